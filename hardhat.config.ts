@@ -1,0 +1,33 @@
+import { createRequire } from "node:module";
+import hardhatIgnitionViem from "@nomicfoundation/hardhat-ignition-viem";
+import hardhatMocha from "@nomicfoundation/hardhat-mocha";
+import hardhatNetworkHelpers from "@nomicfoundation/hardhat-network-helpers";
+import hardhatViem from "@nomicfoundation/hardhat-viem";
+import hardhatViemAssertions from "@nomicfoundation/hardhat-viem-assertions";
+import { defineConfig } from "hardhat/config";
+
+// Compile with the solc-js build from npm: no compiler download is needed.
+const require = createRequire(import.meta.url);
+const solcVersion: string = require("solc/package.json").version;
+const solcJsPath = require.resolve("solc/soljson.js");
+
+export default defineConfig({
+  plugins: [hardhatViem, hardhatViemAssertions, hardhatNetworkHelpers, hardhatMocha, hardhatIgnitionViem],
+  solidity: {
+    version: solcVersion,
+    path: solcJsPath,
+    settings: {
+      optimizer: { enabled: true, runs: 10_000 },
+      evmVersion: "cancun",
+    },
+  },
+  paths: {
+    tests: { mocha: "test", solidity: "test" },
+  },
+  test: {
+    mocha: { timeout: 120_000 },
+  },
+  networks: {
+    hardhatMainnet: { type: "edr-simulated", chainType: "l1" },
+  },
+});
