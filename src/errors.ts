@@ -60,3 +60,48 @@ export class SignatureHighSError extends AttestkitError {
     super("SIGNATURE_HIGH_S", message);
   }
 }
+
+/**
+ * An SVM transaction whose wire size exceeds the 1232-byte limit the service
+ * checks at quote time (spec 7.1), optionally after reserving room for bytes
+ * the caller still means to add (e.g. ~60 bytes of compute-budget instructions).
+ */
+export class SolanaTransactionTooLargeError extends AttestkitError {
+  /** Measured wire size of the transaction, in bytes. */
+  readonly size: number;
+  /** The wire limit the size was checked against (1232). */
+  readonly limit: number;
+  /** Bytes reserved on top of `size` by the caller. */
+  readonly reserveBytes: number;
+  /** `size + reserveBytes - limit`: how many bytes must go for the transaction to fit. */
+  readonly over: number;
+
+  constructor(params: { size: number; limit: number; reserveBytes?: number }) {
+    const reserveBytes = params.reserveBytes ?? 0;
+    const over = params.size + reserveBytes - params.limit;
+    const message =
+      reserveBytes > 0
+        ? `transaction is ${params.size} bytes, ${over} bytes over the ${params.limit}-byte limit ` +
+          `after reserving ${reserveBytes} bytes (${params.size} + ${reserveBytes} = ${params.size + reserveBytes})`
+        : `transaction is ${params.size} bytes, ${over} bytes over the ${params.limit}-byte limit`;
+    super("SOLANA_TX_TOO_LARGE", message);
+    this.size = params.size;
+    this.limit = params.limit;
+    this.reserveBytes = reserveBytes;
+    this.over = over;
+  }
+}
+
+/** A value that is not a well-formed SVM transaction or transaction message (cannot be measured). */
+export class InvalidSvmTransactionError extends AttestkitError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("INVALID_SVM_TRANSACTION", message, options);
+  }
+}
+
+/** An argument to an SVM helper (byte reserve, attempt counter, swap source list) that is out of range. */
+export class InvalidSvmArgumentError extends AttestkitError {
+  constructor(message: string) {
+    super("INVALID_SVM_ARGUMENT", message);
+  }
+}
