@@ -49,8 +49,8 @@ export class InvalidRequestIdError extends AttestkitError {
 
 /** A signature that is not 64 or 65 bytes of well-formed secp256k1 (r, s, v). */
 export class InvalidSignatureError extends AttestkitError {
-  constructor(message: string) {
-    super("INVALID_SIGNATURE", message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("INVALID_SIGNATURE", message, options);
   }
 }
 

@@ -1,0 +1,45 @@
+import { getAddressDecoder, getAddressEncoder } from "@solana/kit";
+import { bytesToHex, type Hex, hexToBytes, padHex } from "viem";
+import { describe, getChainVm } from "../chains.ts";
+import { InvalidAddressError } from "../errors.ts";
+import { assertSvmAddress } from "../svm/index.ts";
+import { parseEvmAddress } from "./evm.ts";
+
+const BYTES32 = /^0x[0-9a-fA-F]{64}$/;
+const EVM_UPPER_BYTES_ZERO = /^0x0{24}/i;
+
+const svmAddressEncoder = getAddressEncoder();
+const svmAddressDecoder = getAddressDecoder();
+
+/**
+ * The attestation's `bytes32` form of an address on `chainId`: an EVM address
+ * left-padded with zeros (`bytes32(uint256(uint160(a)))`), an SVM address as
+ * the 32 raw bytes of its base58 key. Returns lowercase hex.
+ */
+export function toBytes32Address(address: string, chainId: number): Hex {
+  if (getChainVm(chainId) === "svm") {
+    assertSvmAddress(address);
+    return bytesToHex(svmAddressEncoder.encode(address) as Uint8Array);
+  }
+  return padHex(parseEvmAddress(address).toLowerCase() as Hex, { size: 32 });
+}
+
+/**
+ * Inverse of `toBytes32Address`. For EVM chains the upper 12 bytes must be
+ * zero (dirty upper bytes are rejected, never truncated); the result is
+ * checksummed. For the SVM chain the result is the base58 key.
+ */
+export function fromBytes32Address(bytes32: string, chainId: number): string {
+  if (typeof bytes32 !== "string" || !BYTES32.test(bytes32)) {
+    throw new InvalidAddressError(`bytes32 address must be 0x + 64 hex characters, got ${describe(bytes32)}`);
+  }
+  if (getChainVm(chainId) === "svm") {
+    return svmAddressDecoder.decode(hexToBytes(bytes32 as Hex));
+  }
+  if (!EVM_UPPER_BYTES_ZERO.test(bytes32)) {
+    throw new InvalidAddressError(
+      `bytes32 ${bytes32} has non-zero upper 12 bytes and is not an EVM address on chain ${chainId}`,
+    );
+  }
+  return parseEvmAddress(`0x${bytes32.slice(26)}`);
+}

@@ -1,0 +1,27 @@
+import { describe } from "./chains.ts";
+import { InvalidAmountError } from "./errors.ts";
+
+const UINT = /^(0|[1-9][0-9]*)$/;
+const MAX_UINT256 = (1n << 256n) - 1n;
+
+/**
+ * Parses an integer amount in smallest units, given as the API gives it (a
+ * decimal string) or as a bigint. Rejects signs, decimals, exponents, leading
+ * zeros, whitespace and anything above 2^256 - 1.
+ */
+export function parseUint256(amount: unknown, what = "amount"): bigint {
+  if (typeof amount === "bigint") {
+    if (amount < 0n || amount > MAX_UINT256) {
+      throw new InvalidAmountError(`${what} must be within 0..2^256-1, got ${describe(amount)}`);
+    }
+    return amount;
+  }
+  if (typeof amount !== "string" || !UINT.test(amount)) {
+    throw new InvalidAmountError(
+      `${what} must be a non-negative integer in decimal digits without sign or leading zeros, got ${describe(amount)}`,
+    );
+  }
+  const value = BigInt(amount);
+  if (value > MAX_UINT256) throw new InvalidAmountError(`${what} ${describe(amount)} overflows uint256`);
+  return value;
+}

@@ -1,0 +1,28 @@
+import { type Address, encodeFunctionData, erc20Abi, type Hex, zeroAddress } from "viem";
+import { parseEvmAddress } from "../address/evm.ts";
+import { parseUint256 } from "../amount.ts";
+import { APP_BALANCE_FUNDING_MARKER } from "./constants.ts";
+
+export type AppBalanceFunding = {
+  /** The solver address on chain 8453; the tokens go there. */
+  solver: string;
+  /** Token amount in smallest units (decimal string or bigint). */
+  amount: string | bigint;
+  /** The app balance to credit; omitted or the zero address credits the transaction sender. */
+  credit?: string | null;
+};
+
+/**
+ * Calldata for an ERC20 `transfer(solver, amount)` that credits an app balance
+ * (spec 4.6): the transfer calldata followed by the marker, the 40 hex
+ * characters of the credited address (all zeros = the sender) and the marker again.
+ */
+export function encodeAppBalanceFundingCalldata({ solver, amount, credit }: AppBalanceFunding): Hex {
+  const transfer = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: "transfer",
+    args: [parseEvmAddress(solver, "solver"), parseUint256(amount)],
+  });
+  const credited: Address = credit == null ? zeroAddress : parseEvmAddress(credit, "credit");
+  return `${transfer}${APP_BALANCE_FUNDING_MARKER}${credited.slice(2).toLowerCase()}${APP_BALANCE_FUNDING_MARKER}`;
+}
