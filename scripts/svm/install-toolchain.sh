@@ -46,9 +46,12 @@ else
   apt_ok || die "after apt-get install, /usr/bin/rustc is '$(/usr/bin/rustc --version 2>&1)'; need ${RUST_WANT}.x with rust-web-src and llvm-${LLVM_MAJOR} (bookworm-security must be in apt sources)"
 fi
 
-linker_ok() {
-  [ -x "$LINKER" ] && "$LINKER" --version 2>/dev/null | grep -qx "sbpf-linker ${SBPF_LINKER_VERSION//./\\.}"
+linker_version() {
+  # sbpf-linker 0.1.9 prints "sbpf-linker 0.1.9" for --version but exits 1 (clap error path).
+  [ -x "$LINKER" ] || return 0
+  "$LINKER" --version 2>/dev/null | head -n1 || true
 }
+linker_ok() { [ "$(linker_version)" = "sbpf-linker ${SBPF_LINKER_VERSION}" ]; }
 
 if linker_ok; then
   log "sbpf-linker ${SBPF_LINKER_VERSION} present at $LINKER"
@@ -69,4 +72,4 @@ else
   linker_ok || die "sbpf-linker at $LINKER does not report version ${SBPF_LINKER_VERSION}"
 fi
 
-log "ready: $(/usr/bin/rustc --version); $("$LINKER" --version); LLVM $("/usr/lib/llvm-${LLVM_MAJOR}/bin/llvm-config" --version)"
+log "ready: $(/usr/bin/rustc --version); $(linker_version); LLVM $("/usr/lib/llvm-${LLVM_MAJOR}/bin/llvm-config" --version)"
