@@ -1,0 +1,459 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
+import {RequestAttestation} from "./RequestAttestation.sol";
+
+/// @title AttestedReceiver
+/// @notice Reference receiver for the cross-chain solver service: a payer deposits through it, on the ORIGIN
+/// chain, instead of paying the solver with an unvalidated transfer. A deposit is accepted only when
+/// 1. the attestation signature recovers to the solver (or to the previous solver inside its grace window),
+/// 2. `originChainId` is this chain, `originUser` is the payer, `originCurrency` is the currency paid,
+/// 3. exactly `originAmount` arrives at the solver (native value; token balance change at the solver),
+/// 4. `block.timestamp <= deadline <= block.timestamp + maxDeadlineWindow`,
+/// 5. `(destinationChainId, destinationUser)` is whitelisted,
+/// 6. the request id was never accepted before.
+/// The funds then go straight to the signing solver tagged with the request id (native: a call whose
+/// calldata is the 32-byte id; tokens: `transferFrom(payer, solver, amount)` with the id appended) and
+/// {DepositAccepted} is emitted with every field. The receiver never holds funds.
+/// @dev Tokens move payer -> solver in one `transferFrom`, and the amount is measured as the solver's balance
+/// change around that call. Compared with pulling into the receiver and transferring again this saves a
+/// second transfer and a storage slot round-trip, and the tag sits on the transfer that reaches the solver.
+/// The token path holds a transient-storage lock across the measured window, so a re-entrant deposit cannot
+/// be counted inside another deposit's balance change. The native path measures nothing (it compares
+/// `msg.value`) and needs no lock: a re-entering solver can only make a fresh, fully checked deposit.
+contract AttestedReceiver is Ownable2Step {
+    using RequestAttestation for RequestAttestation.RequestData;
+
+    /// @notice A whitelisted destination: chain id and recipient in `bytes32` form.
+    struct Destination {
+        uint256 chainId;
+        bytes32 user;
+    }
+
+    /// @dev Everything a deposit reads besides its own slots, packed into one storage slot (one cold SLOAD).
+    struct Config {
+        address solver;
+        uint40 maxDeadlineWindow;
+        bool paused;
+    }
+
+    /// @dev The solver before the last rotation and the last second its signatures are still accepted.
+    struct PreviousSolver {
+        address solver;
+        uint40 validUntil;
+    }
+
+    /// @dev keccak256("attestkit.AttestedReceiver.lock") - 1; transient slot of the token-path lock.
+    uint256 private constant _LOCK_SLOT = 0xac066bee1d81a78f5c75480c65b8b13431d318fe0b3782829d43b242c1dc368a;
+
+    Config private _config;
+    PreviousSolver private _previous;
+    mapping(bytes32 requestId => bool) private _accepted;
+    mapping(uint256 chainId => mapping(bytes32 user => bool)) private _whitelist;
+
+    /// @notice A deposit passed every check and its funds reached `solver`.
+    /// @param requestId the attested request id (also the forwarding tag)
+    /// @param payer `originUser`, the caller
+    /// @param currency `originCurrency` as an address, zero for native
+    /// @param originChainId this chain's id, as attested
+    /// @param amount `originAmount`, exactly what the solver received
+    /// @param destinationChainId attested destination chain id
+    /// @param destinationUser attested destination recipient (`bytes32`)
+    /// @param solver the solver that signed the attestation and received the funds
+    event DepositAccepted(
+        bytes32 indexed requestId,
+        address indexed payer,
+        address indexed currency,
+        uint256 originChainId,
+        uint256 amount,
+        uint256 destinationChainId,
+        bytes32 destinationUser,
+        address solver
+    );
+    /// @notice The solver changed; `previous` keeps verifying until `previousValidUntil` (inclusive).
+    event SolverRotated(address indexed previous, address indexed current, uint40 previousValidUntil);
+    /// @notice A destination was added to (`allowed`) or removed from the whitelist.
+    event WhitelistUpdated(uint256 indexed chainId, bytes32 indexed user, bool allowed);
+    /// @notice The maximum distance of a deadline from the current time changed.
+    event MaxDeadlineWindowUpdated(uint40 previous, uint40 current);
+    /// @notice Deposits were paused (`true`) or resumed (`false`) by the owner.
+    event PauseSet(bool paused);
+
+    /// @notice Deposits are paused.
+    error ReceiverPaused();
+    /// @notice `block.timestamp` (actual) is past the caller's `deadline`.
+    error DeadlineExpired(uint256 deadline, uint256 timestamp);
+    /// @notice The deadline lies further ahead than `block.timestamp + maxDeadlineWindow` (latestAllowed).
+    error DeadlineBeyondMaxWindow(uint256 deadline, uint256 latestAllowed);
+    /// @notice The attested `originChainId` (actual) is not this chain (expected).
+    error OriginChainMismatch(uint256 expected, uint256 actual);
+    /// @notice The attested `originUser` (actual) is not the caller (expected).
+    error PayerMismatch(bytes32 expected, bytes32 actual);
+    /// @notice The attested `originCurrency` (actual) is not the currency of this entry point (expected).
+    error CurrencyMismatch(bytes32 expected, bytes32 actual);
+    /// @notice The attested `originAmount` is zero.
+    error ZeroAmount();
+    /// @notice `msg.value` (actual) differs from the attested `originAmount` (expected).
+    error ValueMismatch(uint256 expected, uint256 actual);
+    /// @notice The solver's token balance grew by `delivered`, not the attested `originAmount` (expected):
+    /// fee-on-transfer and rebasing tokens are rejected, never silently short-paid.
+    error DeliveredAmountMismatch(uint256 expected, uint256 delivered);
+    /// @notice `(destinationChainId, destinationUser)` is not on the whitelist.
+    error DestinationNotWhitelisted(uint256 chainId, bytes32 user);
+    /// @notice The request id was accepted before.
+    error RequestAlreadyAccepted(bytes32 requestId);
+    /// @notice The signature recovers to `actual`, which is neither the solver (expected) nor the previous
+    /// solver inside its grace window.
+    error SignerMismatch(address expected, address actual);
+    /// @notice The call forwarding native value to `solver` failed without revert data.
+    error ForwardFailed(address solver);
+    /// @notice A token call failed without revert data, returned `false`, or `balanceOf` returned no word.
+    error TokenCallFailed(address token);
+    /// @notice `depositErc20` was called with a native (zero) `originCurrency`.
+    error NotAToken(bytes32 currency);
+    /// @notice A token deposit re-entered the token path of this receiver.
+    error ReentrantCall();
+    /// @notice A zero address was given for the solver.
+    error ZeroSolver();
+    /// @notice Renouncing ownership is disabled: solver rotation and the whitelist must stay manageable.
+    error RenounceDisabled();
+
+    /// @param initialOwner owner (admin) of the receiver; ownership moves in two steps afterwards
+    /// @param solver_ the solver address that signs attestations and receives the funds
+    /// @param maxDeadlineWindow_ the largest accepted `deadline - block.timestamp`, in seconds
+    /// @param initialWhitelist destinations accepted from the start
+    constructor(
+        address initialOwner,
+        address solver_,
+        uint40 maxDeadlineWindow_,
+        Destination[] memory initialWhitelist
+    ) Ownable(initialOwner) {
+        if (solver_ == address(0)) revert ZeroSolver();
+        _config = Config({solver: solver_, maxDeadlineWindow: maxDeadlineWindow_, paused: false});
+        emit SolverRotated(address(0), solver_, 0);
+        emit MaxDeadlineWindowUpdated(0, maxDeadlineWindow_);
+        for (uint256 i; i < initialWhitelist.length; ++i) {
+            Destination memory d = initialWhitelist[i];
+            _whitelist[d.chainId][d.user] = true;
+            emit WhitelistUpdated(d.chainId, d.user, true);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Deposits
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice Deposits native currency for an attested request and forwards it to the solver.
+    /// @param data the seven attested values as returned by the service (`originCurrency` must be zero,
+    /// `originUser` the caller, `originChainId` this chain)
+    /// @param deadline last second (inclusive) at which the deposit may land; chosen by the caller, at most
+    /// `maxDeadlineWindow` seconds ahead
+    /// @param signature the solver's attestation, 65-byte `r || s || v` or 64-byte EIP-2098
+    /// @dev `msg.value` must equal `originAmount` exactly. The solver is called with the 32-byte request id
+    /// as calldata and all remaining gas; its revert data is bubbled up, and then nothing is recorded.
+    /// WARNING: the attestation carries no expiry. Pick a short `deadline`: a stale quote stays payable until
+    /// it passes. WARNING: the payer must be the `originUser` of the quote, so smart wallets and relayers
+    /// must request quotes for the address that calls this function.
+    function depositNative(
+        RequestAttestation.RequestData calldata data,
+        uint256 deadline,
+        bytes calldata signature
+    ) external payable {
+        if (data.originCurrency != bytes32(0)) revert CurrencyMismatch(bytes32(0), data.originCurrency);
+        if (msg.value != data.originAmount) revert ValueMismatch(data.originAmount, msg.value);
+        address solver_ = _verifyAndRecord(data, deadline, signature);
+        bytes32 requestId = data.requestId;
+        bool ok;
+        assembly ("memory-safe") {
+            mstore(0x00, requestId)
+            ok := call(gas(), solver_, callvalue(), 0x00, 0x20, 0x00, 0x00)
+        }
+        if (!ok) _bubbleOr(abi.encodeWithSelector(ForwardFailed.selector, solver_));
+        _emitAccepted(data, address(0), solver_);
+    }
+
+    /// @notice Deposits an ERC20 token for an attested request: `transferFrom(payer, solver, originAmount)`
+    /// with the request id appended, and checks that the solver's balance grew by exactly `originAmount`.
+    /// @param data the seven attested values (`originCurrency` is the token, as a left-padded address)
+    /// @param deadline last second (inclusive) at which the deposit may land, at most `maxDeadlineWindow` ahead
+    /// @param signature the solver's attestation, 65-byte `r || s || v` or 64-byte EIP-2098
+    /// @dev The payer approves this receiver for at least `originAmount` beforehand. Tokens without a return
+    /// value are supported; `false` returns and failed calls revert (token revert data is bubbled up).
+    /// WARNING: fee-on-transfer, rebasing or hook-driven tokens that change the solver's balance by anything
+    /// but `originAmount` are rejected with {DeliveredAmountMismatch}; such deposits must use another path.
+    /// WARNING: as with native deposits the attestation has no expiry of its own; keep `deadline` short.
+    function depositErc20(
+        RequestAttestation.RequestData calldata data,
+        uint256 deadline,
+        bytes calldata signature
+    ) external {
+        _depositErc20(data, deadline, signature);
+    }
+
+    /// @notice {depositErc20} preceded by an EIP-2612 `permit(payer, this, originAmount, ...)`, in one
+    /// transaction and without a prior approval.
+    /// @param data as in {depositErc20}
+    /// @param deadline as in {depositErc20}
+    /// @param signature as in {depositErc20}
+    /// @param permitDeadline deadline of the EIP-2612 permit signed by the payer for this receiver and
+    /// `originAmount`
+    /// @param v permit signature `v`
+    /// @param r permit signature `r`
+    /// @param s permit signature `s`
+    /// @dev A failing permit is ignored (it may have been front-run by anyone who saw it in the mempool); the
+    /// deposit then relies on the existing allowance and reverts on `transferFrom` if there is none.
+    /// WARNING: only for tokens implementing EIP-2612; tokens with a non-reverting fallback (e.g. WETH9)
+    /// silently accept the `permit` call without approving anything.
+    function depositErc20WithPermit(
+        RequestAttestation.RequestData calldata data,
+        uint256 deadline,
+        bytes calldata signature,
+        uint256 permitDeadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external {
+        address token = RequestAttestation.toAddress(data.originCurrency);
+        if (token != address(0)) {
+            try IERC20Permit(token).permit(msg.sender, address(this), data.originAmount, permitDeadline, v, r, s) {}
+            catch {}
+        }
+        _depositErc20(data, deadline, signature);
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Admin
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice Rotates the solver. Signatures of the outgoing solver stay valid until
+    /// `block.timestamp + gracePeriod` (inclusive); deposits they cover are forwarded to the outgoing solver.
+    /// @param newSolver the new signing and receiving solver address (non-zero)
+    /// @param gracePeriod seconds during which the outgoing solver still verifies (0: none)
+    /// @dev WARNING: only one previous solver is kept. Rotating again inside a grace window ends the earlier
+    /// solver's grace at once. WARNING: a leaked solver key must be rotated with `gracePeriod = 0`.
+    function setSolver(address newSolver, uint40 gracePeriod) external onlyOwner {
+        if (newSolver == address(0)) revert ZeroSolver();
+        address outgoing = _config.solver;
+        uint40 validUntil = uint40(block.timestamp) + gracePeriod;
+        _previous = PreviousSolver({solver: outgoing, validUntil: validUntil});
+        _config.solver = newSolver;
+        emit SolverRotated(outgoing, newSolver, validUntil);
+    }
+
+    /// @notice Adds destinations to the whitelist (already whitelisted entries are left as they are).
+    /// @param destinations `(chainId, user)` pairs; `user` in the attestation's `bytes32` form
+    /// @dev WARNING: EVM recipients must be left-padded addresses and SVM recipients the raw 32 key bytes,
+    /// exactly as they appear in attestations; any other form never matches.
+    function addToWhitelist(Destination[] calldata destinations) external onlyOwner {
+        _setWhitelist(destinations, true);
+    }
+
+    /// @notice Removes destinations from the whitelist. Deposits in flight to them then revert with
+    /// {DestinationNotWhitelisted}.
+    /// @param destinations `(chainId, user)` pairs to remove
+    function removeFromWhitelist(Destination[] calldata destinations) external onlyOwner {
+        _setWhitelist(destinations, false);
+    }
+
+    /// @notice Sets the largest accepted distance, in seconds, between `block.timestamp` and a deposit's
+    /// deadline.
+    /// @param window new maximum window
+    /// @dev WARNING: `0` accepts only deadlines equal to the block timestamp, which in practice blocks
+    /// deposits; a large window lets stale quotes stay payable for that long.
+    function setMaxDeadlineWindow(uint40 window) external onlyOwner {
+        emit MaxDeadlineWindowUpdated(_config.maxDeadlineWindow, window);
+        _config.maxDeadlineWindow = window;
+    }
+
+    /// @notice Pauses deposits. Admin functions keep working.
+    function pause() external onlyOwner {
+        _config.paused = true;
+        emit PauseSet(true);
+    }
+
+    /// @notice Resumes deposits.
+    function unpause() external onlyOwner {
+        _config.paused = false;
+        emit PauseSet(false);
+    }
+
+    /// @notice Disabled: always reverts with {RenounceDisabled}.
+    /// @dev An ownerless receiver could never rotate a compromised solver key or edit the whitelist.
+    function renounceOwnership() public view override onlyOwner {
+        revert RenounceDisabled();
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Views
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice The current solver (signer and receiver of new deposits).
+    function solver() external view returns (address) {
+        return _config.solver;
+    }
+
+    /// @notice The solver before the last rotation and the last second (inclusive) it still verifies.
+    function previousSolver() external view returns (address solver_, uint40 validUntil) {
+        PreviousSolver memory p = _previous;
+        return (p.solver, p.validUntil);
+    }
+
+    /// @notice Whether `signer` verifies at the current block (current solver or previous one in grace).
+    function isAuthorizedSigner(address signer) external view returns (bool) {
+        if (signer == address(0)) return false;
+        if (signer == _config.solver) return true;
+        PreviousSolver memory p = _previous;
+        return signer == p.solver && block.timestamp <= p.validUntil;
+    }
+
+    /// @notice Largest accepted `deadline - block.timestamp`, in seconds.
+    function maxDeadlineWindow() external view returns (uint40) {
+        return _config.maxDeadlineWindow;
+    }
+
+    /// @notice Whether deposits are paused.
+    function paused() external view returns (bool) {
+        return _config.paused;
+    }
+
+    /// @notice Whether `requestId` was accepted (and can never be accepted again).
+    function isAccepted(bytes32 requestId) external view returns (bool) {
+        return _accepted[requestId];
+    }
+
+    /// @notice Whether `(chainId, user)` is whitelisted as a destination.
+    function isWhitelisted(uint256 chainId, bytes32 user) external view returns (bool) {
+        return _whitelist[chainId][user];
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Internals
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @dev Checks 1, 2 (chain, payer), 4, 5 and 6, records the request id, returns the signing solver.
+    /// Currency and amount are checked by the caller.
+    function _verifyAndRecord(
+        RequestAttestation.RequestData calldata data,
+        uint256 deadline,
+        bytes calldata signature
+    ) private returns (address signer) {
+        Config memory config = _config;
+        if (config.paused) revert ReceiverPaused();
+        if (block.timestamp > deadline) revert DeadlineExpired(deadline, block.timestamp);
+        unchecked {
+            uint256 latest = block.timestamp + config.maxDeadlineWindow;
+            if (deadline > latest) revert DeadlineBeyondMaxWindow(deadline, latest);
+        }
+        if (data.originChainId != block.chainid) revert OriginChainMismatch(block.chainid, data.originChainId);
+        bytes32 payer = bytes32(uint256(uint160(msg.sender)));
+        if (data.originUser != payer) revert PayerMismatch(payer, data.originUser);
+        if (data.originAmount == 0) revert ZeroAmount();
+        if (!_whitelist[data.destinationChainId][data.destinationUser]) {
+            revert DestinationNotWhitelisted(data.destinationChainId, data.destinationUser);
+        }
+        bytes32 requestId = data.requestId;
+        if (_accepted[requestId]) revert RequestAlreadyAccepted(requestId);
+        _accepted[requestId] = true;
+
+        signer = RequestAttestation.recover(data.digest(), signature);
+        if (signer != config.solver) {
+            PreviousSolver memory p = _previous;
+            if (signer != p.solver || block.timestamp > p.validUntil) revert SignerMismatch(config.solver, signer);
+        }
+    }
+
+    function _depositErc20(
+        RequestAttestation.RequestData calldata data,
+        uint256 deadline,
+        bytes calldata signature
+    ) private {
+        bool locked;
+        assembly ("memory-safe") {
+            locked := tload(_LOCK_SLOT)
+            tstore(_LOCK_SLOT, 1)
+        }
+        if (locked) revert ReentrantCall();
+        address token = RequestAttestation.toAddress(data.originCurrency);
+        if (token == address(0)) revert NotAToken(data.originCurrency);
+        address solver_ = _verifyAndRecord(data, deadline, signature);
+        uint256 amount = data.originAmount;
+        bytes32 requestId = data.requestId;
+        uint256 before = _balanceOf(token, solver_);
+        bool ok;
+        bool accepted;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, 0x23b872dd) // transferFrom(address,address,uint256)
+            mstore(add(m, 0x20), caller())
+            mstore(add(m, 0x40), solver_)
+            mstore(add(m, 0x60), amount)
+            mstore(add(m, 0x80), requestId) // the tag, appended after the ABI arguments
+            ok := call(gas(), token, 0, add(m, 0x1c), 0x84, 0x00, 0x20)
+            // Accepted: success with no return data, or success returning a word equal to 1.
+            accepted := and(ok, or(iszero(returndatasize()), and(gt(returndatasize(), 0x1f), eq(mload(0x00), 1))))
+        }
+        if (!accepted) {
+            if (ok) revert TokenCallFailed(token);
+            _bubbleOr(abi.encodeWithSelector(TokenCallFailed.selector, token));
+        }
+        uint256 afterBalance = _balanceOf(token, solver_);
+        uint256 delivered;
+        unchecked {
+            delivered = afterBalance > before ? afterBalance - before : 0;
+        }
+        if (delivered != amount) revert DeliveredAmountMismatch(amount, delivered);
+        _emitAccepted(data, token, solver_);
+        assembly ("memory-safe") {
+            tstore(_LOCK_SLOT, 0)
+        }
+    }
+
+    function _balanceOf(address token, address account) private view returns (uint256 amount) {
+        bool ok;
+        assembly ("memory-safe") {
+            mstore(0x00, 0x70a08231) // balanceOf(address)
+            mstore(0x20, account)
+            ok := and(gt(returndatasize(), 0x1f), staticcall(gas(), token, 0x1c, 0x24, 0x00, 0x20))
+            amount := mload(0x00)
+        }
+        if (!ok) revert TokenCallFailed(token);
+    }
+
+    /// @dev Reverts with the last call's revert data when there is any, else with `fallbackError`.
+    function _bubbleOr(bytes memory fallbackError) private pure {
+        assembly ("memory-safe") {
+            let size := returndatasize()
+            if size {
+                let m := mload(0x40)
+                returndatacopy(m, 0x00, size)
+                revert(m, size)
+            }
+            revert(add(fallbackError, 0x20), mload(fallbackError))
+        }
+    }
+
+    function _emitAccepted(RequestAttestation.RequestData calldata data, address currency, address solver_)
+        private
+    {
+        emit DepositAccepted(
+            data.requestId,
+            msg.sender,
+            currency,
+            data.originChainId,
+            data.originAmount,
+            data.destinationChainId,
+            data.destinationUser,
+            solver_
+        );
+    }
+
+    function _setWhitelist(Destination[] calldata destinations, bool allowed) private {
+        for (uint256 i; i < destinations.length; ++i) {
+            Destination calldata d = destinations[i];
+            _whitelist[d.chainId][d.user] = allowed;
+            emit WhitelistUpdated(d.chainId, d.user, allowed);
+        }
+    }
+}
