@@ -1,0 +1,212 @@
+/**
+ * Every closed value set of the service interface (spec sections 1, 2, 3, 4 and 7.2), each exported
+ * twice: as a readonly `as const` tuple (for iteration and counts) and as a zod enum schema.
+ */
+import { z } from "zod";
+
+/** Request `status` values (2.1, 3). */
+export const REQUEST_STATUSES = [
+  "refund",
+  "waiting",
+  "depositing",
+  "failure",
+  "pending",
+  "submitted",
+  "success",
+] as const;
+export const RequestStatusSchema = z.enum(REQUEST_STATUSES).meta({
+  id: "RequestStatus",
+  description: "Status of a request.",
+});
+export type RequestStatus = z.infer<typeof RequestStatusSchema>;
+
+/** The subset of statuses the `status` filter of GET /requests/v3 accepts (3, 4.1). */
+export const LIST_REQUESTS_STATUSES = ["success", "failure", "refund", "pending", "depositing"] as const;
+export const ListRequestsStatusSchema = z.enum(LIST_REQUESTS_STATUSES).meta({
+  id: "ListRequestsStatus",
+  description: "Status values accepted by the `status` filter of GET /requests/v3.",
+});
+export type ListRequestsStatus = z.infer<typeof ListRequestsStatusSchema>;
+
+/**
+ * Failure reasons (7.2), exactly as the spec writes them, `N/A` included. `MARKETPLACE`, `DEX` and
+ * `AGGREGATOR` are the spec's neutral stand-ins for third-party protocol names.
+ */
+export const FAIL_REASONS = [
+  "UNKNOWN",
+  "SLIPPAGE",
+  "AMOUNT_TOO_LOW_TO_REFUND",
+  "DEPOSIT_ADDRESS_MISMATCH",
+  "DEPOSIT_CHAIN_MISMATCH",
+  "INCORRECT_DEPOSIT_CURRENCY",
+  "DOUBLE_SPEND",
+  "SOLVER_CAPACITY_EXCEEDED",
+  "SOLVER_BALANCE_TOO_LOW",
+  "DEPOSITED_AMOUNT_TOO_LOW_TO_FILL",
+  "NEGATIVE_NEW_AMOUNT_AFTER_FEES",
+  "NO_QUOTES",
+  "MISSING_REVERT_DATA",
+  "REVERSE_SWAP_FAILED",
+  "GENERATE_SWAP_FAILED",
+  "TOO_LITTLE_RECEIVED",
+  "EXECUTION_REVERTED",
+  "NEW_CALLDATA_INCLUDES_HIGHER_RENT_FEE",
+  "TRANSACTION_REVERTED",
+  "TRANSACTION_TOO_LARGE",
+  "ORIGIN_CURRENCY_MISMATCH",
+  "NO_INTERNAL_SWAP_ROUTES_FOUND",
+  "SWAP_USES_TOO_MUCH_GAS",
+  "INSUFFICIENT_FUNDS_FOR_RENT",
+  "SPONSOR_BALANCE_TOO_LOW",
+  "ORDER_EXPIRED",
+  "ORDER_IS_CANCELLED",
+  "TRANSFER_FROM_FAILED",
+  "TRANSFER_FAILED",
+  "SIGNATURE_EXPIRED",
+  "INVALID_SIGNATURE",
+  "INSUFFICIENT_NATIVE_TOKENS_SUPPLIED",
+  "TRANSFER_AMOUNT_EXCEEDS_ALLOWANCE",
+  "TRANSFER_AMOUNT_EXCEEDS_BALANCE",
+  "INVALID_SENDER",
+  "ACCOUNT_ABSTRACTION_INVALID_NONCE",
+  "ACCOUNT_ABSTRACTION_SIGNATURE_ERROR",
+  "MARKETPLACE_INEXACT_FRACTION",
+  "TOKEN_NOT_TRANSFERABLE",
+  "ZERO_SELL_AMOUNT",
+  "MINT_NOT_ACTIVE",
+  "ERC_1155_TOO_MANY_REQUESTED",
+  "INCORRECT_PAYMENT",
+  "INVALID_GAS_PRICE",
+  "DEX_ERROR",
+  "ORDER_ALREADY_FILLED",
+  "MARKETPLACE_INVALID_FULFILLER",
+  "INVALID_SIGNER",
+  "MINT_QUANTITY_EXCEEDS_MAX_PER_WALLET",
+  "MINT_QUANTITY_EXCEEDS_MAX_SUPPLY",
+  "AGGREGATOR_INVALID_TOKEN_ACCOUNT",
+  "INVALID_NONCE",
+  "ACCOUNT_ABSTRACTION_GAS_LIMIT",
+  "CONTRACT_PAUSED",
+  "SWAP_IMPACT_TOO_HIGH",
+  "INSUFFICIENT_POOL_LIQUIDITY",
+  "TTL_EXPIRED",
+  "DEPOSIT_CONFIRMATION_TIMEOUT",
+  "ORPHANED_DEPOSIT_REFUND",
+  "GASLESS_PERMIT_BALANCE_TOO_LOW",
+  "MANUAL_ADMIN_REFUND",
+  "QUOTED_GAS_LIMIT_EXCEEDED",
+  "DESTINATION_TOKEN_TRANSFER_REJECTED",
+  "DEPOSIT_REORGED",
+  "BLOCKED_WALLET",
+  "PROTOCOL_DEADLINE_EXPIRED",
+  "TRANSACTION_NOT_INCLUDED",
+  "TRANSACTION_SUBMISSION_FAILED",
+  "N/A",
+] as const;
+export const FailReasonSchema = z.enum(FAIL_REASONS).meta({
+  id: "FailReason",
+  description: "Why a request failed (spec 7.2).",
+});
+export type FailReason = z.infer<typeof FailReasonSchema>;
+
+/** Refund failure reasons (2.3). */
+export const REFUND_FAIL_REASONS = [
+  "AMOUNT_TOO_LOW_TO_REFUND",
+  "NEGATIVE_NEW_AMOUNT_AFTER_FEES",
+  "SWAP_CURRENCY_NOT_ON_ORIGIN",
+  "REFUND_RECIPIENT_IS_VASP",
+  "MANUAL_REFUND_REQUIRED",
+] as const;
+export const RefundFailReasonSchema = z.enum(REFUND_FAIL_REASONS).meta({
+  id: "RefundFailReason",
+  description: "Why a refund could not be made.",
+});
+export type RefundFailReason = z.infer<typeof RefundFailReasonSchema>;
+
+/**
+ * Request types (1), in their canonical spelling. The `requestType` filter matches them
+ * case-insensitively; `RequestTypeParamSchema` in `query-params.ts` normalizes any casing to these.
+ */
+export const REQUEST_TYPES = [
+  "Bridge",
+  "Crosschain Swap",
+  "Same-chain Swap",
+  "Send",
+  "Wrap",
+  "Unwrap",
+  "Call",
+] as const;
+export const RequestTypeSchema = z.enum(REQUEST_TYPES).meta({
+  id: "RequestType",
+  description: "Kind of request, canonical spelling.",
+});
+export type RequestType = z.infer<typeof RequestTypeSchema>;
+
+/** Request features accepted by the `features` filter (4.1). */
+export const FEATURES = [
+  "gasless_execution",
+  "gasless_swap",
+  "fast_fill",
+  "gas_top_up",
+  "fixed_rate",
+  "app_fees",
+  "deposit_address",
+] as const;
+export const FeatureSchema = z.enum(FEATURES).meta({ id: "Feature", description: "A request feature." });
+export type Feature = z.infer<typeof FeatureSchema>;
+
+/** `sortBy` values of GET /requests/v3; `createdAt` is the default. */
+export const SORT_BY_VALUES = ["createdAt", "updatedAt", "amountUsd"] as const;
+export const SortBySchema = z.enum(SORT_BY_VALUES).meta({ id: "SortBy", description: "Sort key." });
+export type SortBy = z.infer<typeof SortBySchema>;
+
+/** `sortDirection` values; the default depends on `sortBy` (see `resolveSortDirection`). */
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export const SortDirectionSchema = z.enum(SORT_DIRECTIONS).meta({
+  id: "SortDirection",
+  description: "Sort direction. Default: desc for time fields, asc for amountUsd.",
+});
+export type SortDirection = z.infer<typeof SortDirectionSchema>;
+
+/** `depositAddress.type` values (2.2). */
+export const DEPOSIT_ADDRESS_TYPES = ["strict", "open"] as const;
+export const DepositAddressTypeSchema = z.enum(DEPOSIT_ADDRESS_TYPES).meta({
+  id: "DepositAddressType",
+  description: "Deposit address kind.",
+});
+export type DepositAddressType = z.infer<typeof DepositAddressTypeSchema>;
+
+/** Status of an indexed transaction (2.4). */
+export const TRANSACTION_STATUSES = ["success", "failure"] as const;
+export const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES).meta({
+  id: "TransactionStatus",
+  description: "Outcome of an indexed transaction.",
+});
+export type TransactionStatus = z.infer<typeof TransactionStatusSchema>;
+
+/** Fee sponsorship buckets (2.6). `rent` is the ATA rent on the SVM chain. */
+export const FEE_SPONSORSHIP_COMPONENTS = ["execution", "swap", "platform", "app", "rent"] as const;
+export const FeeSponsorshipComponentSchema = z.enum(FEE_SPONSORSHIP_COMPONENTS).meta({
+  id: "FeeSponsorshipComponent",
+  description: "A sponsorable fee bucket.",
+});
+export type FeeSponsorshipComponent = z.infer<typeof FeeSponsorshipComponentSchema>;
+
+/**
+ * Quote step ids the spec has seen (2.8). The step schema itself accepts any string for `id`,
+ * since the spec lists these as observed values, not a closed set.
+ */
+export const QUOTE_STEP_IDS = ["approve", "deposit"] as const;
+export const QuoteStepIdSchema = z.enum(QUOTE_STEP_IDS).meta({
+  id: "QuoteStepId",
+  description: "Quote step id (values seen).",
+});
+export type QuoteStepId = z.infer<typeof QuoteStepIdSchema>;
+
+/**
+ * Quote `tradeType` values. The spec shows only `EXACT_INPUT` (4.2), so the body schema accepts only
+ * that; extend this tuple when more values are specified.
+ */
+export const TRADE_TYPES = ["EXACT_INPUT"] as const;
+export const TradeTypeSchema = z.enum(TRADE_TYPES).meta({ id: "TradeType", description: "Trade type." });
+export type TradeType = z.infer<typeof TradeTypeSchema>;

@@ -1,0 +1,151 @@
+/**
+ * POST /quote/v2 (spec 4.2), POST /quote and POST /price (4.3): bodies, steps (2.8) and the quote
+ * response (2.9).
+ */
+import { z } from "zod";
+import { CurrencyAmountSchema } from "./currency.ts";
+import { TradeTypeSchema } from "./enums.ts";
+import { AddressSchema, ChainIdSchema, IntegerStringSchema, RequestIdSchema } from "./primitives.ts";
+
+/**
+ * Body of POST /quote/v2 (4.2). The spec lists the members "seen" and says the full parameter list
+ * is not shown, so the object is loose (unknown members pass through) and, where it gives no
+ * requiredness, the members a quote cannot do without are required: `user`, both chain ids, both
+ * currencies, `tradeType` and `amount`. The rest are optional.
+ */
+export const QuoteV2BodySchema = z
+  .looseObject({
+    user: AddressSchema.describe(
+      "Wallet address of the sender; an SVM address when the SVM chain is the origin.",
+    ),
+    originChainId: ChainIdSchema,
+    destinationChainId: ChainIdSchema,
+    originCurrency: AddressSchema.describe(
+      "Currency contract address; the all-zero address is the native currency on EVM chains.",
+    ),
+    destinationCurrency: AddressSchema,
+    recipient: AddressSchema.optional(),
+    tradeType: TradeTypeSchema,
+    amount: IntegerStringSchema.describe("Integer amount in the smallest unit of the input currency."),
+    referrer: z.string().optional(),
+    useExternalLiquidity: z.boolean().optional(),
+    includedOriginSwapSources: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe(
+        "Restricts origin swap routing to these sources (`<swap_source_name>`). Empty lists are rejected: they would allow no route.",
+      ),
+    maxRouteLength: z
+      .int()
+      .positive()
+      .optional()
+      .describe("Caps the number of hops in SVM swap routing (recommended: 4, then 3)."),
+  })
+  .meta({ id: "QuoteV2Body", description: "Body of POST /quote/v2." });
+export type QuoteV2Body = z.infer<typeof QuoteV2BodySchema>;
+
+/** Body of POST /quote. The spec does not show it (4.3): the quote/v2 body is reused. */
+export const QuoteBodySchema = QuoteV2BodySchema.meta({
+  id: "QuoteBody",
+  description: "Body of POST /quote (not shown by the spec; same members as POST /quote/v2).",
+});
+export type QuoteBody = z.infer<typeof QuoteBodySchema>;
+
+/** Body of POST /price. The spec does not show it (4.3): the quote/v2 body is reused. */
+export const PriceBodySchema = QuoteV2BodySchema.meta({
+  id: "PriceBody",
+  description: "Body of POST /price (not shown by the spec; same members as POST /quote/v2).",
+});
+export type PriceBody = z.infer<typeof PriceBodySchema>;
+
+/**
+ * `items[].data` of a step (2.8): `from`, `to`, `chainId`; EVM transactions also carry `data`
+ * (calldata) and `value`. SVM transactions carry a different form, so the object is loose and the
+ * EVM members optional.
+ */
+export const QuoteStepItemDataSchema = z
+  .looseObject({
+    from: AddressSchema,
+    to: AddressSchema,
+    chainId: ChainIdSchema,
+    data: z.string().optional().describe("EVM calldata (0x hex)."),
+    value: IntegerStringSchema.optional().describe("EVM native value, smallest unit."),
+  })
+  .meta({ id: "QuoteStepItemData", description: "What to sign and send for one step item." });
+export type QuoteStepItemData = z.infer<typeof QuoteStepItemDataSchema>;
+
+/** `items[].check` (2.8): the status endpoint to poll for this request, always with GET. */
+export const QuoteStepItemCheckSchema = z
+  .object({
+    endpoint: z.string().describe("Status endpoint with the request id."),
+    method: z.literal("GET"),
+  })
+  .meta({ id: "QuoteStepItemCheck", description: "How to check progress of a step item." });
+export type QuoteStepItemCheck = z.infer<typeof QuoteStepItemCheckSchema>;
+
+/** An element of a step's `items` (2.8). `status` is open (`incomplete` is the value seen). */
+export const QuoteStepItemSchema = z
+  .object({
+    status: z.string().meta({ examples: ["incomplete"] }),
+    data: QuoteStepItemDataSchema,
+    check: QuoteStepItemCheckSchema.optional().describe("Present on the deposit step."),
+  })
+  .meta({ id: "QuoteStepItem", description: "One action of a quote step." });
+export type QuoteStepItem = z.infer<typeof QuoteStepItemSchema>;
+
+/**
+ * A quote step (2.8). `id` and `kind` are open strings: the spec lists the values seen
+ * (`QUOTE_STEP_IDS`; `transaction`), not a closed set.
+ */
+export const QuoteStepSchema = z
+  .object({
+    id: z.string().meta({ examples: ["approve", "deposit"] }),
+    action: z.string().describe("Display text."),
+    description: z.string().describe("Display text."),
+    kind: z.string().meta({ examples: ["transaction"] }),
+    requestId: RequestIdSchema.describe("Request id of the quote; the same on every step."),
+    depositAddress: AddressSchema.optional().describe("Present on the deposit step."),
+    items: z.array(QuoteStepItemSchema),
+  })
+  .meta({ id: "QuoteStep", description: "A step the user executes to perform the quoted request." });
+export type QuoteStep = z.infer<typeof QuoteStepSchema>;
+
+/** `fees` of a quote (2.9). Loose: only `gas` and `relayer` are shown. */
+export const QuoteFeesSchema = z
+  .looseObject({
+    gas: CurrencyAmountSchema,
+    relayer: CurrencyAmountSchema,
+  })
+  .meta({ id: "QuoteFees", description: "Fees of a quote." });
+export type QuoteFees = z.infer<typeof QuoteFeesSchema>;
+
+/** `details` of a quote (2.9). Loose: `operation` is open (`swap` is the value seen). */
+export const QuoteDetailsSchema = z
+  .looseObject({
+    operation: z.string().meta({ examples: ["swap"] }),
+    sender: AddressSchema,
+    recipient: AddressSchema,
+    currencyIn: CurrencyAmountSchema,
+    currencyOut: CurrencyAmountSchema,
+    timeEstimate: z.number().nonnegative().describe("Estimated time to fill, in seconds."),
+  })
+  .meta({ id: "QuoteDetails", description: "Summary of a quote." });
+export type QuoteDetails = z.infer<typeof QuoteDetailsSchema>;
+
+/** Response of POST /quote/v2 (2.9). */
+export const QuoteResponseSchema = z
+  .looseObject({
+    steps: z.array(QuoteStepSchema),
+    fees: QuoteFeesSchema,
+    details: QuoteDetailsSchema,
+  })
+  .meta({ id: "QuoteResponse", description: "A quote: steps to execute, fees and details." });
+export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;
+
+/** Response of POST /price. Not shown by the spec (4.3): the quote response shape is reused. */
+export const PriceResponseSchema = QuoteResponseSchema.meta({
+  id: "PriceResponse",
+  description: "Response of POST /price (not shown by the spec; same shape as a quote).",
+});
+export type PriceResponse = z.infer<typeof PriceResponseSchema>;

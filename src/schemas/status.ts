@@ -1,0 +1,27 @@
+/** GET /intents/status/v3 (spec 4.5). */
+import { z } from "zod";
+import { RequestStatusSchema } from "./enums.ts";
+import { RequestIdSchema, TxHashSchema } from "./primitives.ts";
+
+/** Query of GET /intents/status/v3. `requestId` is required (the endpoint has nothing else to key on). */
+export const StatusQuerySchema = z
+  .object({ requestId: RequestIdSchema })
+  .meta({ id: "StatusQuery", description: "Query of GET /intents/status/v3." });
+export type StatusQuery = z.infer<typeof StatusQuerySchema>;
+
+/** Statuses at which polling ends (4.5). */
+export const TERMINAL_POLLING_STATUSES = ["success", "failure"] as const;
+
+/**
+ * Response of GET /intents/status/v3. Loose: other fields exist but are not shown by the spec.
+ * `status` uses the request status set of section 3.
+ */
+export const StatusResponseSchema = z
+  .looseObject({
+    status: RequestStatusSchema,
+    txHashes: z
+      .array(TxHashSchema)
+      .describe("Transaction hashes; on success the first is the destination transaction."),
+  })
+  .meta({ id: "StatusResponse", description: "Status of a request." });
+export type StatusResponse = z.infer<typeof StatusResponseSchema>;
