@@ -79,11 +79,12 @@ export class SolanaTransactionTooLargeError extends AttestkitError {
   constructor(params: { size: number; limit: number; reserveBytes?: number }) {
     const reserveBytes = params.reserveBytes ?? 0;
     const over = params.size + reserveBytes - params.limit;
+    const bytes = (n: number) => `${n} byte${n === 1 ? "" : "s"}`;
     const message =
       reserveBytes > 0
-        ? `transaction is ${params.size} bytes, ${over} bytes over the ${params.limit}-byte limit ` +
-          `after reserving ${reserveBytes} bytes (${params.size} + ${reserveBytes} = ${params.size + reserveBytes})`
-        : `transaction is ${params.size} bytes, ${over} bytes over the ${params.limit}-byte limit`;
+        ? `transaction is ${bytes(params.size)}, ${bytes(over)} over the ${params.limit}-byte limit after ` +
+          `reserving ${bytes(reserveBytes)} (${params.size} + ${reserveBytes} = ${params.size + reserveBytes})`
+        : `transaction is ${bytes(params.size)}, ${bytes(over)} over the ${params.limit}-byte limit`;
     super("SOLANA_TX_TOO_LARGE", message);
     this.size = params.size;
     this.limit = params.limit;
