@@ -19,6 +19,7 @@ export default defineConfig({
     settings: {
       optimizer: { enabled: true, runs: 10_000 },
       evmVersion: "cancun",
+      viaIR: true,
     },
   },
   paths: {

@@ -48,10 +48,13 @@ contract AttestedReceiver is Ownable2Step {
     /// @dev keccak256("attestkit.AttestedReceiver.lock") - 1; transient slot of the token-path lock.
     uint256 private constant _LOCK_SLOT = 0xac066bee1d81a78f5c75480c65b8b13431d318fe0b3782829d43b242c1dc368a;
 
+    /// @dev keccak256("attestkit.AttestedReceiver.whitelist"): seed of the whitelist slots.
+    uint256 private constant _WHITELIST_SEED = 0x98685fcb29010693b39710c094dfa0e17c7b87d2f61abe4e0c8fa1d11306ce70;
+
     Config private _config;
     PreviousSolver private _previous;
     mapping(bytes32 requestId => bool) private _accepted;
-    mapping(uint256 chainId => mapping(bytes32 user => bool)) private _whitelist;
+    // The whitelist lives at keccak256(chainId, user, _WHITELIST_SEED): one hash per lookup instead of two.
 
     /// @notice A deposit passed every check and its funds reached `solver`.
     /// @param requestId the attested request id (also the forwarding tag)
@@ -136,7 +139,10 @@ contract AttestedReceiver is Ownable2Step {
         emit MaxDeadlineWindowUpdated(0, maxDeadlineWindow_);
         for (uint256 i; i < initialWhitelist.length; ++i) {
             Destination memory d = initialWhitelist[i];
-            _whitelist[d.chainId][d.user] = true;
+            uint256 slot = _whitelistSlot(d.chainId, d.user);
+            assembly ("memory-safe") {
+                sstore(slot, 1)
+            }
             emit WhitelistUpdated(d.chainId, d.user, true);
         }
     }
@@ -325,7 +331,7 @@ contract AttestedReceiver is Ownable2Step {
 
     /// @notice Whether `(chainId, user)` is whitelisted as a destination.
     function isWhitelisted(uint256 chainId, bytes32 user) external view returns (bool) {
-        return _whitelist[chainId][user];
+        return _isWhitelisted(chainId, user);
     }
 
     // ------------------------------------------------------------------------------------------------------
@@ -339,28 +345,58 @@ contract AttestedReceiver is Ownable2Step {
         uint256 deadline,
         bytes calldata signature
     ) private returns (address signer) {
-        Config memory config = _config;
-        if (config.paused) revert ReceiverPaused();
+        uint256 config;
+        assembly ("memory-safe") {
+            config := sload(_config.slot)
+        }
+        // Config layout: solver (bits 0-159), maxDeadlineWindow (160-199), paused (200-207).
+        if ((config >> 200) & 0xff != 0) revert ReceiverPaused();
         if (block.timestamp > deadline) revert DeadlineExpired(deadline, block.timestamp);
         unchecked {
-            uint256 latest = block.timestamp + config.maxDeadlineWindow;
+            uint256 latest = block.timestamp + ((config >> 160) & 0xffffffffff);
             if (deadline > latest) revert DeadlineBeyondMaxWindow(deadline, latest);
         }
         if (data.originChainId != block.chainid) revert OriginChainMismatch(block.chainid, data.originChainId);
         bytes32 payer = bytes32(uint256(uint160(msg.sender)));
         if (data.originUser != payer) revert PayerMismatch(payer, data.originUser);
         if (data.originAmount == 0) revert ZeroAmount();
-        if (!_whitelist[data.destinationChainId][data.destinationUser]) {
+        if (!_isWhitelisted(data.destinationChainId, data.destinationUser)) {
             revert DestinationNotWhitelisted(data.destinationChainId, data.destinationUser);
         }
         bytes32 requestId = data.requestId;
-        if (_accepted[requestId]) revert RequestAlreadyAccepted(requestId);
-        _accepted[requestId] = true;
+        bool replayed;
+        assembly ("memory-safe") {
+            mstore(0x00, requestId)
+            mstore(0x20, _accepted.slot)
+            let slot := keccak256(0x00, 0x40)
+            replayed := sload(slot)
+            sstore(slot, 1)
+        }
+        if (replayed) revert RequestAlreadyAccepted(requestId);
 
         signer = RequestAttestation.recover(data.digest(), signature);
-        if (signer != config.solver) {
+        address current = address(uint160(config));
+        if (signer != current) {
             PreviousSolver memory p = _previous;
-            if (signer != p.solver || block.timestamp > p.validUntil) revert SignerMismatch(config.solver, signer);
+            if (signer != p.solver || block.timestamp > p.validUntil) revert SignerMismatch(current, signer);
+        }
+    }
+
+    /// @dev Whitelist slot of `(chainId, user)`: keccak256(chainId, user, _WHITELIST_SEED), one hash.
+    function _whitelistSlot(uint256 chainId, bytes32 user) private pure returns (uint256 slot) {
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, chainId)
+            mstore(add(m, 0x20), user)
+            mstore(add(m, 0x40), _WHITELIST_SEED)
+            slot := keccak256(m, 0x60)
+        }
+    }
+
+    function _isWhitelisted(uint256 chainId, bytes32 user) private view returns (bool allowed) {
+        uint256 slot = _whitelistSlot(chainId, user);
+        assembly ("memory-safe") {
+            allowed := sload(slot)
         }
     }
 
@@ -437,22 +473,23 @@ contract AttestedReceiver is Ownable2Step {
     function _emitAccepted(RequestAttestation.RequestData calldata data, address currency, address solver_)
         private
     {
-        emit DepositAccepted(
-            data.requestId,
-            msg.sender,
-            currency,
-            data.originChainId,
-            data.originAmount,
-            data.destinationChainId,
-            data.destinationUser,
-            solver_
-        );
+        bytes32 topic0 = DepositAccepted.selector;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, calldataload(add(data, 0x20))) // originChainId
+            calldatacopy(add(m, 0x20), add(data, 0x80), 0x60) // originAmount, destinationChainId, destinationUser
+            mstore(add(m, 0x80), solver_)
+            log4(m, 0xa0, topic0, calldataload(data), caller(), currency)
+        }
     }
 
     function _setWhitelist(Destination[] calldata destinations, bool allowed) private {
         for (uint256 i; i < destinations.length; ++i) {
             Destination calldata d = destinations[i];
-            _whitelist[d.chainId][d.user] = allowed;
+            uint256 slot = _whitelistSlot(d.chainId, d.user);
+            assembly ("memory-safe") {
+                sstore(slot, allowed)
+            }
             emit WhitelistUpdated(d.chainId, d.user, allowed);
         }
     }

@@ -1,0 +1,21 @@
+// Gas benchmark of the EVM receiver. Run: npx hardhat run bench/evm-gas.bench.ts
+// Prints the table and records it in bench/results/evm-gas.json (checked by bench/evm-gas.check.ts).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { formatResults, measureGas } from "./evm-gas.measure.ts";
+
+const results = await measureGas();
+console.log(formatResults(results));
+const out = new URL("./results/evm-gas.json", import.meta.url);
+mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+writeFileSync(
+  out,
+  `${JSON.stringify(
+    {
+      note: "npx hardhat run bench/evm-gas.bench.ts; solc 0.8.37, optimizer runs 10000, evm cancun. (a) plain tagged transfer, (b) naive OZ receiver, (c) AttestedReceiver",
+      ...results,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`\nwritten ${out.pathname}`);
