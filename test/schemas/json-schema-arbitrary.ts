@@ -16,16 +16,30 @@ export function arbitraryFromJsonSchema(root: JsonSchema): fc.Arbitrary<unknown>
   const defs = (root["$defs"] ?? {}) as Record<string, JsonSchema>;
   const memo = new Map<string, fc.Arbitrary<unknown>>();
 
+  /** Keywords that do not constrain values. */
+  const ANNOTATIONS = new Set(["$ref", "description", "default", "examples", "title", "$schema", "id"]);
+
+  /**
+   * Inlines a `$ref`. In JSON Schema 2020-12 (and OpenAPI 3.1) keywords beside `$ref` also apply,
+   * e.g. `{ "$ref": "#/$defs/Address", "minLength": 1 }`, so they are merged over the target.
+   */
+  const resolve = (schema: JsonSchema): JsonSchema => {
+    const ref = schema["$ref"];
+    if (typeof ref !== "string") return schema;
+    const def = defs[ref.replace(/^#\/\$defs\//, "")];
+    if (!def) throw new Error(`unresolved $ref ${ref}`);
+    const { $ref: _ref, ...siblings } = schema;
+    return resolve({ ...def, ...siblings });
+  };
+
   const build = (schema: JsonSchema): fc.Arbitrary<unknown> => {
     const ref = schema["$ref"];
     if (typeof ref === "string") {
-      const name = ref.replace(/^#\/\$defs\//, "");
-      let arb = memo.get(name);
+      if (Object.keys(schema).some((k) => !ANNOTATIONS.has(k))) return build(resolve(schema));
+      let arb = memo.get(ref);
       if (!arb) {
-        const def = defs[name];
-        if (!def) throw new Error(`unresolved $ref ${ref}`);
-        arb = build(def);
-        memo.set(name, arb);
+        arb = build(resolve(schema));
+        memo.set(ref, arb);
       }
       return arb;
     }
@@ -45,12 +59,15 @@ export function arbitraryFromJsonSchema(root: JsonSchema): fc.Arbitrary<unknown>
         return fc.integer({ min, max });
       }
       case "number":
-        return fc.double({
-          min: (schema["minimum"] as number | undefined) ?? -Number.MAX_VALUE,
-          max: (schema["maximum"] as number | undefined) ?? Number.MAX_VALUE,
-          noNaN: true,
-          noDefaultInfinity: true,
-        });
+        // -0 is mapped to 0: JSON (and so every wire form) cannot carry a negative zero.
+        return fc
+          .double({
+            min: (schema["minimum"] as number | undefined) ?? -Number.MAX_VALUE,
+            max: (schema["maximum"] as number | undefined) ?? Number.MAX_VALUE,
+            noNaN: true,
+            noDefaultInfinity: true,
+          })
+          .map((n) => (Object.is(n, -0) ? 0 : n));
       case "boolean":
         return fc.boolean();
       case "null":
@@ -63,7 +80,7 @@ export function arbitraryFromJsonSchema(root: JsonSchema): fc.Arbitrary<unknown>
       case "object":
         return objectArb(schema);
       case undefined:
-        return fc.jsonValue({ maxDepth: 2 });
+        return jsonValue(2);
       default:
         throw new Error(`unsupported JSON Schema type ${String(type)}`);
     }
@@ -81,7 +98,7 @@ export function arbitraryFromJsonSchema(root: JsonSchema): fc.Arbitrary<unknown>
     const additional = schema["additionalProperties"];
     if (!properties) {
       // A record: keys from `propertyNames`, values from `additionalProperties`.
-      const names = (schema["propertyNames"] ?? { type: "string" }) as JsonSchema;
+      const names = resolve((schema["propertyNames"] ?? { type: "string" }) as JsonSchema);
       const valueSchema = (
         typeof additional === "object" && additional !== null ? additional : {}
       ) as JsonSchema;
@@ -100,11 +117,16 @@ export function arbitraryFromJsonSchema(root: JsonSchema): fc.Arbitrary<unknown>
     if (!loose || EXTRA_KEY in properties) return record;
     // Loose object: sometimes add an unknown member, which must survive parsing.
     return fc
-      .tuple(record, fc.option(fc.jsonValue({ maxDepth: 1 }), { nil: undefined }))
+      .tuple(record, fc.option(jsonValue(1), { nil: undefined }))
       .map(([obj, extra]) => (extra === undefined ? obj : { ...(obj as object), [EXTRA_KEY]: extra }));
   };
 
   return build(root);
+}
+
+/** Free-form JSON, normalized through JSON text (so no -0, which JSON cannot carry). */
+function jsonValue(maxDepth: number): fc.Arbitrary<unknown> {
+  return fc.jsonValue({ maxDepth }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
 }
 
 function integerMin(schema: JsonSchema): number {
