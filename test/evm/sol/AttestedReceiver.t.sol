@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {AttestedReceiver} from "../../../contracts/AttestedReceiver.sol";
+import {RequestAttestation} from "../../../contracts/RequestAttestation.sol";
+import {ReceiverFixture} from "./ReceiverFixture.sol";
+
+/// Fuzz tests of the receiver: exact forwarding, no residue, no replay, exact error payloads.
+contract AttestedReceiverFuzzTest is ReceiverFixture {
+    function setUp() public {
+        _deploy();
+    }
+
+    function testFuzz_NativeDepositReachesSolverExactly(bytes32 id, uint256 payerSeed, uint256 amount) public {
+        address payer = address(uint160(bound(payerSeed, 0x1000, 0xffffffff)));
+        amount = bound(amount, 1, 1e30);
+        vm.deal(payer, amount);
+        uint256 before = solver.balance;
+        RequestAttestation.RequestData memory d = _request(id, payer, address(0), amount);
+        bytes memory sig = _sign(SOLVER_PK, d);
+        vm.prank(payer);
+        receiver.depositNative{value: amount}(d, block.timestamp + 1, sig);
+        assertEq(solver.balance - before, amount, "solver received");
+        assertEq(address(receiver).balance, 0, "receiver keeps nothing");
+        assertTrue(receiver.isAccepted(id), "recorded");
+
+        // the same id is never accepted twice, whatever the payment
+        vm.deal(payer, amount);
+        vm.prank(payer);
+        vm.expectRevert(abi.encodeWithSelector(AttestedReceiver.RequestAlreadyAccepted.selector, id));
+        receiver.depositNative{value: amount}(d, block.timestamp + 1, sig);
+    }
+
+    function testFuzz_Erc20DepositReachesSolverExactly(bytes32 id, uint256 payerSeed, uint256 amount) public {
+        address payer = address(uint160(bound(payerSeed, 0x1000, 0xffffffff)));
+        amount = bound(amount, 1, 1e30);
+        token.mint(payer, amount * 2);
+        vm.prank(payer);
+        token.approve(address(receiver), type(uint256).max);
+        RequestAttestation.RequestData memory d = _request(id, payer, address(token), amount);
+        bytes memory sig = _sign(SOLVER_PK, d);
+        vm.prank(payer);
+        receiver.depositErc20(d, block.timestamp + WINDOW, sig);
+        assertEq(token.balanceOf(solver), amount, "solver received");
+        assertEq(token.balanceOf(address(receiver)), 0, "receiver keeps nothing");
+
+        vm.prank(payer);
+        vm.expectRevert(abi.encodeWithSelector(AttestedReceiver.RequestAlreadyAccepted.selector, id));
+        receiver.depositErc20(d, block.timestamp + WINDOW, sig);
+        assertEq(token.balanceOf(payer), amount, "second payment not taken");
+    }
+
+    function testFuzz_WrongValueRejectedWithBothAmounts(uint256 amount, uint256 sent) public {
+        amount = bound(amount, 1, 1e30);
+        sent = bound(sent, 0, 1e30);
+        vm.assume(sent != amount);
+        address payer = address(0xBEEF);
+        vm.deal(payer, sent);
+        RequestAttestation.RequestData memory d = _request(keccak256("v"), payer, address(0), amount);
+        bytes memory sig = _sign(SOLVER_PK, d);
+        vm.prank(payer);
+        vm.expectRevert(abi.encodeWithSelector(AttestedReceiver.ValueMismatch.selector, amount, sent));
+        receiver.depositNative{value: sent}(d, block.timestamp, sig);
+    }
+
+    function testFuzz_DeadlineWindow(uint256 ahead) public {
+        ahead = bound(ahead, 0, 10 * uint256(WINDOW));
+        address payer = address(0xBEEF);
+        vm.deal(payer, 1);
+        RequestAttestation.RequestData memory d = _request(keccak256("d"), payer, address(0), 1);
+        bytes memory sig = _sign(SOLVER_PK, d);
+        uint256 deadline = block.timestamp + ahead;
+        if (ahead > WINDOW) {
+            vm.expectRevert(
+                abi.encodeWithSelector(
+                    AttestedReceiver.DeadlineBeyondMaxWindow.selector, deadline, block.timestamp + WINDOW
+                )
+            );
+        }
+        vm.prank(payer);
+        receiver.depositNative{value: 1}(d, deadline, sig);
+    }
+
+    function testFuzz_SignatureOfAnyOtherKeyRejected(uint256 pk) public {
+        pk = bound(pk, 1, SECP256K1_N - 1);
+        vm.assume(pk != SOLVER_PK);
+        address payer = address(0xBEEF);
+        vm.deal(payer, 1);
+        RequestAttestation.RequestData memory d = _request(keccak256("k"), payer, address(0), 1);
+        bytes memory sig = _sign(pk, d);
+        vm.prank(payer);
+        vm.expectRevert(abi.encodeWithSelector(AttestedReceiver.SignerMismatch.selector, solver, vm.addr(pk)));
+        receiver.depositNative{value: 1}(d, block.timestamp, sig);
+    }
+}
