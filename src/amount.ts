@@ -1,4 +1,4 @@
-import { describe } from "./chains.ts";
+import { describeValue } from "./describe.ts";
 import { InvalidAmountError } from "./errors.ts";
 
 const UINT = /^(0|[1-9][0-9]*)$/;
@@ -12,16 +12,16 @@ const MAX_UINT256 = (1n << 256n) - 1n;
 export function parseUint256(amount: unknown, what = "amount"): bigint {
   if (typeof amount === "bigint") {
     if (amount < 0n || amount > MAX_UINT256) {
-      throw new InvalidAmountError(`${what} must be within 0..2^256-1, got ${describe(amount)}`);
+      throw new InvalidAmountError(`${what} must be within 0..2^256-1, got ${describeValue(amount)}`);
     }
     return amount;
   }
   if (typeof amount !== "string" || !UINT.test(amount)) {
     throw new InvalidAmountError(
-      `${what} must be a non-negative integer in decimal digits without sign or leading zeros, got ${describe(amount)}`,
+      `${what} must be a non-negative integer in decimal digits without sign or leading zeros, got ${describeValue(amount)}`,
     );
   }
   const value = BigInt(amount);
-  if (value > MAX_UINT256) throw new InvalidAmountError(`${what} ${describe(amount)} overflows uint256`);
+  if (value > MAX_UINT256) throw new InvalidAmountError(`${what} ${describeValue(amount)} overflows uint256`);
   return value;
 }

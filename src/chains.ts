@@ -1,3 +1,4 @@
+import { describeValue } from "./describe.ts";
 import { InvalidChainIdError } from "./errors.ts";
 import { SVM_CHAIN_ID } from "./svm/index.ts";
 
@@ -7,7 +8,7 @@ export type ChainVm = "evm" | "svm";
 /** Throws `InvalidChainIdError` unless `chainId` is a positive safe integer. */
 export function assertChainId(chainId: unknown, what = "chainId"): asserts chainId is number {
   if (typeof chainId !== "number" || !Number.isSafeInteger(chainId) || chainId <= 0) {
-    throw new InvalidChainIdError(`${what} must be a positive safe integer, got ${describe(chainId)}`);
+    throw new InvalidChainIdError(`${what} must be a positive safe integer, got ${describeValue(chainId)}`);
   }
 }
 
@@ -15,12 +16,4 @@ export function assertChainId(chainId: unknown, what = "chainId"): asserts chain
 export function getChainVm(chainId: number): ChainVm {
   assertChainId(chainId);
   return chainId === SVM_CHAIN_ID ? "svm" : "evm";
-}
-
-/** A short, safe rendering of an untrusted value for error messages. */
-export function describe(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-  if (typeof value === "bigint") return `${value}n`;
-  if (value === null || typeof value !== "object") return String(value);
-  return Array.isArray(value) ? "an array" : "an object";
 }

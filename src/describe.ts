@@ -1,7 +1,6 @@
 /**
  * A short, safe rendering of an untrusted value for error messages (strings are
  * quoted and cut at 80 characters; objects are never stringified).
- * @internal
  */
 export function describeValue(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);

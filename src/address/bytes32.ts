@@ -1,6 +1,7 @@
 import { getAddressDecoder, getAddressEncoder } from "@solana/kit";
 import { bytesToHex, type Hex, hexToBytes, padHex } from "viem";
-import { describe, getChainVm } from "../chains.ts";
+import { getChainVm } from "../chains.ts";
+import { describeValue } from "../describe.ts";
 import { InvalidAddressError } from "../errors.ts";
 import { assertSvmAddress } from "../svm/index.ts";
 import { parseEvmAddress } from "./evm.ts";
@@ -31,7 +32,9 @@ export function toBytes32Address(address: string, chainId: number): Hex {
  */
 export function fromBytes32Address(bytes32: string, chainId: number): string {
   if (typeof bytes32 !== "string" || !BYTES32.test(bytes32)) {
-    throw new InvalidAddressError(`bytes32 address must be 0x + 64 hex characters, got ${describe(bytes32)}`);
+    throw new InvalidAddressError(
+      `bytes32 address must be 0x + 64 hex characters, got ${describeValue(bytes32)}`,
+    );
   }
   if (getChainVm(chainId) === "svm") {
     return svmAddressDecoder.decode(hexToBytes(bytes32 as Hex));

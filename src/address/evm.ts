@@ -1,5 +1,5 @@
 import { type Address, getAddress } from "viem";
-import { describe } from "../chains.ts";
+import { describeValue } from "../describe.ts";
 import { AddressVmMismatchError, InvalidAddressError } from "../errors.ts";
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -12,23 +12,23 @@ const BASE58_32_BYTES = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
  */
 export function parseEvmAddress(address: unknown, what = "address"): Address {
   if (typeof address !== "string") {
-    throw new InvalidAddressError(`${what} must be a string, got ${describe(address)}`);
+    throw new InvalidAddressError(`${what} must be a string, got ${describeValue(address)}`);
   }
   if (!EVM_ADDRESS.test(address)) {
     if (BASE58_32_BYTES.test(address)) {
       throw new AddressVmMismatchError(
-        `${what} ${describe(address)} looks like an SVM (base58) address; an EVM address (0x + 40 hex) is required`,
+        `${what} ${describeValue(address)} looks like an SVM (base58) address; an EVM address (0x + 40 hex) is required`,
       );
     }
     throw new InvalidAddressError(
-      `${what} ${describe(address)} is not an EVM address (0x + 40 hex characters)`,
+      `${what} ${describeValue(address)} is not an EVM address (0x + 40 hex characters)`,
     );
   }
   const checksummed = getAddress(address);
   const body = address.slice(2);
   const hasChecksum = body !== body.toLowerCase() && body !== body.toUpperCase();
   if (hasChecksum && checksummed !== address) {
-    throw new InvalidAddressError(`${what} ${describe(address)} has an invalid EIP-55 checksum`);
+    throw new InvalidAddressError(`${what} ${describeValue(address)} has an invalid EIP-55 checksum`);
   }
   return checksummed;
 }

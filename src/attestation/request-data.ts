@@ -1,7 +1,8 @@
 import { encodeAbiParameters, type Hex, keccak256 } from "viem";
 import { toBytes32Address } from "../address/bytes32.ts";
 import { parseUint256 } from "../amount.ts";
-import { assertChainId, describe } from "../chains.ts";
+import { assertChainId } from "../chains.ts";
+import { describeValue } from "../describe.ts";
 import { InvalidRequestIdError } from "../errors.ts";
 
 /**
@@ -35,7 +36,9 @@ const REQUEST_DATA_ABI = [
 /** Throws `InvalidRequestIdError` unless `requestId` is 0x + 64 hex characters. */
 export function assertRequestId(requestId: unknown): asserts requestId is Hex {
   if (typeof requestId !== "string" || !REQUEST_ID.test(requestId)) {
-    throw new InvalidRequestIdError(`requestId must be 0x + 64 hex characters, got ${describe(requestId)}`);
+    throw new InvalidRequestIdError(
+      `requestId must be 0x + 64 hex characters, got ${describeValue(requestId)}`,
+    );
   }
 }
 
@@ -46,7 +49,7 @@ export function assertRequestId(requestId: unknown): asserts requestId is Hex {
 export function toRequestDataWords(requestId: string, requestData: RequestData): RequestDataWords {
   assertRequestId(requestId);
   if (typeof requestData !== "object" || requestData === null) {
-    throw new TypeError(`requestData must be an object, got ${describe(requestData)}`);
+    throw new TypeError(`requestData must be an object, got ${describeValue(requestData)}`);
   }
   const { originChainId, destinationChainId } = requestData;
   assertChainId(originChainId, "originChainId");

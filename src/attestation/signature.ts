@@ -1,5 +1,5 @@
 import { type Hex, isHex } from "viem";
-import { describe } from "../chains.ts";
+import { describeValue } from "../describe.ts";
 import { InvalidSignatureError, SignatureHighSError } from "../errors.ts";
 
 /** The secp256k1 group order n. */
@@ -16,7 +16,9 @@ export type ParsedSignature = { r: Hex; s: Hex; yParity: 0 | 1 };
  */
 export function parseAttestationSignature(signature: unknown): ParsedSignature {
   if (typeof signature !== "string" || !isHex(signature, { strict: true })) {
-    throw new InvalidSignatureError(`signature must be a 0x-prefixed hex string, got ${describe(signature)}`);
+    throw new InvalidSignatureError(
+      `signature must be a 0x-prefixed hex string, got ${describeValue(signature)}`,
+    );
   }
   const byteLength = (signature.length - 2) / 2;
   if (byteLength !== 64 && byteLength !== 65) {

@@ -1,7 +1,7 @@
 import { type Address, getBase58Decoder, getBase58Encoder } from "@solana/kit";
+import { describeValue } from "../describe.ts";
 import { AddressVmMismatchError, InvalidAddressError } from "../errors.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "./constants.ts";
-import { describeValue } from "./describe.ts";
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const EVM_ZERO_ADDRESS = `0x${"0".repeat(40)}`;

@@ -1,5 +1,5 @@
+import { describeValue } from "../describe.ts";
 import { InvalidSvmArgumentError } from "../errors.ts";
-import { describeValue } from "./describe.ts";
 
 /**
  * One attempt of the SVM re-quote ladder: the quote parameters (spec 4.2) to

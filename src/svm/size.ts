@@ -7,13 +7,13 @@ import {
   type TransactionMessage,
   type TransactionMessageWithFeePayer,
 } from "@solana/kit";
+import { describeValue } from "../describe.ts";
 import {
   InvalidSvmArgumentError,
   InvalidSvmTransactionError,
   SolanaTransactionTooLargeError,
 } from "../errors.ts";
 import { COMPUTE_BUDGET_INSTRUCTIONS_BYTES, SVM_TX_SIZE_LIMIT } from "./constants.ts";
-import { describeValue } from "./describe.ts";
 
 /** A kit transaction message that can be compiled, hence measured: it has a fee payer. */
 export type SvmSizableTransactionMessage = TransactionMessage & TransactionMessageWithFeePayer;
