@@ -5,4 +5,5 @@ export * from "./attestation/index.ts";
 export { assertChainId, type ChainVm, getChainVm } from "./chains.ts";
 export * from "./errors.ts";
 export * from "./funding/index.ts";
+export * from "./schemas/index.ts";
 export * from "./svm/index.ts";

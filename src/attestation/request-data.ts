@@ -4,19 +4,10 @@ import { parseUint256 } from "../amount.ts";
 import { assertChainId } from "../chains.ts";
 import { describeValue } from "../describe.ts";
 import { InvalidRequestIdError } from "../errors.ts";
+import type { RequestData } from "../schemas/signature.ts";
 
-/**
- * The parameters the solver attests to, in the API's shape (spec 2.10):
- * addresses as the API gives them (EVM hex or SVM base58, by chain).
- */
-export type RequestData = {
-  originChainId: number;
-  originUser: string;
-  originCurrency: string;
-  originAmount: string;
-  destinationChainId: number;
-  destinationUser: string;
-};
+/** The attested parameters in the API's shape (spec 2.10), as the schemas define them. */
+export type { RequestData };
 
 /** The seven ABI words of the attestation, in signing order. */
 export type RequestDataWords = readonly [Hex, bigint, Hex, Hex, bigint, bigint, Hex];
