@@ -35,7 +35,7 @@ while [ $# -gt 0 ]; do
     --programs-dir) PROGRAMS_DIR="$2"; shift 2 ;;
     --out-dir) OUT_DIR="$2"; shift 2 ;;
     --target-dir) TARGET_DIR="$2"; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) die "unknown option: $1" ;;
     *) [ -z "$NAME" ] || die "only one program name is accepted"; NAME="$1"; shift ;;
   esac
@@ -61,9 +61,10 @@ flags=(
   -C relocation-model=static
   -C link-arg=--llvm-args=-bpf-stack-size=8192
   # Keep machine paths out of the binary (panic locations carry source file names).
-  "--remap-path-prefix=$PROGRAMS_DIR=/programs"
-  "--remap-path-prefix=$CARGO_HOME=/cargo"
+  # rustc applies the last matching prefix, so the most specific comes last.
   "--remap-path-prefix=$HOME=/home"
+  "--remap-path-prefix=$CARGO_HOME=/cargo"
+  "--remap-path-prefix=$PROGRAMS_DIR=/programs"
 )
 ENCODED_FLAGS="$(IFS=$'\x1f'; printf '%s' "${flags[*]}")"
 
