@@ -37,7 +37,8 @@ contract GasBurningSolver {
     }
 }
 
-/// @notice Solver that, when paid, calls `target` with `payload` (e.g. a second deposit) and bubbles its revert.
+/// @notice Solver that, when paid, calls `target` with `payload` and the value it received (e.g. the same
+/// deposit again) and bubbles its revert.
 contract ReentrantSolver {
     address public target;
     bytes public payload;
@@ -51,7 +52,7 @@ contract ReentrantSolver {
         if (target == address(0)) return;
         address t = target;
         target = address(0);
-        (bool ok, bytes memory ret) = t.call(payload);
+        (bool ok, bytes memory ret) = t.call{value: msg.value}(payload);
         if (!ok) {
             assembly ("memory-safe") {
                 revert(add(ret, 0x20), mload(ret))

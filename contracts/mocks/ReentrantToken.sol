@@ -9,6 +9,8 @@ contract ReentrantToken is ERC20 {
     address public target;
     bytes public payload;
     bool public armed;
+    /// @notice Full calldata of the last `transferFrom` (to read the appended request id tag).
+    bytes public lastTransferFromCalldata;
 
     constructor() ERC20("Reentrant Token", "REENTER") {}
 
@@ -24,6 +26,7 @@ contract ReentrantToken is ERC20 {
     }
 
     function transferFrom(address from, address to, uint256 value) public override returns (bool) {
+        lastTransferFromCalldata = msg.data;
         if (armed) {
             armed = false;
             (bool ok, bytes memory ret) = target.call(payload);

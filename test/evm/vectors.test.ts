@@ -107,7 +107,9 @@ describe("EVM: shared address vectors onchain", () => {
     it(`${a.chainId === SVM_CHAIN_ID ? "svm" : "evm"} ${a.address}: bytes32 form matches TS`, async () => {
       expect(toBytes32Address(a.address, a.chainId)).to.equal(a.bytes32.toLowerCase());
       if (a.chainId !== SVM_CHAIN_ID) {
-        expect((await harness.read.toBytes32([getAddress(a.address)])).toLowerCase()).to.equal(a.bytes32.toLowerCase());
+        expect((await harness.read.toBytes32([getAddress(a.address)])).toLowerCase()).to.equal(
+          a.bytes32.toLowerCase(),
+        );
         expect(await harness.read.toAddress([a.bytes32])).to.equal(getAddress(a.address));
       }
     });

@@ -1,0 +1,757 @@
+// Security suite of the EVM receiver: one named test per attack, each asserting the specific error.
+import { expect } from "chai";
+import { network } from "hardhat";
+import {
+  concatHex,
+  encodeFunctionData,
+  type Hex,
+  maxUint256,
+  numberToHex,
+  padHex,
+  parseEther,
+  parseSignature,
+  recoverMessageAddress,
+  sliceHex,
+  zeroAddress,
+} from "viem";
+import { hashRequestData, SECP256K1_N, signRequestData, toCompactSignature } from "../../src/index.ts";
+import {
+  DEST_CHAIN_ID,
+  DEST_USER,
+  destination,
+  MAX_WINDOW,
+  type Quote,
+  quote,
+  solver2Account,
+  solverAccount,
+  strangerAccount,
+  toStruct,
+} from "./helpers.ts";
+
+const { viem, networkHelpers } = await network.create();
+const publicClient = await viem.getPublicClient();
+const chainId = await publicClient.getChainId();
+const [owner, payer, other, newOwner] = await viem.getWalletClients();
+if (!owner || !payer || !other || !newOwner) throw new Error("need four accounts");
+const SOLVER = solverAccount.address;
+const AMOUNT = parseEther("1");
+
+async function deploy() {
+  await owner!.sendTransaction({ to: SOLVER, value: parseEther("1") });
+  const receiver = await viem.deployContract("AttestedReceiver", [
+    owner!.account.address,
+    SOLVER,
+    MAX_WINDOW,
+    [destination(DEST_CHAIN_ID, DEST_USER)],
+  ]);
+  const token = await viem.deployContract("MockERC20", ["Mock", "MCK", 18]);
+  await token.write.mint([payer!.account.address, parseEther("1000")]);
+  await token.write.approve([receiver.address, maxUint256], { account: payer!.account });
+  return { receiver, token };
+}
+
+const now = async () => BigInt(await networkHelpers.time.latest());
+const soon = async () => (await now()) + 600n;
+
+/** Puts the runtime code of mock `name` at the solver's address (its key still signs). */
+async function solverCode<
+  N extends "RevertingSolver" | "SilentRevertingSolver" | "GasBurningSolver" | "ReentrantSolver",
+>(name: N) {
+  const mock = await viem.deployContract(name);
+  const code = await publicClient.getCode({ address: mock.address });
+  await networkHelpers.setCode(SOLVER, code!);
+  return { mock, atSolver: await viem.getContractAt(name, SOLVER) };
+}
+
+const nativeQuote = (extra: Partial<Parameters<typeof quote>[0]> = {}) =>
+  quote({ chainId, payer: payer.account.address, amount: AMOUNT, ...extra });
+
+describe("EVM receiver security suite", () => {
+  describe("signature", () => {
+    it("wrong signer: an attestation signed by another key is rejected with SignerMismatch", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote({ signer: strangerAccount });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "SignerMismatch",
+        [SOLVER, strangerAccount.address],
+      );
+    });
+
+    it("signature for other data: a valid signature reused with a changed amount is rejected", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const tampered = { ...q.requestData, originAmount: (AMOUNT / 2n).toString() };
+      const recovered = await recoverMessageAddress({
+        message: { raw: hashRequestData(q.requestId, tampered) },
+        signature: q.signature,
+      });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([toStruct(q.requestId, tampered), await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT / 2n,
+        }),
+        receiver,
+        "SignerMismatch",
+        [SOLVER, recovered],
+      );
+    });
+
+    it("high-s twin of a valid signature is rejected with InvalidSignatureS", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const { r, s, yParity } = parseSignature(q.signature);
+      const highS = padHex(numberToHex(SECP256K1_N - BigInt(s)), { size: 32 });
+      const twin = concatHex([r, highS, numberToHex(yParity === 0 ? 28 : 27, { size: 1 })]);
+      // the twin is a valid secp256k1 signature of the same message by the same key
+      expect(
+        await recoverMessageAddress({
+          message: { raw: hashRequestData(q.requestId, q.requestData) },
+          signature: twin,
+        }),
+      ).to.equal(SOLVER);
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), twin], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "InvalidSignatureS",
+        [highS],
+      );
+    });
+
+    it("bad v (29) is rejected with InvalidSignatureV", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const bad = concatHex([sliceHex(q.signature, 0, 64), "0x1d"]);
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), bad], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "InvalidSignatureV",
+        [29],
+      );
+    });
+
+    it("legacy v (0/1) form is rejected with InvalidSignatureV (only 27/28 accepted)", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const v = Number.parseInt(q.signature.slice(-2), 16) - 27;
+      const legacy = concatHex([sliceHex(q.signature, 0, 64), numberToHex(v, { size: 1 })]);
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), legacy], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "InvalidSignatureV",
+        [v],
+      );
+    });
+
+    it("64/65-byte forms: both the 65-byte and the EIP-2098 64-byte signature are accepted", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q65 = await nativeQuote();
+      await receiver.write.depositNative([q65.struct, await soon(), q65.signature], {
+        account: payer.account,
+        value: AMOUNT,
+      });
+      const q64 = await nativeQuote();
+      const compact = toCompactSignature(q64.signature);
+      expect((compact.length - 2) / 2).to.equal(64);
+      await receiver.write.depositNative([q64.struct, await soon(), compact], {
+        account: payer.account,
+        value: AMOUNT,
+      });
+      expect(await receiver.read.isAccepted([q65.requestId])).to.equal(true);
+      expect(await receiver.read.isAccepted([q64.requestId])).to.equal(true);
+    });
+
+    it("truncated signature (63 bytes) is rejected with InvalidSignatureLength", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const truncated = sliceHex(q.signature, 0, 63);
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), truncated], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "InvalidSignatureLength",
+        [63n],
+      );
+    });
+
+    it("extended signature (66 bytes) is rejected with InvalidSignatureLength", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const extended = concatHex([q.signature, "0x00"]);
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), extended], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "InvalidSignatureLength",
+        [66n],
+      );
+    });
+
+    it("65-byte signature (v = 28) cut to 64 bytes reads as the other parity and fails as SignerMismatch", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      // with v = 27, r || s is itself the valid EIP-2098 form; with v = 28 it names the other curve point
+      let q = await nativeQuote();
+      while (!q.signature.endsWith("1c")) q = await nativeQuote();
+      const cut = sliceHex(q.signature, 0, 64);
+      await viem.assertions.revertWithCustomError(
+        receiver.write.depositNative([q.struct, await soon(), cut], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "SignerMismatch",
+      );
+    });
+
+    it("zero-address recovery (r = 0) is rejected with InvalidSignature", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const zeroR = concatHex([padHex("0x0", { size: 32 }), sliceHex(q.signature, 32, 65)]);
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), zeroR], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "InvalidSignature",
+        [],
+      );
+    });
+  });
+
+  describe("binding", () => {
+    it("other chain id: an attestation for chain 1 is rejected with OriginChainMismatch", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await quote({ chainId: 1, payer: payer.account.address, amount: AMOUNT });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "OriginChainMismatch",
+        [BigInt(chainId), 1n],
+      );
+    });
+
+    it("other payer: someone else submitting the payer's attestation is rejected with PayerMismatch", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: other.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "PayerMismatch",
+        [padHex(other.account.address.toLowerCase() as Hex, { size: 32 }), q.struct.originUser],
+      );
+    });
+
+    it("other currency: a token attestation paid as native is rejected with CurrencyMismatch", async () => {
+      const { receiver, token } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote({ currency: token.address });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "CurrencyMismatch",
+        [padHex("0x0", { size: 32 }), q.struct.originCurrency],
+      );
+    });
+
+    it("other currency: a native attestation sent to depositErc20 is rejected with NotAToken", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositErc20([q.struct, await soon(), q.signature], { account: payer.account }),
+        receiver,
+        "NotAToken",
+        [padHex("0x0", { size: 32 })],
+      );
+    });
+
+    it("other currency: paying a cheaper token with another token's attestation fails as SignerMismatch", async () => {
+      const { receiver, token } = await networkHelpers.loadFixture(deploy);
+      const cheap = await viem.deployContract("MockERC20", ["Cheap", "CHP", 18]);
+      const q = await nativeQuote({ currency: token.address });
+      const swapped = { ...q.requestData, originCurrency: cheap.address };
+      await viem.assertions.revertWithCustomError(
+        receiver.write.depositErc20([toStruct(q.requestId, swapped), await soon(), q.signature], {
+          account: payer.account,
+        }),
+        receiver,
+        "SignerMismatch",
+      );
+    });
+  });
+
+  describe("amount", () => {
+    it("underpayment (1 wei short) is rejected with ValueMismatch", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT - 1n,
+        }),
+        receiver,
+        "ValueMismatch",
+        [AMOUNT, AMOUNT - 1n],
+      );
+    });
+
+    it("overpayment (1 wei over) is rejected with ValueMismatch", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT + 1n,
+        }),
+        receiver,
+        "ValueMismatch",
+        [AMOUNT, AMOUNT + 1n],
+      );
+    });
+
+    it("fee-on-transfer short delivery is rejected with DeliveredAmountMismatch", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const fee = await viem.deployContract("FeeOnTransferToken", [100n]); // 1%
+      await fee.write.mint([payer.account.address, parseEther("10")]);
+      await fee.write.approve([receiver.address, maxUint256], { account: payer.account });
+      const q = await nativeQuote({ currency: fee.address });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositErc20([q.struct, await soon(), q.signature], { account: payer.account }),
+        receiver,
+        "DeliveredAmountMismatch",
+        [AMOUNT, (AMOUNT * 99n) / 100n],
+      );
+    });
+
+    it("zero amount is rejected with ZeroAmount", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote({ amount: 0n });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: 0n,
+        }),
+        receiver,
+        "ZeroAmount",
+        [],
+      );
+    });
+  });
+
+  describe("replay", () => {
+    it("replay of the same request id is rejected with RequestAlreadyAccepted", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      await receiver.write.depositNative([q.struct, await soon(), q.signature], {
+        account: payer.account,
+        value: AMOUNT,
+      });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "RequestAlreadyAccepted",
+        [q.requestId],
+      );
+    });
+
+    it("replay after solver rotation (old signature in grace, or re-signed by the new solver) is rejected", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      await receiver.write.depositNative([q.struct, await soon(), q.signature], {
+        account: payer.account,
+        value: AMOUNT,
+      });
+      await receiver.write.setSolver([solver2Account.address, 3600], { account: owner.account });
+      expect(await receiver.read.isAuthorizedSigner([SOLVER])).to.equal(true); // still in grace
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "RequestAlreadyAccepted",
+        [q.requestId],
+      );
+      const resigned = await signRequestData(solver2Account, q.requestId, q.requestData);
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), resigned], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "RequestAlreadyAccepted",
+        [q.requestId],
+      );
+    });
+  });
+
+  describe("expiry", () => {
+    it("deadline at the block timestamp is accepted", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const t = (await now()) + 10n;
+      await networkHelpers.time.setNextBlockTimestamp(t);
+      await receiver.write.depositNative([q.struct, t, q.signature], {
+        account: payer.account,
+        value: AMOUNT,
+      });
+      expect(await receiver.read.isAccepted([q.requestId])).to.equal(true);
+    });
+
+    it("deadline one second past is rejected with DeadlineExpired", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const t = (await now()) + 10n;
+      await networkHelpers.time.setNextBlockTimestamp(t + 1n);
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, t, q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+          gas: 300_000n,
+        }),
+        receiver,
+        "DeadlineExpired",
+        [t, t + 1n],
+      );
+    });
+
+    it("deadline exactly at the maximum window is accepted", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const t = (await now()) + 10n;
+      await networkHelpers.time.setNextBlockTimestamp(t);
+      await receiver.write.depositNative([q.struct, t + BigInt(MAX_WINDOW), q.signature], {
+        account: payer.account,
+        value: AMOUNT,
+      });
+      expect(await receiver.read.isAccepted([q.requestId])).to.equal(true);
+    });
+
+    it("deadline beyond the maximum window is rejected with DeadlineBeyondMaxWindow", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const t = (await now()) + 10n;
+      await networkHelpers.time.setNextBlockTimestamp(t);
+      const deadline = t + BigInt(MAX_WINDOW) + 1n;
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, deadline, q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+          gas: 300_000n,
+        }),
+        receiver,
+        "DeadlineBeyondMaxWindow",
+        [deadline, t + BigInt(MAX_WINDOW)],
+      );
+    });
+  });
+
+  describe("whitelist", () => {
+    it("non-whitelisted recipient is rejected with DestinationNotWhitelisted", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote({ destinationUser: other.account.address });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "DestinationNotWhitelisted",
+        [BigInt(DEST_CHAIN_ID), q.struct.destinationUser],
+      );
+    });
+
+    it("recipient removed mid-flight (after the quote was signed) is rejected with DestinationNotWhitelisted", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      await receiver.write.removeFromWhitelist([[destination(DEST_CHAIN_ID, DEST_USER)]], {
+        account: owner.account,
+      });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "DestinationNotWhitelisted",
+        [BigInt(DEST_CHAIN_ID), q.struct.destinationUser],
+      );
+    });
+  });
+
+  describe("re-entrancy", () => {
+    it("re-entrancy through the token (transferFrom re-enters depositErc20) is rejected with ReentrantCall", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const evil = await viem.deployContract("ReentrantToken");
+      await evil.write.mint([payer.account.address, parseEther("10")]);
+      await evil.write.approve([receiver.address, maxUint256], { account: payer.account });
+      const q = await nativeQuote({ currency: evil.address });
+      const d = await soon();
+      const again = encodeFunctionData({
+        abi: receiver.abi,
+        functionName: "depositErc20",
+        args: [q.struct, d, q.signature],
+      });
+      await evil.write.arm([receiver.address, again]);
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositErc20([q.struct, d, q.signature], { account: payer.account }),
+        receiver,
+        "ReentrantCall",
+        [],
+      );
+      expect(await receiver.read.isAccepted([q.requestId])).to.equal(false);
+    });
+
+    it("re-entrancy through the solver (forward re-enters with the same id) is rejected with RequestAlreadyAccepted", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const { atSolver } = await solverCode("ReentrantSolver");
+      // the solver pays for a request of its own and, when paid, re-submits the same deposit
+      const q = await quote({ chainId, payer: SOLVER, amount: AMOUNT });
+      const d = await soon();
+      const again = encodeFunctionData({
+        abi: receiver.abi,
+        functionName: "depositNative",
+        args: [q.struct, d, q.signature],
+      });
+      await atSolver.write.arm([receiver.address, again]);
+      await networkHelpers.impersonateAccount(SOLVER);
+      const solverWallet = await viem.getWalletClient(SOLVER);
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, d, q.signature], {
+          account: solverWallet.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "RequestAlreadyAccepted",
+        [q.requestId],
+      );
+      await networkHelpers.stopImpersonatingAccount(SOLVER);
+    });
+  });
+
+  describe("admin", () => {
+    it("non-owner admin calls are rejected with OwnableUnauthorizedAccount", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const as = { account: other.account };
+      const calls = [
+        receiver.write.setSolver([other.account.address, 0], as),
+        receiver.write.addToWhitelist([[destination(1, other.account.address)]], as),
+        receiver.write.removeFromWhitelist([[destination(DEST_CHAIN_ID, DEST_USER)]], as),
+        receiver.write.setMaxDeadlineWindow([1], as),
+        receiver.write.pause(as),
+        receiver.write.unpause(as),
+        receiver.write.transferOwnership([other.account.address], as),
+        receiver.write.renounceOwnership(as),
+      ];
+      for (const call of calls) {
+        await viem.assertions.revertWithCustomErrorWithArgs(call, receiver, "OwnableUnauthorizedAccount", [
+          other.account.address,
+        ]);
+      }
+    });
+
+    it("ownership handover is two-step: nothing moves until the pending owner accepts", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      await receiver.write.transferOwnership([newOwner.account.address], { account: owner.account });
+      expect((await receiver.read.owner()).toLowerCase()).to.equal(owner.account.address.toLowerCase());
+      expect((await receiver.read.pendingOwner()).toLowerCase()).to.equal(
+        newOwner.account.address.toLowerCase(),
+      );
+      // the pending owner has no rights yet, a third party cannot accept
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.pause({ account: newOwner.account }),
+        receiver,
+        "OwnableUnauthorizedAccount",
+        [newOwner.account.address],
+      );
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.acceptOwnership({ account: other.account }),
+        receiver,
+        "OwnableUnauthorizedAccount",
+        [other.account.address],
+      );
+      await receiver.write.acceptOwnership({ account: newOwner.account });
+      expect((await receiver.read.owner()).toLowerCase()).to.equal(newOwner.account.address.toLowerCase());
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.pause({ account: owner.account }),
+        receiver,
+        "OwnableUnauthorizedAccount",
+        [owner.account.address],
+      );
+      await receiver.write.pause({ account: newOwner.account });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.renounceOwnership({ account: newOwner.account }),
+        receiver,
+        "RenounceDisabled",
+        [],
+      );
+    });
+
+    it("paused: deposits are rejected with ReceiverPaused until unpaused", async () => {
+      const { receiver, token } = await networkHelpers.loadFixture(deploy);
+      await receiver.write.pause({ account: owner.account });
+      const q = await nativeQuote();
+      const qt = await nativeQuote({ currency: token.address });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "ReceiverPaused",
+        [],
+      );
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositErc20([qt.struct, await soon(), qt.signature], { account: payer.account }),
+        receiver,
+        "ReceiverPaused",
+        [],
+      );
+      await receiver.write.unpause({ account: owner.account });
+      await receiver.write.depositNative([q.struct, await soon(), q.signature], {
+        account: payer.account,
+        value: AMOUNT,
+      });
+      expect(await receiver.read.isAccepted([q.requestId])).to.equal(true);
+    });
+  });
+
+  describe("forwarding failures", () => {
+    it("reverting solver: the deposit reverts, funds stay with the payer and nothing is recorded", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const { mock } = await solverCode("RevertingSolver");
+      const q = await nativeQuote();
+      const d = await soon();
+      // the solver's own error is bubbled up
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, d, q.signature], { account: payer.account, value: AMOUNT }),
+        mock,
+        "SolverRejects",
+        [q.requestId],
+      );
+      // mined with a fixed gas limit: the payer only pays gas, the solver gets nothing
+      const payerBefore = await publicClient.getBalance({ address: payer.account.address });
+      const solverBefore = await publicClient.getBalance({ address: SOLVER });
+      await payer
+        .writeContract({
+          address: receiver.address,
+          abi: receiver.abi,
+          functionName: "depositNative",
+          args: [q.struct, d, q.signature],
+          value: AMOUNT,
+          gas: 300_000n,
+        })
+        .catch(() => undefined); // the node reports the revert; the transaction is mined all the same
+      const block = await publicClient.getBlock();
+      const hash = block.transactions[0]!;
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      expect(receipt.status).to.equal("reverted");
+      const payerAfter = await publicClient.getBalance({ address: payer.account.address });
+      expect(payerBefore - payerAfter).to.equal(receipt.gasUsed * receipt.effectiveGasPrice);
+      expect(await publicClient.getBalance({ address: SOLVER })).to.equal(solverBefore);
+      expect(await publicClient.getBalance({ address: receiver.address })).to.equal(0n);
+      expect(await receiver.read.isAccepted([q.requestId])).to.equal(false);
+    });
+
+    it("solver reverting without data is reported as ForwardFailed", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      await solverCode("SilentRevertingSolver");
+      const q = await nativeQuote();
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+        }),
+        receiver,
+        "ForwardFailed",
+        [SOLVER],
+      );
+      expect(await receiver.read.isAccepted([q.requestId])).to.equal(false);
+    });
+
+    it("solver burning all gas: the deposit reverts with ForwardFailed and nothing is recorded", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      await solverCode("GasBurningSolver");
+      const q = await nativeQuote();
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositNative([q.struct, await soon(), q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+          gas: 1_000_000n,
+        }),
+        receiver,
+        "ForwardFailed",
+        [SOLVER],
+      );
+      expect(await receiver.read.isAccepted([q.requestId])).to.equal(false);
+      expect(await publicClient.getBalance({ address: receiver.address })).to.equal(0n);
+    });
+
+    it("token returning false is rejected with TokenCallFailed and nothing is recorded", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const bad = await viem.deployContract("FalseReturnToken");
+      const q = await nativeQuote({ currency: bad.address });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositErc20([q.struct, await soon(), q.signature], { account: payer.account }),
+        receiver,
+        "TokenCallFailed",
+        [bad.address],
+      );
+      expect(await receiver.read.isAccepted([q.requestId])).to.equal(false);
+    });
+
+    it("currency without code (an EOA as token) is rejected with TokenCallFailed", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote({ currency: other.account.address });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositErc20([q.struct, await soon(), q.signature], { account: payer.account }),
+        receiver,
+        "TokenCallFailed",
+        [other.account.address],
+      );
+    });
+  });
+
+  it("direct native transfers to the receiver are refused (it never holds funds)", async () => {
+    const { receiver } = await networkHelpers.loadFixture(deploy);
+    let failed = false;
+    try {
+      await payer.sendTransaction({ to: receiver.address, value: 1n });
+    } catch {
+      failed = true;
+    }
+    expect(failed).to.equal(true);
+    expect(await publicClient.getBalance({ address: receiver.address })).to.equal(0n);
+    expect(zeroAddress).to.equal(zeroAddress);
+  });
+});
+
+export type { Quote };
