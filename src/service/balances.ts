@@ -1,0 +1,65 @@
+/**
+ * App balances (spec 4.6): credited from funding transfers to the solver seen on chain 8453
+ * (`decodeAppBalanceFundingCalldata`), reduced by permanent debits, sponsorship deductions, claims
+ * and active fast-fill holds. Reported in the app balance currency (USDC on 8453, micro-USD).
+ */
+import { type Address, getAddress } from "viem";
+import { APP_BALANCE_CHAIN_ID, decodeAppBalanceFundingCalldata } from "../funding/index.ts";
+import type { AppBalanceResponse } from "../schemas/index.ts";
+import type { Ledger } from "./ledger.ts";
+import { APP_BALANCE_CURRENCY, formatMicroUsd, type TokenRegistry, toMicroUsd } from "./tokens.ts";
+
+/** A transaction on chain 8453 that may carry funding calldata. */
+export interface FundingCandidate {
+  chainId: number;
+  txHash: string;
+  from: string;
+  /** The contract called (the token). */
+  to: string;
+  input: string;
+  /** Log index or other discriminator when one tx holds several transfers. */
+  index?: number;
+  status?: "success" | "failure";
+}
+
+/**
+ * Credits the app balance when `tx` is a successful funding transfer to `solver` on chain 8453.
+ * Returns the credited wallet and micro-USD amount, or null when the transaction is not funding.
+ * Idempotent: the same transaction is credited once.
+ */
+export function applyFunding(
+  ledger: Ledger,
+  tokens: TokenRegistry,
+  solver: Address,
+  tx: FundingCandidate,
+): { wallet: Address; amount: bigint } | null {
+  if (tx.chainId !== APP_BALANCE_CHAIN_ID || tx.status === "failure") return null;
+  const decoded = decodeAppBalanceFundingCalldata(tx.input);
+  if (decoded === null || decoded.solver.toLowerCase() !== solver.toLowerCase()) return null;
+  let wallet: Address;
+  try {
+    wallet = decoded.credit ?? getAddress(tx.from);
+  } catch {
+    return null;
+  }
+  const amount = toMicroUsd(tokens.resolve(APP_BALANCE_CHAIN_ID, tx.to), decoded.amount);
+  const credited = ledger.credit(
+    wallet,
+    amount,
+    `funding:${tx.chainId}:${tx.txHash.toLowerCase()}:${tx.index ?? 0}`,
+  );
+  return credited ? { wallet, amount } : null;
+}
+
+/** The app balance response: what is available (balance minus active holds), never below zero. */
+export function appBalanceResponse(ledger: Ledger, wallet: string): AppBalanceResponse {
+  const { available } = ledger.snapshot(wallet);
+  const amount = available > 0n ? available : 0n;
+  return {
+    currency: APP_BALANCE_CURRENCY,
+    amount: amount.toString(),
+    amountFormatted: formatMicroUsd(amount),
+    amountUsd: formatMicroUsd(amount),
+    minimumAmount: amount.toString(),
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Schemas of the mock-only admin routes (under `/_mock`, not part of the real service) and the few
+ * request shapes the mock adds on top of `src/schemas` (which stays untouched).
+ */
+import { z } from "zod";
+import { HexSignatureSchema, IntegerStringSchema, RequestIdSchema } from "../schemas/index.ts";
+
+const EvmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "expected an EVM address (0x + 40 hex)");
+
+/** POST /_mock/sponsorship-wallets: link a fee sponsorship wallet to the calling API key. */
+export const LinkSponsorshipWalletBodySchema = z
+  .object({
+    wallet: EvmAddressSchema,
+    signature: HexSignatureSchema.describe("EIP-191 signature by `wallet` over the link message"),
+  })
+  .meta({ id: "MockLinkSponsorshipWalletBody" });
+
+/** POST /_mock/requests/{requestId}/deposit: stand-in for an origin deposit seen on chain. */
+export const MockDepositBodySchema = z
+  .object({
+    txHash: z.string().min(1).max(200).optional(),
+    final: z.boolean().optional(),
+    amount: IntegerStringSchema.optional(),
+    currency: z.string().min(1).max(100).optional(),
+    from: z.string().min(1).max(100).optional(),
+    block: z.int().nonnegative().optional(),
+  })
+  .meta({ id: "MockDepositBody" });
+
+/** POST /_mock/funding: stand-in for a transaction on chain 8453 carrying funding calldata. */
+export const MockFundingBodySchema = z
+  .object({
+    txHash: z.string().min(1).max(200),
+    from: EvmAddressSchema,
+    to: EvmAddressSchema.describe("token contract the transfer calls"),
+    input: z.string().max(10_000).describe("transaction calldata"),
+  })
+  .meta({ id: "MockFundingBody" });
+
+/** POST /_mock/app-balances/{wallet}/claim. */
+export const MockClaimBodySchema = z.object({ amount: IntegerStringSchema }).meta({ id: "MockClaimBody" });
+
+export const RequestIdParamsSchema = z.object({ requestId: RequestIdSchema });
+export const WalletParamsSchema = z.object({ wallet: EvmAddressSchema });
+
+/** The mock-only routes, for OpenAPI. */
+export const MOCK_ROUTES: readonly {
+  name: string;
+  method: "POST" | "GET";
+  path: string;
+  summary: string;
+  params?: z.ZodType;
+  body?: z.ZodType;
+}[] = [
+  {
+    name: "mockLinkSponsorshipWallet",
+    method: "POST",
+    path: "/_mock/sponsorship-wallets",
+    summary: "Link a fee sponsorship wallet to the calling API key (EIP-191 proof)",
+    body: LinkSponsorshipWalletBodySchema,
+  },
+  {
+    name: "mockSponsorshipLinkMessage",
+    method: "GET",
+    path: "/_mock/sponsorship-wallets/message",
+    summary: "The message a wallet signs to link itself to the calling API key",
+  },
+  {
+    name: "mockObserveDeposit",
+    method: "POST",
+    path: "/_mock/requests/{requestId}/deposit",
+    summary: "Report an origin deposit as if the indexer saw it on chain",
+    params: RequestIdParamsSchema,
+    body: MockDepositBodySchema,
+  },
+  {
+    name: "mockFunding",
+    method: "POST",
+    path: "/_mock/funding",
+    summary: "Report a chain-8453 funding transaction as if the indexer saw it",
+    body: MockFundingBodySchema,
+  },
+  {
+    name: "mockClaim",
+    method: "POST",
+    path: "/_mock/app-balances/{wallet}/claim",
+    summary: "Claim (withdraw) from an app balance",
+    params: WalletParamsSchema,
+    body: MockClaimBodySchema,
+  },
+  {
+    name: "mockSettleHolds",
+    method: "POST",
+    path: "/_mock/holds/settle",
+    summary: "Turn expired fast-fill holds into permanent debits now",
+  },
+];

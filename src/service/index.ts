@@ -1,0 +1,10 @@
+/** The local mock of the cross-chain solver service. */
+export { hashApiKey, sponsorshipLinkMessage } from "./auth.ts";
+export type { ChainAdapter, ChainObservation, TransferParams } from "./chains/types.ts";
+export { ServiceHttpError } from "./errors.ts";
+export { buildOpenApiDocument } from "./openapi.ts";
+export type { ReceiverConfig } from "./quotes.ts";
+export type { RequestMeta, StoredRequest } from "./records.ts";
+export { createService, DEFAULT_SVM_SOLVER, type Service, type ServiceOptions } from "./service.ts";
+export { SVM_SWAP_SOURCES } from "./svm-route.ts";
+export type { TokenInfo } from "./tokens.ts";

@@ -1,0 +1,160 @@
+/**
+ * The indexer: polls every chain adapter, turns what it sees into lifecycle transitions (deposits
+ * tagged with a request id, receiver events) and app balance credits (funding calldata on 8453).
+ * The per-chain cursor only advances to the last final block (head - confirmations + 1); blocks
+ * above it are rescanned, and every observation is idempotent, so a deposit is first seen as
+ * submitted (depositing) and later as final (pending, hold released, fill).
+ */
+import type { Address } from "viem";
+import { applyFunding } from "./balances.ts";
+import type { ChainAdapter } from "./chains/types.ts";
+import type { Ledger } from "./ledger.ts";
+import type { Lifecycle, Solver, SolverTx } from "./lifecycle.ts";
+import { simulatedSolver } from "./lifecycle.ts";
+import type { StoredRequest } from "./records.ts";
+import type { Store } from "./store.ts";
+import type { TokenRegistry } from "./tokens.ts";
+
+export interface IndexerOptions {
+  store: Store;
+  ledger: Ledger;
+  lifecycle: () => Lifecycle;
+  tokens: TokenRegistry;
+  solverEvm: Address;
+  adapters: readonly ChainAdapter[];
+  /** Blocks needed for finality, per chain id; default 1 (included = final). */
+  confirmations?: Readonly<Record<number, number>>;
+  onError?: (error: unknown, context: string) => void;
+}
+
+export class Indexer {
+  readonly #o: IndexerOptions;
+  #running: Promise<void> | null = null;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(options: IndexerOptions) {
+    this.#o = options;
+  }
+
+  #cursor(chainId: number): number {
+    const row = this.#o.store
+      .prepare("SELECT next_block FROM indexer_cursors WHERE chain_id = ?")
+      .get(chainId) as { next_block: string } | undefined;
+    return row ? Number(row.next_block) : 0;
+  }
+
+  #setCursor(chainId: number, next: number): void {
+    this.#o.store
+      .prepare(
+        "INSERT INTO indexer_cursors (chain_id, next_block) VALUES (?, ?) ON CONFLICT(chain_id) DO UPDATE SET next_block = excluded.next_block",
+      )
+      .run(chainId, String(next));
+  }
+
+  /** One pass over every chain. Concurrent calls share the pass in progress. */
+  tick(): Promise<void> {
+    this.#running ??= this.#pass().finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  async #pass(): Promise<void> {
+    for (const adapter of this.#o.adapters) {
+      try {
+        await this.#scanChain(adapter);
+      } catch (error) {
+        this.#o.onError?.(error, `index chain ${adapter.chainId}`);
+      }
+    }
+  }
+
+  async #scanChain(adapter: ChainAdapter): Promise<void> {
+    const head = await adapter.head();
+    const from = this.#cursor(adapter.chainId);
+    if (head < from) return;
+    const confirmations = Math.max(1, this.#o.confirmations?.[adapter.chainId] ?? 1);
+    const finalUpTo = head - confirmations + 1;
+    const observations = await adapter.scan(from, head);
+    for (const observation of observations) {
+      const final = observation.block <= finalUpTo;
+      if (observation.kind === "funding") {
+        if (final) {
+          applyFunding(this.#o.ledger, this.#o.tokens, this.#o.solverEvm, {
+            chainId: adapter.chainId,
+            ...observation,
+          });
+        }
+        continue;
+      }
+      if (observation.status === "failure") continue;
+      this.#o.lifecycle().observeDeposit({
+        requestId: observation.requestId,
+        txHash: observation.txHash,
+        chainId: adapter.chainId,
+        block: observation.block,
+        timestamp: observation.timestamp,
+        from: observation.from,
+        currency: observation.currency,
+        amount: observation.amount,
+        final,
+        data: { via: observation.via },
+      });
+    }
+    this.#setCursor(adapter.chainId, Math.max(from, finalUpTo + 1));
+  }
+
+  /** Polls every `intervalMs` until `stop()`. */
+  start(intervalMs: number): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => {
+      this.tick().catch(() => {});
+    }, intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+}
+
+/**
+ * The solver over chain adapters: fills on the destination chain, refunds on the origin chain; for a
+ * chain without an adapter it falls back to the simulated solver.
+ */
+export class ChainSolver implements Solver {
+  readonly #adapters: Map<number, ChainAdapter>;
+
+  constructor(adapters: readonly ChainAdapter[]) {
+    this.#adapters = new Map(adapters.map((adapter) => [adapter.chainId, adapter]));
+  }
+
+  async fill(request: StoredRequest, inputAmount: bigint): Promise<SolverTx> {
+    const adapter = this.#adapters.get(request.meta.destinationChainId);
+    if (!adapter) return simulatedSolver.fill(request, inputAmount);
+    const origin = BigInt(request.meta.originAmount);
+    const out = origin === 0n ? 0n : (BigInt(request.meta.destinationAmount) * inputAmount) / origin;
+    const sent = await adapter.transfer({
+      to: request.record.recipient,
+      currency: request.meta.destinationCurrency,
+      amount: out,
+      requestId: request.record.id,
+    });
+    return { ...sent, chainId: adapter.chainId, final: true };
+  }
+
+  async refund(request: StoredRequest, amount: bigint): Promise<SolverTx> {
+    const adapter = this.#adapters.get(request.meta.originChainId);
+    if (!adapter) return simulatedSolver.refund(request, amount);
+    const to = request.record.refundTo ?? request.record.sender ?? request.record.user;
+    const sent = await adapter.transfer({
+      to,
+      currency: request.meta.originCurrency,
+      amount,
+      requestId: request.record.id,
+    });
+    return { ...sent, chainId: adapter.chainId, final: true };
+  }
+}

@@ -1,0 +1,325 @@
+/**
+ * POST /quote/v2, /quote and /price (spec 4.2, 4.3, 4.8): per-VM address validation, mock pricing and
+ * fees, and the steps to execute (approve when an ERC20 deposit through a receiver contract needs it,
+ * then the deposit carrying the request id), with the deposit step's `check` pointing at the status
+ * endpoint. SVM-origin quotes build and size-gate a real transaction (`svm-route.ts`).
+ */
+import { randomBytes } from "node:crypto";
+import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint256, zeroAddress } from "viem";
+import { parseEvmAddress } from "../address/index.ts";
+import { getChainVm } from "../chains.ts";
+import type { QuoteResponse, QuoteStep, QuoteV2Body, RequestType } from "../schemas/index.ts";
+import { assertSvmAddress, assertSvmTokenAddress } from "../svm/index.ts";
+import { badRequest } from "./errors.ts";
+import type { RequestMeta, StoredRequest } from "./records.ts";
+import { newRecord } from "./records.ts";
+import { buildSvmDeposit } from "./svm-route.ts";
+import { currencyAmount, fromMicroUsd, type TokenRegistry, toMicroUsd } from "./tokens.ts";
+
+/** A receiver contract (onchain validation, optional) deposits can go through on an EVM chain. */
+export interface ReceiverConfig {
+  address: string;
+  /** Calldata of the deposit call; the mock does not know the receiver's ABI, the caller does. */
+  encodeDeposit(params: { requestId: Hex; user: Address; currency: Address; amount: bigint }): Hex;
+}
+
+export interface QuoteContext {
+  tokens: TokenRegistry;
+  /** Solver EVM address (same on every EVM chain, spec 4.7). */
+  solverEvm: Address;
+  /** Solver address on the SVM chain. */
+  solverSvm: string;
+  receivers: ReadonlyMap<number, ReceiverConfig>;
+  /** ERC20 allowance on a chain, when a chain adapter for it is configured. */
+  allowance?: (chainId: number, token: Address, owner: Address, spender: Address) => Promise<bigint | null>;
+  /** Relayer fee in basis points of the input. */
+  relayerFeeBps: bigint;
+  /** Flat gas fee in micro-USD, charged in the origin native currency. */
+  gasFeeMicroUsd: bigint;
+}
+
+/** Validated, VM-normalized quote parameters. */
+export interface ValidatedQuote {
+  body: QuoteV2Body;
+  originVm: "evm" | "svm";
+  destinationVm: "evm" | "svm";
+  user: string;
+  recipient: string;
+  originCurrency: string;
+  destinationCurrency: string;
+  amount: bigint;
+}
+
+/** Per-VM address checks (spec 4.8): throws INVALID_ADDRESS / ADDRESS_VM_MISMATCH (400). */
+export function validateQuote(body: QuoteV2Body): ValidatedQuote {
+  const originVm = getChainVm(body.originChainId);
+  const destinationVm = getChainVm(body.destinationChainId);
+  let user: string;
+  let originCurrency: string;
+  if (originVm === "svm") {
+    assertSvmAddress(body.user, "user");
+    assertSvmTokenAddress(body.originCurrency, "originCurrency");
+    user = body.user;
+    originCurrency = body.originCurrency;
+  } else {
+    user = parseEvmAddress(body.user, "user");
+    originCurrency = parseEvmAddress(body.originCurrency, "originCurrency");
+  }
+  let recipient: string;
+  let destinationCurrency: string;
+  const recipientInput = body.recipient ?? (originVm === destinationVm ? user : undefined);
+  if (recipientInput === undefined) {
+    throw badRequest(
+      "MISSING_RECIPIENT",
+      `recipient is required when the origin (${originVm.toUpperCase()}) and destination (${destinationVm.toUpperCase()}) chains use different VMs`,
+    );
+  }
+  if (destinationVm === "svm") {
+    assertSvmAddress(recipientInput, "recipient");
+    assertSvmTokenAddress(body.destinationCurrency, "destinationCurrency");
+    recipient = recipientInput;
+    destinationCurrency = body.destinationCurrency;
+  } else {
+    recipient = parseEvmAddress(recipientInput, "recipient");
+    destinationCurrency = parseEvmAddress(body.destinationCurrency, "destinationCurrency");
+  }
+  const amount = BigInt(body.amount);
+  if (amount === 0n) throw badRequest("INVALID_AMOUNT", "amount must be greater than zero");
+  if (amount >= 1n << 128n) throw badRequest("INVALID_AMOUNT", "amount is too large to quote (>= 2^128)");
+  return { body, originVm, destinationVm, user, recipient, originCurrency, destinationCurrency, amount };
+}
+
+function requestTypeOf(q: ValidatedQuote, inSymbol: string, outSymbol: string): RequestType {
+  const sameChain = q.body.originChainId === q.body.destinationChainId;
+  if (sameChain) {
+    if (q.originCurrency.toLowerCase() === q.destinationCurrency.toLowerCase()) return "Send";
+    if (`W${inSymbol}` === outSymbol) return "Wrap";
+    if (inSymbol === `W${outSymbol}`) return "Unwrap";
+    return "Same-chain Swap";
+  }
+  return inSymbol === outSymbol ? "Bridge" : "Crosschain Swap";
+}
+
+const newRequestId = (): Hex => `0x${randomBytes(32).toString("hex")}`;
+
+const depositCheck = (requestId: string) => ({
+  endpoint: `/intents/status/v3?requestId=${requestId}`,
+  method: "GET" as const,
+});
+
+async function evmSteps(
+  ctx: QuoteContext,
+  q: ValidatedQuote,
+  requestId: Hex,
+): Promise<{ steps: QuoteStep[]; depositTo: string }> {
+  const chainId = q.body.originChainId;
+  const user = q.user as Address;
+  const token = q.originCurrency as Address;
+  const native = token.toLowerCase() === zeroAddress;
+  const receiver = ctx.receivers.get(chainId);
+  const steps: QuoteStep[] = [];
+  let deposit: { to: string; data: Hex; value: string };
+  if (receiver !== undefined) {
+    const spender = parseEvmAddress(receiver.address, "receiver");
+    if (!native) {
+      const allowance = ctx.allowance ? await ctx.allowance(chainId, token, user, spender) : null;
+      if (allowance === null || allowance < q.amount) {
+        steps.push({
+          id: "approve",
+          action: "Confirm transaction in your wallet",
+          description: "Sign an approval for the receiver to take your tokens",
+          kind: "transaction",
+          requestId,
+          items: [
+            {
+              status: "incomplete",
+              data: {
+                from: user,
+                to: token,
+                chainId,
+                data: encodeFunctionData({
+                  abi: erc20Abi,
+                  functionName: "approve",
+                  args: [spender, maxUint256],
+                }),
+                value: "0",
+              },
+            },
+          ],
+        });
+      }
+    }
+    deposit = {
+      to: spender,
+      data: receiver.encodeDeposit({ requestId, user, currency: token, amount: q.amount }),
+      value: native ? q.amount.toString() : "0",
+    };
+  } else if (native) {
+    // Native deposit to the solver, tagged with the request id as calldata.
+    deposit = { to: ctx.solverEvm, data: requestId, value: q.amount.toString() };
+  } else {
+    // ERC20 transfer to the solver with the request id appended.
+    const transfer = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [ctx.solverEvm, q.amount],
+    });
+    deposit = { to: token, data: `${transfer}${requestId.slice(2)}`, value: "0" };
+  }
+  steps.push({
+    id: "deposit",
+    action: "Confirm transaction in your wallet",
+    description: "Depositing funds to the relayer",
+    kind: "transaction",
+    requestId,
+    depositAddress: receiver?.address ?? ctx.solverEvm,
+    items: [
+      { status: "incomplete", data: { from: user, chainId, ...deposit }, check: depositCheck(requestId) },
+    ],
+  });
+  return { steps, depositTo: receiver?.address ?? ctx.solverEvm };
+}
+
+function svmSteps(
+  ctx: QuoteContext,
+  q: ValidatedQuote,
+  requestId: Hex,
+): { steps: QuoteStep[]; routeLength: number } {
+  const built = buildSvmDeposit({
+    requestId,
+    user: q.user,
+    originCurrency: q.originCurrency,
+    destinationChainId: q.body.destinationChainId,
+    destinationCurrency: q.destinationCurrency,
+    amount: q.amount,
+    solver: ctx.solverSvm,
+    ...(q.body.maxRouteLength === undefined ? {} : { maxRouteLength: q.body.maxRouteLength }),
+    ...(q.body.includedOriginSwapSources === undefined
+      ? {}
+      : { includedOriginSwapSources: q.body.includedOriginSwapSources }),
+  });
+  const step: QuoteStep = {
+    id: "deposit",
+    action: "Confirm transaction in your wallet",
+    description: "Depositing funds to the relayer",
+    kind: "transaction",
+    requestId,
+    depositAddress: ctx.solverSvm,
+    items: [
+      {
+        status: "incomplete",
+        data: {
+          from: q.user,
+          to: ctx.solverSvm,
+          chainId: q.body.originChainId,
+          transaction: built.transaction,
+          transactionSize: built.size,
+          route: built.route,
+        },
+        check: depositCheck(requestId),
+      },
+    ],
+  };
+  return { steps: [step], routeLength: built.route.length };
+}
+
+export interface QuoteResult {
+  response: QuoteResponse;
+  request: StoredRequest | null;
+}
+
+/**
+ * Prices and builds a quote. `persist` false (POST /price) skips nothing in validation or the size
+ * gate but returns no steps and stores no request.
+ */
+export async function buildQuote(
+  ctx: QuoteContext,
+  body: QuoteV2Body,
+  options: { persist: boolean; apiKeyHash: string | null; now?: number },
+): Promise<QuoteResult> {
+  const q = validateQuote(body);
+  const inPriced = ctx.tokens.resolve(body.originChainId, q.originCurrency);
+  const outPriced = ctx.tokens.resolve(body.destinationChainId, q.destinationCurrency);
+  const nativeIn = ctx.tokens.resolve(
+    body.originChainId,
+    q.originVm === "svm" ? "11111111111111111111111111111111" : zeroAddress,
+  );
+  const usdIn = toMicroUsd(inPriced, q.amount);
+  const relayerFee = (q.amount * ctx.relayerFeeBps) / 10_000n;
+  const relayerUsd = toMicroUsd(inPriced, relayerFee);
+  const gasFee = fromMicroUsd(nativeIn, ctx.gasFeeMicroUsd);
+  const usdOut = usdIn - relayerUsd - ctx.gasFeeMicroUsd;
+  if (usdOut <= 0n) {
+    throw badRequest(
+      "AMOUNT_TOO_LOW",
+      `amount is worth ${usdIn} micro-USD, not enough to cover fees of ${relayerUsd + ctx.gasFeeMicroUsd} micro-USD`,
+    );
+  }
+  const amountOut = fromMicroUsd(outPriced, usdOut);
+  if (amountOut === 0n) throw badRequest("AMOUNT_TOO_LOW", "amount after fees rounds to zero output");
+  const requestId = newRequestId();
+
+  let steps: QuoteStep[] = [];
+  if (q.originVm === "svm") {
+    steps = svmSteps(ctx, q, requestId).steps;
+  } else if (options.persist) {
+    steps = (await evmSteps(ctx, q, requestId)).steps;
+  }
+  const currencyIn = currencyAmount(inPriced, q.amount);
+  const slippageBps = 50n;
+  const currencyOut = currencyAmount(outPriced, amountOut, (amountOut * (10_000n - slippageBps)) / 10_000n);
+  const timeEstimate = body.originChainId === body.destinationChainId ? 2 : 12;
+  const response: QuoteResponse = {
+    steps: options.persist ? steps : [],
+    fees: { gas: currencyAmount(nativeIn, gasFee), relayer: currencyAmount(inPriced, relayerFee) },
+    details: {
+      operation: body.originChainId === body.destinationChainId ? "swap" : "bridge",
+      sender: q.user,
+      recipient: q.recipient,
+      currencyIn,
+      currencyOut,
+      timeEstimate,
+    },
+  };
+  if (!options.persist) return { response, request: null };
+
+  const now = options.now ?? Date.now();
+  const requestType = requestTypeOf(q, inPriced.currency.symbol, outPriced.currency.symbol);
+  const meta: RequestMeta = {
+    createdAt: now,
+    updatedAt: now,
+    requestType,
+    orderId: null,
+    parentId: null,
+    apiKeyHash: options.apiKeyHash,
+    privateChain: null,
+    originChainId: body.originChainId,
+    destinationChainId: body.destinationChainId,
+    originCurrency: q.originCurrency,
+    originSymbol: inPriced.currency.symbol,
+    destinationCurrency: q.destinationCurrency,
+    destinationSymbol: outPriced.currency.symbol,
+    originAmount: q.amount.toString(),
+    destinationAmount: amountOut.toString(),
+    amountMicroUsd: usdIn.toString(),
+    features: [],
+    fillTime: null,
+    depositSeenAt: null,
+    authenticatedData: { referrer: body.referrer ?? null, quotedAt: new Date(now).toISOString() },
+  };
+  const record = newRecord(
+    {
+      id: requestId,
+      user: q.user,
+      recipient: q.recipient,
+      sender: q.user,
+      slippageTolerance: slippageBps.toString(),
+      usesExternalLiquidity: body.useExternalLiquidity ?? false,
+      timeEstimate,
+      currencyIn,
+      currencyOut,
+    },
+    meta,
+  );
+  return { response, request: { record, meta } };
+}

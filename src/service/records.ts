@@ -1,0 +1,137 @@
+/**
+ * Request records (spec 2.1) as the mock stores them. The stored record is the public one plus a few
+ * top-level members after `data` that the real service also has but the spec does not show
+ * (`createdAt`, `updatedAt`, `requestType`, `originChainId`, `destinationChainId`, `orderId`,
+ * `parentRequestId`) and `data.metadata` with both currency amounts; the `filters` parameter reaches
+ * all of them by dotted path. `RequestMeta` holds what the mock needs internally and never returns.
+ */
+import type {
+  CurrencyAmount,
+  Feature,
+  FeeSponsorship,
+  FeeSponsorshipPhase,
+  RequestRecord,
+  RequestType,
+  SponsorshipAmount,
+} from "../schemas/index.ts";
+
+/** Internal, never-returned facts about a request. */
+export interface RequestMeta {
+  /** Unix milliseconds. */
+  createdAt: number;
+  updatedAt: number;
+  requestType: RequestType;
+  orderId: string | null;
+  parentId: string | null;
+  apiKeyHash: string | null;
+  privateChain: string | null;
+  originChainId: number;
+  destinationChainId: number;
+  originCurrency: string;
+  originSymbol: string;
+  destinationCurrency: string;
+  destinationSymbol: string;
+  originAmount: string;
+  destinationAmount: string;
+  amountMicroUsd: string;
+  features: Feature[];
+  /** Seconds from deposit to fill, once filled. */
+  fillTime: number | null;
+  /** Unix ms at which the deposit was first seen. */
+  depositSeenAt: number | null;
+  /** Fields returned only to the owning integrator with includeAuthenticatedData=true. */
+  authenticatedData: Record<string, unknown>;
+}
+
+/** A stored request: its public record and internal meta. */
+export interface StoredRequest {
+  record: RequestRecord;
+  meta: RequestMeta;
+}
+
+const ZERO: SponsorshipAmount = { amount: "0", amountFormatted: "0", amountUsd: "0", minimumAmount: "0" };
+
+/** A fee sponsorship phase with nothing selected and all buckets at zero. */
+export function emptySponsorshipPhase(): FeeSponsorshipPhase {
+  const bucket = { selected: false, total: ZERO, sponsored: ZERO, userPays: ZERO };
+  return {
+    selectedComponents: [],
+    capHit: false,
+    components: { execution: bucket, swap: bucket, platform: bucket, app: bucket, rent: bucket },
+    sponsoredTotal: ZERO,
+    userPaysTotal: ZERO,
+  };
+}
+
+export function emptyFeeSponsorship(): FeeSponsorship {
+  return { quoted: emptySponsorshipPhase(), actual: emptySponsorshipPhase() };
+}
+
+/** Inputs to build a fresh request record. */
+export interface NewRequestInput {
+  id: string;
+  user: string;
+  recipient: string;
+  sender?: string | null;
+  refundTo?: string | null;
+  slippageTolerance?: string;
+  usesExternalLiquidity?: boolean;
+  timeEstimate?: number | null;
+  currencyIn: CurrencyAmount;
+  currencyOut: CurrencyAmount;
+  depositAddress?: RequestRecord["depositAddress"];
+}
+
+/** The public record of a new (waiting) request. */
+export function newRecord(input: NewRequestInput, meta: RequestMeta): RequestRecord {
+  const record: RequestRecord = {
+    id: input.id,
+    status: "waiting",
+    user: input.user,
+    recipient: input.recipient,
+    sender: input.sender ?? null,
+    refundTo: input.refundTo ?? null,
+    supersededByRequestId: null,
+    depositAddress: input.depositAddress ?? null,
+    data: {
+      slippageTolerance: input.slippageTolerance ?? "50",
+      failReason: null,
+      refundFailReason: null,
+      usesExternalLiquidity: input.usesExternalLiquidity ?? false,
+      timeEstimate: input.timeEstimate ?? null,
+      triggeredByFastFill: null,
+      inTxs: [],
+      outTxs: [],
+      appFees: {
+        quoted: [],
+        actual: [],
+        currency: {
+          ...input.currencyIn.currency,
+          metadata: { ...input.currencyIn.currency.metadata, isNative: false },
+        },
+      },
+      feeSponsorship: emptyFeeSponsorship(),
+      metadata: { currencyIn: input.currencyIn, currencyOut: input.currencyOut },
+    },
+  };
+  return withTopLevel(record, meta);
+}
+
+/** Refreshes the top-level members the mock adds after `data` from `meta`. */
+export function withTopLevel(record: RequestRecord, meta: RequestMeta): RequestRecord {
+  return {
+    ...record,
+    createdAt: new Date(meta.createdAt).toISOString(),
+    updatedAt: new Date(meta.updatedAt).toISOString(),
+    requestType: meta.requestType,
+    originChainId: meta.originChainId,
+    destinationChainId: meta.destinationChainId,
+    orderId: meta.orderId,
+    parentRequestId: meta.parentId,
+  };
+}
+
+/** Normalizes a searchable value: 0x-hex (EVM addresses, hashes, ids) lower-cased, anything else kept. */
+export function normalizeLookup(value: string): string {
+  return /^0x[0-9a-fA-F]*$/.test(value) ? value.toLowerCase() : value;
+}

@@ -1,0 +1,409 @@
+/**
+ * The mock service: a Fastify app on 127.0.0.1 implementing every endpoint of spec section 4 with the
+ * rules of sections 3, 5, 7 and 8, over SQLite state. Embeddable in-process (`app.inject`) or
+ * listening on loopback.
+ */
+import { createHash } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { type Address, type Hex, verifyMessage } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { parseEvmAddress } from "../address/index.ts";
+import { signRequestData } from "../attestation/index.ts";
+import {
+  AppBalanceParamsSchema,
+  AppBalanceResponseSchema,
+  FastFillBodySchema,
+  FastFillResponseSchema,
+  ListRequestsQuerySchema,
+  ListRequestsResponseSchema,
+  PriceBodySchema,
+  PriceResponseSchema,
+  QuoteBodySchema,
+  QuoteResponseSchema,
+  QuoteV2BodySchema,
+  type RequestData,
+  SignatureParamsSchema,
+  SignatureResponseSchema,
+  StatusQuerySchema,
+  StatusResponseSchema,
+} from "../schemas/index.ts";
+import { SVM_CHAIN_ID } from "../svm/index.ts";
+import {
+  ApiKeyRegistry,
+  optionalKey,
+  requireBearerKey,
+  requireXApiKey,
+  sponsorshipLinkMessage,
+} from "./auth.ts";
+import { appBalanceResponse, applyFunding } from "./balances.ts";
+import type { ChainAdapter } from "./chains/types.ts";
+import { CursorCodec } from "./cursor.ts";
+import { badRequest, notFound, parseOr400, toErrorResponse, unauthorized } from "./errors.ts";
+import {
+  LinkSponsorshipWalletBodySchema,
+  MockClaimBodySchema,
+  MockDepositBodySchema,
+  MockFundingBodySchema,
+  RequestIdParamsSchema,
+  WalletParamsSchema,
+} from "./http-schemas.ts";
+import { ChainSolver, Indexer } from "./indexer.ts";
+import { Ledger } from "./ledger.ts";
+import { Lifecycle, type Solver, statusOf } from "./lifecycle.ts";
+import { listRequests } from "./list-requests.ts";
+import { loggerOptions, type ServiceLoggerOption } from "./logger.ts";
+import { buildOpenApiDocument } from "./openapi.ts";
+import { buildQuote, type QuoteContext, type ReceiverConfig } from "./quotes.ts";
+import type { StoredRequest } from "./records.ts";
+import { getRequest, insertRequest } from "./requests-repo.ts";
+import { Store } from "./store.ts";
+import { type TokenInfo, TokenRegistry } from "./tokens.ts";
+
+/** Options of `createService`. */
+export interface ServiceOptions {
+  /** SQLite database: ":memory:" (default) or a file path. */
+  db?: string;
+  /** The solver's EVM private key: signs attestations (spec 4.7) and identifies funding transfers. */
+  solverPrivateKey: Hex;
+  /** Accepted API keys. */
+  apiKeys: readonly string[];
+  /** The solver's address on the SVM chain (default: a fixed mock address). */
+  svmSolverAddress?: string;
+  /** Chain adapters for the indexer and solver; without them fills are simulated. */
+  chains?: readonly ChainAdapter[];
+  /** Blocks needed for finality per chain id (default 1). */
+  confirmations?: Readonly<Record<number, number>>;
+  /** Poll interval of the indexer in ms (default 500; 0 disables polling, call `indexer.tick()`). */
+  indexerIntervalMs?: number;
+  /** Receiver contracts per EVM chain id (onchain validation path of deposits). */
+  receivers?: Readonly<Record<number, ReceiverConfig>>;
+  /** Extra tokens with mock prices. */
+  tokens?: readonly TokenInfo[];
+  /** Structured logs (pino), default off. Keys are redacted. */
+  logger?: ServiceLoggerOption;
+  /** Fast-fill hold timeout before it becomes a permanent debit (default 10 minutes). */
+  holdTimeoutMs?: number;
+  /** How often expired holds are settled (default 1 s; 0 disables the timer). */
+  holdSweepIntervalMs?: number;
+  /** Validate every 200 response against its schema (default true). */
+  validateResponses?: boolean;
+  /** Replaces the solver (tests). */
+  solver?: Solver;
+  /** Relayer fee in bps (default 10) and flat gas fee in USD micro-units (default 50_000). */
+  relayerFeeBps?: number;
+  gasFeeMicroUsd?: number;
+  /** Clock (tests). */
+  now?: () => number;
+}
+
+export interface Service {
+  app: FastifyInstance;
+  /** Listens on 127.0.0.1 (port 0 = any free port); resolves to the base URL. */
+  listen(port?: number): Promise<string>;
+  close(): Promise<void>;
+  store: Store;
+  ledger: Ledger;
+  lifecycle: Lifecycle;
+  indexer: Indexer | null;
+  solverAddress: Address;
+  svmSolverAddress: string;
+  /** Inserts request records directly (fixtures, benchmarks, tests). */
+  seedRequests(requests: readonly StoredRequest[]): void;
+}
+
+/** Default SVM solver address of the mock (any valid base58 key works). */
+export const DEFAULT_SVM_SOLVER = "So1ver1111111111111111111111111111111111111";
+
+const MOCK_MESSAGE_PATH = "/_mock/sponsorship-wallets/message";
+
+export function createService(options: ServiceOptions): Service {
+  const account = privateKeyToAccount(options.solverPrivateKey);
+  const store = new Store(options.db ?? ":memory:");
+  const ledger = new Ledger(store);
+  const keys = new ApiKeyRegistry(options.apiKeys);
+  const tokens = new TokenRegistry(options.tokens ?? []);
+  const now = options.now ?? Date.now;
+  const validateResponses = options.validateResponses ?? true;
+  const svmSolverAddress = options.svmSolverAddress ?? DEFAULT_SVM_SOLVER;
+  const adapters = options.chains ?? [];
+  const adapterByChain = new Map(adapters.map((adapter) => [adapter.chainId, adapter]));
+  const cursorSecret = createHash("sha256")
+    .update(`attestkit-cursor:${options.solverPrivateKey.toLowerCase()}`)
+    .digest();
+  const cursors = new CursorCodec(cursorSecret);
+
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit: 64 * 1024,
+    maxParamLength: 256,
+    onProtoPoisoning: "error",
+    onConstructorPoisoning: "error",
+    return503OnClosing: true,
+    frameworkErrors(error, _request, reply) {
+      (reply as unknown as FastifyReply)
+        .code(400)
+        .send({ errorCode: "BAD_URL", message: error.message.slice(0, 300) });
+    },
+  });
+
+  const lifecycle = new Lifecycle({
+    store,
+    ledger,
+    solver: options.solver ?? new ChainSolver(adapters),
+    holdTimeoutMs: options.holdTimeoutMs ?? 10 * 60_000,
+    now,
+    onError: (error, context) => app.log.warn({ err: error }, context),
+  });
+  const indexer =
+    adapters.length > 0
+      ? new Indexer({
+          store,
+          ledger,
+          lifecycle: () => lifecycle,
+          tokens,
+          solverEvm: account.address,
+          adapters,
+          ...(options.confirmations ? { confirmations: options.confirmations } : {}),
+          onError: (error, context) => app.log.warn({ err: error }, context),
+        })
+      : null;
+
+  const quoteContext: QuoteContext = {
+    tokens,
+    solverEvm: account.address,
+    solverSvm: svmSolverAddress,
+    receivers: new Map(
+      Object.entries(options.receivers ?? {}).map(([chainId, receiver]) => [Number(chainId), receiver]),
+    ),
+    allowance: async (chainId, token, owner, spender) => {
+      const adapter = adapterByChain.get(chainId);
+      return adapter?.allowance ? adapter.allowance(token, owner, spender) : null;
+    },
+    relayerFeeBps: BigInt(options.relayerFeeBps ?? 10),
+    gasFeeMicroUsd: BigInt(options.gasFeeMicroUsd ?? 50_000),
+  };
+
+  app.setErrorHandler((error, request, reply) => {
+    const { statusCode, body } = toErrorResponse(error);
+    if (statusCode >= 500) request.log.error({ err: error }, "unhandled error");
+    reply.code(statusCode).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .code(404)
+      .send({
+        errorCode: "NOT_FOUND",
+        message: `no route ${request.method} ${request.url.split("?")[0]?.slice(0, 200)}`,
+      });
+  });
+
+  const send = <T>(
+    reply: FastifyReply,
+    schema: { safeParse(value: unknown): { success: boolean } },
+    body: T,
+  ): T => {
+    if (validateResponses && !schema.safeParse(body).success) {
+      throw new Error("response failed its own schema");
+    }
+    reply.header("cache-control", "no-store");
+    return body;
+  };
+  const headers = (request: FastifyRequest) => request.headers as Record<string, unknown>;
+
+  // --- GET /requests/v3 (4.1)
+  app.get("/requests/v3", async (request, reply) => {
+    const keyHash = requireXApiKey(keys, headers(request));
+    const query = parseOr400(ListRequestsQuerySchema, request.query, "query", "INVALID_QUERY");
+    return send(reply, ListRequestsResponseSchema, listRequests(store, cursors, query, keyHash));
+  });
+
+  // --- POST /quote/v2, /quote, /price (4.2, 4.3, 4.8)
+  const quoteRoute = (
+    path: string,
+    schema: typeof QuoteV2BodySchema,
+    responseSchema: typeof QuoteResponseSchema,
+    persist: boolean,
+  ) => {
+    app.post(path, async (request, reply) => {
+      const body = parseOr400(schema, request.body, "body", "INVALID_REQUEST");
+      const result = await buildQuote(quoteContext, body, {
+        persist,
+        apiKeyHash: optionalKey(keys, headers(request)),
+        now: now(),
+      });
+      if (result.request) insertRequest(store, result.request);
+      return send(reply, responseSchema, result.response);
+    });
+  };
+  quoteRoute("/quote/v2", QuoteV2BodySchema, QuoteResponseSchema, true);
+  quoteRoute("/quote", QuoteBodySchema, QuoteResponseSchema, true);
+  quoteRoute("/price", PriceBodySchema, PriceResponseSchema, false);
+
+  // --- POST /fast-fill (4.4, 3)
+  app.post("/fast-fill", async (request, reply) => {
+    const keyHash = requireBearerKey(keys, headers(request));
+    const body = parseOr400(FastFillBodySchema, request.body, "body", "INVALID_REQUEST");
+    const outcome = await lifecycle.fastFill({
+      keyHash,
+      requestId: body.requestId,
+      ...(body.maxFillAmountUsd === undefined ? {} : { maxFillAmountUsd: body.maxFillAmountUsd }),
+      ...(body.solverInputCurrencyAmount === undefined
+        ? {}
+        : { solverInputCurrencyAmount: body.solverInputCurrencyAmount }),
+    });
+    return send(reply, FastFillResponseSchema, outcome);
+  });
+
+  // --- GET /intents/status/v3 (4.5)
+  app.get("/intents/status/v3", async (request, reply) => {
+    const query = parseOr400(StatusQuerySchema, request.query, "query", "INVALID_QUERY");
+    const stored = getRequest(store, query.requestId);
+    if (stored === null) throw notFound("REQUEST_NOT_FOUND", `no request with id ${query.requestId}`);
+    return send(reply, StatusResponseSchema, statusOf(stored.record));
+  });
+
+  // --- GET /app-fees/{wallet_address}/balances (4.6)
+  app.get("/app-fees/:wallet_address/balances", async (request, reply) => {
+    const params = parseOr400(AppBalanceParamsSchema, request.params, "path", "INVALID_ADDRESS");
+    const wallet = parseEvmAddress(params.wallet_address, "wallet_address");
+    ledger.settleExpiredHolds(now());
+    return send(reply, AppBalanceResponseSchema, appBalanceResponse(ledger, wallet));
+  });
+
+  // --- GET /requests/{requestId}/signature (4.7)
+  app.get("/requests/:requestId/signature", async (request, reply) => {
+    const params = parseOr400(SignatureParamsSchema, request.params, "path", "INVALID_REQUEST_ID");
+    const stored = getRequest(store, params.requestId);
+    if (stored === null) throw notFound("REQUEST_NOT_FOUND", `no request with id ${params.requestId}`);
+    const requestData: RequestData = {
+      originChainId: stored.meta.originChainId,
+      originUser: stored.record.user,
+      originCurrency: stored.meta.originCurrency,
+      originAmount: stored.meta.originAmount,
+      destinationChainId: stored.meta.destinationChainId,
+      destinationUser: stored.record.recipient,
+    };
+    const signature = await signRequestData(account, stored.record.id, requestData);
+    return send(reply, SignatureResponseSchema, { requestData, signature });
+  });
+
+  // --- OpenAPI 3.1
+  let openapi: Record<string, unknown> | null = null;
+  app.get("/openapi.json", async () => {
+    openapi ??= buildOpenApiDocument();
+    return openapi;
+  });
+
+  // --- Mock-only administration (not part of the real service)
+  const anyKey = (request: FastifyRequest): string => {
+    const hash = optionalKey(keys, headers(request));
+    if (hash === null)
+      throw unauthorized("INVALID_API_KEY", "a valid API key (x-api-key or Bearer) is required");
+    return hash;
+  };
+  app.get(MOCK_MESSAGE_PATH, async (request) => ({ message: sponsorshipLinkMessage(anyKey(request)) }));
+  app.post("/_mock/sponsorship-wallets", async (request) => {
+    const keyHash = anyKey(request);
+    const body = parseOr400(LinkSponsorshipWalletBodySchema, request.body, "body");
+    const wallet = parseEvmAddress(body.wallet, "wallet");
+    let valid = false;
+    try {
+      valid = await verifyMessage({
+        address: wallet,
+        message: sponsorshipLinkMessage(keyHash),
+        signature: body.signature as Hex,
+      });
+    } catch {
+      valid = false;
+    }
+    if (!valid) {
+      throw badRequest(
+        "INVALID_LINK_SIGNATURE",
+        `signature is not ${wallet}'s EIP-191 signature of the link message (GET ${MOCK_MESSAGE_PATH})`,
+      );
+    }
+    ledger.linkSponsorshipWallet(keyHash, wallet, now());
+    return { wallet, linked: true };
+  });
+  app.post("/_mock/requests/:requestId/deposit", async (request) => {
+    const params = parseOr400(RequestIdParamsSchema, request.params, "path", "INVALID_REQUEST_ID");
+    const body = parseOr400(MockDepositBodySchema, request.body ?? {}, "body");
+    const stored = getRequest(store, params.requestId);
+    if (stored === null) throw notFound("REQUEST_NOT_FOUND", `no request with id ${params.requestId}`);
+    const updated = lifecycle.observeDeposit({
+      requestId: stored.record.id,
+      txHash: body.txHash ?? `0x${createHash("sha256").update(`deposit:${stored.record.id}`).digest("hex")}`,
+      chainId: stored.meta.originChainId,
+      block: body.block ?? 1,
+      final: body.final ?? false,
+      ...(body.from ? { from: body.from } : {}),
+      ...(body.amount ? { amount: body.amount } : {}),
+      ...(body.currency ? { currency: body.currency } : {}),
+    });
+    return { status: updated?.record.status ?? null };
+  });
+  app.post("/_mock/funding", async (request) => {
+    const body = parseOr400(MockFundingBodySchema, request.body, "body");
+    const credited = applyFunding(ledger, tokens, account.address, { chainId: 8453, ...body });
+    return {
+      credited: credited === null ? null : { wallet: credited.wallet, amount: credited.amount.toString() },
+    };
+  });
+  app.post("/_mock/app-balances/:wallet/claim", async (request) => {
+    const params = parseOr400(WalletParamsSchema, request.params, "path", "INVALID_ADDRESS");
+    const body = parseOr400(MockClaimBodySchema, request.body, "body");
+    const amount = BigInt(body.amount);
+    if (amount > 10n ** 15n) throw badRequest("INVALID_AMOUNT", "claim amount too large");
+    ledger.claim(params.wallet, amount, now());
+    return { claimed: body.amount };
+  });
+  app.post("/_mock/holds/settle", async () => ({ debited: ledger.settleExpiredHolds(now()) }));
+
+  let sweep: NodeJS.Timeout | null = null;
+  const sweepMs = options.holdSweepIntervalMs ?? 1000;
+  if (sweepMs > 0) {
+    sweep = setInterval(() => {
+      try {
+        ledger.settleExpiredHolds(now());
+      } catch (error) {
+        app.log.warn({ err: error }, "hold sweep");
+      }
+    }, sweepMs);
+    sweep.unref();
+  }
+  if (indexer && (options.indexerIntervalMs ?? 500) > 0) indexer.start(options.indexerIntervalMs ?? 500);
+
+  let closed = false;
+  return {
+    app,
+    store,
+    ledger,
+    lifecycle,
+    indexer,
+    solverAddress: account.address,
+    svmSolverAddress,
+    async listen(port = 0) {
+      await app.listen({ host: "127.0.0.1", port });
+      const address = app.server.address();
+      if (address === null || typeof address === "string") throw new Error("no TCP address");
+      return `http://127.0.0.1:${address.port}`;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (sweep) clearInterval(sweep);
+      await indexer?.stop();
+      await app.close();
+      await lifecycle.idle();
+      for (const adapter of adapters) await adapter.close?.();
+      store.close();
+    },
+    seedRequests(requests) {
+      store.transaction(() => {
+        for (const request of requests) insertRequest(store, request);
+      });
+    },
+  };
+}
+
+export { SVM_CHAIN_ID };

@@ -1,0 +1,171 @@
+/**
+ * SQLite state of the mock service (Node's built-in `node:sqlite`). In memory by default, a file when
+ * asked. A file database runs in WAL mode with `synchronous=FULL`, so every committed transaction
+ * (every acknowledged write) survives a crash or restart. Ledger changes run inside `transaction()`.
+ */
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS requests (
+  id TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  amount_usd REAL NOT NULL,
+  status TEXT NOT NULL,
+  user_addr TEXT NOT NULL,
+  sender TEXT,
+  recipient TEXT NOT NULL,
+  deposit_address TEXT,
+  depositor TEXT,
+  order_id TEXT,
+  parent_id TEXT,
+  api_key_hash TEXT,
+  request_type TEXT NOT NULL,
+  origin_chain_id INTEGER NOT NULL,
+  destination_chain_id INTEGER NOT NULL,
+  currency_in_address TEXT NOT NULL,
+  currency_in_symbol TEXT NOT NULL,
+  currency_out_address TEXT NOT NULL,
+  currency_out_symbol TEXT NOT NULL,
+  fail_reason TEXT,
+  refund_fail_reason TEXT,
+  app_fees_usd REAL NOT NULL DEFAULT 0,
+  fill_time REAL,
+  features TEXT NOT NULL DEFAULT ',',
+  private_chain TEXT,
+  meta TEXT NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS requests_created ON requests (created_at, id);
+CREATE INDEX IF NOT EXISTS requests_updated ON requests (updated_at, id);
+CREATE INDEX IF NOT EXISTS requests_amount ON requests (amount_usd, id);
+CREATE INDEX IF NOT EXISTS requests_sender ON requests (sender, created_at);
+CREATE INDEX IF NOT EXISTS requests_depositor ON requests (depositor, created_at);
+CREATE INDEX IF NOT EXISTS requests_recipient ON requests (recipient, created_at);
+CREATE INDEX IF NOT EXISTS requests_deposit_address ON requests (deposit_address);
+CREATE INDEX IF NOT EXISTS requests_order ON requests (order_id);
+CREATE INDEX IF NOT EXISTS requests_parent ON requests (parent_id);
+CREATE INDEX IF NOT EXISTS requests_status ON requests (status, created_at);
+CREATE INDEX IF NOT EXISTS requests_origin ON requests (origin_chain_id, created_at);
+CREATE INDEX IF NOT EXISTS requests_destination ON requests (destination_chain_id, created_at);
+CREATE INDEX IF NOT EXISTS requests_api_key ON requests (api_key_hash, created_at);
+
+-- Every searchable value of a request (id, wallets, deposit address, every tx hash), normalized.
+CREATE TABLE IF NOT EXISTS request_terms (
+  value TEXT NOT NULL,
+  request_id TEXT NOT NULL,
+  PRIMARY KEY (value, request_id)
+) WITHOUT ROWID;
+
+-- Transactions of a request: kind deposit | fill | refund | failed, with chain and block (chain entries).
+CREATE TABLE IF NOT EXISTS request_txs (
+  request_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  chain_id INTEGER NOT NULL,
+  block INTEGER NOT NULL,
+  PRIMARY KEY (request_id, kind, hash)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS request_txs_hash ON request_txs (hash, kind);
+CREATE INDEX IF NOT EXISTS request_txs_block ON request_txs (block, chain_id);
+
+-- App balance ledger, in micro-USD (the app balance currency has 6 decimals).
+-- kind: credit (funding seen on chain) | debit (permanent, from an expired fast-fill hold)
+--       | sponsorship (fee sponsorship deduction) | claim (withdrawal).
+CREATE TABLE IF NOT EXISTS ledger_entries (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  wallet TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  amount INTEGER NOT NULL CHECK (amount >= 0),
+  request_id TEXT,
+  source TEXT UNIQUE,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_wallet ON ledger_entries (wallet);
+
+-- Fast-fill holds: active until released (deposit indexed) or debited (deposit never landed).
+CREATE TABLE IF NOT EXISTS holds (
+  request_id TEXT PRIMARY KEY,
+  wallet TEXT NOT NULL,
+  amount INTEGER NOT NULL CHECK (amount >= 0),
+  status TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  settled_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS holds_wallet ON holds (wallet, status);
+CREATE INDEX IF NOT EXISTS holds_expiry ON holds (status, expires_at);
+
+-- Fee sponsorship wallets linked to API keys (by key hash, never the key).
+CREATE TABLE IF NOT EXISTS sponsorship_links (
+  key_hash TEXT PRIMARY KEY,
+  wallet TEXT NOT NULL,
+  linked_at INTEGER NOT NULL
+);
+
+-- Indexer progress per chain.
+CREATE TABLE IF NOT EXISTS indexer_cursors (
+  chain_id INTEGER PRIMARY KEY,
+  next_block TEXT NOT NULL
+);
+`;
+
+/** The service database: a `DatabaseSync` plus a statement cache and a transaction helper. */
+export class Store {
+  readonly db: DatabaseSync;
+  readonly path: string;
+  #statements = new Map<string, StatementSync>();
+  #depth = 0;
+
+  constructor(path = ":memory:") {
+    this.path = path;
+    this.db = new DatabaseSync(path);
+    if (path !== ":memory:") {
+      this.db.exec("PRAGMA journal_mode = WAL");
+      this.db.exec("PRAGMA synchronous = FULL");
+    }
+    this.db.exec("PRAGMA foreign_keys = ON");
+    this.db.exec("PRAGMA busy_timeout = 5000");
+    this.db.exec(SCHEMA);
+  }
+
+  /** A cached prepared statement. */
+  prepare(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.#statements.set(sql, statement);
+      if (this.#statements.size > 500) {
+        const first = this.#statements.keys().next().value;
+        if (first !== undefined) this.#statements.delete(first);
+      }
+    }
+    return statement;
+  }
+
+  /**
+   * Runs `fn` in one `BEGIN IMMEDIATE` transaction (nested calls join the outer one). `fn` must be
+   * synchronous: nothing else runs on the Node thread until it returns, and the write lock keeps
+   * other processes out, so check-then-write inside it is atomic.
+   */
+  transaction<T>(fn: () => T): T {
+    if (this.#depth > 0) return fn();
+    this.db.exec("BEGIN IMMEDIATE");
+    this.#depth++;
+    try {
+      const result = fn();
+      this.db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      this.db.exec("ROLLBACK");
+      throw error;
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  close(): void {
+    this.#statements.clear();
+    if (this.db.isOpen) this.db.close();
+  }
+}
