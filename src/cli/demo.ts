@@ -45,7 +45,12 @@ step("solver signs the raw hash bytes (EIP-191)", signature.length === 132, sign
 const valid = await verifyAttestation({ requestId, requestData, signature, solver: solver.address });
 step("verifyAttestation accepts the solver's signature", valid, `solver ${solver.address}`);
 const tampered = { ...requestData, originAmount: "1" };
-const refused = !(await verifyAttestation({ requestId, requestData: tampered, signature, solver: solver.address }));
+const refused = !(await verifyAttestation({
+  requestId,
+  requestData: tampered,
+  signature,
+  solver: solver.address,
+}));
 step("a tampered amount is refused", refused, "originAmount 1500000000 -> 1");
 const calldata = encodeAppBalanceFundingCalldata({ solver: solver.address, amount: 25_000_000n });
 const decoded = decodeAppBalanceFundingCalldata(calldata);
