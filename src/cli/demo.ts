@@ -1,14 +1,27 @@
 // npm run demo: walks through the library on fixed example data and exits
 // non-zero if any step does not verify.
-import { getAddressDecoder } from "@solana/kit";
+import {
+  AccountRole,
+  type Address,
+  appendTransactionMessageInstruction,
+  type Blockhash,
+  createTransactionMessage,
+  getAddressDecoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from "@solana/kit";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   decodeAppBalanceFundingCalldata,
   encodeAppBalanceFundingCalldata,
+  getSvmTransactionMessageSize,
   hashRequestData,
   type RequestData,
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
+  SVM_TX_SIZE_LIMIT,
+  setSvmComputeBudgetIfFits,
   signRequestData,
   toBytes32Address,
   verifyAttestation,
@@ -58,6 +71,37 @@ step(
   "app-balance funding calldata decodes back (credits the sender)",
   decoded?.amount === 25_000_000n && decoded.credit === null,
   calldata,
+);
+
+// An SVM deposit-sized message: one instruction with 24 accounts and 200 data bytes.
+const key = (n: number) => getAddressDecoder().decode(new Uint8Array(32).fill(n)) as Address;
+const message = pipe(
+  createTransactionMessage({ version: 0 }),
+  (m) => setTransactionMessageFeePayer(key(7), m),
+  (m) =>
+    setTransactionMessageLifetimeUsingBlockhash(
+      { blockhash: key(9) as string as Blockhash, lastValidBlockHeight: 0n },
+      m,
+    ),
+  (m) =>
+    appendTransactionMessageInstruction(
+      {
+        programAddress: key(8),
+        accounts: Array.from({ length: 24 }, (_, i) => ({
+          address: key(20 + i),
+          role: AccountRole.WRITABLE,
+        })),
+        data: new Uint8Array(200),
+      },
+      m,
+    ),
+);
+const size = getSvmTransactionMessageSize(message);
+const budgeted = setSvmComputeBudgetIfFits(message, { computeUnitLimit: 60_000, computeUnitPrice: 1n });
+step(
+  "SVM size gate: measured against the 1232-byte limit, compute budget added only if it fits",
+  size <= SVM_TX_SIZE_LIMIT,
+  `${size} bytes (${SVM_TX_SIZE_LIMIT - size} to spare); compute budget ${budgeted.added ? "added" : "skipped"}`,
 );
 
 console.log(failures === 0 ? "\nall steps verified" : `\n${failures} step(s) failed`);
