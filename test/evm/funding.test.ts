@@ -32,7 +32,11 @@ describe(`EVM: app-balance funding transfers on chain ${APP_BALANCE_CHAIN_ID}`, 
       const token = await viem.deployContract("MockERC20", ["USD Coin", "USDC", 6]);
       const amount = BigInt(v.amount);
       await token.write.mint([funder.account.address, amount]);
-      const calldata = encodeAppBalanceFundingCalldata({ solver: v.solver, amount: v.amount, credit: v.credit });
+      const calldata = encodeAppBalanceFundingCalldata({
+        solver: v.solver,
+        amount: v.amount,
+        credit: v.credit,
+      });
       expect(calldata).to.equal(v.calldata.toLowerCase());
 
       const before = await token.read.balanceOf([getAddress(v.solver)]);
