@@ -92,7 +92,9 @@ export function buildWhere(query: ListRequestsQuery): { conditions: string[]; pa
   if (query.endTimestamp !== undefined) add(`${timeColumn} <= ?`, query.endTimestamp * 1000 + 999);
   if (query.startBlock !== undefined || query.endBlock !== undefined) {
     const scoped = query.originChainId !== undefined;
-    const parts = ["t.request_id = requests.id"];
+    // Chain entries: indexed deposit/fill/refund transactions (not failed-call records, and not
+    // deposit-address hashes known without a block, stored with block -1).
+    const parts = ["t.request_id = requests.id", "t.kind <> 'failed'", "t.block >= 0"];
     const values: SQLInputValue[] = [];
     if (query.startBlock !== undefined) {
       parts.push("t.block >= ?");

@@ -144,7 +144,7 @@ function writeSideTables(store: Store, record: RequestRecord, replace: boolean):
       "deposit",
       normalizeLookup(record.depositAddress.depositTxHash),
       record.originChainId as number,
-      0,
+      -1,
     );
   }
 }

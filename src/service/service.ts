@@ -189,12 +189,10 @@ export function createService(options: ServiceOptions): Service {
     reply.code(statusCode).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send({
-        errorCode: "NOT_FOUND",
-        message: `no route ${request.method} ${request.url.split("?")[0]?.slice(0, 200)}`,
-      });
+    reply.code(404).send({
+      errorCode: "NOT_FOUND",
+      message: `no route ${request.method} ${request.url.split("?")[0]?.slice(0, 200)}`,
+    });
   });
 
   const send = <T>(

@@ -1,0 +1,268 @@
+/**
+ * Typed client of the service (spec section 4): one method per endpoint, every response validated
+ * with the shared zod schemas, typed errors, an async iterator over request pages and status polling
+ * with timeout and abort. Works against the real service or the local mock.
+ */
+import type { z } from "zod";
+import {
+  AppBalanceResponseSchema,
+  ErrorBodySchema,
+  encodeListRequestsQuery,
+  type FastFillBody,
+  FastFillResponseSchema,
+  type ListRequestsParams,
+  ListRequestsResponseSchema,
+  type PriceBody,
+  PriceResponseSchema,
+  type QuoteBody,
+  QuoteResponseSchema,
+  type QuoteV2Body,
+  type RequestRecord,
+  SignatureResponseSchema,
+  type StatusResponse,
+  StatusResponseSchema,
+  TERMINAL_POLLING_STATUSES,
+} from "../schemas/index.ts";
+import {
+  ServiceError,
+  ServiceRequestError,
+  ServiceResponseError,
+  SolanaTxTooLargeServiceError,
+  StatusPollTimeoutError,
+} from "./errors.ts";
+
+export interface ServiceClientOptions {
+  /** Base URL, e.g. `http://127.0.0.1:8787` (no trailing path needed). */
+  baseUrl: string;
+  /** API key: sent as `x-api-key` to GET /requests/v3 and as `Authorization: Bearer` to POST /fast-fill. */
+  apiKey?: string;
+  /** Replace `fetch` (tests, proxies). */
+  fetch?: typeof fetch;
+  /** Extra headers on every call. */
+  headers?: Record<string, string>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface WaitForStatusOptions extends CallOptions {
+  /** Give up after this long (default 60 s). */
+  timeoutMs?: number;
+  /** Poll interval (default 1 s). */
+  intervalMs?: number;
+  /** Statuses that end polling (default `success`, `failure`; add `refund` if wanted). */
+  until?: readonly StatusResponse["status"][];
+  /** Called with every status seen. */
+  onStatus?: (status: StatusResponse) => void;
+}
+
+type Schema<T> = z.ZodType<T>;
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+export function createServiceClient(options: ServiceClientOptions) {
+  const base = options.baseUrl.replace(/\/+$/, "");
+  const doFetch = options.fetch ?? fetch;
+
+  async function call<T>(
+    method: "GET" | "POST",
+    path: string,
+    schema: Schema<T>,
+    init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal | undefined } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      ...options.headers,
+      ...init.headers,
+    };
+    if (init.body !== undefined) headers["content-type"] = "application/json";
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method,
+        headers,
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        ...(init.signal ? { signal: init.signal } : {}),
+      });
+    } catch (cause) {
+      if (init.signal?.aborted) throw init.signal.reason ?? cause;
+      throw new ServiceRequestError(`${method} ${path} failed: ${(cause as Error)?.message ?? cause}`, {
+        cause,
+      });
+    }
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text.length > 0 ? JSON.parse(text) : undefined;
+    } catch {
+      throw new ServiceResponseError(
+        response.status,
+        `${method} ${path}: response is not JSON (status ${response.status})`,
+      );
+    }
+    if (!response.ok) {
+      const body = ErrorBodySchema.safeParse(json);
+      const errorCode = body.success ? body.data.errorCode : `HTTP_${response.status}`;
+      const message = body.success
+        ? body.data.message
+        : `${method} ${path} failed with status ${response.status}`;
+      if (errorCode === "SOLANA_TX_TOO_LARGE")
+        throw new SolanaTxTooLargeServiceError(response.status, message);
+      throw new ServiceError(response.status, errorCode, message);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ServiceResponseError(
+        response.status,
+        `${method} ${path}: response does not match its schema (${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"})`,
+      );
+    }
+    return parsed.data;
+  }
+
+  const requireKey = (what: string): string => {
+    if (!options.apiKey)
+      throw new ServiceError(
+        0,
+        "MISSING_API_KEY",
+        `${what} needs an API key (createServiceClient({ apiKey }))`,
+      );
+    return options.apiKey;
+  };
+  const optionalKeyHeader = (): Record<string, string> =>
+    options.apiKey ? { "x-api-key": options.apiKey } : {};
+
+  const client = {
+    /** GET /requests/v3: one page. */
+    listRequests(params: ListRequestsParams = {}, callOptions: CallOptions = {}) {
+      const query = new URLSearchParams(encodeListRequestsQuery(params)).toString();
+      return call("GET", `/requests/v3${query ? `?${query}` : ""}`, ListRequestsResponseSchema, {
+        headers: { "x-api-key": requireKey("GET /requests/v3") },
+        signal: callOptions.signal,
+      });
+    },
+
+    /** Every page of GET /requests/v3, following `continuation` until the last page. */
+    async *pages(params: Omit<ListRequestsParams, "continuation"> = {}, callOptions: CallOptions = {}) {
+      let continuation: string | undefined;
+      do {
+        const page = await client.listRequests(
+          { ...params, ...(continuation === undefined ? {} : { continuation }) },
+          callOptions,
+        );
+        yield page;
+        continuation = page.continuation ?? undefined;
+      } while (continuation !== undefined);
+    },
+
+    /** Every request record matching `params`, across pages. */
+    async *requests(
+      params: Omit<ListRequestsParams, "continuation"> = {},
+      callOptions: CallOptions = {},
+    ): AsyncGenerator<RequestRecord> {
+      for await (const page of client.pages(params, callOptions)) yield* page.requests;
+    },
+
+    /** POST /quote/v2. Throws `SolanaTxTooLargeServiceError` for oversized SVM deposits. */
+    quoteV2(body: QuoteV2Body, callOptions: CallOptions = {}) {
+      return call("POST", "/quote/v2", QuoteResponseSchema, {
+        body,
+        headers: optionalKeyHeader(),
+        signal: callOptions.signal,
+      });
+    },
+    /** POST /quote. */
+    quote(body: QuoteBody, callOptions: CallOptions = {}) {
+      return call("POST", "/quote", QuoteResponseSchema, {
+        body,
+        headers: optionalKeyHeader(),
+        signal: callOptions.signal,
+      });
+    },
+    /** POST /price. */
+    price(body: PriceBody, callOptions: CallOptions = {}) {
+      return call("POST", "/price", PriceResponseSchema, {
+        body,
+        headers: optionalKeyHeader(),
+        signal: callOptions.signal,
+      });
+    },
+    /** POST /fast-fill (Bearer key). */
+    fastFill(body: FastFillBody, callOptions: CallOptions = {}) {
+      return call("POST", "/fast-fill", FastFillResponseSchema, {
+        body,
+        headers: { authorization: `Bearer ${requireKey("POST /fast-fill")}` },
+        signal: callOptions.signal,
+      });
+    },
+    /** GET /intents/status/v3. */
+    getStatus(requestId: string, callOptions: CallOptions = {}) {
+      return call(
+        "GET",
+        `/intents/status/v3?requestId=${encodeURIComponent(requestId)}`,
+        StatusResponseSchema,
+        {
+          signal: callOptions.signal,
+        },
+      );
+    },
+    /**
+     * Polls the status until a terminal status (`success` or `failure` by default, spec 4.5).
+     * Throws `StatusPollTimeoutError` after `timeoutMs`, or the abort reason when `signal` aborts.
+     */
+    async waitForStatus(requestId: string, waitOptions: WaitForStatusOptions = {}): Promise<StatusResponse> {
+      const timeoutMs = waitOptions.timeoutMs ?? 60_000;
+      const intervalMs = waitOptions.intervalMs ?? 1000;
+      const until = new Set<string>(waitOptions.until ?? TERMINAL_POLLING_STATUSES);
+      const deadline = Date.now() + timeoutMs;
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = waitOptions.signal ? AbortSignal.any([waitOptions.signal, timeout]) : timeout;
+      let last: string | null = null;
+      try {
+        for (;;) {
+          const status = await client.getStatus(requestId, { signal });
+          last = status.status;
+          waitOptions.onStatus?.(status);
+          if (until.has(status.status)) return status;
+          const left = deadline - Date.now();
+          if (left <= 0) break;
+          await sleep(Math.min(intervalMs, left), signal);
+        }
+      } catch (error) {
+        if (waitOptions.signal?.aborted) throw waitOptions.signal.reason;
+        if (!timeout.aborted) throw error;
+      }
+      throw new StatusPollTimeoutError(requestId, timeoutMs, last);
+    },
+    /** GET /app-fees/{wallet}/balances. */
+    getAppBalance(wallet: string, callOptions: CallOptions = {}) {
+      return call("GET", `/app-fees/${encodeURIComponent(wallet)}/balances`, AppBalanceResponseSchema, {
+        signal: callOptions.signal,
+      });
+    },
+    /** GET /requests/{requestId}/signature: the solver attestation (check it with `verifyAttestation`). */
+    getSignature(requestId: string, callOptions: CallOptions = {}) {
+      return call("GET", `/requests/${encodeURIComponent(requestId)}/signature`, SignatureResponseSchema, {
+        signal: callOptions.signal,
+      });
+    },
+  };
+  return client;
+}
+
+export type ServiceClient = ReturnType<typeof createServiceClient>;

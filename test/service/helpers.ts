@@ -1,0 +1,94 @@
+/** Shared helpers of the mock service tests. */
+import { expect } from "chai";
+import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { createService, type Service, type ServiceOptions } from "../../src/service/index.ts";
+
+export const SOLVER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+export const SOLVER = privateKeyToAccount(SOLVER_KEY).address;
+export const API_KEY = "test-key-alpha";
+export const OTHER_KEY = "test-key-beta";
+export const SPONSOR_KEY: Hex = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
+export const EVM_USER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+export const EVM_RECIPIENT = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+export const SVM_USER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+export const BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+export const ETH = "0x0000000000000000000000000000000000000000";
+
+export function testService(overrides: Partial<ServiceOptions> = {}): Service {
+  return createService({
+    solverPrivateKey: SOLVER_KEY,
+    apiKeys: [API_KEY, OTHER_KEY],
+    holdSweepIntervalMs: 0,
+    ...overrides,
+  });
+}
+
+export interface InjectResult {
+  status: number;
+  body: unknown;
+  raw: string;
+}
+
+export async function get(
+  service: Service,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<InjectResult> {
+  const res = await service.app.inject({ method: "GET", url, headers });
+  return { status: res.statusCode, body: safeJson(res.body), raw: res.body };
+}
+
+export async function post(
+  service: Service,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<InjectResult> {
+  const res = await service.app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": "application/json", ...headers },
+    payload: typeof payload === "string" ? payload : JSON.stringify(payload),
+  });
+  return { status: res.statusCode, body: safeJson(res.body), raw: res.body };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Asserts a 4xx error body `{ errorCode, message }` with the given status and code. */
+export function expectError(result: InjectResult, status: number, errorCode?: string): void {
+  expect(result.status, result.raw).to.equal(status);
+  const body = result.body as { errorCode?: unknown; message?: unknown };
+  expect(body).to.have.keys(["errorCode", "message"]);
+  expect(body.errorCode).to.be.a("string");
+  expect(body.message).to.be.a("string");
+  if (errorCode !== undefined) expect(body.errorCode, result.raw).to.equal(errorCode);
+}
+
+export const quoteBody = (overrides: Record<string, unknown> = {}) => ({
+  user: EVM_USER,
+  originChainId: 1,
+  destinationChainId: 8453,
+  originCurrency: ETH,
+  destinationCurrency: BASE_USDC,
+  tradeType: "EXACT_INPUT",
+  amount: "100000000000000000",
+  ...overrides,
+});
+
+/** Creates a quote and returns its request id. */
+export async function createRequest(
+  service: Service,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await post(service, "/quote/v2", quoteBody(overrides));
+  expect(res.status, res.raw).to.equal(200);
+  return (res.body as { steps: { requestId: string }[] }).steps[0]?.requestId as string;
+}
