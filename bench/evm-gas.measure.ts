@@ -83,7 +83,13 @@ export async function measureGas(): Promise<GasResults> {
     solver,
     BigInt(MAX_WINDOW),
   ]);
-  await naive.write.setWhitelist([whitelist[0]!.chainId, whitelist[0]!.user, true]);
+  // the baseline lives under test/, outside the typed artifact map: call it through its plain ABI
+  await owner.writeContract({
+    address: naive.address,
+    abi: naive.abi,
+    functionName: "setWhitelist",
+    args: [whitelist[0]!.chainId, whitelist[0]!.user, true],
+  });
   // Large, finite allowances: each deposit updates a non-zero allowance to a non-zero one.
   for (const spender of [ours.address, naive.address]) {
     await token.write.approve([spender, parseEther("100000000")], { account: payer.account });
@@ -109,10 +115,12 @@ export async function measureGas(): Promise<GasResults> {
     hash = await payer.sendTransaction({ to: token.address, data: transferInput });
     last["a-erc20"] = { receipt: await gasOf(hash), input: transferInput };
 
-    for (const [name, receiver] of [
-      ["b", naive],
-      ["c", ours],
+    // both receivers expose the same deposit ABI; call each through ours
+    for (const [name, address] of [
+      ["b", naive.address],
+      ["c", ours.address],
     ] as const) {
+      const receiver = await viem.getContractAt("AttestedReceiver", address);
       const qn2 = await quote({ chainId, payer: payer.account.address, amount });
       const qt2 = await quote({ chainId, payer: payer.account.address, amount, currency: token.address });
       const d = await deadline();

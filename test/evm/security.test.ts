@@ -560,17 +560,17 @@ describe("EVM receiver security suite", () => {
       const { receiver } = await networkHelpers.loadFixture(deploy);
       const as = { account: other.account };
       const calls = [
-        receiver.write.setSolver([other.account.address, 0], as),
-        receiver.write.addToWhitelist([[destination(1, other.account.address)]], as),
-        receiver.write.removeFromWhitelist([[destination(DEST_CHAIN_ID, DEST_USER)]], as),
-        receiver.write.setMaxDeadlineWindow([1], as),
-        receiver.write.pause(as),
-        receiver.write.unpause(as),
-        receiver.write.transferOwnership([other.account.address], as),
-        receiver.write.renounceOwnership(as),
+        () => receiver.write.setSolver([other.account.address, 0], as),
+        () => receiver.write.addToWhitelist([[destination(1, other.account.address)]], as),
+        () => receiver.write.removeFromWhitelist([[destination(DEST_CHAIN_ID, DEST_USER)]], as),
+        () => receiver.write.setMaxDeadlineWindow([1], as),
+        () => receiver.write.pause(as),
+        () => receiver.write.unpause(as),
+        () => receiver.write.transferOwnership([other.account.address], as),
+        () => receiver.read.renounceOwnership({ account: other.account.address }),
       ];
       for (const call of calls) {
-        await viem.assertions.revertWithCustomErrorWithArgs(call, receiver, "OwnableUnauthorizedAccount", [
+        await viem.assertions.revertWithCustomErrorWithArgs(call(), receiver, "OwnableUnauthorizedAccount", [
           other.account.address,
         ]);
       }
@@ -606,7 +606,7 @@ describe("EVM receiver security suite", () => {
       );
       await receiver.write.pause({ account: newOwner.account });
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.renounceOwnership({ account: newOwner.account }),
+        receiver.read.renounceOwnership({ account: newOwner.account.address }),
         receiver,
         "RenounceDisabled",
         [],

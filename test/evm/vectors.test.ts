@@ -122,7 +122,7 @@ describe("EVM: shared address vectors onchain", () => {
         harness.read.toAddress([bad.bytes32 as Hex]),
         harness,
         "DirtyAddressBytes",
-        [bad.bytes32.toLowerCase()],
+        [bad.bytes32.toLowerCase() as Hex],
       );
     });
   }
