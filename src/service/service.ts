@@ -135,7 +135,7 @@ export function createService(options: ServiceOptions): Service {
   const app = Fastify({
     logger: loggerOptions(options.logger),
     bodyLimit: 64 * 1024,
-    maxParamLength: 256,
+    routerOptions: { maxParamLength: 256 },
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
     return503OnClosing: true,
