@@ -5,11 +5,21 @@ import { encodeAbiParameters, type Hex, keccak256, recoverMessageAddress } from 
 import { toRequestDataWords, verifyAttestation } from "../src/index.ts";
 import { printTable, runSideBySide, writeResults } from "./harness.ts";
 
-type Vector = { requestId: string; requestData: Parameters<typeof toRequestDataWords>[1]; hash: Hex; signature: Hex; signer: string };
-const { vectors } = JSON.parse(readFileSync(new URL("../test/vectors/attestation.json", import.meta.url), "utf8")) as {
+type Vector = {
+  requestId: string;
+  requestData: Parameters<typeof toRequestDataWords>[1];
+  hash: Hex;
+  signature: Hex;
+  signer: string;
+};
+const { vectors } = JSON.parse(
+  readFileSync(new URL("../test/vectors/attestation.json", import.meta.url), "utf8"),
+) as {
   vectors: Vector[];
 };
-const ABI = ["bytes32", "uint256", "bytes32", "bytes32", "uint256", "uint256", "bytes32"].map((type) => ({ type }));
+const ABI = ["bytes32", "uint256", "bytes32", "bytes32", "uint256", "uint256", "bytes32"].map((type) => ({
+  type,
+}));
 const pick = (i: number) => vectors[i % vectors.length]!;
 
 const results = await runSideBySide([
@@ -24,7 +34,9 @@ const results = await runSideBySide([
     name: "viem encode + keccak + recover",
     run: async (i) => {
       const v = pick(i);
-      const hash = keccak256(encodeAbiParameters(ABI, toRequestDataWords(v.requestId, v.requestData) as unknown[]));
+      const hash = keccak256(
+        encodeAbiParameters(ABI, toRequestDataWords(v.requestId, v.requestData) as unknown[]),
+      );
       return (await recoverMessageAddress({ message: { raw: hash }, signature: v.signature })) === v.signer;
     },
   },
@@ -49,6 +61,13 @@ printTable(
   })),
 );
 const target = 10;
-console.log(`overhead of verifyAttestation over bare recovery: ${overheadPercent.toFixed(1)}% (target < ${target}%)`);
-writeResults("attestation.json", { results, overheadPercent, targetPercent: target, met: overheadPercent < target });
+console.log(
+  `overhead of verifyAttestation over bare recovery: ${overheadPercent.toFixed(1)}% (target < ${target}%)`,
+);
+writeResults("attestation.json", {
+  results,
+  overheadPercent,
+  targetPercent: target,
+  met: overheadPercent < target,
+});
 if (overheadPercent >= target) process.exitCode = 1;

@@ -11,7 +11,7 @@ writeFileSync(
   out,
   `${JSON.stringify(
     {
-      note: "npx hardhat run bench/evm-gas.bench.ts; solc 0.8.37, optimizer runs 10000, evm cancun. (a) plain tagged transfer, (b) naive OZ receiver, (c) AttestedReceiver",
+      note: "npx hardhat run bench/evm-gas.bench.ts; solc 0.8.37 (solc-js), optimizer runs 10000, viaIR, evm cancun. (a) plain tagged transfer, (b) naive OZ receiver, (c) AttestedReceiver",
       ...results,
     },
     null,

@@ -4,11 +4,21 @@ import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 
 export type BenchCase = { name: string; run: (iteration: number) => unknown | Promise<unknown> };
-export type BenchResult = { name: string; nsPerOp: number; opsPerSecond: number; rounds: number; iterations: number };
+export type BenchResult = {
+  name: string;
+  nsPerOp: number;
+  opsPerSecond: number;
+  rounds: number;
+  iterations: number;
+};
 
 export async function runSideBySide(
   cases: BenchCase[],
-  { rounds = 15, iterations = 200, warmup = 100 }: { rounds?: number; iterations?: number; warmup?: number } = {},
+  {
+    rounds = 15,
+    iterations = 200,
+    warmup = 100,
+  }: { rounds?: number; iterations?: number; warmup?: number } = {},
 ): Promise<BenchResult[]> {
   for (const c of cases) for (let i = 0; i < warmup; i++) await c.run(i);
   const samples = new Map<string, number[]>(cases.map((c) => [c.name, []]));
