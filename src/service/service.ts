@@ -139,6 +139,17 @@ export function createService(options: ServiceOptions): Service {
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
     return503OnClosing: true,
+    // Malformed HTTP (bad request line, bad headers) never reaches a route: answer in the same shape.
+    clientErrorHandler(error, socket) {
+      if (!socket.writable) return;
+      const code = (error as { code?: string }).code;
+      const status = code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+      const body = JSON.stringify({ errorCode: "BAD_HTTP_REQUEST", message: "malformed HTTP request" });
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
+          `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    },
     frameworkErrors(error, _request, reply) {
       (reply as unknown as FastifyReply)
         .code(400)
