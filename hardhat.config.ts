@@ -27,6 +27,8 @@ export default defineConfig({
   },
   test: {
     mocha: { timeout: 120_000 },
+    // Solidity tests read the shared vectors (test/evm/sol/Vectors.t.sol).
+    solidity: { fsPermissions: { readFile: ["./test/vectors/attestation.json"] } },
   },
   networks: {
     hardhatMainnet: { type: "edr-simulated", chainType: "l1" },

@@ -10,6 +10,10 @@ contract RecordingSolver {
         lastTag = bytes32(msg.data);
         received += msg.value;
     }
+
+    receive() external payable {
+        received += msg.value;
+    }
 }
 
 /// @notice Solver that rejects every payment with a custom error.
@@ -47,6 +51,8 @@ contract ReentrantSolver {
         target = target_;
         payload = payload_;
     }
+
+    receive() external payable {}
 
     fallback() external payable {
         if (target == address(0)) return;

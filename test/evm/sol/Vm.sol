@@ -16,6 +16,13 @@ interface Vm {
     function expectRevert(bytes4 revertData) external;
     function expectRevert(bytes calldata revertData) external;
     function label(address account, string calldata newLabel) external;
+    function readFile(string calldata path) external view returns (string memory);
+    function keyExistsJson(string calldata json, string calldata key) external view returns (bool);
+    function parseJsonBytes32(string calldata json, string calldata key) external pure returns (bytes32);
+    function parseJsonUint(string calldata json, string calldata key) external pure returns (uint256);
+    function parseJsonBytes(string calldata json, string calldata key) external pure returns (bytes memory);
+    function parseJsonAddress(string calldata json, string calldata key) external pure returns (address);
+    function toString(uint256 value) external pure returns (string memory);
 }
 
 /// @notice Minimal test base: the cheatcode handle, assertions and bounding.
