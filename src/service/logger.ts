@@ -26,7 +26,7 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${parts.join("&")}`;
 }
 
-export type ServiceLoggerOption = boolean | { level?: string };
+export type ServiceLoggerOption = boolean | { level?: string; stream?: { write(line: string): void } };
 
 /** Fastify logger options: pino with redaction, or false. */
 export function loggerOptions(option: ServiceLoggerOption | undefined): FastifyServerOptions["logger"] {
@@ -34,6 +34,7 @@ export function loggerOptions(option: ServiceLoggerOption | undefined): FastifyS
   const level = option === true ? "info" : (option.level ?? "info");
   return {
     level,
+    ...(option !== true && option.stream ? { stream: option.stream } : {}),
     redact: {
       paths: [
         "req.headers.authorization",

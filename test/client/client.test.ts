@@ -1,0 +1,188 @@
+/** The typed client against the mock service on loopback. */
+import { expect } from "chai";
+import { privateKeyToAccount } from "viem/accounts";
+import {
+  createServiceClient,
+  isSolanaTxTooLarge,
+  ServiceError,
+  ServiceRequestError,
+  ServiceResponseError,
+  SolanaTxTooLargeServiceError,
+  StatusPollTimeoutError,
+} from "../../src/client/index.ts";
+import { encodeAppBalanceFundingCalldata, verifyAttestation } from "../../src/index.ts";
+import { hashApiKey, type Service, sponsorshipLinkMessage } from "../../src/service/index.ts";
+import { generateRequests } from "../../src/service/seed.ts";
+import {
+  API_KEY,
+  BASE_USDC,
+  EVM_RECIPIENT,
+  post,
+  quoteBody,
+  SOLVER,
+  SPONSOR_KEY,
+  SVM_USER,
+  testService,
+} from "../service/helpers.ts";
+
+describe("createServiceClient", () => {
+  let service: Service;
+  let baseUrl: string;
+  const client = () => createServiceClient({ baseUrl, apiKey: API_KEY });
+
+  before(async () => {
+    service = testService();
+    service.seedRequests(generateRequests({ seed: 3, count: 123, apiKeys: [API_KEY] }));
+    baseUrl = await service.listen(0);
+    expect(baseUrl).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+  after(() => service.close());
+
+  it("quoteV2 returns a validated quote; getStatus and getSignature follow it", async () => {
+    const quote = await client().quoteV2(
+      quoteBody({ recipient: EVM_RECIPIENT }) as Parameters<ReturnType<typeof client>["quoteV2"]>[0],
+    );
+    const requestId = quote.steps[0]!.requestId;
+    expect((await client().getStatus(requestId)).status).to.equal("waiting");
+    const { requestData, signature } = await client().getSignature(requestId);
+    expect(await verifyAttestation({ requestId, requestData, signature, solver: SOLVER })).to.equal(true);
+    const price = await client().price(quoteBody() as Parameters<ReturnType<typeof client>["price"]>[0]);
+    expect(price.steps).to.deep.equal([]);
+    expect(
+      (await client().quote(quoteBody() as Parameters<ReturnType<typeof client>["quote"]>[0])).steps,
+    ).to.have.length(1);
+  });
+
+  it("pages() and requests() walk every page of the listing", async () => {
+    let pages = 0;
+    let count = 0;
+    for await (const page of client().pages({ limit: 10 })) {
+      pages++;
+      count += page.requests.length;
+    }
+    const total = (await client().listRequests({ includeTotal: true })).total as number;
+    expect(count).to.equal(total);
+    expect(pages).to.equal(Math.ceil(total / 10));
+    const ids = new Set<string>();
+    for await (const record of client().requests({ limit: 50, status: "success" })) ids.add(record.id);
+    expect(ids.size).to.equal((await client().listRequests({ status: "success", includeTotal: true })).total);
+  });
+
+  it("typed errors: ServiceError with status and errorCode; SOLANA_TX_TOO_LARGE distinguishable", async () => {
+    const noKey = createServiceClient({ baseUrl, apiKey: "wrong-key" });
+    const error = await noKey.listRequests().catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(ServiceError);
+    expect(error).to.include({ status: 401, errorCode: "INVALID_API_KEY", code: "INVALID_API_KEY" });
+    const tooLarge = await client()
+      .quoteV2(
+        quoteBody({
+          user: SVM_USER,
+          originChainId: 792703809,
+          originCurrency: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263",
+          recipient: EVM_RECIPIENT,
+          amount: "1000000000000",
+        }) as Parameters<ReturnType<typeof client>["quoteV2"]>[0],
+      )
+      .catch((e: unknown) => e);
+    expect(tooLarge).to.be.instanceOf(SolanaTxTooLargeServiceError);
+    expect(isSolanaTxTooLarge(tooLarge)).to.equal(true);
+    const { size, over, status } = tooLarge as SolanaTxTooLargeServiceError;
+    expect(status).to.equal(400);
+    expect(size! - 1232).to.equal(over);
+    expect(isSolanaTxTooLarge(error)).to.equal(false);
+    const keyless = createServiceClient({ baseUrl });
+    expect(() => keyless.fastFill({ requestId: `0x${"00".repeat(32)}` })).to.throw(ServiceError, "API key");
+  });
+
+  it("fastFill and getAppBalance, end to end", async () => {
+    const sponsor = privateKeyToAccount(SPONSOR_KEY);
+    await post(
+      service,
+      "/_mock/sponsorship-wallets",
+      {
+        wallet: sponsor.address,
+        signature: await sponsor.signMessage({ message: sponsorshipLinkMessage(hashApiKey(API_KEY)) }),
+      },
+      { authorization: `Bearer ${API_KEY}` },
+    );
+    await post(service, "/_mock/funding", {
+      txHash: "0xc1",
+      from: sponsor.address,
+      to: BASE_USDC,
+      input: encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: 1_000_000_000n }),
+    });
+    expect((await client().getAppBalance(sponsor.address)).amount).to.equal("1000000000");
+    const quote = await client().quoteV2(quoteBody() as Parameters<ReturnType<typeof client>["quoteV2"]>[0]);
+    const requestId = quote.steps[0]!.requestId;
+    await post(service, `/_mock/requests/${requestId}/deposit`, { final: false });
+    const filled = await client().fastFill({ requestId });
+    expect(filled.status).to.equal("filled");
+    expect((await client().getAppBalance(sponsor.address)).amount).to.equal("700000000");
+  });
+
+  it("waitForStatus polls to a terminal status, times out, and honours abort", async () => {
+    const quote = await client().quoteV2(quoteBody() as Parameters<ReturnType<typeof client>["quoteV2"]>[0]);
+    const requestId = quote.steps[0]!.requestId;
+    const seen: string[] = [];
+    setTimeout(() => {
+      post(service, `/_mock/requests/${requestId}/deposit`, { final: true }).catch(() => {});
+    }, 100);
+    const done = await client().waitForStatus(requestId, {
+      intervalMs: 20,
+      timeoutMs: 5000,
+      onStatus: (s) => seen.push(s.status),
+    });
+    expect(done.status).to.equal("success");
+    expect(seen[0]).to.equal("waiting");
+
+    const other = (await client().quoteV2(quoteBody() as Parameters<ReturnType<typeof client>["quoteV2"]>[0]))
+      .steps[0]!.requestId;
+    const timeout = await client()
+      .waitForStatus(other, { intervalMs: 20, timeoutMs: 150 })
+      .catch((e: unknown) => e);
+    expect(timeout).to.be.instanceOf(StatusPollTimeoutError);
+    expect((timeout as StatusPollTimeoutError).lastStatus).to.equal("waiting");
+
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("stop")), 50);
+    const aborted = await client()
+      .waitForStatus(other, { intervalMs: 20, timeoutMs: 5000, signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect((aborted as Error).message).to.equal("stop");
+  });
+
+  it("responses that fail their schema and unreachable servers are typed errors", async () => {
+    const lying = createServiceClient({
+      baseUrl,
+      fetch: async () =>
+        new Response(JSON.stringify({ status: "teleported", txHashes: [] }), { status: 200 }),
+    });
+    const bad = await lying.getStatus(`0x${"11".repeat(32)}`).catch((e: unknown) => e);
+    expect(bad).to.be.instanceOf(ServiceResponseError);
+    expect((bad as ServiceResponseError).code).to.equal("INVALID_SERVICE_RESPONSE");
+    const down = createServiceClient({ baseUrl: "http://127.0.0.1:1" });
+    const refused = await down.getStatus(`0x${"11".repeat(32)}`).catch((e: unknown) => e);
+    expect(refused).to.be.instanceOf(ServiceRequestError);
+  });
+
+  it("serves an OpenAPI 3.1 document generated from the schemas", async () => {
+    const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { "x-mock-only"?: boolean }>>;
+    };
+    expect(doc.openapi).to.equal("3.1.0");
+    for (const path of [
+      "/requests/v3",
+      "/quote/v2",
+      "/quote",
+      "/price",
+      "/fast-fill",
+      "/intents/status/v3",
+      "/app-fees/{wallet_address}/balances",
+      "/requests/{requestId}/signature",
+    ]) {
+      expect(doc.paths, path).to.have.property(path);
+    }
+    expect(doc.paths["/_mock/sponsorship-wallets"]?.post?.["x-mock-only"]).to.equal(true);
+  });
+});
