@@ -1,0 +1,55 @@
+//! `attested_receiver`: the SVM receiver of attestkit (see `docs/svm-receiver.md`).
+//!
+//! A payer deposits through this program instead of paying the solver directly; the deposit is
+//! accepted only when the solver's EIP-191 secp256k1 signature over the same ABI encoding as on
+//! EVM verifies and binds this chain (792703809), the payer, the currency and the exact amount,
+//! the caller's deadline is within the owner's window, the destination is whitelisted and the
+//! request id was never paid. Then the funds go to the solver and a `Deposited` event is logged.
+//!
+//! Layout: [`attestation`] (pure logic, host-tested), [`crypto`] (syscalls), [`state`]
+//! (zero-copy account views), [`instructions`], [`error`]. No allocator: nothing allocates.
+#![no_std]
+
+pub mod attestation;
+pub mod checks;
+pub mod cpi;
+pub mod crypto;
+pub mod error;
+pub mod event;
+pub mod instructions;
+pub mod state;
+
+use error::ReceiverError;
+use instructions::discriminator as ix;
+use pinocchio::{AccountView, Address, ProgramResult};
+
+// deposit_token takes 9 accounts; extra accounts are ignored.
+pinocchio::program_entrypoint!(process_instruction, 10);
+pinocchio::no_allocator!();
+pinocchio::nostd_panic_handler!();
+
+/// Dispatches on the 8-byte Anchor-style discriminator.
+pub fn process_instruction(
+    program_id: &Address,
+    accounts: &mut [AccountView],
+    instruction_data: &[u8],
+) -> ProgramResult {
+    if instruction_data.len() < 8 {
+        return Err(ReceiverError::UnknownInstruction.into());
+    }
+    let (head, data) = instruction_data.split_at(8);
+    let disc: [u8; 8] = [head[0], head[1], head[2], head[3], head[4], head[5], head[6], head[7]];
+    match disc {
+        ix::DEPOSIT_NATIVE => instructions::deposit::native(program_id, accounts, data),
+        ix::DEPOSIT_TOKEN => instructions::deposit::token(program_id, accounts, data),
+        ix::VERIFY_ATTESTATION => instructions::verify::process(accounts, data),
+        ix::INITIALIZE => instructions::initialize::process(program_id, accounts, data),
+        ix::WHITELIST_ADD => instructions::whitelist::add(program_id, accounts, data),
+        ix::WHITELIST_REMOVE => instructions::whitelist::remove(program_id, accounts, data),
+        ix::ROTATE_SOLVER => instructions::admin::rotate_solver(program_id, accounts, data),
+        ix::SET_PAUSED => instructions::admin::set_paused(program_id, accounts, data),
+        ix::TRANSFER_OWNERSHIP => instructions::admin::transfer_ownership(program_id, accounts, data),
+        ix::ACCEPT_OWNERSHIP => instructions::admin::accept_ownership(program_id, accounts, data),
+        _ => Err(ReceiverError::UnknownInstruction.into()),
+    }
+}
