@@ -1,0 +1,214 @@
+/**
+ * EVM chain adapter over viem: any JSON-RPC URL, or an EIP-1193 provider such as Hardhat's in-process
+ * EDR network (`(await network.create()).provider`). The indexer recognizes, block by block:
+ * - native deposits: a transaction to the solver whose calldata is exactly the 32-byte request id;
+ * - ERC20 deposits: `transfer(solver, amount)` calldata with the 32-byte request id appended;
+ * - receiver deposit events: pluggable by ABI (`receiverEvents`), so a receiver contract's event can
+ *   be wired without changing the adapter;
+ * - app balance funding calldata (`decodeAppBalanceFundingCalldata`), reported for every chain and
+ *   credited by the indexer only on chain 8453.
+ */
+import {
+  type Abi,
+  type Address,
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  custom,
+  decodeEventLog,
+  defineChain,
+  type EIP1193Provider,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  http,
+  type PublicClient,
+  type Transport,
+  zeroAddress,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { decodeAppBalanceFundingCalldata } from "../../funding/index.ts";
+import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
+
+/** A receiver contract event that means "deposit for request X", decoded by ABI. */
+export interface ReceiverEventSource {
+  address: Address;
+  abi: Abi;
+  eventName: string;
+  /** Maps the decoded event args (and the log's tx sender) to the deposit it reports. */
+  toDeposit(args: Record<string, unknown>): {
+    requestId: Hex;
+    from: Address;
+    currency: Address;
+    amount: bigint;
+  };
+}
+
+export interface EvmChainAdapterOptions {
+  chainId: number;
+  /** JSON-RPC URL; or `provider`. */
+  rpcUrl?: string;
+  /** EIP-1193 provider (e.g. Hardhat EDR); takes precedence over `rpcUrl`. */
+  provider?: { request(args: { method: string; params?: unknown }): Promise<unknown> };
+  solverPrivateKey: Hex;
+  receiverEvents?: readonly ReceiverEventSource[];
+}
+
+const TRANSFER_SELECTOR = "0xa9059cbb";
+const REQUEST_ID_DATA = /^0x[0-9a-fA-F]{64}$/;
+/** transfer(address,uint256) + 32-byte id: 4 + 32 + 32 + 32 bytes. */
+const TAGGED_TRANSFER_LENGTH = 2 + 2 * (4 + 32 + 32 + 32);
+
+export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAdapter {
+  const chain: Chain = defineChain({
+    id: options.chainId,
+    name: `chain-${options.chainId}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [options.rpcUrl ?? "http://127.0.0.1:8545"] } },
+  });
+  const transport: Transport = options.provider
+    ? custom(options.provider as unknown as EIP1193Provider)
+    : http(options.rpcUrl, { retryCount: 1 });
+  const account = privateKeyToAccount(options.solverPrivateKey);
+  const publicClient = createPublicClient({ chain, transport }) as PublicClient;
+  const walletClient = createWalletClient({ chain, transport, account });
+  const solver = account.address;
+  const solverLower = solver.toLowerCase();
+
+  async function scan(from: number, to: number): Promise<ChainObservation[]> {
+    const observations: ChainObservation[] = [];
+    for (let number = from; number <= to; number++) {
+      const block = await publicClient.getBlock({ blockNumber: BigInt(number), includeTransactions: true });
+      const timestamp = Number(block.timestamp);
+      for (const tx of block.transactions) {
+        if (typeof tx === "string") continue;
+        const input = tx.input.toLowerCase();
+        const target = tx.to?.toLowerCase();
+        let found: ChainObservation | null = null;
+        if (target === solverLower && REQUEST_ID_DATA.test(input)) {
+          found = {
+            kind: "deposit",
+            requestId: input,
+            txHash: tx.hash,
+            block: number,
+            timestamp,
+            from: getAddress(tx.from),
+            currency: zeroAddress,
+            amount: tx.value.toString(),
+            status: "success",
+            via: "transfer",
+          };
+        } else if (
+          target !== undefined &&
+          input.length === TAGGED_TRANSFER_LENGTH &&
+          input.startsWith(TRANSFER_SELECTOR) &&
+          input.slice(34, 74) === solverLower.slice(2)
+        ) {
+          found = {
+            kind: "deposit",
+            requestId: `0x${input.slice(-64)}`,
+            txHash: tx.hash,
+            block: number,
+            timestamp,
+            from: getAddress(tx.from),
+            currency: getAddress(target),
+            amount: BigInt(`0x${input.slice(74, 138)}`).toString(),
+            status: "success",
+            via: "transfer",
+          };
+        } else if (target !== undefined && decodeAppBalanceFundingCalldata(input) !== null) {
+          found = {
+            kind: "funding",
+            txHash: tx.hash,
+            block: number,
+            from: getAddress(tx.from),
+            to: getAddress(target),
+            input,
+            status: "success",
+          };
+        }
+        if (found) {
+          const receipt = await publicClient.getTransactionReceipt({ hash: tx.hash });
+          found.status = receipt.status === "success" ? "success" : "failure";
+          observations.push(found);
+        }
+      }
+    }
+    for (const source of options.receiverEvents ?? []) {
+      const logs = await publicClient.getLogs({
+        address: source.address,
+        fromBlock: BigInt(from),
+        toBlock: BigInt(to),
+      });
+      for (const log of logs) {
+        let decoded: { eventName?: string; args?: unknown };
+        try {
+          decoded = decodeEventLog({ abi: source.abi, data: log.data, topics: log.topics });
+        } catch {
+          continue;
+        }
+        if (
+          decoded.eventName !== source.eventName ||
+          log.transactionHash === null ||
+          log.blockNumber === null
+        )
+          continue;
+        const deposit = source.toDeposit(decoded.args as Record<string, unknown>);
+        observations.push({
+          kind: "deposit",
+          requestId: deposit.requestId.toLowerCase(),
+          txHash: log.transactionHash,
+          block: Number(log.blockNumber),
+          timestamp: Math.floor(Date.now() / 1000),
+          from: deposit.from,
+          currency: deposit.currency,
+          amount: deposit.amount.toString(),
+          status: "success",
+          via: "receiver-event",
+        });
+      }
+    }
+    return observations;
+  }
+
+  async function transfer(params: TransferParams): Promise<{ txHash: string; block: number }> {
+    const to = getAddress(params.to);
+    const id = params.requestId.toLowerCase() as Hex;
+    const native = params.currency.toLowerCase() === zeroAddress;
+    const hash = native
+      ? await walletClient.sendTransaction({ account, chain, to, value: params.amount, data: id })
+      : await walletClient.sendTransaction({
+          account,
+          chain,
+          to: getAddress(params.currency),
+          data: `${encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, params.amount] })}${id.slice(2)}`,
+        });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    if (receipt.status !== "success") throw new Error(`transfer ${hash} reverted`);
+    return { txHash: hash, block: Number(receipt.blockNumber) };
+  }
+
+  return {
+    chainId: options.chainId,
+    vm: "evm",
+    solverAddress: solver,
+    async head() {
+      return Number(await publicClient.getBlockNumber({ cacheTime: 0 }));
+    },
+    scan,
+    transfer,
+    async allowance(token, owner, spender) {
+      try {
+        return await publicClient.readContract({
+          address: getAddress(token),
+          abi: erc20Abi,
+          functionName: "allowance",
+          args: [getAddress(owner), getAddress(spender)],
+        });
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * The EVM chain adapter against two in-process Hardhat EDR chains (origin 31337, destination and
+ * app-balance chain 8453): status driven by what is actually on chain, the solver's real fill, and
+ * funding credited from chain 8453.
+ */
+import { expect } from "chai";
+import { network } from "hardhat";
+import { encodeFunctionData, erc20Abi, type Hex, parseEther } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { APP_BALANCE_CHAIN_ID, encodeAppBalanceFundingCalldata } from "../../src/index.ts";
+import { createEvmChainAdapter } from "../../src/service/chains/evm.ts";
+import type { Service } from "../../src/service/index.ts";
+import {
+  BASE_USDC,
+  ETH,
+  EVM_RECIPIENT,
+  get,
+  post,
+  SOLVER,
+  SOLVER_KEY,
+  SPONSOR_KEY,
+  testService,
+} from "./helpers.ts";
+
+const ORIGIN = 31337;
+
+describe("EVM chain adapter on Hardhat EDR", () => {
+  let service: Service;
+  let origin: Awaited<ReturnType<typeof network.create>>;
+  let destination: Awaited<ReturnType<typeof network.create>>;
+
+  before(async () => {
+    origin = await network.create({ override: { chainId: ORIGIN } });
+    destination = await network.create({ override: { chainId: APP_BALANCE_CHAIN_ID } });
+    service = testService({
+      chains: [
+        createEvmChainAdapter({ chainId: ORIGIN, provider: origin.provider, solverPrivateKey: SOLVER_KEY }),
+        createEvmChainAdapter({
+          chainId: APP_BALANCE_CHAIN_ID,
+          provider: destination.provider,
+          solverPrivateKey: SOLVER_KEY,
+        }),
+      ],
+      confirmations: { [ORIGIN]: 2 },
+      indexerIntervalMs: 0,
+    });
+  });
+  after(async () => {
+    await service.close();
+    await origin.close?.();
+    await destination.close?.();
+  });
+
+  const status = async (id: string) =>
+    (await get(service, `/intents/status/v3?requestId=${id}`)).body as { status: string; txHashes: string[] };
+
+  it("native deposit: waiting -> depositing -> pending -> success with a real fill on the destination chain", async () => {
+    const [user] = await origin.viem.getWalletClients();
+    const originPublic = await origin.viem.getPublicClient();
+    const destinationPublic = await destination.viem.getPublicClient();
+    const quote = await post(service, "/quote/v2", {
+      user: user!.account.address,
+      originChainId: ORIGIN,
+      destinationChainId: APP_BALANCE_CHAIN_ID,
+      originCurrency: ETH,
+      destinationCurrency: ETH,
+      recipient: EVM_RECIPIENT,
+      tradeType: "EXACT_INPUT",
+      amount: parseEther("1").toString(),
+    });
+    expect(quote.status, quote.raw).to.equal(200);
+    const step = (
+      quote.body as {
+        steps: { requestId: string; items: { data: { to: Hex; data: Hex; value: string } }[] }[];
+      }
+    ).steps[0]!;
+    const id = step.requestId;
+    expect((await status(id)).status).to.equal("waiting");
+
+    const item = step.items[0]!.data;
+    const hash = await user!.sendTransaction({ to: item.to, data: item.data, value: BigInt(item.value) });
+    await originPublic.waitForTransactionReceipt({ hash });
+    await service.indexer!.tick();
+    expect((await status(id)).status).to.equal("depositing");
+
+    const before = await destinationPublic.getBalance({ address: EVM_RECIPIENT });
+    await origin.provider.request({ method: "evm_mine", params: [] });
+    await service.indexer!.tick();
+    await service.lifecycle.idle();
+    const done = await status(id);
+    expect(done.status).to.equal("success");
+    expect(done.txHashes[1]).to.equal(hash);
+    const fill = await destinationPublic.getTransaction({ hash: done.txHashes[0] as Hex });
+    expect(fill.from.toLowerCase()).to.equal(SOLVER.toLowerCase());
+    expect(fill.input).to.equal(id);
+    const after = await destinationPublic.getBalance({ address: EVM_RECIPIENT });
+    expect(after - before).to.equal(fill.value);
+    expect(fill.value > parseEther("0.99")).to.equal(true);
+  });
+
+  it("ERC20-style deposit: transfer(solver, amount) calldata with the id appended is recognized", async () => {
+    const [user] = await origin.viem.getWalletClients();
+    const token = "0x00000000000000000000000000000000000C0FFE";
+    const quote = await post(service, "/quote/v2", {
+      user: user!.account.address,
+      originChainId: ORIGIN,
+      destinationChainId: APP_BALANCE_CHAIN_ID,
+      originCurrency: token,
+      destinationCurrency: ETH,
+      recipient: EVM_RECIPIENT,
+      tradeType: "EXACT_INPUT",
+      amount: parseEther("100").toString(),
+    });
+    const step = (quote.body as { steps: { requestId: string; items: { data: { to: Hex; data: Hex } }[] }[] })
+      .steps[0]!;
+    expect(step.items[0]!.data.data.slice(0, 138)).to.equal(
+      encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [SOLVER, parseEther("100")] }),
+    );
+    // The mock token has no code on this chain: the call succeeds and carries exactly the step's calldata.
+    await user!.sendTransaction({ to: step.items[0]!.data.to, data: step.items[0]!.data.data });
+    await origin.provider.request({ method: "evm_mine", params: [] });
+    await service.indexer!.tick();
+    await service.lifecycle.idle();
+    expect((await status(step.requestId)).status).to.equal("success");
+  });
+
+  it("funding calldata on chain 8453 credits the app balance once", async () => {
+    const sponsor = privateKeyToAccount(SPONSOR_KEY);
+    const wallet = (await destination.viem.getWalletClients()).find(
+      (w) => w.account.address.toLowerCase() === sponsor.address.toLowerCase(),
+    )!;
+    await wallet.sendTransaction({
+      to: BASE_USDC,
+      data: encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: 25_000_000n }),
+    });
+    await service.indexer!.tick();
+    await service.indexer!.tick();
+    const balance = (await get(service, `/app-fees/${sponsor.address}/balances`)).body as { amount: string };
+    expect(balance.amount).to.equal("25000000");
+  });
+});
