@@ -99,6 +99,17 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
             status: "success",
             via: "transfer",
           };
+        } else if (target !== undefined && decodeAppBalanceFundingCalldata(input) !== null) {
+          // Funding calldata has the length of a tagged transfer: its markers are checked first.
+          found = {
+            kind: "funding",
+            txHash: tx.hash,
+            block: number,
+            from: getAddress(tx.from),
+            to: getAddress(target),
+            input,
+            status: "success",
+          };
         } else if (
           target !== undefined &&
           input.length === TAGGED_TRANSFER_LENGTH &&
@@ -116,16 +127,6 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
             amount: BigInt(`0x${input.slice(74, 138)}`).toString(),
             status: "success",
             via: "transfer",
-          };
-        } else if (target !== undefined && decodeAppBalanceFundingCalldata(input) !== null) {
-          found = {
-            kind: "funding",
-            txHash: tx.hash,
-            block: number,
-            from: getAddress(tx.from),
-            to: getAddress(target),
-            input,
-            status: "success",
           };
         }
         if (found) {
