@@ -34,9 +34,7 @@ const results = await runSideBySide([
     name: "viem encode + keccak + recover",
     run: async (i) => {
       const v = pick(i);
-      const hash = keccak256(
-        encodeAbiParameters(ABI, toRequestDataWords(v.requestId, v.requestData) as unknown[]),
-      );
+      const hash = keccak256(encodeAbiParameters(ABI, [...toRequestDataWords(v.requestId, v.requestData)]));
       return (await recoverMessageAddress({ message: { raw: hash }, signature: v.signature })) === v.signer;
     },
   },
