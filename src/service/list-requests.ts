@@ -4,12 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import type { SQLInputValue } from "node:sqlite";
-import {
-  type ListRequestsQuery,
-  type ListRequestsResponse,
-  type RequestRecord,
-  resolveSortDirection,
-} from "../schemas/index.ts";
+import { type ListRequestsQuery, resolveSortDirection } from "../schemas/index.ts";
 import { hashApiKey } from "./auth.ts";
 import type { CursorCodec } from "./cursor.ts";
 import { filtersToSql } from "./filters.ts";
@@ -138,13 +133,21 @@ export function queryFingerprint(query: ListRequestsQuery): string {
   return createHash("sha256").update(canonical).digest("base64url").slice(0, 22);
 }
 
+/** One page of the listing, with its JSON body ready to send. */
+export interface ListRequestsPage {
+  body: string;
+  count: number;
+  continuation: string | null;
+  total?: number;
+}
+
 /** Runs the listing: one page, the next cursor, and the total when asked. */
 export function listRequests(
   store: Store,
   cursors: CursorCodec,
   query: ListRequestsQuery,
   callerKeyHash: string,
-): ListRequestsResponse {
+): ListRequestsPage {
   const { conditions, params } = buildWhere(query);
   const sortBy = query.sortBy;
   const direction = resolveSortDirection(sortBy, query.sortDirection);
@@ -180,22 +183,29 @@ export function listRequests(
       ? cursors.encode({ key: last.sort_key, id: last.id }, fingerprint)
       : null;
 
-  const requests = page.map((row) => {
-    const record = JSON.parse(row.record) as RequestRecord;
-    if (query.includeAuthenticatedData === true && row.api_key_hash === callerKeyHash) {
+  // Records are stored as validated JSON text (see requests-repo): the page is spliced from that text
+  // instead of being parsed and serialized again.
+  const records = page.map((row) => {
+    if (
+      query.includeAuthenticatedData === true &&
+      row.api_key_hash !== null &&
+      row.api_key_hash === callerKeyHash
+    ) {
       const meta = JSON.parse(row.meta) as RequestMeta;
-      record.authenticatedData = meta.authenticatedData;
+      return `${row.record.slice(0, -1)},"authenticatedData":${JSON.stringify(meta.authenticatedData)}}`;
     }
-    return record;
+    return row.record;
   });
-
-  const response: ListRequestsResponse = { requests, continuation };
+  let total: number | undefined;
   if (query.includeTotal) {
     const totalWhere = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
     const row = store.prepare(`SELECT COUNT(*) AS n FROM requests ${totalWhere}`).get(...params) as {
       n: number;
     };
-    response.total = Number(row.n);
+    total = Number(row.n);
   }
-  return response;
+  const body =
+    `{"requests":[${records.join(",")}],"continuation":${JSON.stringify(continuation)}` +
+    `${total === undefined ? "" : `,"total":${total}`}}`;
+  return { body, count: records.length, continuation, ...(total === undefined ? {} : { total }) };
 }

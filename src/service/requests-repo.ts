@@ -4,7 +4,7 @@
  * the API returns.
  */
 import type { SQLInputValue } from "node:sqlite";
-import type { RequestRecord, Transaction } from "../schemas/index.ts";
+import { type RequestRecord, RequestRecordSchema, type Transaction } from "../schemas/index.ts";
 import { normalizeLookup, type RequestMeta, type StoredRequest, withTopLevel } from "./records.ts";
 import type { Store } from "./store.ts";
 
@@ -53,8 +53,17 @@ function sumUsd(values: readonly { amountUsd?: string }[]): number {
   return total;
 }
 
-/** The column values of one request row, in `COLUMNS` order. */
+/**
+ * The column values of one request row, in `COLUMNS` order. The record is validated against
+ * `RequestRecordSchema` here, on every write, so the listing can return stored JSON text as is.
+ */
 function deriveRow(record: RequestRecord, meta: RequestMeta): SQLInputValue[] {
+  const checked = RequestRecordSchema.safeParse(record);
+  if (!checked.success) {
+    throw new Error(
+      `request record ${record.id} does not match RequestRecordSchema: ${checked.error.issues[0]?.message}`,
+    );
+  }
   return [
     record.id.toLowerCase(),
     meta.createdAt,
