@@ -100,7 +100,24 @@ pub fn pda_with_canonical_bump(
 pub fn create_program_address(seeds: &[&[u8]], program_id: &Address) -> Result<Address, ()> {
     #[cfg(any(target_os = "solana", target_arch = "bpf"))]
     {
-        Address::create_program_address(seeds, program_id).map_err(|_| ())
+        // The syscall directly (not solana-address's wrapper, whose error conversion has a panic
+        // path): the program stays panic-free.
+        let mut out = core::mem::MaybeUninit::<Address>::uninit();
+        // SAFETY: seeds is a slice of (ptr, len) pairs; the syscall writes 32 bytes on success.
+        let rc = unsafe {
+            pinocchio::syscalls::sol_create_program_address(
+                seeds.as_ptr() as *const u8,
+                seeds.len() as u64,
+                program_id.as_ref().as_ptr(),
+                out.as_mut_ptr() as *mut u8,
+            )
+        };
+        if rc == 0 {
+            // SAFETY: success.
+            Ok(unsafe { out.assume_init() })
+        } else {
+            Err(())
+        }
     }
     #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
     {
@@ -111,10 +128,27 @@ pub fn create_program_address(seeds: &[&[u8]], program_id: &Address) -> Result<A
 
 /// `find_program_address` (admin instructions only; never on the deposit path).
 #[inline(always)]
-pub fn find_program_address(seeds: &[&[u8]], program_id: &Address) -> (Address, u8) {
+pub fn find_program_address(seeds: &[&[u8]], program_id: &Address) -> Result<(Address, u8), ProgramError> {
     #[cfg(any(target_os = "solana", target_arch = "bpf"))]
     {
-        Address::find_program_address(seeds, program_id)
+        let mut out = core::mem::MaybeUninit::<Address>::uninit();
+        let mut bump = 0u8;
+        // SAFETY: as above; the syscall writes the address and the bump on success.
+        let rc = unsafe {
+            pinocchio::syscalls::sol_try_find_program_address(
+                seeds.as_ptr() as *const u8,
+                seeds.len() as u64,
+                program_id.as_ref().as_ptr(),
+                out.as_mut_ptr() as *mut u8,
+                &mut bump as *mut u8,
+            )
+        };
+        if rc == 0 {
+            // SAFETY: success.
+            Ok((unsafe { out.assume_init() }, bump))
+        } else {
+            Err(ReceiverError::InvalidPdaAddress.into())
+        }
     }
     #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
     {

@@ -262,13 +262,13 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
         if t[32..64] != v.solver_svm {
             return Err(ReceiverError::InvalidSolverAccount.into());
         }
-        read_amount(&t)
+        read_amount(&t)?
     };
 
     record(program_id, args, payer, replay, 0, v.now)?;
     transfer_checked(token_program, payer_token, mint, solver_token, payer, v.amount, decimals)?;
 
-    let after = read_amount(&solver_token.try_borrow()?);
+    let after = read_amount(&solver_token.try_borrow()?)?;
     if after.checked_sub(before) != Some(v.amount) {
         return Err(ReceiverError::DeliveredAmountMismatch.into());
     }
@@ -276,9 +276,13 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
     Ok(())
 }
 
+/// The `amount` field of a token account. No panicking index: the program is panic-free (a
+/// panic path would pull core's formatting machinery in, and sbpf-linker 0.1.9 links calls into it
+/// out of bounds, which the loader's verifier rejects at deploy).
 #[inline(always)]
-fn read_amount(token_account: &[u8]) -> u64 {
-    let mut amount = [0u8; 8];
-    amount.copy_from_slice(&token_account[64..72]);
-    u64::from_le_bytes(amount)
+fn read_amount(token_account: &[u8]) -> Result<u64, ProgramError> {
+    match token_account.get(64..72) {
+        Some(&[a, b, c, d, e, f, g, h]) => Ok(u64::from_le_bytes([a, b, c, d, e, f, g, h])),
+        _ => Err(ReceiverError::InvalidTokenAccount.into()),
+    }
 }

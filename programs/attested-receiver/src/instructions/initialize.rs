@@ -45,7 +45,7 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
 
     // The signer must be the upgrade authority recorded in this program's ProgramData.
     let (expected_pd, _) =
-        checks::find_program_address(&[program_id.as_ref()], &checks::LOADER_V3_ID);
+        checks::find_program_address(&[program_id.as_ref()], &checks::LOADER_V3_ID)?;
     if program_data.address() != &expected_pd || !program_data.owned_by(&checks::LOADER_V3_ID) {
         return Err(ReceiverError::InvalidProgramData.into());
     }
@@ -56,7 +56,11 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
         }
     }
 
-    let (expected, bump) = checks::find_program_address(&[CONFIG_SEED], program_id);
+    // black_box keeps the seed array on the (8-aligned) stack: a constant array would be promoted
+    // to .rodata, which sbpf-linker 0.1.9 aligns to 1 byte, and the syscall rejects an unaligned
+    // seed slice ("Unaligned pointer").
+    let seeds: [&[u8]; 1] = core::hint::black_box([CONFIG_SEED]);
+    let (expected, bump) = checks::find_program_address(&seeds, program_id)?;
     if config.address() != &expected {
         return Err(ReceiverError::InvalidPdaAddress.into());
     }

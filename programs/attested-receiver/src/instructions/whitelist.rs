@@ -45,7 +45,7 @@ pub fn add(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> P
     let (expected, bump) = checks::find_program_address(
         &[WHITELIST_SEED, &args.destination_chain_id, &args.destination_user],
         program_id,
-    );
+    )?;
     if entry.address() != &expected {
         return Err(ReceiverError::InvalidPdaAddress.into());
     }
