@@ -34,12 +34,13 @@ const USER = privateKeyToAccount(
 
 type Req = { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string };
 type Cannon = {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p90: number; p99: number; max: number; average: number };
   errors: number;
   timeouts: number;
   non2xx: number;
   duration: number;
+  wallSeconds: number;
   "2xx": number;
   "4xx": number;
   "5xx": number;
@@ -155,7 +156,9 @@ await bare.close();
 
 const rows = cases.map(({ name, target, result }) => ({
   case: name,
-  "req/s": Math.round(result.requests.average),
+  // completed requests over the load generator's wall time (autocannon's per-second average is coarse)
+  "req/s": Math.round(result.requests.total / result.wallSeconds),
+  "wall s": Number(result.wallSeconds.toFixed(2)),
   "p50 ms": result.latency.p50,
   "p90 ms": result.latency.p90,
   "p99 ms": result.latency.p99,
@@ -174,8 +177,8 @@ const quoteCase = cases[3]!.result;
 const verdict = {
   listingP99Ms: listingCase.latency.p99,
   listingP99Within25ms: listingCase.latency.p99 <= 25,
-  quoteRequestsPerSecond: Math.round(quoteCase.requests.average),
-  quoteAtLeast1000PerSecond: quoteCase.requests.average >= 1000,
+  quoteRequestsPerSecond: Math.round(quoteCase.requests.total / quoteCase.wallSeconds),
+  quoteAtLeast1000PerSecond: quoteCase.requests.total / quoteCase.wallSeconds >= 1000,
   noErrors: cases.every((c) => c.result.errors + c.result.timeouts + c.result["5xx"] + c.result["4xx"] === 0),
 };
 console.log(verdict);

@@ -13,6 +13,7 @@ type Job = {
 
 const job = JSON.parse(process.argv[2] ?? "{}") as Job;
 let index = 0;
+const started = performance.now();
 const result = await autocannon({
   url: job.url,
   connections: job.connections,
@@ -33,4 +34,5 @@ const result = await autocannon({
     },
   ],
 });
-process.stdout.write(JSON.stringify(result));
+const wallSeconds = (performance.now() - started) / 1000;
+process.stdout.write(JSON.stringify({ ...result, wallSeconds }));
