@@ -23,7 +23,6 @@ import {
   pipe,
   type Rpc,
   type RpcSubscriptions,
-  type SendAndConfirmTransactionWithBlockhashLifetimeFunction,
   type SolanaRpcApi,
   type SolanaRpcSubscriptionsApi,
   sendAndConfirmTransactionFactory,
@@ -35,7 +34,9 @@ import {
 import type { LiteSVM } from "litesvm";
 import { FailedTransactionMetadata } from "litesvm";
 
-export const RECEIVER_SO = fileURLToPath(new URL("../../programs/deploy/attested-receiver.so", import.meta.url));
+export const RECEIVER_SO = fileURLToPath(
+  new URL("../../programs/deploy/attested-receiver.so", import.meta.url),
+);
 export const LOADER_V3 = address("BPFLoaderUpgradeab1e11111111111111111111111");
 export const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
 const SYSVAR_RENT = address("SysvarRent111111111111111111111111111111111");
@@ -76,10 +77,11 @@ export function rpcCluster(
   rpc: Rpc<SolanaRpcApi>,
   rpcSubscriptions: RpcSubscriptions<SolanaRpcSubscriptionsApi>,
 ): ReceiverCluster {
-  const sendAndConfirm: SendAndConfirmTransactionWithBlockhashLifetimeFunction = sendAndConfirmTransactionFactory({
-    rpc,
-    rpcSubscriptions,
-  } as Parameters<typeof sendAndConfirmTransactionFactory>[0]);
+  const sendAndConfirm: ReturnType<typeof sendAndConfirmTransactionFactory> =
+    sendAndConfirmTransactionFactory({
+      rpc,
+      rpcSubscriptions,
+    } as Parameters<typeof sendAndConfirmTransactionFactory>[0]);
   return {
     latestBlockhash: async () => (await rpc.getLatestBlockhash().send()).value,
     minimumBalanceForRentExemption: async (space) => rpc.getMinimumBalanceForRentExemption(space).send(),
@@ -142,7 +144,8 @@ const concat = (...parts: ArrayLike<number>[]) => {
 const addressBytes = (a: Address) => getAddressEncoder().encode(a);
 function hexBytes(hex: string, length: number): Uint8Array {
   const clean = hex.replace(/^0x/, "");
-  if (clean.length !== length * 2 || !/^[0-9a-fA-F]*$/.test(clean)) throw new Error(`expected ${length} bytes of hex`);
+  if (clean.length !== length * 2 || !/^[0-9a-fA-F]*$/.test(clean))
+    throw new Error(`expected ${length} bytes of hex`);
   return Uint8Array.from(clean.match(/../g)!.map((b) => Number.parseInt(b, 16)));
 }
 
@@ -154,7 +157,13 @@ function signerMeta(signer: KeyPairSigner, writable: boolean) {
   };
 }
 
-function createAccount(payer: KeyPairSigner, account: KeyPairSigner, lamports: bigint, space: bigint, owner: Address) {
+function createAccount(
+  payer: KeyPairSigner,
+  account: KeyPairSigner,
+  lamports: bigint,
+  space: bigint,
+  owner: Address,
+) {
   return {
     programAddress: SYSTEM_PROGRAM,
     accounts: [signerMeta(payer, true), signerMeta(account, true)],
@@ -177,18 +186,28 @@ async function sendInstructions(cluster: ReceiverCluster, payer: KeyPairSigner, 
 
 /** PDAs of the receiver. */
 export async function receiverAddresses(programId: Address) {
-  const [programData] = await getProgramDerivedAddress({ programAddress: LOADER_V3, seeds: [addressBytes(programId)] });
+  const [programData] = await getProgramDerivedAddress({
+    programAddress: LOADER_V3,
+    seeds: [addressBytes(programId)],
+  });
   const [config] = await getProgramDerivedAddress({ programAddress: programId, seeds: ["config"] });
   return { programData, config };
 }
 
 export async function whitelistAddress(programId: Address, chainId: bigint, user: Uint8Array) {
-  const [entry] = await getProgramDerivedAddress({ programAddress: programId, seeds: ["whitelist", u64(chainId), user] });
+  const [entry] = await getProgramDerivedAddress({
+    programAddress: programId,
+    seeds: ["whitelist", u64(chainId), user],
+  });
   return entry;
 }
 
 /** `initialize` instruction (Anchor layout; see programs/idl/attested_receiver.json). */
-export async function initializeInstruction(programId: Address, authority: KeyPairSigner, init: ReceiverInit) {
+export async function initializeInstruction(
+  programId: Address,
+  authority: KeyPairSigner,
+  init: ReceiverInit,
+) {
   const { programData, config } = await receiverAddresses(programId);
   return {
     programAddress: programId,
@@ -209,7 +228,12 @@ export async function initializeInstruction(programId: Address, authority: KeyPa
 }
 
 /** `whitelist_add` instruction. */
-export async function whitelistAddInstruction(programId: Address, owner: KeyPairSigner, chainId: bigint, user: Uint8Array) {
+export async function whitelistAddInstruction(
+  programId: Address,
+  owner: KeyPairSigner,
+  chainId: bigint,
+  user: Uint8Array,
+) {
   const { config } = await receiverAddresses(programId);
   return {
     programAddress: programId,
@@ -245,7 +269,13 @@ export async function deployReceiver(options: DeployReceiverOptions): Promise<De
   const buffer = await generateKeyPairSigner();
   const bufferSpace = BigInt(37 + elf.length);
   await send([
-    createAccount(payer, buffer, await cluster.minimumBalanceForRentExemption(bufferSpace), bufferSpace, LOADER_V3),
+    createAccount(
+      payer,
+      buffer,
+      await cluster.minimumBalanceForRentExemption(bufferSpace),
+      bufferSpace,
+      LOADER_V3,
+    ),
     {
       programAddress: LOADER_V3,
       accounts: [

@@ -9,8 +9,8 @@ import {
   lamports,
 } from "@solana/kit";
 import { expect } from "chai";
-import { SECP256K1_N } from "../../src/index.ts";
 import { initializeInstruction, SYSTEM_PROGRAM } from "../../scripts/svm/deploy-receiver.ts";
+import { SECP256K1_N } from "../../src/index.ts";
 import {
   destinationWord,
   EVM_DESTINATION,
@@ -81,7 +81,10 @@ describe("svm: attested receiver security suite (one attack per test, specific e
 
   describe("binding", () => {
     it("wrong chain id (originChainId 1): OriginChainMismatch", async () => {
-      expectError(await f.send([await f.depositNative(await f.attest(), { originChainId: 1n })]), "OriginChainMismatch");
+      expectError(
+        await f.send([await f.depositNative(await f.attest(), { originChainId: 1n })]),
+        "OriginChainMismatch",
+      );
     });
 
     it("wrong payer (someone else's attestation): PayerMismatch", async () => {
@@ -112,7 +115,12 @@ describe("svm: attested receiver security suite (one attack per test, specific e
       const t = await f.tokenSetup(TOKEN_PROGRAM);
       const malloryToken = await f.createTokenAccount(TOKEN_PROGRAM, t.mint, mallory.address);
       expectError(
-        await f.send([await f.depositToken(await f.attest({ originCurrency: t.mint }), { ...t, solverToken: malloryToken })]),
+        await f.send([
+          await f.depositToken(await f.attest({ originCurrency: t.mint }), {
+            ...t,
+            solverToken: malloryToken,
+          }),
+        ]),
         "InvalidSolverAccount",
       );
     });
@@ -120,7 +128,10 @@ describe("svm: attested receiver security suite (one attack per test, specific e
 
   describe("expiry, whitelist, replay", () => {
     it("expired deadline: DeadlineExpired", async () => {
-      expectError(await f.send([await f.depositNative(await f.attest(), { deadline: f.now() - 1n })]), "DeadlineExpired");
+      expectError(
+        await f.send([await f.depositNative(await f.attest(), { deadline: f.now() - 1n })]),
+        "DeadlineExpired",
+      );
     });
 
     it("too-far deadline (now + max window + 1): DeadlineBeyondMaxWindow", async () => {
@@ -138,7 +149,10 @@ describe("svm: attested receiver security suite (one attack per test, specific e
     it("whitelist entry of another destination: DestinationNotWhitelisted", async () => {
       const a = await f.attest({ destinationChainId: 10 });
       const listed = await f.whitelist(1n, destinationWord(EVM_DESTINATION, 1));
-      expectError(await f.send([await f.depositNative(a, { accounts: { whitelist: pk(listed) } })]), "DestinationNotWhitelisted");
+      expectError(
+        await f.send([await f.depositNative(a, { accounts: { whitelist: pk(listed) } })]),
+        "DestinationNotWhitelisted",
+      );
     });
 
     it("replay of a paid request: RequestAlreadyPaid", async () => {
@@ -171,7 +185,10 @@ describe("svm: attested receiver security suite (one attack per test, specific e
       const data = Uint8Array.from(real.data);
       data.set(Buffer.from(f.solverEvm.address.slice(2), "hex"), 106);
       f.svm.setAccount({ ...real, address: fake, programAddress: SYSTEM_PROGRAM, data });
-      expectError(await f.send([await f.depositNative(await f.attest(), { accounts: { config: pk(fake) } })]), "InvalidAccountOwner");
+      expectError(
+        await f.send([await f.depositNative(await f.attest(), { accounts: { config: pk(fake) } })]),
+        "InvalidAccountOwner",
+      );
     });
 
     it("type cosplay: a paid-request record (49 bytes, program-owned) as the whitelist entry: InvalidAccountDiscriminator", async () => {
@@ -179,7 +196,10 @@ describe("svm: attested receiver security suite (one attack per test, specific e
       expectOk(await f.send([await f.depositNative(paid)]));
       const [record] = await f.replayPda(paid.requestId);
       const a = await f.attest({ destinationChainId: 10 });
-      expectError(await f.send([await f.depositNative(a, { accounts: { whitelist: pk(record) } })]), "InvalidAccountDiscriminator");
+      expectError(
+        await f.send([await f.depositNative(a, { accounts: { whitelist: pk(record) } })]),
+        "InvalidAccountDiscriminator",
+      );
     });
 
     it("type cosplay: a program-owned account of the config's size with a whitelist discriminator as the config: InvalidAccountDiscriminator", async () => {
@@ -189,7 +209,10 @@ describe("svm: attested receiver security suite (one attack per test, specific e
       const data = Uint8Array.from(real.data);
       data.set([51, 70, 173, 81, 219, 192, 234, 62], 0); // WhitelistEntry discriminator
       f.svm.setAccount({ ...real, address: fake, data });
-      expectError(await f.send([await f.depositNative(await f.attest(), { accounts: { config: pk(fake) } })]), "InvalidAccountDiscriminator");
+      expectError(
+        await f.send([await f.depositNative(await f.attest(), { accounts: { config: pk(fake) } })]),
+        "InvalidAccountDiscriminator",
+      );
     });
 
     it("re-initialization by the upgrade authority: AlreadyInitialized", async () => {
@@ -237,7 +260,10 @@ describe("svm: attested receiver security suite (one attack per test, specific e
     it("replay account that is not the PDA of the request id: InvalidPdaAddress", async () => {
       const a = await f.attest();
       const [otherReplay] = await f.replayPda(crypto.getRandomValues(new Uint8Array(32)));
-      expectError(await f.send([await f.depositNative(a, { accounts: { replay: pk(otherReplay) } })]), "InvalidPdaAddress");
+      expectError(
+        await f.send([await f.depositNative(a, { accounts: { replay: pk(otherReplay) } })]),
+        "InvalidPdaAddress",
+      );
     });
 
     it("wrong token program (arbitrary CPI target): InvalidTokenProgram", async () => {
@@ -260,9 +286,14 @@ describe("svm: attested receiver security suite (one attack per test, specific e
     it("same account passed twice (payer token account as the solver's): DuplicateAccount", async () => {
       const t = await f.tokenSetup(TOKEN_PROGRAM);
       const att = await f.attest({ originCurrency: t.mint });
-      expectError(await f.send([await f.depositToken(att, { ...t, solverToken: t.payerToken })]), "DuplicateAccount");
       expectError(
-        await f.send([await f.depositNative(await f.attest(), { accounts: { solver: pk(f.payer.address) } })]),
+        await f.send([await f.depositToken(att, { ...t, solverToken: t.payerToken })]),
+        "DuplicateAccount",
+      );
+      expectError(
+        await f.send([
+          await f.depositNative(await f.attest(), { accounts: { solver: pk(f.payer.address) } }),
+        ]),
         "DuplicateAccount",
       );
     });

@@ -24,7 +24,9 @@ import {
 
 type Vector = { name: string; encoded: string; signature: string; compactSignature: string; signer: string };
 const VECTORS = (
-  JSON.parse(readFileSync(new URL("../vectors/attestation.json", import.meta.url), "utf8")) as { vectors: Vector[] }
+  JSON.parse(readFileSync(new URL("../vectors/attestation.json", import.meta.url), "utf8")) as {
+    vectors: Vector[];
+  }
 ).vectors;
 
 type ConfigAccount = {
@@ -51,12 +53,16 @@ describe("svm: attested receiver in LiteSVM", function () {
     it("deploys through the upgradeable loader and initializes; Anchor decodes the config", async () => {
       const program = f.svm.getAccount(f.programId);
       expect(program.exists && program.executable).to.equal(true);
-      expect(program.exists && program.programAddress).to.equal("BPFLoaderUpgradeab1e11111111111111111111111");
+      expect(program.exists && program.programAddress).to.equal(
+        "BPFLoaderUpgradeab1e11111111111111111111111",
+      );
       expect(f.deployTransactions).to.be.greaterThan(40);
       const config = f.decode<ConfigAccount>("Config", f.config);
       expect(config.owner.toBase58()).to.equal(f.owner.address);
       expect(config.solverSvm.toBase58()).to.equal(f.solver.address);
-      expect(Buffer.from(config.solverEvm).toString("hex")).to.equal(f.solverEvm.address.slice(2).toLowerCase());
+      expect(Buffer.from(config.solverEvm).toString("hex")).to.equal(
+        f.solverEvm.address.slice(2).toLowerCase(),
+      );
       expect(config.paused).to.equal(false);
       expect(config.maxDeadlineWindow.toString()).to.equal(MAX_WINDOW.toString());
       const entry = f.decode<{ destinationChainId: InstanceType<typeof BN>; destinationUser: number[] }>(
@@ -75,10 +81,10 @@ describe("svm: attested receiver in LiteSVM", function () {
       const result = expectOk(await f.send([await f.depositNative(a)]));
       expect(f.lamports(f.solver.address) - solverBefore).to.equal(2_500_000n);
       const [replay] = await f.replayPda(a.requestId);
-      const record = f.decode<{ payer: InstanceType<typeof web3.PublicKey>; paidAt: InstanceType<typeof BN> }>(
-        "PaidRequest",
-        replay,
-      );
+      const record = f.decode<{
+        payer: InstanceType<typeof web3.PublicKey>;
+        paidAt: InstanceType<typeof BN>;
+      }>("PaidRequest", replay);
       expect(record.payer.toBase58()).to.equal(f.payer.address);
       expect(record.paidAt.toString()).to.equal(f.now().toString());
       const rent = f.svm.minimumBalanceForRentExemption(49n);
@@ -95,10 +101,14 @@ describe("svm: attested receiver in LiteSVM", function () {
       expect((d.currency as InstanceType<typeof web3.PublicKey>).toBase58()).to.equal(NATIVE);
       expect((d.amount as InstanceType<typeof BN>).toString()).to.equal("2500000");
       expect((d.destinationChainId as InstanceType<typeof BN>).toNumber()).to.equal(1);
-      expect(Buffer.from(d.destinationUser as number[]).equals(Buffer.from(a.destinationUser))).to.equal(true);
+      expect(Buffer.from(d.destinationUser as number[]).equals(Buffer.from(a.destinationUser))).to.equal(
+        true,
+      );
       expect((d.solver as InstanceType<typeof web3.PublicKey>).toBase58()).to.equal(f.solver.address);
       expect((d.recipient as InstanceType<typeof web3.PublicKey>).toBase58()).to.equal(f.solver.address);
-      expect(`0x${Buffer.from(d.signer as number[]).toString("hex")}`).to.equal(f.solverEvm.address.toLowerCase());
+      expect(`0x${Buffer.from(d.signer as number[]).toString("hex")}`).to.equal(
+        f.solverEvm.address.toLowerCase(),
+      );
     });
 
     it("accepts the 64-byte EIP-2098 form of the same attestation", async () => {
@@ -112,8 +122,12 @@ describe("svm: attested receiver in LiteSVM", function () {
     it("fits with two compute-budget instructions under 1232 bytes (margin printed)", async () => {
       const a = await f.attest();
       const {
-        createTransactionMessage, setTransactionMessageFeePayerSigner, appendTransactionMessageInstruction, pipe, signTransactionMessageWithSigners } =
-        await import("@solana/kit");
+        createTransactionMessage,
+        setTransactionMessageFeePayerSigner,
+        appendTransactionMessageInstruction,
+        pipe,
+        signTransactionMessageWithSigners,
+      } = await import("@solana/kit");
       const t = await f.tokenSetup(TOKEN_PROGRAM);
       for (const [label, ix] of [
         ["deposit_native", await f.depositNative(a)],
@@ -128,7 +142,9 @@ describe("svm: attested receiver in LiteSVM", function () {
         const fit = setSvmComputeBudgetIfFits(base, { computeUnitLimit: 60_000, computeUnitPrice: 1_000n });
         expect(fit.added).to.equal(true);
         const size = getSvmTransactionSize(await signTransactionMessageWithSigners(fit.message));
-        console.log(`      ${label} + 2 compute-budget instructions: ${size} bytes, margin ${SVM_TX_SIZE_LIMIT - size} bytes`);
+        console.log(
+          `      ${label} + 2 compute-budget instructions: ${size} bytes, margin ${SVM_TX_SIZE_LIMIT - size} bytes`,
+        );
         expect(size).to.be.at.most(SVM_TX_SIZE_LIMIT);
         expectOk(f.svm.sendTransaction(await signTransactionMessageWithSigners(fit.message)));
         f.svm.expireBlockhash();
@@ -149,7 +165,9 @@ describe("svm: attested receiver in LiteSVM", function () {
         expect(f.tokenBalance(t.payerToken)).to.equal(1_000_000_000n - 123_456n);
         const line = result.logs().find((l) => l.startsWith("Program data: "))!;
         const event = f.program.coder.events.decode(line.slice("Program data: ".length))!;
-        expect((event.data.recipient as InstanceType<typeof web3.PublicKey>).toBase58()).to.equal(t.solverToken);
+        expect((event.data.recipient as InstanceType<typeof web3.PublicKey>).toBase58()).to.equal(
+          t.solverToken,
+        );
         expect((event.data.currency as InstanceType<typeof web3.PublicKey>).toBase58()).to.equal(t.mint);
       });
     }
@@ -168,8 +186,10 @@ describe("svm: attested receiver in LiteSVM", function () {
     it(`all ${VECTORS.length} vectors, 65-byte and 64-byte forms, recover the vector's signer`, async () => {
       for (const v of VECTORS) {
         for (const form of ["signature", "compactSignature"] as const) {
-          const ix = await f.program.methods
-            .verifyAttestation(Array.from(hexToBytes(v.encoded as `0x${string}`)), Buffer.from(hexToBytes(v[form] as `0x${string}`)))
+          const ix = await f.program.methods.verifyAttestation!(
+            Array.from(hexToBytes(v.encoded as `0x${string}`)),
+            Buffer.from(hexToBytes(v[form] as `0x${string}`)),
+          )
             .accountsStrict({})
             .instruction();
           const result = expectOk(await f.send([toKit(ix)]));
@@ -190,7 +210,9 @@ describe("svm: attested receiver in LiteSVM", function () {
       const before = f.lamports(f.owner.address);
       expectOk(await f.send([await f.whitelistRemove(792703809n, user)], f.owner));
       expect(f.svm.getAccount(entry).exists).to.equal(false);
-      expect(f.lamports(f.owner.address) - before).to.equal(f.svm.minimumBalanceForRentExemption(49n) - 5000n);
+      expect(f.lamports(f.owner.address) - before).to.equal(
+        f.svm.minimumBalanceForRentExemption(49n) - 5000n,
+      );
       const b = await f.attest({ destinationChainId: 792703809, destinationUser: f.payer.address });
       expectError(await f.send([await f.depositNative(b)]), "DestinationNotWhitelisted");
     });
@@ -209,7 +231,13 @@ describe("svm: attested receiver in LiteSVM", function () {
       const newEvm = hexToBytes(privateKeyToAccount(OTHER_KEY).address);
       expectOk(
         await f.send(
-          [await f.ownerIx("rotateSolver", [Array.from(newEvm), new web3.PublicKey(next.address), new BN(100)])],
+          [
+            await f.ownerIx("rotateSolver", [
+              Array.from(newEvm),
+              new web3.PublicKey(next.address),
+              new BN(100),
+            ]),
+          ],
           f.owner,
         ),
       );
@@ -237,12 +265,16 @@ describe("svm: attested receiver in LiteSVM", function () {
     it("two-step ownership transfer: only the pending owner accepts; the old owner loses control", async () => {
       const next = await generateKeyPairSigner();
       f.svm.airdrop(next.address, lamports(1_000_000_000n));
-      expectOk(await f.send([await f.ownerIx("transferOwnership", [new web3.PublicKey(next.address)])], f.owner));
+      expectOk(
+        await f.send([await f.ownerIx("transferOwnership", [new web3.PublicKey(next.address)])], f.owner),
+      );
       const accept = async (who: typeof next) =>
         toKit(
-          await f.program.methods
-            .acceptOwnership()
-            .accountsStrict({ pendingOwner: new web3.PublicKey(who.address), config: new web3.PublicKey(f.config) })
+          await f.program.methods.acceptOwnership!()
+            .accountsStrict({
+              pendingOwner: new web3.PublicKey(who.address),
+              config: new web3.PublicKey(f.config),
+            })
             .instruction(),
           [who],
         );
@@ -254,4 +286,3 @@ describe("svm: attested receiver in LiteSVM", function () {
     });
   });
 });
-

@@ -5,7 +5,9 @@
 // accounts with raw token instructions.
 import anchor, { type Idl } from "@coral-xyz/anchor";
 import {
+  type AccountMeta,
   AccountRole,
+  type AccountSignerMeta,
   type Address,
   address,
   appendTransactionMessageInstructions,
@@ -36,6 +38,7 @@ import {
 import { type RequestData, signRequestData, toRequestDataWords } from "../../src/index.ts";
 
 const { Program, BN, web3 } = anchor;
+
 export { BN, web3 };
 
 export const SVM_CHAIN_ID = 792703809;
@@ -57,7 +60,10 @@ const pk = (a: string) => new web3.PublicKey(a);
 const u64le = (n: bigint) => new Uint8Array(new BigUint64Array([n]).buffer);
 
 /** web3.js v1 instruction from Anchor -> kit instruction, attaching the kit signers. */
-export function toKit(ix: InstanceType<typeof web3.TransactionInstruction>, signers: KeyPairSigner[] = []): Instruction {
+export function toKit(
+  ix: InstanceType<typeof web3.TransactionInstruction>,
+  signers: KeyPairSigner[] = [],
+): Instruction {
   return {
     programAddress: address(ix.programId.toBase58()),
     accounts: ix.keys.map((k) => {
@@ -121,7 +127,8 @@ export class Fixture {
     f.payer = await generateKeyPairSigner();
     f.solver = await generateKeyPairSigner();
     const programKey = await generateKeyPairSigner();
-    for (const who of [f.authority, f.payer, f.solver]) f.svm.airdrop(who.address, lamports(100_000_000_000n));
+    for (const who of [f.authority, f.payer, f.solver])
+      f.svm.airdrop(who.address, lamports(100_000_000_000n));
     const deployed = await deployReceiver({
       cluster: liteSvmCluster(f.svm),
       payer: f.authority,
@@ -131,7 +138,8 @@ export class Fixture {
         solverEvm: f.solverEvm.address,
         solverSvm: f.solver.address,
         maxDeadlineWindow: MAX_WINDOW,
-        whitelist: options.whitelistEvm === false ? [] : [{ chainId: 1n, user: destinationWord(EVM_DESTINATION, 1) }],
+        whitelist:
+          options.whitelistEvm === false ? [] : [{ chainId: 1n, user: destinationWord(EVM_DESTINATION, 1) }],
       },
     });
     f.deployTransactions = deployed.transactions;
@@ -188,7 +196,10 @@ export class Fixture {
   }
 
   async replayPda(requestId: Uint8Array): Promise<[Address, number]> {
-    const [a, bump] = await getProgramDerivedAddress({ programAddress: this.programId, seeds: ["replay", requestId] });
+    const [a, bump] = await getProgramDerivedAddress({
+      programAddress: this.programId,
+      seeds: ["replay", requestId],
+    });
     return [a, bump];
   }
 
@@ -219,8 +230,7 @@ export class Fixture {
 
   async depositNative(a: Attested, o: DepositOverrides = {}): Promise<Instruction> {
     const { args, replay, whitelist } = await this.depositArgs(a, o);
-    const ix = await this.program.methods
-      .depositNative(...args)
+    const ix = await this.program.methods.depositNative!(...args)
       .accountsStrict({
         payer: pk(o.payer?.address ?? this.payer.address),
         config: pk(this.config),
@@ -236,8 +246,7 @@ export class Fixture {
 
   async depositToken(a: Attested, t: TokenSetup, o: DepositOverrides = {}): Promise<Instruction> {
     const { args, replay, whitelist } = await this.depositArgs(a, o);
-    const ix = await this.program.methods
-      .depositToken(...args)
+    const ix = await this.program.methods.depositToken!(...args)
       .accountsStrict({
         payer: pk(o.payer?.address ?? this.payer.address),
         config: pk(this.config),
@@ -254,8 +263,22 @@ export class Fixture {
     return patch(toKit(ix, [this.payer, ...(o.payer ? [o.payer] : [])]), o);
   }
 
-  async ownerIx(method: string, args: unknown[], signer: KeyPairSigner = this.owner, extra: Record<string, string> = {}) {
-    const m = (this.program.methods as Record<string, (...a: unknown[]) => { accountsStrict(x: object): { instruction(): Promise<InstanceType<typeof web3.TransactionInstruction>> } }>)[method]!;
+  async ownerIx(
+    method: string,
+    args: unknown[],
+    signer: KeyPairSigner = this.owner,
+    extra: Record<string, string> = {},
+  ) {
+    const m = (
+      this.program.methods as Record<
+        string,
+        (...a: unknown[]) => {
+          accountsStrict(x: object): {
+            instruction(): Promise<InstanceType<typeof web3.TransactionInstruction>>;
+          };
+        }
+      >
+    )[method]!;
     const ix = await m(...args)
       .accountsStrict({ owner: pk(signer.address), config: pk(this.config), ...extra })
       .instruction();
@@ -289,7 +312,10 @@ export class Fixture {
 
   // ---- tokens (raw instructions of SPL Token / Token-2022) ----
 
-  async createMint(tokenProgram: Address, { decimals = 6, transferFeeBps }: { decimals?: number; transferFeeBps?: number } = {}) {
+  async createMint(
+    tokenProgram: Address,
+    { decimals = 6, transferFeeBps }: { decimals?: number; transferFeeBps?: number } = {},
+  ) {
     const mint = await generateKeyPairSigner();
     const space = transferFeeBps === undefined ? 82n : 278n;
     const ixs: Instruction[] = [
@@ -300,7 +326,11 @@ export class Fixture {
       data.set([26, 0, 0, 0]);
       new DataView(data.buffer).setUint16(4, transferFeeBps, true);
       new DataView(data.buffer).setBigUint64(6, 2n ** 64n - 1n, true);
-      ixs.push({ programAddress: tokenProgram, accounts: [{ address: mint.address, role: AccountRole.WRITABLE }], data });
+      ixs.push({
+        programAddress: tokenProgram,
+        accounts: [{ address: mint.address, role: AccountRole.WRITABLE }],
+        data,
+      });
     }
     ixs.push({
       programAddress: tokenProgram,
@@ -316,7 +346,13 @@ export class Fixture {
     const space = withFeeExtension ? 178n : 165n;
     expectOk(
       await this.send([
-        createAccountIx(this.payer, account, this.svm.minimumBalanceForRentExemption(space), space, tokenProgram),
+        createAccountIx(
+          this.payer,
+          account,
+          this.svm.minimumBalanceForRentExemption(space),
+          space,
+          tokenProgram,
+        ),
         {
           programAddress: tokenProgram,
           accounts: [
@@ -338,7 +374,7 @@ export class Fixture {
           accounts: [
             { address: mint, role: AccountRole.WRITABLE },
             { address: to, role: AccountRole.WRITABLE },
-            { address: this.payer.address, role: AccountRole.READONLY_SIGNER, signer: this.payer },
+            signerMeta(this.payer, AccountRole.READONLY_SIGNER),
           ],
           data: Uint8Array.from([7, ...u64le(amount)]),
         },
@@ -368,14 +404,20 @@ export class Fixture {
         { address: t.payerToken, role: AccountRole.WRITABLE },
         { address: t.mint, role: AccountRole.READONLY },
         { address: t.solverToken, role: AccountRole.WRITABLE },
-        { address: this.payer.address, role: AccountRole.READONLY_SIGNER, signer: this.payer },
+        signerMeta(this.payer, AccountRole.READONLY_SIGNER),
       ],
       data: Uint8Array.from([12, ...u64le(amount), t.decimals]),
     };
   }
 }
 
-export type TokenSetup = { tokenProgram: Address; mint: Address; payerToken: Address; solverToken: Address; decimals: number };
+export type TokenSetup = {
+  tokenProgram: Address;
+  mint: Address;
+  payerToken: Address;
+  solverToken: Address;
+  decimals: number;
+};
 
 export type DepositOverrides = {
   originChainId?: bigint;
@@ -397,15 +439,38 @@ function patch(ix: Instruction, o: DepositOverrides): Instruction {
   return o.patch ? o.patch(ix) : ix;
 }
 
-export function createAccountIx(payer: KeyPairSigner, account: KeyPairSigner, rent: bigint, space: bigint, owner: Address): Instruction {
+export function createAccountIx(
+  payer: KeyPairSigner,
+  account: KeyPairSigner,
+  rent: bigint,
+  space: bigint,
+  owner: Address,
+): Instruction {
   return {
     programAddress: SYSTEM_PROGRAM,
     accounts: [
-      { address: payer.address, role: AccountRole.WRITABLE_SIGNER, signer: payer },
-      { address: account.address, role: AccountRole.WRITABLE_SIGNER, signer: account },
+      signerMeta(payer, AccountRole.WRITABLE_SIGNER),
+      signerMeta(account, AccountRole.WRITABLE_SIGNER),
     ],
-    data: Uint8Array.from([0, 0, 0, 0, ...u64le(rent), ...u64le(space), ...getAddressEncoder().encode(owner)]),
+    data: Uint8Array.from([
+      0,
+      0,
+      0,
+      0,
+      ...u64le(rent),
+      ...u64le(space),
+      ...getAddressEncoder().encode(owner),
+    ]),
   };
+}
+
+/** A kit account meta that carries its signer (kit signs with it). */
+export function signerMeta(
+  signer: KeyPairSigner,
+  role: AccountRole.WRITABLE_SIGNER | AccountRole.READONLY_SIGNER,
+): AccountMeta {
+  const meta: AccountSignerMeta = { address: signer.address, role, signer };
+  return meta;
 }
 
 /** 32-byte ABI word of a destination user, as the attestation encodes it. */
