@@ -26,7 +26,7 @@ import {
   StatusQuerySchema,
   StatusResponseSchema,
 } from "../schemas/index.ts";
-import { SVM_CHAIN_ID } from "../svm/index.ts";
+import { assertSvmAddress, SVM_CHAIN_ID } from "../svm/index.ts";
 import {
   ApiKeyRegistry,
   optionalKey,
@@ -124,6 +124,7 @@ export function createService(options: ServiceOptions): Service {
   const now = options.now ?? Date.now;
   const validateResponses = options.validateResponses ?? true;
   const svmSolverAddress = options.svmSolverAddress ?? DEFAULT_SVM_SOLVER;
+  assertSvmAddress(svmSolverAddress, "svmSolverAddress");
   const adapters = options.chains ?? [];
   const adapterByChain = new Map(adapters.map((adapter) => [adapter.chainId, adapter]));
   const cursorSecret = createHash("sha256")

@@ -39,7 +39,7 @@ export const SVM_SWAP_SOURCES = [
 
 export const SYSTEM_PROGRAM = "11111111111111111111111111111111" as Address;
 export const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA" as Address;
-export const MEMO_PROGRAM = "MemoSq4gqABAXKb4qUzHjPBn2fyb5tPjfUEj3AD2pqQ" as Address;
+export const MEMO_PROGRAM = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr" as Address;
 
 /** Currencies that need no origin swap (the solver settles in them directly). */
 const DIRECT_SETTLEMENT = new Set<string>([SVM_NATIVE_TOKEN, "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"]);
