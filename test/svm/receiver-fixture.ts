@@ -11,6 +11,7 @@ import {
   type Address,
   address,
   appendTransactionMessageInstructions,
+  createKeyPairSignerFromPrivateKeyBytes,
   createTransactionMessage,
   generateKeyPairSigner,
   getAddressEncoder,
@@ -120,13 +121,19 @@ export class Fixture {
   solverEvm = privateKeyToAccount(SOLVER_KEY);
   deployTransactions = 0;
 
-  static async create(options: { whitelistEvm?: boolean } = {}): Promise<Fixture> {
+  /**
+   * `programSeed` (32 bytes): a fixed program keypair, so the program id and every PDA (and so
+   * each request id's canonical replay bump) are the same on every run (the CU benchmark).
+   */
+  static async create(options: { whitelistEvm?: boolean; programSeed?: Uint8Array } = {}): Promise<Fixture> {
     const f = new Fixture();
     f.authority = await generateKeyPairSigner();
     f.owner = f.authority;
     f.payer = await generateKeyPairSigner();
     f.solver = await generateKeyPairSigner();
-    const programKey = await generateKeyPairSigner();
+    const programKey = options.programSeed
+      ? await createKeyPairSignerFromPrivateKeyBytes(options.programSeed)
+      : await generateKeyPairSigner();
     for (const who of [f.authority, f.payer, f.solver])
       f.svm.airdrop(who.address, lamports(100_000_000_000n));
     const deployed = await deployReceiver({
