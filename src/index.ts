@@ -7,3 +7,4 @@ export * from "./errors.ts";
 export * from "./funding/index.ts";
 export * from "./schemas/index.ts";
 export * from "./svm/index.ts";
+export * from "./client/index.ts";

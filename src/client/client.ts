@@ -202,8 +202,8 @@ export function createServiceClient(options: ServiceClientOptions) {
         signal: callOptions.signal,
       });
     },
-    /** POST /fast-fill (Bearer key). */
-    fastFill(body: FastFillBody, callOptions: CallOptions = {}) {
+    /** POST /fast-fill (Bearer key). A missing key rejects the returned promise. */
+    async fastFill(body: FastFillBody, callOptions: CallOptions = {}) {
       return call("POST", "/fast-fill", FastFillResponseSchema, {
         body,
         headers: { authorization: `Bearer ${requireKey("POST /fast-fill")}` },

@@ -91,7 +91,9 @@ describe("createServiceClient", () => {
     expect(size! - 1232).to.equal(over);
     expect(isSolanaTxTooLarge(error)).to.equal(false);
     const keyless = createServiceClient({ baseUrl });
-    expect(() => keyless.fastFill({ requestId: `0x${"00".repeat(32)}` })).to.throw(ServiceError, "API key");
+    const missingKey = await keyless.fastFill({ requestId: `0x${"00".repeat(32)}` }).catch((e: unknown) => e);
+    expect(missingKey).to.be.instanceOf(ServiceError);
+    expect((missingKey as ServiceError).message).to.contain("API key");
   });
 
   it("fastFill and getAppBalance, end to end", async () => {
