@@ -1,6 +1,7 @@
 // Security suite of the attested receiver: one named test per attack, each asserting the
 // program's specific custom error (codes from the IDL). Signature attacks mirror the EVM suite;
 // then binding, expiry, whitelist, replay, and the classic SVM account attacks.
+import { createHash } from "node:crypto";
 import {
   AccountRole,
   generateKeyPairSigner,
@@ -254,6 +255,45 @@ describe("svm: attested receiver security suite (one attack per test, specific e
           "NonCanonicalBump",
         );
         return;
+      }
+    });
+
+    it("bump above the canonical one, whose hash is ON the curve (no PDA), as the replay account: InvalidPdaAddress", async () => {
+      // A request id whose canonical bump b is below 255: the hash for b + 1 is an ed25519 point,
+      // so no PDA exists for b + 1; passing that very hash as the account must still be refused.
+      for (;;) {
+        const a = await f.attest();
+        const [, bump] = await f.replayPda(a.requestId);
+        if (bump === 255) continue;
+        const onCurve = createHash("sha256")
+          .update(Buffer.from("replay"))
+          .update(a.requestId)
+          .update(Buffer.of(bump + 1))
+          .update(pk(f.programId).toBuffer())
+          .update(Buffer.from("ProgramDerivedAddress"))
+          .digest();
+        expect(web3.PublicKey.isOnCurve(onCurve), "hash of bump + 1 is on the curve").to.equal(true);
+        expectError(
+          await f.send([
+            await f.depositNative(a, {
+              replayBump: bump + 1,
+              accounts: { replay: new web3.PublicKey(onCurve) },
+            }),
+          ]),
+          "InvalidPdaAddress",
+        );
+        return;
+      }
+    });
+
+    it("canonical bumps 255 down to 251 are all accepted (every higher bump's hash is on the curve)", async () => {
+      const want = new Set([255, 254, 253, 252, 251]);
+      while (want.size > 0) {
+        const a = await f.attest();
+        const [, bump] = await f.replayPda(a.requestId);
+        if (!want.delete(bump)) continue;
+        expectOk(await f.send([await f.depositNative(a)]));
+        expectError(await f.send([await f.depositNative(a)]), "RequestAlreadyPaid");
       }
     });
 

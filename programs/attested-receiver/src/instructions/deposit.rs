@@ -110,7 +110,7 @@ fn verify(
     }
 
     // Replay: the PDA of this request id with its canonical bump, not created yet.
-    checks::pda_with_canonical_bump(replay, &[REPLAY_SEED, &args.request_id], args.replay_bump, program_id)?;
+    checks::replay_pda(replay, &args.request_id, args.replay_bump, program_id)?;
     if replay.owned_by(program_id) {
         return Err(ReceiverError::RequestAlreadyPaid.into());
     }
