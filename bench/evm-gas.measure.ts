@@ -141,7 +141,7 @@ export async function measureGas(): Promise<GasResults> {
   const result = (path: "native" | "erc20"): PathResult => {
     const get = (k: string) => {
       const r = last[`${k}-${path}`];
-      if (!r || r.receipt.status !== "success") throw new Error(`${k}-${path} failed`);
+      if (r?.receipt.status !== "success") throw new Error(`${k}-${path} failed`);
       return r;
     };
     const a = get("a");

@@ -3,6 +3,7 @@
  * type, chain kind, deposit-address shape, feature and transaction kind appears, from a seed.
  */
 import { getBase58Decoder } from "@solana/kit";
+import { createRng } from "../rng.ts";
 import {
   FAIL_REASONS,
   FEATURES,
@@ -17,18 +18,6 @@ import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../svm/index.ts";
 import { hashApiKey } from "./auth.ts";
 import { newRecord, type RequestMeta, type StoredRequest } from "./records.ts";
 import { currencyAmount, TokenRegistry } from "./tokens.ts";
-
-/** mulberry32. */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SeedOptions {
   seed?: number;

@@ -11,12 +11,13 @@ import {
   StatusPollTimeoutError,
 } from "../../src/client/index.ts";
 import { encodeAppBalanceFundingCalldata, verifyAttestation } from "../../src/index.ts";
-import { hashApiKey, type Service, sponsorshipLinkMessage } from "../../src/service/index.ts";
+import type { Service } from "../../src/service/index.ts";
 import { generateRequests } from "../../src/service/seed.ts";
 import {
   API_KEY,
   BASE_USDC,
   EVM_RECIPIENT,
+  linkSponsorshipWallet,
   post,
   quoteBody,
   SOLVER,
@@ -98,15 +99,7 @@ describe("createServiceClient", () => {
 
   it("fastFill and getAppBalance, end to end", async () => {
     const sponsor = privateKeyToAccount(SPONSOR_KEY);
-    await post(
-      service,
-      "/_mock/sponsorship-wallets",
-      {
-        wallet: sponsor.address,
-        signature: await sponsor.signMessage({ message: sponsorshipLinkMessage(hashApiKey(API_KEY)) }),
-      },
-      { authorization: `Bearer ${API_KEY}` },
-    );
+    await linkSponsorshipWallet(service, sponsor);
     await post(service, "/_mock/funding", {
       txHash: "0xc1",
       from: sponsor.address,

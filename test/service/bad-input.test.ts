@@ -6,14 +6,14 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { privateKeyToAccount } from "viem/accounts";
-import { hashApiKey, type Service, sponsorshipLinkMessage } from "../../src/service/index.ts";
+import type { Service } from "../../src/service/index.ts";
 import {
   API_KEY,
   BASE_USDC,
   createRequest,
   ETH,
   EVM_USER,
-  post,
+  linkSponsorshipWallet,
   quoteBody,
   SPONSOR_KEY,
   SVM_USER,
@@ -217,15 +217,7 @@ describe("bad input: no 5xx, every error is { errorCode, message }", () => {
     service = testService();
     requestId = await createRequest(service);
     const sponsor = privateKeyToAccount(SPONSOR_KEY);
-    await post(
-      service,
-      "/_mock/sponsorship-wallets",
-      {
-        wallet: sponsor.address,
-        signature: await sponsor.signMessage({ message: sponsorshipLinkMessage(hashApiKey(API_KEY)) }),
-      },
-      { authorization: `Bearer ${API_KEY}` },
-    );
+    await linkSponsorshipWallet(service, sponsor);
   });
   after(async () => {
     await service.close();

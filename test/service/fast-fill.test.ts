@@ -13,6 +13,7 @@ import {
   EVM_RECIPIENT,
   expectError,
   get,
+  linkSponsorshipWallet,
   OTHER_KEY,
   post,
   SOLVER,
@@ -26,15 +27,8 @@ const bearer = (key = API_KEY) => ({ authorization: `Bearer ${key}` });
 /** 0.1 ETH at the mock's 3000 USD. */
 const REQUEST_USD_MICRO = 300_000_000n;
 
-async function link(service: Service, key = API_KEY, account = sponsor) {
-  const message = sponsorshipLinkMessage(hashApiKey(key));
-  const res = await post(
-    service,
-    "/_mock/sponsorship-wallets",
-    { wallet: account.address, signature: await account.signMessage({ message }) },
-    bearer(key),
-  );
-  expect(res.status, res.raw).to.equal(200);
+function link(service: Service, key = API_KEY, account = sponsor) {
+  return linkSponsorshipWallet(service, account, key);
 }
 
 let fundingNonce = 0;

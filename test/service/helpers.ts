@@ -1,8 +1,14 @@
 /** Shared helpers of the mock service tests. */
 import { expect } from "chai";
-import type { Hex } from "viem";
+import type { Hex, LocalAccount } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { createService, type Service, type ServiceOptions } from "../../src/service/index.ts";
+import {
+  createService,
+  hashApiKey,
+  type Service,
+  type ServiceOptions,
+  sponsorshipLinkMessage,
+} from "../../src/service/index.ts";
 
 export const SOLVER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 export const SOLVER = privateKeyToAccount(SOLVER_KEY).address;
@@ -91,4 +97,20 @@ export async function createRequest(
   const res = await post(service, "/quote/v2", quoteBody(overrides));
   expect(res.status, res.raw).to.equal(200);
   return (res.body as { steps: { requestId: string }[] }).steps[0]?.requestId as string;
+}
+
+/** Links `account` as the sponsorship wallet of `key` through the mock-only route. */
+export async function linkSponsorshipWallet(
+  service: Service,
+  account: LocalAccount,
+  key = API_KEY,
+): Promise<void> {
+  const message = sponsorshipLinkMessage(hashApiKey(key));
+  const res = await post(
+    service,
+    "/_mock/sponsorship-wallets",
+    { wallet: account.address, signature: await account.signMessage({ message }) },
+    { authorization: `Bearer ${key}` },
+  );
+  expect(res.status, res.raw).to.equal(200);
 }

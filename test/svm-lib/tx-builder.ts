@@ -22,6 +22,7 @@ import {
   type TransactionMessage,
   type TransactionMessageWithFeePayer,
 } from "@solana/kit";
+import { createRng } from "../../src/rng.ts";
 
 export type InstructionRecipe = Readonly<{
   /** Index (mod program count) of the program the instruction calls. */
@@ -50,18 +51,6 @@ export type TxRecipe = Readonly<{
 }>;
 
 type V0Message = Parameters<typeof compressTransactionMessageUsingAddressLookupTables>[0];
-
-/** mulberry32: a tiny deterministic PRNG. */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function randomBytes(rng: () => number, length: number): Uint8Array {
   const out = new Uint8Array(length);
