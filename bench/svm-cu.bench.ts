@@ -100,7 +100,9 @@ async function main() {
     for (const [bump, list] of await requestIds(kind)) {
       const cu: number[] = [];
       for (const { id } of list) {
-        const a = await f.attest(kind === "native" ? { requestId: id } : { requestId: id, originCurrency: t.mint });
+        const a = await f.attest(
+          kind === "native" ? { requestId: id } : { requestId: id, originCurrency: t.mint },
+        );
         if ((await f.replayPda(a.requestId))[1] !== bump) throw new Error("bump mismatch");
         const ix = kind === "native" ? await f.depositNative(a) : await f.depositToken(a, t);
         cu.push(units(expectOk(await f.send([ix]))));
@@ -120,18 +122,30 @@ async function main() {
       [`replay PDA checks: ${checks} x ${PDA_CHECK.what} (${PDA_CHECK.cu}) (bump ${bump} + ${checks - 1} higher bumps for canonicality)`]:
         PDA_CHECK.cu * checks,
       "Clock::get + Rent::get": 2 * SYSVAR_BASE,
-      "CPI CreateAccount (invoke + callee as measured by the plain SOL transfer)": CPI_BASE + createAccountCallee,
+      "CPI CreateAccount (invoke + callee as measured by the plain SOL transfer)":
+        CPI_BASE + createAccountCallee,
       "sol_log_data (252-byte event)": LOG_DATA + 252,
     };
     if (transferCallee !== null)
-      items["CPI TransferChecked (invoke + callee as measured by the plain token transfer)"] = CPI_BASE + transferCallee;
+      items["CPI TransferChecked (invoke + callee as measured by the plain token transfer)"] =
+        CPI_BASE + transferCallee;
     return { items, total: Object.values(items).reduce((a, b) => a + b, 0) };
   };
 
   const cases = [
     { kind: "native" as const, name: "deposit_native", callee: null, target: 33_000 as number | null },
-    { kind: "spl" as const, name: "deposit_token (SPL Token)", callee: plainSpl, target: 39_000 as number | null },
-    { kind: "t22" as const, name: "deposit_token (Token-2022)", callee: plainT22, target: null as number | null },
+    {
+      kind: "spl" as const,
+      name: "deposit_token (SPL Token)",
+      callee: plainSpl,
+      target: 39_000 as number | null,
+    },
+    {
+      kind: "t22" as const,
+      name: "deposit_token (Token-2022)",
+      callee: plainT22,
+      target: null as number | null,
+    },
   ];
 
   const results = [];
@@ -173,16 +187,50 @@ async function main() {
     console.log(
       `${c.name}: expected (probability-weighted) ${expected.toFixed(0)} CU; per-bump step ${step.toFixed(0)} CU; ` +
         `judged at ${verdict.judged}: ${judged} CU, floor ${judgedFloor}, ` +
-        (c.target === null ? "target: reported only" : `<= ${c.target} ${verdict["target met"] ? "met" : "MISSED"}`) +
+        (c.target === null
+          ? "target: reported only"
+          : `<= ${c.target} ${verdict["target met"] ? "met" : "MISSED"}`) +
         `, within 10% of floor ${verdict["within 10% of floor"] ? "met" : "MISSED"}`,
     );
-    results.push({ case: c.name, perBump: rows, cu: Object.fromEntries(perBump.map((p) => [p.bump, p.cu])), expected: Math.round(expected), stepPerBump: step, verdict, floors: Object.fromEntries(BUMPS.map((b) => [b, floor(b, c.callee)])) });
+    results.push({
+      case: c.name,
+      perBump: rows,
+      cu: Object.fromEntries(perBump.map((p) => [p.bump, p.cu])),
+      expected: Math.round(expected),
+      stepPerBump: step,
+      verdict,
+      floors: Object.fromEntries(BUMPS.map((b) => [b, floor(b, c.callee)])),
+    });
   }
 
   const summary = [
-    { case: "plain SOL transfer", "cu bump 255": plainSol, expected: "-", [`cu bump ${JUDGED_BUMP} (judged)`]: "-", floor: "-", "vs floor": "-", target: "-" },
-    { case: "plain SPL Token transfer_checked", "cu bump 255": plainSpl, expected: "-", [`cu bump ${JUDGED_BUMP} (judged)`]: "-", floor: "-", "vs floor": "-", target: "-" },
-    { case: "plain Token-2022 transfer_checked", "cu bump 255": plainT22, expected: "-", [`cu bump ${JUDGED_BUMP} (judged)`]: "-", floor: "-", "vs floor": "-", target: "-" },
+    {
+      case: "plain SOL transfer",
+      "cu bump 255": plainSol,
+      expected: "-",
+      [`cu bump ${JUDGED_BUMP} (judged)`]: "-",
+      floor: "-",
+      "vs floor": "-",
+      target: "-",
+    },
+    {
+      case: "plain SPL Token transfer_checked",
+      "cu bump 255": plainSpl,
+      expected: "-",
+      [`cu bump ${JUDGED_BUMP} (judged)`]: "-",
+      floor: "-",
+      "vs floor": "-",
+      target: "-",
+    },
+    {
+      case: "plain Token-2022 transfer_checked",
+      "cu bump 255": plainT22,
+      expected: "-",
+      [`cu bump ${JUDGED_BUMP} (judged)`]: "-",
+      floor: "-",
+      "vs floor": "-",
+      target: "-",
+    },
     ...results.map((r) => ({
       case: r.case,
       "cu bump 255": Math.max(...r.cu[255]!),
@@ -199,7 +247,8 @@ async function main() {
   printTable(`SVM compute units (LiteSVM 1.5), targets judged at canonical bump ${JUDGED_BUMP}`, summary);
   for (const r of results) {
     console.log(`\nfloor items, ${r.case}, bump ${JUDGED_BUMP}:`);
-    for (const [item, cu] of Object.entries(r.floors[JUDGED_BUMP]!.items)) console.log(`  ${String(cu).padStart(6)}  ${item}`);
+    for (const [item, cu] of Object.entries(r.floors[JUDGED_BUMP]!.items))
+      console.log(`  ${String(cu).padStart(6)}  ${item}`);
   }
   const note =
     `Request ids: sha256("attestkit/bench/svm-cu/<case>/<i>"), the first ${SAMPLES} per canonical replay bump 255..248, ` +
@@ -216,7 +265,9 @@ async function main() {
     command: "PATH=$PWD/node_modules/.bin:$PATH node bench/svm-cu.bench.ts",
     program: "programs/deploy/attested-receiver.so",
     judgedBump: JUDGED_BUMP,
-    shares: Object.fromEntries(BUMPS.map((b) => [b, { share: `1/${2 ** (256 - b)}`, atLeast: shareAtLeast(b) }])),
+    shares: Object.fromEntries(
+      BUMPS.map((b) => [b, { share: `1/${2 ** (256 - b)}`, atLeast: shareAtLeast(b) }]),
+    ),
     plain: { sol: plainSol, splTransferChecked: plainSpl, token2022TransferChecked: plainT22 },
     summary,
     cases: results,
