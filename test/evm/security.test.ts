@@ -64,16 +64,24 @@ async function solverCode<
 const nativeQuote = (extra: Partial<Parameters<typeof quote>[0]> = {}) =>
   quote({ chainId, payer: payer.account.address, amount: AMOUNT, ...extra });
 
+type Receiver = Awaited<ReturnType<typeof deploy>>["receiver"];
+type DepositData = Parameters<Receiver["write"]["depositNative"]>[0][0];
+
+/** The payer deposits AMOUNT natively with a deadline 600 s ahead. */
+async function payNative(receiver: Receiver, data: DepositData, signature: Hex) {
+  return receiver.write.depositNative([data, await soon(), signature], {
+    account: payer!.account,
+    value: AMOUNT,
+  });
+}
+
 describe("EVM receiver security suite", () => {
   describe("signature", () => {
     it("wrong signer: an attestation signed by another key is rejected with SignerMismatch", async () => {
       const { receiver } = await networkHelpers.loadFixture(deploy);
       const q = await nativeQuote({ signer: strangerAccount });
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), q.signature], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, q.signature),
         receiver,
         "SignerMismatch",
         [SOLVER, strangerAccount.address],
@@ -113,10 +121,7 @@ describe("EVM receiver security suite", () => {
         }),
       ).to.equal(SOLVER);
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), twin], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, twin),
         receiver,
         "InvalidSignatureS",
         [highS],
@@ -128,10 +133,7 @@ describe("EVM receiver security suite", () => {
       const q = await nativeQuote();
       const bad = concatHex([sliceHex(q.signature, 0, 64), "0x1d"]);
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), bad], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, bad),
         receiver,
         "InvalidSignatureV",
         [29],
@@ -144,10 +146,7 @@ describe("EVM receiver security suite", () => {
       const v = Number.parseInt(q.signature.slice(-2), 16) - 27;
       const legacy = concatHex([sliceHex(q.signature, 0, 64), numberToHex(v, { size: 1 })]);
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), legacy], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, legacy),
         receiver,
         "InvalidSignatureV",
         [v],
@@ -157,17 +156,11 @@ describe("EVM receiver security suite", () => {
     it("64/65-byte forms: both the 65-byte and the EIP-2098 64-byte signature are accepted", async () => {
       const { receiver } = await networkHelpers.loadFixture(deploy);
       const q65 = await nativeQuote();
-      await receiver.write.depositNative([q65.struct, await soon(), q65.signature], {
-        account: payer.account,
-        value: AMOUNT,
-      });
+      await payNative(receiver, q65.struct, q65.signature);
       const q64 = await nativeQuote();
       const compact = toCompactSignature(q64.signature);
       expect((compact.length - 2) / 2).to.equal(64);
-      await receiver.write.depositNative([q64.struct, await soon(), compact], {
-        account: payer.account,
-        value: AMOUNT,
-      });
+      await payNative(receiver, q64.struct, compact);
       expect(await receiver.read.isAccepted([q65.requestId])).to.equal(true);
       expect(await receiver.read.isAccepted([q64.requestId])).to.equal(true);
     });
@@ -177,10 +170,7 @@ describe("EVM receiver security suite", () => {
       const q = await nativeQuote();
       const truncated = sliceHex(q.signature, 0, 63);
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), truncated], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, truncated),
         receiver,
         "InvalidSignatureLength",
         [63n],
@@ -192,10 +182,7 @@ describe("EVM receiver security suite", () => {
       const q = await nativeQuote();
       const extended = concatHex([q.signature, "0x00"]);
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), extended], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, extended),
         receiver,
         "InvalidSignatureLength",
         [66n],
@@ -209,10 +196,7 @@ describe("EVM receiver security suite", () => {
       while (!q.signature.endsWith("1c")) q = await nativeQuote();
       const cut = sliceHex(q.signature, 0, 64);
       await viem.assertions.revertWithCustomError(
-        receiver.write.depositNative([q.struct, await soon(), cut], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, cut),
         receiver,
         "SignerMismatch",
       );
@@ -223,10 +207,7 @@ describe("EVM receiver security suite", () => {
       const q = await nativeQuote();
       const zeroR = concatHex([padHex("0x0", { size: 32 }), sliceHex(q.signature, 32, 65)]);
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), zeroR], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, zeroR),
         receiver,
         "InvalidSignature",
         [],
@@ -239,10 +220,7 @@ describe("EVM receiver security suite", () => {
       const { receiver } = await networkHelpers.loadFixture(deploy);
       const q = await quote({ chainId: 1, payer: payer.account.address, amount: AMOUNT });
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), q.signature], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, q.signature),
         receiver,
         "OriginChainMismatch",
         [BigInt(chainId), 1n],
@@ -267,10 +245,7 @@ describe("EVM receiver security suite", () => {
       const { receiver, token } = await networkHelpers.loadFixture(deploy);
       const q = await nativeQuote({ currency: token.address });
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), q.signature], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, q.signature),
         receiver,
         "CurrencyMismatch",
         [padHex("0x0", { size: 32 }), q.struct.originCurrency],
@@ -365,15 +340,9 @@ describe("EVM receiver security suite", () => {
     it("replay of the same request id is rejected with RequestAlreadyAccepted", async () => {
       const { receiver } = await networkHelpers.loadFixture(deploy);
       const q = await nativeQuote();
-      await receiver.write.depositNative([q.struct, await soon(), q.signature], {
-        account: payer.account,
-        value: AMOUNT,
-      });
+      await payNative(receiver, q.struct, q.signature);
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), q.signature], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, q.signature),
         receiver,
         "RequestAlreadyAccepted",
         [q.requestId],
@@ -383,27 +352,18 @@ describe("EVM receiver security suite", () => {
     it("replay after solver rotation (old signature in grace, or re-signed by the new solver) is rejected", async () => {
       const { receiver } = await networkHelpers.loadFixture(deploy);
       const q = await nativeQuote();
-      await receiver.write.depositNative([q.struct, await soon(), q.signature], {
-        account: payer.account,
-        value: AMOUNT,
-      });
+      await payNative(receiver, q.struct, q.signature);
       await receiver.write.setSolver([solver2Account.address, 3600], { account: owner.account });
       expect(await receiver.read.isAuthorizedSigner([SOLVER])).to.equal(true); // still in grace
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), q.signature], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, q.signature),
         receiver,
         "RequestAlreadyAccepted",
         [q.requestId],
       );
       const resigned = await signRequestData(solver2Account, q.requestId, q.requestData);
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), resigned], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, resigned),
         receiver,
         "RequestAlreadyAccepted",
         [q.requestId],
@@ -477,10 +437,7 @@ describe("EVM receiver security suite", () => {
       const { receiver } = await networkHelpers.loadFixture(deploy);
       const q = await nativeQuote({ destinationUser: other.account.address });
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), q.signature], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, q.signature),
         receiver,
         "DestinationNotWhitelisted",
         [BigInt(DEST_CHAIN_ID), q.struct.destinationUser],
@@ -494,10 +451,7 @@ describe("EVM receiver security suite", () => {
         account: owner.account,
       });
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), q.signature], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, q.signature),
         receiver,
         "DestinationNotWhitelisted",
         [BigInt(DEST_CHAIN_ID), q.struct.destinationUser],
@@ -619,10 +573,7 @@ describe("EVM receiver security suite", () => {
       const q = await nativeQuote();
       const qt = await nativeQuote({ currency: token.address });
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), q.signature], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, q.signature),
         receiver,
         "ReceiverPaused",
         [],
@@ -634,10 +585,7 @@ describe("EVM receiver security suite", () => {
         [],
       );
       await receiver.write.unpause({ account: owner.account });
-      await receiver.write.depositNative([q.struct, await soon(), q.signature], {
-        account: payer.account,
-        value: AMOUNT,
-      });
+      await payNative(receiver, q.struct, q.signature);
       expect(await receiver.read.isAccepted([q.requestId])).to.equal(true);
     });
   });
@@ -684,10 +632,7 @@ describe("EVM receiver security suite", () => {
       await solverCode("SilentRevertingSolver");
       const q = await nativeQuote();
       await viem.assertions.revertWithCustomErrorWithArgs(
-        receiver.write.depositNative([q.struct, await soon(), q.signature], {
-          account: payer.account,
-          value: AMOUNT,
-        }),
+        payNative(receiver, q.struct, q.signature),
         receiver,
         "ForwardFailed",
         [SOLVER],
