@@ -2,6 +2,7 @@
 export { hashApiKey, sponsorshipLinkMessage } from "./auth.ts";
 export type { ChainAdapter, ChainObservation, TransferParams } from "./chains/types.ts";
 export { ServiceHttpError } from "./errors.ts";
+export type { ServiceLoggerOption } from "./logger.ts";
 export { buildOpenApiDocument } from "./openapi.ts";
 export type { ReceiverConfig } from "./quotes.ts";
 export type { RequestMeta, StoredRequest } from "./records.ts";

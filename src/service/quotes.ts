@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
 import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint256, zeroAddress } from "viem";
 import { parseEvmAddress } from "../address/index.ts";
 import { getChainVm } from "../chains.ts";
-import type { QuoteResponse, QuoteStep, QuoteV2Body, RequestType } from "../schemas/index.ts";
+import { encodeEvmReceiverDeposit } from "../receiver/index.ts";
+import type { QuoteResponse, QuoteStep, QuoteV2Body, RequestData, RequestType } from "../schemas/index.ts";
 import { assertSvmAddress, assertSvmTokenAddress } from "../svm/index.ts";
 import { badRequest } from "./errors.ts";
 import type { RequestMeta, StoredRequest } from "./records.ts";
@@ -17,10 +18,11 @@ import { buildSvmDeposit } from "./svm-route.ts";
 import { currencyAmount, fromMicroUsd, type TokenRegistry, toMicroUsd } from "./tokens.ts";
 
 /** A receiver contract (onchain validation, optional) deposits can go through on an EVM chain. */
+/** An `AttestedReceiver` deployment: quotes on its chain deposit through it instead of paying the solver. */
 export interface ReceiverConfig {
   address: string;
-  /** Calldata of the deposit call; the mock does not know the receiver's ABI, the caller does. */
-  encodeDeposit(params: { requestId: Hex; user: Address; currency: Address; amount: bigint }): Hex;
+  /** Seconds from quoting to the deposit's deadline (default 600; at most the receiver's maximum window). */
+  deadlineSeconds?: number;
 }
 
 export interface QuoteContext {
@@ -30,6 +32,8 @@ export interface QuoteContext {
   /** Solver address on the SVM chain. */
   solverSvm: string;
   receivers: ReadonlyMap<number, ReceiverConfig>;
+  /** The solver's attestation (spec 4.7), embedded in receiver deposit steps. */
+  attest(requestId: Hex, requestData: RequestData): Promise<Hex>;
   /** ERC20 allowance on a chain, when a chain adapter for it is configured. */
   allowance?: (chainId: number, token: Address, owner: Address, spender: Address) => Promise<bigint | null>;
   /** Relayer fee in basis points of the input. */
@@ -100,6 +104,8 @@ function requestTypeOf(q: ValidatedQuote, inSymbol: string, outSymbol: string): 
   return inSymbol === outSymbol ? "Bridge" : "Crosschain Swap";
 }
 
+const DEFAULT_RECEIVER_DEADLINE_SECONDS = 600;
+
 const newRequestId = (): Hex => `0x${randomBytes(32).toString("hex")}`;
 
 const depositCheck = (requestId: string) => ({
@@ -111,6 +117,7 @@ async function evmSteps(
   ctx: QuoteContext,
   q: ValidatedQuote,
   requestId: Hex,
+  now: number,
 ): Promise<{ steps: QuoteStep[]; depositTo: string }> {
   const chainId = q.body.originChainId;
   const user = q.user as Address;
@@ -149,11 +156,21 @@ async function evmSteps(
         });
       }
     }
-    deposit = {
-      to: spender,
-      data: receiver.encodeDeposit({ requestId, user, currency: token, amount: q.amount }),
-      value: native ? q.amount.toString() : "0",
+    const requestData: RequestData = {
+      originChainId: chainId,
+      originUser: user,
+      originCurrency: token,
+      originAmount: q.amount.toString(),
+      destinationChainId: q.body.destinationChainId,
+      destinationUser: q.recipient,
     };
+    const call = encodeEvmReceiverDeposit({
+      requestId,
+      requestData,
+      signature: await ctx.attest(requestId, requestData),
+      deadline: Math.floor(now / 1000) + (receiver.deadlineSeconds ?? DEFAULT_RECEIVER_DEADLINE_SECONDS),
+    });
+    deposit = { to: spender, data: call.data, value: call.value.toString() };
   } else if (native) {
     // Native deposit to the solver, tagged with the request id as calldata.
     deposit = { to: ctx.solverEvm, data: requestId, value: q.amount.toString() };
@@ -258,12 +275,13 @@ export async function buildQuote(
   const amountOut = fromMicroUsd(outPriced, usdOut);
   if (amountOut === 0n) throw badRequest("AMOUNT_TOO_LOW", "amount after fees rounds to zero output");
   const requestId = newRequestId();
+  const now = options.now ?? Date.now();
 
   let steps: QuoteStep[] = [];
   if (q.originVm === "svm") {
     steps = svmSteps(ctx, q, requestId).steps;
   } else if (options.persist) {
-    steps = (await evmSteps(ctx, q, requestId)).steps;
+    steps = (await evmSteps(ctx, q, requestId, now)).steps;
   }
   const currencyIn = currencyAmount(inPriced, q.amount);
   const slippageBps = 50n;
@@ -283,7 +301,6 @@ export async function buildQuote(
   };
   if (!options.persist) return { response, request: null };
 
-  const now = options.now ?? Date.now();
   const requestType = requestTypeOf(q, inPriced.currency.symbol, outPriced.currency.symbol);
   const meta: RequestMeta = {
     createdAt: now,

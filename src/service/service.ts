@@ -186,6 +186,7 @@ export function createService(options: ServiceOptions): Service {
     receivers: new Map(
       Object.entries(options.receivers ?? {}).map(([chainId, receiver]) => [Number(chainId), receiver]),
     ),
+    attest: (requestId, requestData) => signRequestData(account, requestId, requestData),
     allowance: async (chainId, token, owner, spender) => {
       const adapter = adapterByChain.get(chainId);
       return adapter?.allowance ? adapter.allowance(token, owner, spender) : null;

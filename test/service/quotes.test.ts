@@ -2,13 +2,16 @@
 
 import { getBase64Encoder, getTransactionDecoder } from "@solana/kit";
 import { expect } from "chai";
-import { decodeFunctionData, erc20Abi, getAddress } from "viem";
+import { decodeFunctionData, erc20Abi, getAddress, type Hex } from "viem";
 import {
   applySvmQuoteAttempt,
+  attestedReceiverAbi,
   getSvmTransactionSize,
+  type RequestData,
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
   svmQuoteLadder,
+  verifyAttestation,
 } from "../../src/index.ts";
 import type { Service } from "../../src/service/index.ts";
 import {
@@ -55,7 +58,6 @@ describe("quotes", () => {
       receivers: {
         10: {
           address: "0x00000000000000000000000000000000000000aa",
-          encodeDeposit: ({ requestId }) => `0xdeadbeef${requestId.slice(2)}`,
         },
       },
     });
@@ -124,9 +126,31 @@ describe("quotes", () => {
       expect(quote.steps.map((s) => s.id)).to.deep.equal(["approve", "deposit"]);
       expect(new Set(quote.steps.map((s) => s.requestId)).size).to.equal(1);
       expect(quote.steps[0]!.items[0]!.check).to.equal(undefined);
-      expect(quote.steps[1]!.items[0]!.data.to).to.equal(
-        getAddress("0x00000000000000000000000000000000000000aa"),
-      );
+      const deposit = quote.steps[1]!.items[0]!.data;
+      expect(deposit.to).to.equal(getAddress("0x00000000000000000000000000000000000000aa"));
+      // depositErc20(data, deadline, signature) carrying the solver's attestation of this very request
+      const call = decodeFunctionData({ abi: attestedReceiverAbi, data: deposit.data as Hex });
+      expect(call.functionName).to.equal("depositErc20");
+      const [struct, deadline, signature] = call.args as unknown as [
+        { requestId: Hex; originAmount: bigint },
+        bigint,
+        Hex,
+      ];
+      expect(struct.requestId).to.equal(quote.steps[1]!.requestId);
+      expect(struct.originAmount).to.equal(5000000n);
+      const nowSeconds = BigInt(Math.floor(Date.now() / 1000));
+      expect(deadline > nowSeconds + 590n && deadline <= nowSeconds + 600n).to.equal(true);
+      const requestData = (await get(service, `/requests/${struct.requestId}/signature`)).body as {
+        requestData: RequestData;
+      };
+      expect(
+        await verifyAttestation({
+          requestId: struct.requestId,
+          requestData: requestData.requestData,
+          signature,
+          solver: SOLVER,
+        }),
+      ).to.equal(true);
       // native through the receiver needs no approve
       const native = (await post(service, "/quote/v2", quoteBody({ originChainId: 10 }))).body as Quote;
       expect(native.steps.map((s) => s.id)).to.deep.equal(["deposit"]);

@@ -3,19 +3,15 @@
  * EDR network (`(await network.create()).provider`). The indexer recognizes, block by block:
  * - native deposits: a transaction to the solver whose calldata is exactly the 32-byte request id;
  * - ERC20 deposits: `transfer(solver, amount)` calldata with the 32-byte request id appended;
- * - receiver deposit events: pluggable by ABI (`receiverEvents`), so a receiver contract's event can
- *   be wired without changing the adapter;
+ * - deposits through `AttestedReceiver` deployments (`receivers`), by their `DepositAccepted` event;
  * - app balance funding calldata (`decodeAppBalanceFundingCalldata`), reported for every chain and
  *   credited by the indexer only on chain 8453.
  */
 import {
-  type Abi,
-  type Address,
   type Chain,
   createPublicClient,
   createWalletClient,
   custom,
-  decodeEventLog,
   defineChain,
   type EIP1193Provider,
   encodeFunctionData,
@@ -29,21 +25,8 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { decodeAppBalanceFundingCalldata } from "../../funding/index.ts";
+import { decodeEvmReceiverDeposit } from "../../receiver/index.ts";
 import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
-
-/** A receiver contract event that means "deposit for request X", decoded by ABI. */
-export interface ReceiverEventSource {
-  address: Address;
-  abi: Abi;
-  eventName: string;
-  /** Maps the decoded event args (and the log's tx sender) to the deposit it reports. */
-  toDeposit(args: Record<string, unknown>): {
-    requestId: Hex;
-    from: Address;
-    currency: Address;
-    amount: bigint;
-  };
-}
 
 export interface EvmChainAdapterOptions {
   chainId: number;
@@ -52,7 +35,8 @@ export interface EvmChainAdapterOptions {
   /** EIP-1193 provider (e.g. Hardhat EDR); takes precedence over `rpcUrl`. */
   provider?: { request(args: { method: string; params?: unknown }): Promise<unknown> };
   solverPrivateKey: Hex;
-  receiverEvents?: readonly ReceiverEventSource[];
+  /** `AttestedReceiver` deployments on this chain: their `DepositAccepted` events are deposits. */
+  receivers?: readonly string[];
 }
 
 const TRANSFER_SELECTOR = "0xa9059cbb";
@@ -75,6 +59,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
   const walletClient = createWalletClient({ chain, transport, account });
   const solver = account.address;
   const solverLower = solver.toLowerCase();
+  const receivers = (options.receivers ?? []).map((address) => getAddress(address));
 
   async function scan(from: number, to: number): Promise<ChainObservation[]> {
     const observations: ChainObservation[] = [];
@@ -136,33 +121,28 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
         }
       }
     }
-    for (const source of options.receiverEvents ?? []) {
+    if (receivers.length > 0) {
       const logs = await publicClient.getLogs({
-        address: source.address,
+        address: receivers,
         fromBlock: BigInt(from),
         toBlock: BigInt(to),
       });
+      const timestamps = new Map<bigint, number>();
       for (const log of logs) {
-        let decoded: { eventName?: string; args?: unknown };
-        try {
-          decoded = decodeEventLog({ abi: source.abi, data: log.data, topics: log.topics });
-        } catch {
-          continue;
+        const deposit = decodeEvmReceiverDeposit(log);
+        if (deposit === null || log.transactionHash === null || log.blockNumber === null) continue;
+        let timestamp = timestamps.get(log.blockNumber);
+        if (timestamp === undefined) {
+          timestamp = Number((await publicClient.getBlock({ blockNumber: log.blockNumber })).timestamp);
+          timestamps.set(log.blockNumber, timestamp);
         }
-        if (
-          decoded.eventName !== source.eventName ||
-          log.transactionHash === null ||
-          log.blockNumber === null
-        )
-          continue;
-        const deposit = source.toDeposit(decoded.args as Record<string, unknown>);
         observations.push({
           kind: "deposit",
           requestId: deposit.requestId.toLowerCase(),
           txHash: log.transactionHash,
           block: Number(log.blockNumber),
-          timestamp: Math.floor(Date.now() / 1000),
-          from: deposit.from,
+          timestamp,
+          from: deposit.payer,
           currency: deposit.currency,
           amount: deposit.amount.toString(),
           status: "success",

@@ -1,0 +1,97 @@
+/**
+ * Client side of the EVM reference receiver (`contracts/AttestedReceiver.sol`): the deposit call for
+ * an attestation as the signature endpoint returns it (spec 4.7), and the `DepositAccepted` event
+ * decoded back into the deposit it reports.
+ */
+import {
+  type Address,
+  decodeEventLog,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  type Log,
+  zeroHash,
+} from "viem";
+import { parseUint256 } from "../amount.ts";
+import { parseAttestationSignature, type RequestData, toRequestDataWords } from "../attestation/index.ts";
+import { attestedReceiverAbi } from "./attested-receiver-abi.ts";
+
+export { attestedReceiverAbi };
+
+/** What `encodeEvmReceiverDeposit` needs: the signature endpoint's response, its request id and a deadline. */
+export interface EvmReceiverDepositInput {
+  requestId: string;
+  requestData: RequestData;
+  signature: string;
+  /** Unix seconds; the receiver accepts `block.timestamp <= deadline <= block.timestamp + maxDeadlineWindow`. */
+  deadline: bigint | number;
+}
+
+/**
+ * Calldata and value of the receiver deposit for an attestation: `depositNative` (value =
+ * `originAmount`) when `originCurrency` is the zero address, else `depositErc20` (the payer approves
+ * the receiver for `originAmount` first).
+ * @throws AttestkitError subclasses for a malformed request id, request data, signature or deadline.
+ */
+export function encodeEvmReceiverDeposit(input: EvmReceiverDepositInput): { data: Hex; value: bigint } {
+  const [
+    requestId,
+    originChainId,
+    originUser,
+    originCurrency,
+    originAmount,
+    destinationChainId,
+    destinationUser,
+  ] = toRequestDataWords(input.requestId, input.requestData);
+  parseAttestationSignature(input.signature);
+  const signature = input.signature as Hex;
+  const deadline = parseUint256(input.deadline.toString(), "deadline");
+  const struct = {
+    requestId,
+    originChainId,
+    originUser,
+    originCurrency,
+    originAmount,
+    destinationChainId,
+    destinationUser,
+  };
+  const native = originCurrency === zeroHash;
+  return {
+    data: encodeFunctionData({
+      abi: attestedReceiverAbi,
+      functionName: native ? "depositNative" : "depositErc20",
+      args: [struct, deadline, signature],
+    }),
+    value: native ? originAmount : 0n,
+  };
+}
+
+/** A deposit the receiver accepted, as its `DepositAccepted` event reports it. */
+export interface EvmReceiverDeposit {
+  requestId: Hex;
+  payer: Address;
+  /** Zero address for native. */
+  currency: Address;
+  originChainId: bigint;
+  amount: bigint;
+  destinationChainId: bigint;
+  destinationUser: Hex;
+  solver: Address;
+}
+
+/** Decodes a `DepositAccepted` log of the receiver; null for any other log. */
+export function decodeEvmReceiverDeposit(log: Pick<Log, "data" | "topics">): EvmReceiverDeposit | null {
+  try {
+    const decoded = decodeEventLog({ abi: attestedReceiverAbi, data: log.data, topics: log.topics });
+    if (decoded.eventName !== "DepositAccepted") return null;
+    const args = decoded.args;
+    return {
+      ...args,
+      payer: getAddress(args.payer),
+      currency: getAddress(args.currency),
+      solver: getAddress(args.solver),
+    };
+  } catch {
+    return null;
+  }
+}
