@@ -1,0 +1,371 @@
+/**
+ * Client side of the SVM reference receiver (`programs/attested-receiver`, IDL
+ * `programs/idl/attested_receiver.json`) with `@solana/kit` only (no Anchor): its PDAs, the
+ * `deposit_native` / `deposit_token` instructions for an attestation as the signature endpoint
+ * returns it (spec 4.7), and the `Deposited` event read back from a transaction's logs. Also the
+ * associated token account of a wallet, which token deposits pay from and into.
+ */
+import {
+  AccountRole,
+  type Address,
+  addEncoderSizePrefix,
+  type Decoder,
+  fixDecoderSize,
+  fixEncoderSize,
+  getAddressDecoder,
+  getAddressEncoder,
+  getBase64Encoder,
+  getBytesDecoder,
+  getBytesEncoder,
+  getConstantEncoder,
+  getHiddenPrefixEncoder,
+  getI64Decoder,
+  getI64Encoder,
+  getProgramDerivedAddress,
+  getStructDecoder,
+  getStructEncoder,
+  getU8Encoder,
+  getU32Encoder,
+  getU64Decoder,
+  getU64Encoder,
+  type Instruction,
+  type ReadonlyUint8Array,
+  type TransactionSigner,
+} from "@solana/kit";
+import { bytesToHex, getAddress, type Hex, hexToBytes } from "viem";
+import { parseAttestationSignature, type RequestData, toRequestDataWords } from "../attestation/index.ts";
+import { InvalidAmountError, InvalidSvmArgumentError } from "../errors.ts";
+
+/** Program ids the receiver and its token deposits use. */
+export const SVM_SYSTEM_PROGRAM = "11111111111111111111111111111111" as Address;
+export const SVM_TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA" as Address;
+export const SVM_TOKEN_2022_PROGRAM = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb" as Address;
+export const SVM_ASSOCIATED_TOKEN_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL" as Address;
+
+/** Anchor discriminators of the IDL (`sha256("global:<ix>")[..8]`, `sha256("event:Deposited")[..8]`). */
+export const SVM_RECEIVER_DISCRIMINATORS = {
+  depositNative: Uint8Array.of(13, 158, 13, 223, 95, 213, 28, 6),
+  depositToken: Uint8Array.of(11, 156, 96, 218, 39, 163, 180, 19),
+  depositedEvent: Uint8Array.of(111, 141, 26, 45, 161, 35, 100, 57),
+} as const;
+
+const U64_MAX = (1n << 64n) - 1n;
+const addressEncoder = getAddressEncoder();
+const bytes32 = fixEncoderSize(getBytesEncoder(), 32);
+
+/** Config PDA `["config"]`. */
+export async function getSvmReceiverConfigAddress(programId: Address): Promise<Address> {
+  const [config] = await getProgramDerivedAddress({ programAddress: programId, seeds: ["config"] });
+  return config;
+}
+
+/** Whitelist entry PDA `["whitelist", destination_chain_id u64 LE, destination_user (32 bytes)]`. */
+export async function getSvmReceiverWhitelistAddress(
+  programId: Address,
+  destinationChainId: bigint,
+  destinationUser: ReadonlyUint8Array,
+): Promise<Address> {
+  const [entry] = await getProgramDerivedAddress({
+    programAddress: programId,
+    seeds: ["whitelist", getU64Encoder().encode(destinationChainId), destinationUser],
+  });
+  return entry;
+}
+
+/** Replay record PDA `["replay", request_id]` and its canonical bump (the one the program accepts). */
+export async function getSvmReceiverReplayAddress(
+  programId: Address,
+  requestId: ReadonlyUint8Array,
+): Promise<readonly [Address, number]> {
+  const [replay, bump] = await getProgramDerivedAddress({
+    programAddress: programId,
+    seeds: ["replay", requestId],
+  });
+  return [replay, bump];
+}
+
+/** The associated token account of `owner` for `mint` under `tokenProgram` (SPL Token by default). */
+export async function getSvmAssociatedTokenAddress(
+  owner: Address,
+  mint: Address,
+  tokenProgram: Address = SVM_TOKEN_PROGRAM,
+): Promise<Address> {
+  const [ata] = await getProgramDerivedAddress({
+    programAddress: SVM_ASSOCIATED_TOKEN_PROGRAM,
+    seeds: [addressEncoder.encode(owner), addressEncoder.encode(tokenProgram), addressEncoder.encode(mint)],
+  });
+  return ata;
+}
+
+/** Borsh args of `deposit_native` / `deposit_token` (same layout), in IDL order. */
+interface DepositArgs {
+  requestId: ReadonlyUint8Array;
+  originChainId: bigint;
+  originUser: ReadonlyUint8Array;
+  originCurrency: ReadonlyUint8Array;
+  originAmount: bigint;
+  destinationChainId: bigint;
+  destinationUser: ReadonlyUint8Array;
+  amount: bigint;
+  deadline: bigint;
+  replayBump: number;
+  signature: ReadonlyUint8Array;
+}
+
+const depositArgsEncoder = getStructEncoder([
+  ["requestId", bytes32],
+  ["originChainId", getU64Encoder()],
+  ["originUser", bytes32],
+  ["originCurrency", bytes32],
+  ["originAmount", getU64Encoder()],
+  ["destinationChainId", getU64Encoder()],
+  ["destinationUser", bytes32],
+  ["amount", getU64Encoder()],
+  ["deadline", getI64Encoder()],
+  ["replayBump", getU8Encoder()],
+  ["signature", addEncoderSizePrefix(getBytesEncoder(), getU32Encoder())],
+]);
+
+const depositEncoder = (discriminator: Uint8Array) =>
+  getHiddenPrefixEncoder(depositArgsEncoder, [getConstantEncoder(discriminator)]);
+const nativeEncoder = depositEncoder(SVM_RECEIVER_DISCRIMINATORS.depositNative);
+const tokenEncoder = depositEncoder(SVM_RECEIVER_DISCRIMINATORS.depositToken);
+
+/** The token accounts of a `deposit_token`. */
+export interface SvmReceiverTokenAccounts {
+  mint: Address;
+  /** The payer's token account of the mint (usually its associated token account). */
+  payerToken: Address;
+  /** The solver's token account of the mint (owned by the receiver's configured solver). */
+  solverToken: Address;
+  /** SPL Token or Token-2022 (the mint's owner). */
+  tokenProgram: Address;
+}
+
+/** What `buildSvmReceiverDepositInstruction` needs: the signature endpoint's response and the accounts. */
+export interface SvmReceiverDepositInput {
+  programId: Address;
+  /** The depositor; must be `requestData.originUser`. A signer is attached to the account meta. */
+  payer: TransactionSigner | Address;
+  requestId: Hex;
+  requestData: RequestData;
+  /** The solver's attestation, 65 bytes (r, s, v) or 64 bytes (EIP-2098). */
+  signature: Hex;
+  /** Unix seconds; the program accepts `now <= deadline <= now + max_deadline_window`. */
+  deadline: bigint;
+  /** The receiver's configured solver (native deposits pay it directly). */
+  solver: Address;
+  /** Absent: `deposit_native`; present: `deposit_token` of this mint. */
+  token?: SvmReceiverTokenAccounts;
+}
+
+function u64(value: bigint, what: string): bigint {
+  if (value > U64_MAX) {
+    const message = `${what} ${value} does not fit the receiver's u64 argument`;
+    throw what === "originAmount" ? new InvalidAmountError(message) : new InvalidSvmArgumentError(message);
+  }
+  return value;
+}
+
+/**
+ * The receiver's deposit instruction for an attestation: `deposit_native` when `token` is absent,
+ * else `deposit_token`. Every field is converted as the attestation encodes it (`toRequestDataWords`:
+ * addresses as bytes32, `destination_user` by the destination chain's VM); `amount` is
+ * `originAmount`; the replay PDA's canonical bump is derived. The program, not this builder, checks
+ * that the payer, currency and chain match the attestation.
+ * @throws AttestkitError subclasses for a malformed request id, request data or signature, or values
+ *   that do not fit the program's u64/i64 arguments.
+ */
+export async function buildSvmReceiverDepositInstruction(
+  input: SvmReceiverDepositInput,
+): Promise<Instruction> {
+  const [
+    requestId,
+    originChainId,
+    originUser,
+    originCurrency,
+    originAmount,
+    destinationChainId,
+    destinationUser,
+  ] = toRequestDataWords(input.requestId, input.requestData);
+  parseAttestationSignature(input.signature);
+  if (input.deadline < -(1n << 63n) || input.deadline >= 1n << 63n) {
+    throw new InvalidSvmArgumentError(`deadline ${input.deadline} does not fit the receiver's i64 argument`);
+  }
+  const { programId, token } = input;
+  const requestIdBytes = hexToBytes(requestId);
+  const destinationUserBytes = hexToBytes(destinationUser);
+  const [replay, replayBump] = await getSvmReceiverReplayAddress(programId, requestIdBytes);
+  const args: DepositArgs = {
+    requestId: requestIdBytes,
+    originChainId: u64(originChainId, "originChainId"),
+    originUser: hexToBytes(originUser),
+    originCurrency: hexToBytes(originCurrency),
+    originAmount: u64(originAmount, "originAmount"),
+    destinationChainId: u64(destinationChainId, "destinationChainId"),
+    destinationUser: destinationUserBytes,
+    amount: originAmount,
+    deadline: input.deadline,
+    replayBump,
+    signature: hexToBytes(input.signature),
+  };
+  const payer =
+    typeof input.payer === "string"
+      ? { address: input.payer, role: AccountRole.WRITABLE_SIGNER }
+      : { address: input.payer.address, role: AccountRole.WRITABLE_SIGNER, signer: input.payer };
+  const head = [
+    payer,
+    { address: await getSvmReceiverConfigAddress(programId), role: AccountRole.READONLY },
+    {
+      address: await getSvmReceiverWhitelistAddress(programId, destinationChainId, destinationUserBytes),
+      role: AccountRole.READONLY,
+    },
+    { address: replay, role: AccountRole.WRITABLE },
+  ];
+  const system = { address: SVM_SYSTEM_PROGRAM, role: AccountRole.READONLY };
+  if (token === undefined) {
+    return {
+      programAddress: programId,
+      accounts: [...head, { address: input.solver, role: AccountRole.WRITABLE }, system],
+      data: nativeEncoder.encode(args),
+    };
+  }
+  return {
+    programAddress: programId,
+    accounts: [
+      ...head,
+      { address: token.payerToken, role: AccountRole.WRITABLE },
+      { address: token.mint, role: AccountRole.READONLY },
+      { address: token.solverToken, role: AccountRole.WRITABLE },
+      { address: token.tokenProgram, role: AccountRole.READONLY },
+      system,
+    ],
+    data: tokenEncoder.encode(args),
+  };
+}
+
+/** The receiver's `Deposited` event (IDL order). */
+export interface SvmReceiverDepositedEvent {
+  requestId: Hex;
+  originChainId: bigint;
+  /** The depositor (= the attested origin user). */
+  payer: Address;
+  /** The mint, or the SVM native token constant (32 zero bytes) for native deposits. */
+  currency: Address;
+  amount: bigint;
+  destinationChainId: bigint;
+  /** Destination user, bytes32 as attested (`fromBytes32Address` turns it back into an address). */
+  destinationUser: Hex;
+  /** Unix seconds. */
+  deadline: bigint;
+  /** The configured solver. */
+  solver: Address;
+  /** The account paid: the solver (native) or its token account. */
+  recipient: Address;
+  /** The EVM address the attestation recovered to (checksummed). */
+  signer: `0x${string}`;
+}
+
+const bytesDecoder = (size: number) => fixDecoderSize(getBytesDecoder(), size);
+const depositedDecoder: Decoder<{
+  discriminator: ReadonlyUint8Array;
+  requestId: ReadonlyUint8Array;
+  originChainId: bigint;
+  payer: Address;
+  currency: Address;
+  amount: bigint;
+  destinationChainId: bigint;
+  destinationUser: ReadonlyUint8Array;
+  deadline: bigint;
+  solver: Address;
+  recipient: Address;
+  signer: ReadonlyUint8Array;
+}> = getStructDecoder([
+  ["discriminator", bytesDecoder(8)],
+  ["requestId", bytesDecoder(32)],
+  ["originChainId", getU64Decoder()],
+  ["payer", getAddressDecoder()],
+  ["currency", getAddressDecoder()],
+  ["amount", getU64Decoder()],
+  ["destinationChainId", getU64Decoder()],
+  ["destinationUser", bytesDecoder(32)],
+  ["deadline", getI64Decoder()],
+  ["solver", getAddressDecoder()],
+  ["recipient", getAddressDecoder()],
+  ["signer", bytesDecoder(20)],
+]);
+/** 8 + 32 + 8 + 32 + 32 + 8 + 8 + 32 + 8 + 32 + 32 + 20. */
+const DEPOSITED_LEN = 252;
+
+const INVOKE = /^Program (\w+) invoke \[\d+\]$/;
+const EXIT = /^Program (\w+) (success|failed)/;
+const DATA = "Program data: ";
+const base64 = getBase64Encoder();
+
+const sameBytes = (a: ReadonlyUint8Array, b: ReadonlyUint8Array) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Decodes one `Program data:` payload (one base64 slice) as `Deposited`, or null. */
+function decodeDeposited(payload: string): SvmReceiverDepositedEvent | null {
+  if (payload.includes(" ")) return null; // several slices: not the receiver's one-slice event
+  let bytes: ReadonlyUint8Array;
+  try {
+    bytes = base64.encode(payload);
+  } catch {
+    return null;
+  }
+  if (bytes.length !== DEPOSITED_LEN) return null;
+  const event = depositedDecoder.decode(bytes);
+  if (!sameBytes(event.discriminator, SVM_RECEIVER_DISCRIMINATORS.depositedEvent)) return null;
+  return {
+    requestId: bytesToHex(event.requestId as Uint8Array),
+    originChainId: event.originChainId,
+    payer: event.payer,
+    currency: event.currency,
+    amount: event.amount,
+    destinationChainId: event.destinationChainId,
+    destinationUser: bytesToHex(event.destinationUser as Uint8Array),
+    deadline: event.deadline,
+    solver: event.solver,
+    recipient: event.recipient,
+    signer: getAddress(bytesToHex(event.signer as Uint8Array)),
+  };
+}
+
+/**
+ * Every `Deposited` event in a transaction's logs (Anchor event layout: a `Program data:` line, the
+ * base64 of discriminator || Borsh fields). With `programId`, only lines logged while that program
+ * was executing count (the `invoke` / `success` lines are followed), so another program logging the
+ * same bytes is not mistaken for the receiver.
+ */
+export function decodeSvmReceiverDepositedEvents(
+  logs: readonly string[],
+  programId?: Address,
+): SvmReceiverDepositedEvent[] {
+  const stack: string[] = [];
+  const events: SvmReceiverDepositedEvent[] = [];
+  for (const line of logs) {
+    const invoke = INVOKE.exec(line);
+    if (invoke) {
+      stack.push(invoke[1] as string);
+      continue;
+    }
+    if (EXIT.test(line)) {
+      stack.pop();
+      continue;
+    }
+    if (!line.startsWith(DATA)) continue;
+    if (programId !== undefined && stack[stack.length - 1] !== programId) continue;
+    const event = decodeDeposited(line.slice(DATA.length));
+    if (event) events.push(event);
+  }
+  return events;
+}
+
+/** The first `Deposited` event in a transaction's logs, or null (see `decodeSvmReceiverDepositedEvents`). */
+export function decodeSvmReceiverDepositedEvent(
+  logs: readonly string[],
+  programId?: Address,
+): SvmReceiverDepositedEvent | null {
+  return decodeSvmReceiverDepositedEvents(logs, programId)[0] ?? null;
+}
