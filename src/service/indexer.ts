@@ -9,7 +9,7 @@ import type { Address } from "viem";
 import { applyFunding } from "./balances.ts";
 import type { ChainAdapter } from "./chains/types.ts";
 import type { Ledger } from "./ledger.ts";
-import type { Lifecycle, Solver, SolverTx } from "./lifecycle.ts";
+import type { Lifecycle, RefundableDeposit, Solver, SolverTx } from "./lifecycle.ts";
 import { simulatedSolver } from "./lifecycle.ts";
 import type { StoredRequest } from "./records.ts";
 import type { Store } from "./store.ts";
@@ -145,16 +145,11 @@ export class ChainSolver implements Solver {
     return { ...sent, chainId: adapter.chainId, final: true };
   }
 
-  async refund(request: StoredRequest, amount: bigint): Promise<SolverTx> {
+  async refund(request: StoredRequest, deposit: RefundableDeposit): Promise<SolverTx> {
     const adapter = this.#adapters.get(request.meta.originChainId);
-    if (!adapter) return simulatedSolver.refund(request, amount);
+    if (!adapter) return simulatedSolver.refund(request, deposit);
     const to = request.record.refundTo ?? request.record.sender ?? request.record.user;
-    const sent = await adapter.transfer({
-      to,
-      currency: request.meta.originCurrency,
-      amount,
-      requestId: request.record.id,
-    });
+    const sent = await adapter.transfer({ to, ...deposit, requestId: request.record.id });
     return { ...sent, chainId: adapter.chainId, final: true };
   }
 }

@@ -45,10 +45,17 @@ export interface SolverTx {
   final: boolean;
 }
 
+/** A deposit as it arrived: what a refund returns. */
+export interface RefundableDeposit {
+  currency: string;
+  amount: bigint;
+}
+
 /** Fills and refunds requests on chains. */
 export interface Solver {
   fill(request: StoredRequest, amount: bigint): Promise<SolverTx>;
-  refund(request: StoredRequest, amount: bigint): Promise<SolverTx>;
+  /** Returns a deposit to the payer on the origin chain: what arrived, in the currency it arrived in. */
+  refund(request: StoredRequest, deposit: RefundableDeposit): Promise<SolverTx>;
 }
 
 /** A solver for requests whose chains are not wired: deterministic mock hashes, final at once. */
@@ -143,6 +150,7 @@ export class Lifecycle {
     const now = this.#now();
     let fillNeeded = false;
     let refundReason: FailReason | null = null;
+    let arrived: RefundableDeposit | null = null;
     const updated = updateRequest(
       this.#o.store,
       observation.requestId,
@@ -157,6 +165,10 @@ export class Lifecycle {
         }
         this.#o.ledger.releaseHold(record.id, now);
         const mismatch = depositMismatch(request, observation);
+        arrived = {
+          currency: observation.currency ?? meta.originCurrency,
+          amount: BigInt(observation.amount ?? meta.originAmount),
+        };
         if (record.status === "waiting" || record.status === "depositing") {
           if (mismatch !== null) {
             record.status = "pending";
@@ -170,10 +182,9 @@ export class Lifecycle {
       },
       now,
     );
-    if (updated === null) return null;
-    if (refundReason !== null) this.#track(this.#refund(updated, refundReason)).catch(() => {});
-    else if (fillNeeded)
-      this.#track(this.#fill(updated, BigInt(updated.meta.originAmount), false)).catch(() => {});
+    if (updated === null || arrived === null) return updated;
+    if (refundReason !== null) this.#track(this.#refund(updated, refundReason, arrived)).catch(() => {});
+    else if (fillNeeded) this.#track(this.#fillOrRefund(updated, arrived)).catch(() => {});
     return updated;
   }
 
@@ -205,19 +216,6 @@ export class Lifecycle {
     );
   }
 
-  /** Marks a request failed with a reason (e.g. the solver could not fill). */
-  fail(requestId: string, reason: FailReason): StoredRequest | null {
-    return updateRequest(
-      this.#o.store,
-      requestId,
-      ({ record }) => {
-        record.status = "failure";
-        record.data.failReason = reason;
-      },
-      this.#now(),
-    );
-  }
-
   /** Records a refund transaction; `refundFailReason` when the refund itself could not be made. */
   observeRefund(
     requestId: string,
@@ -243,23 +241,25 @@ export class Lifecycle {
     );
   }
 
-  async #fill(request: StoredRequest, amount: bigint, fastFill: boolean): Promise<SolverTx | null> {
-    let tx: SolverTx;
-    try {
-      tx = await this.#o.solver.fill(request, amount);
-    } catch (error) {
-      this.#o.onError?.(error, `fill ${request.record.id}`);
-      if (fastFill) throw error;
-      this.fail(request.record.id, "SOLVER_BALANCE_TOO_LOW");
-      return null;
-    }
+  async #fill(request: StoredRequest, amount: bigint): Promise<SolverTx> {
+    const tx = await this.#o.solver.fill(request, amount);
     this.observeFill(request.record.id, { ...tx, status: "success" });
     return tx;
   }
 
-  async #refund(request: StoredRequest, reason: FailReason): Promise<void> {
+  /** Fills a final, matching deposit; when the solver cannot, the deposit goes back to the payer. */
+  async #fillOrRefund(request: StoredRequest, arrived: RefundableDeposit): Promise<void> {
     try {
-      const tx = await this.#o.solver.refund(request, BigInt(request.meta.originAmount));
+      await this.#fill(request, BigInt(request.meta.originAmount));
+    } catch (error) {
+      this.#o.onError?.(error, `fill ${request.record.id}`);
+      await this.#refund(request, "SOLVER_BALANCE_TOO_LOW", arrived);
+    }
+  }
+
+  async #refund(request: StoredRequest, reason: FailReason, arrived: RefundableDeposit): Promise<void> {
+    try {
+      const tx = await this.#o.solver.refund(request, arrived);
       this.observeRefund(request.record.id, tx, reason);
     } catch (error) {
       this.#o.onError?.(error, `refund ${request.record.id}`);
@@ -342,10 +342,11 @@ export class Lifecycle {
       );
       return placed;
     });
-    let tx: SolverTx | null;
+    let tx: SolverTx;
     try {
-      tx = await this.#track(this.#fill(request, inputAmount, true));
-    } catch {
+      tx = await this.#track(this.#fill(request, inputAmount));
+    } catch (error) {
+      this.#o.onError?.(error, `fast fill ${record.id}`);
       this.#o.ledger.cancelHold(record.id);
       throw new ServiceHttpError(
         503,
@@ -356,7 +357,7 @@ export class Lifecycle {
     return {
       requestId: record.id,
       status: "filled",
-      fillTxHash: tx?.txHash ?? null,
+      fillTxHash: tx.txHash,
       hold: {
         amount: hold.amount.toString(),
         amountFormatted: formatMicroUsd(hold.amount),
