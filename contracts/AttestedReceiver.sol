@@ -167,9 +167,12 @@ contract AttestedReceiver is Ownable2Step {
         uint256 deadline,
         bytes calldata signature
     ) external payable {
-        if (data.originCurrency != bytes32(0)) revert CurrencyMismatch(bytes32(0), data.originCurrency);
-        if (msg.value != data.originAmount) revert ValueMismatch(data.originAmount, msg.value);
-        address solver_ = _verifyAndRecord(data, deadline, signature);
+        // Entry-point checks (currency is native, msg.value is the amount), folded into the common branch.
+        bool inputsBad;
+        assembly ("memory-safe") {
+            inputsBad := or(calldataload(add(data, 0x60)), xor(callvalue(), calldataload(add(data, 0x80))))
+        }
+        address solver_ = _verifyAndRecord(data, deadline, signature, inputsBad, true, false);
         bytes32 requestId = data.requestId;
         bool ok;
         assembly ("memory-safe") {
@@ -339,40 +342,40 @@ contract AttestedReceiver is Ownable2Step {
     // ------------------------------------------------------------------------------------------------------
 
     /// @dev Checks 1, 2 (chain, payer), 4, 5 and 6, records the request id, returns the signing solver.
-    /// Currency and amount are checked by the caller.
+    /// Currency and amount are checked by the caller and passed in as `inputsBad`. Every check before the
+    /// signature is evaluated without branching and tested once; when any fails, {_revertFirstFailure}
+    /// re-runs them in order and reverts with the error of the first failing one, as a sequence of
+    /// `if (...) revert` would.
     function _verifyAndRecord(
         RequestAttestation.RequestData calldata data,
         uint256 deadline,
-        bytes calldata signature
+        bytes calldata signature,
+        bool inputsBad,
+        bool native,
+        bool locked
     ) private returns (address signer) {
         uint256 config;
+        bool bad;
+        bool replayed;
+        uint256 wlSlot = _whitelistSlot(data.destinationChainId, data.destinationUser);
         assembly ("memory-safe") {
             config := sload(_config.slot)
-        }
-        // Config layout: solver (bits 0-159), maxDeadlineWindow (160-199), paused (200-207).
-        if ((config >> 200) & 0xff != 0) revert ReceiverPaused();
-        if (block.timestamp > deadline) revert DeadlineExpired(deadline, block.timestamp);
-        unchecked {
-            uint256 latest = block.timestamp + ((config >> 160) & 0xffffffffff);
-            if (deadline > latest) revert DeadlineBeyondMaxWindow(deadline, latest);
-        }
-        if (data.originChainId != block.chainid) revert OriginChainMismatch(block.chainid, data.originChainId);
-        bytes32 payer = bytes32(uint256(uint160(msg.sender)));
-        if (data.originUser != payer) revert PayerMismatch(payer, data.originUser);
-        if (data.originAmount == 0) revert ZeroAmount();
-        if (!_isWhitelisted(data.destinationChainId, data.destinationUser)) {
-            revert DestinationNotWhitelisted(data.destinationChainId, data.destinationUser);
-        }
-        bytes32 requestId = data.requestId;
-        bool replayed;
-        assembly ("memory-safe") {
-            mstore(0x00, requestId)
+            // Config layout: solver (bits 0-159), maxDeadlineWindow (160-199), paused (200-207).
+            let latest := add(timestamp(), and(shr(160, config), 0xffffffffff))
+            bad := or(inputsBad, shr(200, config)) // paused
+            bad := or(bad, or(gt(timestamp(), deadline), gt(deadline, latest)))
+            bad := or(bad, xor(calldataload(add(data, 0x20)), chainid()))
+            bad := or(bad, xor(calldataload(add(data, 0x40)), caller()))
+            bad := or(bad, iszero(calldataload(add(data, 0x80)))) // zero amount
+            bad := or(bad, iszero(sload(wlSlot)))
+            mstore(0x00, calldataload(data))
             mstore(0x20, _accepted.slot)
             let slot := keccak256(0x00, 0x40)
             replayed := sload(slot)
             sstore(slot, 1)
+            bad := or(bad, replayed)
         }
-        if (replayed) revert RequestAlreadyAccepted(requestId);
+        if (bad) _revertFirstFailure(data, deadline, config, replayed, native, locked);
 
         signer = RequestAttestation.recover(data.digest(), signature);
         address current = address(uint160(config));
@@ -380,6 +383,37 @@ contract AttestedReceiver is Ownable2Step {
             PreviousSolver memory p = _previous;
             if (signer != p.solver || block.timestamp > p.validUntil) revert SignerMismatch(current, signer);
         }
+    }
+
+    /// @dev The checks {_verifyAndRecord} folds into one branch, in order; reverts with the first failure.
+    function _revertFirstFailure(
+        RequestAttestation.RequestData calldata data,
+        uint256 deadline,
+        uint256 config,
+        bool replayed,
+        bool native,
+        bool locked
+    ) private view {
+        if (native) {
+            if (data.originCurrency != bytes32(0)) revert CurrencyMismatch(bytes32(0), data.originCurrency);
+            if (msg.value != data.originAmount) revert ValueMismatch(data.originAmount, msg.value);
+        } else {
+            if (locked) revert ReentrantCall();
+            if (RequestAttestation.toAddress(data.originCurrency) == address(0)) revert NotAToken(data.originCurrency);
+        }
+        if ((config >> 200) & 0xff != 0) revert ReceiverPaused();
+        if (block.timestamp > deadline) revert DeadlineExpired(deadline, block.timestamp);
+        uint256 latest = block.timestamp + ((config >> 160) & 0xffffffffff);
+        if (deadline > latest) revert DeadlineBeyondMaxWindow(deadline, latest);
+        if (data.originChainId != block.chainid) revert OriginChainMismatch(block.chainid, data.originChainId);
+        bytes32 payer = bytes32(uint256(uint160(msg.sender)));
+        if (data.originUser != payer) revert PayerMismatch(payer, data.originUser);
+        if (data.originAmount == 0) revert ZeroAmount();
+        if (!_isWhitelisted(data.destinationChainId, data.destinationUser)) {
+            revert DestinationNotWhitelisted(data.destinationChainId, data.destinationUser);
+        }
+        if (replayed) revert RequestAlreadyAccepted(data.requestId);
+        revert(); // unreachable: some check above failed
     }
 
     /// @dev Whitelist slot of `(chainId, user)`: keccak256(chainId, user, _WHITELIST_SEED), one hash.
@@ -406,14 +440,16 @@ contract AttestedReceiver is Ownable2Step {
         bytes calldata signature
     ) private {
         bool locked;
+        bool inputsBad;
+        address token;
         assembly ("memory-safe") {
             locked := tload(_LOCK_SLOT)
             tstore(_LOCK_SLOT, 1)
+            token := calldataload(add(data, 0x60))
+            // re-entrant, dirty upper bytes (not an EVM address) or zero (native): folded into the common branch
+            inputsBad := or(locked, or(shr(160, token), iszero(token)))
         }
-        if (locked) revert ReentrantCall();
-        address token = RequestAttestation.toAddress(data.originCurrency);
-        if (token == address(0)) revert NotAToken(data.originCurrency);
-        address solver_ = _verifyAndRecord(data, deadline, signature);
+        address solver_ = _verifyAndRecord(data, deadline, signature, inputsBad, false, locked);
         uint256 amount = data.originAmount;
         bytes32 requestId = data.requestId;
         uint256 before = _balanceOf(token, solver_);
