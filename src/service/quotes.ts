@@ -34,6 +34,12 @@ export interface QuoteContext {
   receivers: ReadonlyMap<number, ReceiverConfig>;
   /** The solver's attestation (spec 4.7), embedded in receiver deposit steps. */
   attest(requestId: Hex, requestData: RequestData): Promise<Hex>;
+  /**
+   * The SVM chain's latest blockhash, when an SVM chain adapter is configured (`SvmChainAdapter.
+   * latestBlockhash`): SVM deposit transactions then carry it and execute as quoted; without it they
+   * carry a deterministic placeholder (right size, not executable).
+   */
+  svmLatestBlockhash?: () => string;
   /** ERC20 allowance on a chain, when a chain adapter for it is configured. */
   allowance?: (chainId: number, token: Address, owner: Address, spender: Address) => Promise<bigint | null>;
   /** Relayer fee in basis points of the input. */
@@ -197,12 +203,13 @@ async function evmSteps(
   return { steps, depositTo: receiver?.address ?? ctx.solverEvm };
 }
 
-function svmSteps(
+async function svmSteps(
   ctx: QuoteContext,
   q: ValidatedQuote,
   requestId: Hex,
-): { steps: QuoteStep[]; routeLength: number } {
-  const built = buildSvmDeposit({
+): Promise<{ steps: QuoteStep[]; routeLength: number }> {
+  const blockhash = ctx.svmLatestBlockhash?.();
+  const built = await buildSvmDeposit({
     requestId,
     user: q.user,
     originCurrency: q.originCurrency,
@@ -210,6 +217,7 @@ function svmSteps(
     destinationCurrency: q.destinationCurrency,
     amount: q.amount,
     solver: ctx.solverSvm,
+    ...(blockhash === undefined ? {} : { blockhash }),
     ...(q.body.maxRouteLength === undefined ? {} : { maxRouteLength: q.body.maxRouteLength }),
     ...(q.body.includedOriginSwapSources === undefined
       ? {}
@@ -279,7 +287,7 @@ export async function buildQuote(
 
   let steps: QuoteStep[] = [];
   if (q.originVm === "svm") {
-    steps = svmSteps(ctx, q, requestId).steps;
+    steps = (await svmSteps(ctx, q, requestId)).steps;
   } else if (options.persist) {
     steps = (await evmSteps(ctx, q, requestId, now)).steps;
   }

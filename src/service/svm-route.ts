@@ -7,23 +7,34 @@
  * `includedOriginSwapSources`. Each hop touches the shared accounts of its source (program, config,
  * authority, event log) plus its own pool accounts, so long multi-source routes outgrow 1232 bytes,
  * shorter or single-source routes fit, exactly the behaviour the spec's re-quote advice assumes.
- * The transaction ends with the deposit to the solver and a memo carrying the request id, which is
- * how the indexer tags it.
+ * The transaction ends with the deposit to the solver (System transfer, or an SPL Token `Transfer`
+ * between the user's and the solver's real associated token accounts of the mint) and a memo
+ * carrying the request id, which is how the indexer tags it.
+ *
+ * It executes as quoted on a chain where the `route-hop` program (programs/route-hop) runs at every
+ * swap source's program address (`svmSwapSourceProgram`; `installSvmRouteHops` in chains/svm.ts
+ * loads it into LiteSVM) and whose blockhash the quote carries (`blockhash`; without one, a
+ * deterministic placeholder that no chain accepts).
  */
 import { createHash } from "node:crypto";
 import {
   AccountRole,
+  type AccountSignerMeta,
   type Address,
   appendTransactionMessageInstructions,
   type Blockhash,
   compileTransaction,
+  createNoopSigner,
   createTransactionMessage,
   getBase58Decoder,
   getBase64EncodedWireTransaction,
   type Instruction,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
+  type TransactionSigner,
 } from "@solana/kit";
+import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
+import { findAssociatedTokenPda, getTransferInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { assertSvmTransactionWithinLimit, SVM_NATIVE_TOKEN } from "../svm/index.ts";
 import { badRequest } from "./errors.ts";
 
@@ -37,9 +48,13 @@ export const SVM_SWAP_SOURCES = [
   "constant-product",
 ] as const;
 
-export const SYSTEM_PROGRAM = "11111111111111111111111111111111" as Address;
-export const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA" as Address;
+export const SYSTEM_PROGRAM: Address = SYSTEM_PROGRAM_ADDRESS;
+export const TOKEN_PROGRAM: Address = TOKEN_PROGRAM_ADDRESS;
+export const TOKEN_2022_PROGRAM = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb" as Address;
 export const MEMO_PROGRAM = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr" as Address;
+
+/** Bytes of a hop's instruction data: its label `<source>#<index>`, zero-padded. */
+const HOP_DATA_LEN = 24;
 
 /** Currencies that need no origin swap (the solver settles in them directly). */
 const DIRECT_SETTLEMENT = new Set<string>([SVM_NATIVE_TOKEN, "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"]);
@@ -58,6 +73,8 @@ export interface SvmRouteInput {
   solver: string;
   maxRouteLength?: number;
   includedOriginSwapSources?: readonly string[];
+  /** The chain's recent blockhash; default a deterministic placeholder (the transaction then only measures). */
+  blockhash?: string;
 }
 
 export interface SvmRouteHop {
@@ -115,12 +132,18 @@ export function simulateRoute(input: SvmRouteInput): SvmRouteHop[] {
   return hops;
 }
 
+/** The program address of a swap source (where `route-hop` runs on the devnet). */
+export function svmSwapSourceProgram(source: string): Address {
+  return derivedAddress("program", source);
+}
+
 function hopInstruction(hop: SvmRouteHop, index: number, user: Address): Instruction {
-  const program = derivedAddress("program", hop.source);
   const shared = ["config", "authority"].map((name) => derivedAddress(name, hop.source));
   const own = ["vault-a", "vault-b", "oracle"].map((name) => derivedAddress(name, hop.pool));
+  const data = new Uint8Array(HOP_DATA_LEN);
+  data.set(new TextEncoder().encode(`${hop.source}#${index}`).subarray(0, HOP_DATA_LEN));
   return {
-    programAddress: program,
+    programAddress: svmSwapSourceProgram(hop.source),
     accounts: [
       { address: user, role: AccountRole.WRITABLE_SIGNER },
       { address: hop.pool as Address, role: AccountRole.WRITABLE },
@@ -128,60 +151,56 @@ function hopInstruction(hop: SvmRouteHop, index: number, user: Address): Instruc
       ...shared.map((address) => ({ address, role: AccountRole.READONLY })),
       { address: TOKEN_PROGRAM, role: AccountRole.READONLY },
     ],
-    data: new Uint8Array(digest("data", hop.pool, String(index)).subarray(0, 24)),
+    data,
   };
 }
 
-function depositInstructions(input: SvmRouteInput, user: Address): Instruction[] {
+/** A Memo v2 instruction whose text is the request id (lowercase): how deposits and fills are tagged. */
+export function requestIdMemoInstruction(requestId: string, signer: TransactionSigner): Instruction {
+  const meta: AccountSignerMeta = { address: signer.address, role: AccountRole.READONLY_SIGNER, signer };
+  return {
+    programAddress: MEMO_PROGRAM,
+    accounts: [meta],
+    data: new TextEncoder().encode(requestId.toLowerCase()),
+  };
+}
+
+async function depositInstructions(input: SvmRouteInput, user: TransactionSigner): Promise<Instruction[]> {
   const solver = input.solver as Address;
   const amount = input.amount & ((1n << 64n) - 1n);
-  const data = new Uint8Array(9);
   let transfer: Instruction;
   if (input.originCurrency === SVM_NATIVE_TOKEN) {
-    const system = new DataView(new ArrayBuffer(12));
-    system.setUint32(0, 2, true);
-    system.setBigUint64(4, amount, true);
-    transfer = {
-      programAddress: SYSTEM_PROGRAM,
-      accounts: [
-        { address: user, role: AccountRole.WRITABLE_SIGNER },
-        { address: solver, role: AccountRole.WRITABLE },
-      ],
-      data: new Uint8Array(system.buffer),
-    };
+    transfer = getTransferSolInstruction({ source: user, destination: solver, amount });
   } else {
-    data[0] = 3;
-    new DataView(data.buffer).setBigUint64(1, amount, true);
-    transfer = {
-      programAddress: TOKEN_PROGRAM,
-      accounts: [
-        { address: derivedAddress("ata", input.user, input.originCurrency), role: AccountRole.WRITABLE },
-        { address: derivedAddress("ata", input.solver, input.originCurrency), role: AccountRole.WRITABLE },
-        { address: user, role: AccountRole.READONLY_SIGNER },
-      ],
-      data,
-    };
+    // `Transfer` (not `TransferChecked`): it needs no mint account, which keeps the quoted size the
+    // same as the route gate was designed around.
+    const mint = input.originCurrency as Address;
+    const ata = async (owner: Address) =>
+      (await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM }))[0];
+    transfer = getTransferInstruction({
+      source: await ata(user.address),
+      destination: await ata(solver),
+      authority: user,
+      amount,
+    });
   }
-  const memo: Instruction = {
-    programAddress: MEMO_PROGRAM,
-    accounts: [{ address: user, role: AccountRole.READONLY_SIGNER }],
-    data: new TextEncoder().encode(input.requestId.toLowerCase()),
-  };
-  return [transfer, memo];
+  return [transfer, requestIdMemoInstruction(input.requestId, user)];
 }
 
 /**
  * Builds the SVM deposit transaction of a quote and applies the 1232-byte gate.
  * @throws SolanaTransactionTooLargeError (400 `SOLANA_TX_TOO_LARGE`) when it does not fit.
  */
-export function buildSvmDeposit(input: SvmRouteInput): SvmDeposit {
+export async function buildSvmDeposit(input: SvmRouteInput): Promise<SvmDeposit> {
   const route = simulateRoute(input);
   const user = input.user as Address;
+  // The user signs later: a no-op signer marks its accounts as signers in the unsigned transaction.
   const instructions = [
     ...route.map((hop, i) => hopInstruction(hop, i, user)),
-    ...depositInstructions(input, user),
+    ...(await depositInstructions(input, createNoopSigner(user))),
   ];
-  const blockhash = bytesToBase58.decode(digest("blockhash", input.requestId)) as Blockhash;
+  const blockhash = (input.blockhash ??
+    bytesToBase58.decode(digest("blockhash", input.requestId))) as Blockhash;
   const message = appendTransactionMessageInstructions(
     instructions,
     setTransactionMessageLifetimeUsingBlockhash(
