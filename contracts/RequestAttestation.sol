@@ -140,8 +140,15 @@ library RequestAttestation {
 
     /// @notice Recovers the signer from split `(v, r, s)` with the low-s, `v in {27, 28}` and non-zero rules.
     function recover(bytes32 digest_, uint8 v, bytes32 r, bytes32 s) internal view returns (address signer) {
-        if (uint256(s) > HALF_CURVE_ORDER) revert InvalidSignatureS(s);
-        if (v != 27 && v != 28) revert InvalidSignatureV(v);
+        bool bad;
+        assembly ("memory-safe") {
+            // one test for both rules: s above the half order, or v - 27 (wrapping) above 1
+            bad := or(gt(s, HALF_CURVE_ORDER), gt(sub(and(v, 0xff), 27), 1))
+        }
+        if (bad) {
+            if (uint256(s) > HALF_CURVE_ORDER) revert InvalidSignatureS(s);
+            revert InvalidSignatureV(v);
+        }
         assembly ("memory-safe") {
             let m := mload(0x40)
             mstore(m, digest_)
