@@ -1,0 +1,119 @@
+/**
+ * `npm start`: boots the devnet and prints every endpoint, contract, program and funded account, then
+ * runs until Ctrl-C (SIGINT) or SIGTERM, which stop it cleanly. Flags (with environment fallbacks):
+ *   --port <n>         mock service port (ATTESTKIT_SERVICE_PORT, default 8787; 0 = any free port)
+ *   --rpc-port <n>     JSON-RPC port of chain 8453; chain 10 gets the next one (ATTESTKIT_RPC_PORT, default 8545)
+ *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
+ *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
+ */
+import { parseArgs } from "node:util";
+import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
+import { DEVNET_EVM_CHAINS, type Devnet, startDevnet } from "./devnet.ts";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string" },
+    "rpc-port": { type: "string" },
+    "block-time": { type: "string" },
+    db: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+
+if (values.help) {
+  console.log(
+    "attestkit devnet: npm start -- [--port 8787] [--rpc-port 8545] [--block-time 2000] [--db file]",
+  );
+  process.exit(0);
+}
+
+function integerOption(name: string, value: string | undefined, fallback: number, max: number): number {
+  const parsed = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > max) {
+    console.error(`invalid --${name} ${JSON.stringify(value)}: expected an integer from 0 to ${max}`);
+    process.exit(2);
+  }
+  return parsed;
+}
+
+const env = process.env;
+const servicePort = integerOption("port", values.port ?? env.ATTESTKIT_SERVICE_PORT, 8787, 65535);
+const rpcPort = integerOption("rpc-port", values["rpc-port"] ?? env.ATTESTKIT_RPC_PORT, 8545, 65534);
+const blockTimeMs = integerOption(
+  "block-time",
+  values["block-time"] ?? env.ATTESTKIT_BLOCK_TIME,
+  2000,
+  3_600_000,
+);
+const db = values.db ?? env.ATTESTKIT_SERVICE_DB;
+
+function table(title: string, rows: string[][]): void {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
+  console.log(`\n${title}`);
+  for (const row of rows) console.log(`  ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")}`);
+}
+
+function describe(devnet: Devnet): void {
+  table("Endpoints", [
+    ["mock service", devnet.serviceUrl, `API key: ${devnet.apiKey}`],
+    ["OpenAPI", `${devnet.serviceUrl}/openapi.json`, ""],
+    ...[...devnet.evm.values()].map((chain) => [
+      `${chain.name} (${chain.chainId})`,
+      chain.rpcUrl,
+      "JSON-RPC",
+    ]),
+    ["svm (792703809)", "in process (LiteSVM)", "no RPC: reached through the service"],
+  ]);
+  table("Contracts and programs", [
+    ...[...devnet.evm.values()].flatMap((chain) => [
+      [`${chain.chainId}`, "AttestedReceiver", chain.receiver],
+      ...chain.tokens.map((token) => [
+        `${chain.chainId}`,
+        `${token.symbol} (${token.decimals} decimals)`,
+        token.address,
+      ]),
+    ]),
+    ["792703809", "attested-receiver program", devnet.svm.receiverProgram],
+    ["792703809", "attested-receiver config", devnet.svm.receiverConfig],
+    ["792703809", `USDC mint (${devnet.svm.usdc.decimals} decimals)`, devnet.svm.usdc.mint],
+  ]);
+  table(
+    "Funded EVM accounts (10,000 ETH, 1,000,000 USDC and 1,000 WETH on each chain; public keys: devnet only)",
+    [
+      ...EVM_ROLE_NAMES.map((role) => {
+        const account = evmDevAccount(role);
+        return [role, account.address, account.privateKey];
+      }),
+    ],
+  );
+  table("Funded SVM accounts (1,000 SOL and 1,000,000 USDC; secret keys in base58)", [
+    ...SVM_ROLE_NAMES.map((role) => {
+      const signer = devnet.svm.accounts[role];
+      return [role, signer.address, svmDevSecretKey(signer, role)];
+    }),
+  ]);
+  console.log(
+    `\nSolver: ${devnet.solver.evm} (EVM), ${devnet.solver.svm} (SVM). Blocks every ${blockTimeMs} ms on ${DEVNET_EVM_CHAINS.map((c) => c.chainId).join(" and ")}. Ctrl-C stops.`,
+  );
+}
+
+console.log("Starting the attestkit devnet...");
+const devnet = await startDevnet({
+  servicePort,
+  rpcPorts: { [DEVNET_EVM_CHAINS[0].chainId]: rpcPort, [DEVNET_EVM_CHAINS[1].chainId]: rpcPort + 1 },
+  blockTimeMs,
+  ...(db === undefined ? {} : { db }),
+});
+describe(devnet);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) process.exit(130);
+  stopping = true;
+  console.log(`\n${signal}: stopping the devnet...`);
+  await devnet.close();
+  console.log("stopped");
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,0 +1,172 @@
+/**
+ * The devnet: in one process, two EVM chains on Hardhat EDR (8453 and 10, each on JSON-RPC at
+ * 127.0.0.1), the SVM chain on LiteSVM (792703809), the reference receivers deployed on all three by
+ * the project's deploy scripts, tokens minted to the solver and the users, and the mock service
+ * listening on 127.0.0.1 with its indexer and solver wired to these chains.
+ */
+import type { Address } from "viem";
+import { APP_BALANCE_CHAIN_ID } from "../funding/index.ts";
+import { createEvmChainAdapter } from "../service/chains/evm.ts";
+import { createService, type Service, type ServiceLoggerOption } from "../service/index.ts";
+import type { TokenInfo } from "../service/tokens.ts";
+import { SVM_CHAIN_ID } from "../svm/index.ts";
+import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES } from "./accounts.ts";
+import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
+import { type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
+
+export const DEVNET_EVM_CHAINS = [
+  { chainId: APP_BALANCE_CHAIN_ID, name: "base" },
+  { chainId: 10, name: "optimism" },
+] as const;
+export const DEVNET_API_KEY = "devnet-api-key";
+
+const EVM_USERS: readonly EvmRole[] = ["alice", "bob", "carol"];
+const SVM_USERS = SVM_ROLE_NAMES.filter((role) => role === "alice" || role === "bob");
+
+export interface DevnetOptions {
+  /** Mock service port on 127.0.0.1 (0, the default, picks a free port). */
+  servicePort?: number;
+  /** JSON-RPC ports of the EVM chains by chain id (0 or absent: a free port). */
+  rpcPorts?: Readonly<Record<number, number>>;
+  /** Mine an empty block on every EVM chain this often (0, the default: only on transactions and `mine()`). */
+  blockTimeMs?: number;
+  /** Blocks until an EVM deposit is final (default 2: a deposit is "depositing" for one block). */
+  confirmations?: number;
+  /** Fast-fill hold timeout before it becomes a permanent debit (default 10 minutes). */
+  holdTimeoutMs?: number;
+  /** Indexer poll interval (default 100 ms). */
+  indexerIntervalMs?: number;
+  /** Receivers' maximum deadline window in seconds (default 3600). */
+  maxDeadlineWindow?: number;
+  /** SQLite file for the service (default in memory). */
+  db?: string;
+  logger?: ServiceLoggerOption;
+}
+
+export interface Devnet {
+  serviceUrl: string;
+  apiKey: string;
+  service: Service;
+  evm: ReadonlyMap<number, EvmDevChain>;
+  svm: SvmDevChain;
+  solver: { evm: Address; svm: string };
+  /** The EVM chain with this id (throws for an unknown id). */
+  evmChain(chainId: number): EvmDevChain;
+  close(): Promise<void>;
+}
+
+function devnetTokens(evm: readonly EvmDevChain[], svm: SvmDevChain): TokenInfo[] {
+  const price = { USDC: "1", WETH: "3000" } as const;
+  const tokens: TokenInfo[] = evm.flatMap((chain) =>
+    chain.tokens.map((token) => ({
+      chainId: chain.chainId,
+      address: token.address,
+      symbol: token.symbol,
+      name: token.name,
+      decimals: token.decimals,
+      priceUsd: price[token.symbol],
+    })),
+  );
+  tokens.push({
+    chainId: SVM_CHAIN_ID,
+    address: svm.usdc.mint,
+    symbol: "USDC",
+    name: "USD Coin",
+    decimals: svm.usdc.decimals,
+    priceUsd: "1",
+  });
+  return tokens;
+}
+
+export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  const maxDeadlineWindow = options.maxDeadlineWindow ?? 3600;
+  const solver = evmDevAccount("solver");
+  const svm = await startSvmDevChain({
+    solverEvm: solver.address,
+    maxDeadlineWindow,
+    whitelist: DEVNET_EVM_CHAINS.flatMap(({ chainId }) =>
+      EVM_USERS.map((role) => ({ chainId, user: evmDevAccount(role).address })),
+    ),
+  });
+  const svmDestinations = SVM_USERS.map((role) => ({
+    chainId: SVM_CHAIN_ID,
+    user: svm.accounts[role].address,
+  }));
+
+  const evm: EvmDevChain[] = [];
+  try {
+    for (const { chainId, name } of DEVNET_EVM_CHAINS) {
+      evm.push(
+        await startEvmDevChain({
+          chainId,
+          name,
+          rpcPort: options.rpcPorts?.[chainId] ?? 0,
+          maxDeadlineWindow,
+          // Every user on every EVM chain at deploy time, SVM users through the configure script.
+          whitelist: DEVNET_EVM_CHAINS.flatMap((destination) =>
+            EVM_USERS.map((role) => ({ chainId: destination.chainId, user: evmDevAccount(role).address })),
+          ),
+          laterWhitelist: svmDestinations,
+          funded: ["solver", ...EVM_USERS],
+        }),
+      );
+    }
+  } catch (error) {
+    await Promise.allSettled(evm.map((chain) => chain.close()));
+    throw error;
+  }
+
+  const confirmations = options.confirmations ?? 2;
+  const service = createService({
+    solverPrivateKey: solver.privateKey,
+    svmSolverAddress: svm.accounts.solver.address,
+    apiKeys: [DEVNET_API_KEY],
+    chains: [
+      ...evm.map((chain) =>
+        createEvmChainAdapter({
+          chainId: chain.chainId,
+          provider: chain.provider,
+          solverPrivateKey: solver.privateKey,
+          receivers: [chain.receiver],
+        }),
+      ),
+      svm.adapter,
+    ],
+    receivers: Object.fromEntries(evm.map((chain) => [chain.chainId, { address: chain.receiver }])),
+    confirmations: Object.fromEntries(evm.map((chain) => [chain.chainId, confirmations])),
+    indexerIntervalMs: options.indexerIntervalMs ?? 100,
+    tokens: devnetTokens(evm, svm),
+    ...(options.holdTimeoutMs === undefined ? {} : { holdTimeoutMs: options.holdTimeoutMs }),
+    ...(options.db === undefined ? {} : { db: options.db }),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+  });
+  const serviceUrl = await service.listen(options.servicePort ?? 0);
+
+  const blockTimer =
+    options.blockTimeMs && options.blockTimeMs > 0
+      ? setInterval(() => {
+          for (const chain of evm) chain.mine().catch(() => {});
+        }, options.blockTimeMs)
+      : null;
+  blockTimer?.unref();
+
+  const byChain = new Map(evm.map((chain) => [chain.chainId, chain]));
+  return {
+    serviceUrl,
+    apiKey: DEVNET_API_KEY,
+    service,
+    evm: byChain,
+    svm,
+    solver: { evm: solver.address, svm: svm.accounts.solver.address },
+    evmChain(chainId) {
+      const chain = byChain.get(chainId);
+      if (chain === undefined) throw new Error(`the devnet has no EVM chain ${chainId}`);
+      return chain;
+    },
+    async close() {
+      if (blockTimer) clearInterval(blockTimer);
+      await service.close();
+      await Promise.allSettled(evm.map((chain) => chain.close()));
+    },
+  };
+}
