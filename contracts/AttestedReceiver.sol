@@ -470,12 +470,18 @@ contract AttestedReceiver is Ownable2Step {
             if (ok) revert TokenCallFailed(token);
             _bubbleOr(abi.encodeWithSelector(TokenCallFailed.selector, token));
         }
-        uint256 afterBalance = _balanceOf(token, solver_);
-        uint256 delivered;
-        unchecked {
-            delivered = afterBalance > before ? afterBalance - before : 0;
+        (bool readAfter, uint256 afterBalance) = _tryBalanceOf(token, solver_);
+        // One test for the second read and the delivered amount; a failed read is reported first.
+        bool bad;
+        assembly ("memory-safe") {
+            bad := or(iszero(readAfter), or(lt(afterBalance, before), xor(sub(afterBalance, before), amount)))
         }
-        if (delivered != amount) revert DeliveredAmountMismatch(amount, delivered);
+        if (bad) {
+            if (!readAfter) revert TokenCallFailed(token);
+            unchecked {
+                revert DeliveredAmountMismatch(amount, afterBalance > before ? afterBalance - before : 0);
+            }
+        }
         _emitAccepted(data, token, solver_);
         assembly ("memory-safe") {
             tstore(_LOCK_SLOT, 0)
@@ -484,13 +490,18 @@ contract AttestedReceiver is Ownable2Step {
 
     function _balanceOf(address token, address account) private view returns (uint256 amount) {
         bool ok;
+        (ok, amount) = _tryBalanceOf(token, account);
+        if (!ok) revert TokenCallFailed(token);
+    }
+
+    /// @dev `token.balanceOf(account)`; `ok` is false when the call fails or returns less than a word.
+    function _tryBalanceOf(address token, address account) private view returns (bool ok, uint256 amount) {
         assembly ("memory-safe") {
             mstore(0x00, 0x70a08231) // balanceOf(address)
             mstore(0x20, account)
             ok := and(gt(returndatasize(), 0x1f), staticcall(gas(), token, 0x1c, 0x24, 0x00, 0x20))
             amount := mload(0x00)
         }
-        if (!ok) revert TokenCallFailed(token);
     }
 
     /// @dev Reverts with the last call's revert data when there is any, else with `fallbackError`.
