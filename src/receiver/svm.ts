@@ -2,8 +2,9 @@
  * Client side of the SVM reference receiver (`programs/attested-receiver`, IDL
  * `programs/idl/attested_receiver.json`) with `@solana/kit` only (no Anchor): its PDAs, the
  * `deposit_native` / `deposit_token` instructions for an attestation as the signature endpoint
- * returns it (spec 4.7), and the `Deposited` event read back from a transaction's logs. Also the
- * associated token account of a wallet, which token deposits pay from and into.
+ * returns it (spec 4.7), and the `Deposited` event read back from a transaction's logs. Token
+ * accounts (usually associated token accounts: `findAssociatedTokenPda` of `@solana-program/token`)
+ * are the caller's.
  */
 import {
   AccountRole,
@@ -13,7 +14,6 @@ import {
   fixDecoderSize,
   fixEncoderSize,
   getAddressDecoder,
-  getAddressEncoder,
   getBase64Encoder,
   getBytesDecoder,
   getBytesEncoder,
@@ -32,15 +32,10 @@ import {
   type ReadonlyUint8Array,
   type TransactionSigner,
 } from "@solana/kit";
+import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
 import { bytesToHex, getAddress, type Hex, hexToBytes } from "viem";
 import { parseAttestationSignature, type RequestData, toRequestDataWords } from "../attestation/index.ts";
 import { InvalidAmountError, InvalidSvmArgumentError } from "../errors.ts";
-
-/** Program ids the receiver and its token deposits use. */
-export const SVM_SYSTEM_PROGRAM = "11111111111111111111111111111111" as Address;
-export const SVM_TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA" as Address;
-export const SVM_TOKEN_2022_PROGRAM = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb" as Address;
-export const SVM_ASSOCIATED_TOKEN_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL" as Address;
 
 /** Anchor discriminators of the IDL (`sha256("global:<ix>")[..8]`, `sha256("event:Deposited")[..8]`). */
 export const SVM_RECEIVER_DISCRIMINATORS = {
@@ -50,7 +45,6 @@ export const SVM_RECEIVER_DISCRIMINATORS = {
 } as const;
 
 const U64_MAX = (1n << 64n) - 1n;
-const addressEncoder = getAddressEncoder();
 const bytes32 = fixEncoderSize(getBytesEncoder(), 32);
 
 /** Config PDA `["config"]`. */
@@ -82,19 +76,6 @@ export async function getSvmReceiverReplayAddress(
     seeds: ["replay", requestId],
   });
   return [replay, bump];
-}
-
-/** The associated token account of `owner` for `mint` under `tokenProgram` (SPL Token by default). */
-export async function getSvmAssociatedTokenAddress(
-  owner: Address,
-  mint: Address,
-  tokenProgram: Address = SVM_TOKEN_PROGRAM,
-): Promise<Address> {
-  const [ata] = await getProgramDerivedAddress({
-    programAddress: SVM_ASSOCIATED_TOKEN_PROGRAM,
-    seeds: [addressEncoder.encode(owner), addressEncoder.encode(tokenProgram), addressEncoder.encode(mint)],
-  });
-  return ata;
 }
 
 /** Borsh args of `deposit_native` / `deposit_token` (same layout), in IDL order. */
@@ -222,7 +203,7 @@ export async function buildSvmReceiverDepositInstruction(
     },
     { address: replay, role: AccountRole.WRITABLE },
   ];
-  const system = { address: SVM_SYSTEM_PROGRAM, role: AccountRole.READONLY };
+  const system = { address: SYSTEM_PROGRAM_ADDRESS, role: AccountRole.READONLY };
   if (token === undefined) {
     return {
       programAddress: programId,

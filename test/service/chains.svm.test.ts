@@ -1,105 +1,328 @@
-/** The SVM chain adapter over LiteSVM: deposits seen on chain drive the status; fills land on chain. */
+/**
+ * The SVM chain adapter over LiteSVM (with the attested receiver deployed): deposits seen on chain
+ * drive the status (native and SPL memo-tagged transfers, receiver deposits), fills land on chain
+ * (native and SPL into a freshly created ATA), and a quoted SVM route transaction executes as is.
+ */
 
 import {
-  AccountRole,
   type Address,
   appendTransactionMessageInstructions,
   createTransactionMessage,
   generateKeyPairSigner,
+  getBase64Encoder,
+  getTransactionDecoder,
+  type Instruction,
+  type KeyPairSigner,
   lamports,
   pipe,
   setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransaction,
   signTransactionMessageWithSigners,
 } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+  getTransferInstruction,
+} from "@solana-program/token";
 import { expect } from "chai";
 import { LiteSVM } from "litesvm";
-import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../src/index.ts";
-import { createSvmChainAdapter, type SvmChainAdapter } from "../../src/service/chains/svm.ts";
-import type { Service } from "../../src/service/index.ts";
-import { MEMO_PROGRAM, SYSTEM_PROGRAM } from "../../src/service/svm-route.ts";
-import { BASE_USDC, ETH, EVM_RECIPIENT, EVM_USER, get, post, testService } from "./helpers.ts";
+import { privateKeyToAccount } from "viem/accounts";
+import {
+  buildSvmReceiverDepositInstruction,
+  type RequestData,
+  SVM_CHAIN_ID,
+  SVM_NATIVE_TOKEN,
+  signRequestData,
+} from "../../src/index.ts";
+import {
+  createSvmChainAdapter,
+  installSvmRouteHops,
+  type SvmChainAdapter,
+} from "../../src/service/chains/svm.ts";
+import type { ChainObservation, Service, TokenInfo } from "../../src/service/index.ts";
+import { buildQuote, type QuoteContext } from "../../src/service/quotes.ts";
+import { requestIdMemoInstruction } from "../../src/service/svm-route.ts";
+import { TokenRegistry } from "../../src/service/tokens.ts";
+import {
+  EVM_DESTINATION,
+  expectOk,
+  Fixture,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+} from "../svm/receiver-fixture.ts";
+import { ETH, EVM_RECIPIENT, EVM_USER, get, post, SOLVER, SOLVER_KEY, testService } from "./helpers.ts";
 
-describe("SVM chain adapter on LiteSVM", () => {
+const BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+const MAINNET_USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+
+describe("SVM chain adapter on LiteSVM", function () {
+  this.timeout(120_000);
+  let f: Fixture;
   let service: Service;
   let svm: LiteSVM;
   let adapter: SvmChainAdapter;
-  let solver: Awaited<ReturnType<typeof generateKeyPairSigner>>;
+  let solver: KeyPairSigner;
+  let user: KeyPairSigner;
+  /** An SPL Token mint (6 decimals) the user and the solver hold, registered with the service. */
+  let mint: Address;
+  let tokens: TokenInfo[];
+
+  const ata = async (owner: Address, of: Address = mint, tokenProgram: Address = TOKEN_PROGRAM) =>
+    (await findAssociatedTokenPda({ owner, mint: of, tokenProgram }))[0];
+  const createAta = async (owner: Address, of: Address, tokenProgram: Address = TOKEN_PROGRAM) => {
+    const address = await ata(owner, of, tokenProgram);
+    expectOk(
+      await f.send([
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: f.payer,
+          ata: address,
+          owner,
+          mint: of,
+          tokenProgram,
+        }),
+      ]),
+    );
+    return address;
+  };
+  /** A transaction of `signer` through the adapter, with the adapter's blockhash. */
+  const submit = async (signer: KeyPairSigner, instructions: Instruction[]) =>
+    adapter.submit(
+      await pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(signer, m),
+        (m) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash: adapter.latestBlockhash(), lastValidBlockHeight: 0n },
+            m,
+          ),
+        (m) => appendTransactionMessageInstructions(instructions, m),
+        (m) => signTransactionMessageWithSigners(m),
+      ),
+    );
+  const status = async (id: string) => {
+    await service.indexer!.tick();
+    await service.lifecycle.idle();
+    return (await get(service, `/intents/status/v3?requestId=${id}`)).body as {
+      status: string;
+      txHashes: string[];
+    };
+  };
+  const quoteId = async (body: Record<string, unknown>) => {
+    const quote = await post(service, "/quote/v2", { tradeType: "EXACT_INPUT", ...body });
+    expect(quote.status, quote.raw).to.equal(200);
+    return (quote.body as { steps: { requestId: string }[] }).steps[0]!.requestId;
+  };
+  const depositsIn = async (txHash: string) =>
+    (await adapter.scan(0, await adapter.head())).filter(
+      (o): o is Extract<ChainObservation, { kind: "deposit" }> => o.kind === "deposit" && o.txHash === txHash,
+    );
 
   before(async () => {
-    svm = new LiteSVM();
-    solver = await generateKeyPairSigner();
-    svm.airdrop(solver.address, lamports(100_000_000_000n));
-    adapter = createSvmChainAdapter({ svm, solver });
-    service = testService({ chains: [adapter], svmSolverAddress: solver.address, indexerIntervalMs: 0 });
+    f = await Fixture.create();
+    svm = f.svm;
+    solver = f.solver;
+    user = await generateKeyPairSigner();
+    svm.airdrop(user.address, lamports(100_000_000_000n));
+    installSvmRouteHops(svm);
+    mint = await f.createMint(TOKEN_PROGRAM);
+    for (const owner of [user.address, solver.address, f.payer.address]) {
+      await f.mintTo(TOKEN_PROGRAM, mint, await createAta(owner, mint), 1_000_000_000_000n);
+    }
+    adapter = createSvmChainAdapter({ svm, solver, receiverProgram: f.programId });
+    tokens = [
+      { chainId: SVM_CHAIN_ID, address: mint, symbol: "TKN", name: "Test token", decimals: 6, priceUsd: "1" },
+    ];
+    service = testService({
+      chains: [adapter],
+      svmSolverAddress: solver.address,
+      indexerIntervalMs: 0,
+      tokens,
+    });
   });
   after(() => service.close());
 
-  const status = async (id: string) =>
-    (await get(service, `/intents/status/v3?requestId=${id}`)).body as { status: string; txHashes: string[] };
-
   it("a native SOL deposit tagged with a memo moves the request to success", async () => {
-    const user = await generateKeyPairSigner();
-    svm.airdrop(user.address, lamports(10_000_000_000n));
-    const quote = await post(service, "/quote/v2", {
+    const id = await quoteId({
       user: user.address,
       originChainId: SVM_CHAIN_ID,
       destinationChainId: 8453,
       originCurrency: SVM_NATIVE_TOKEN,
       destinationCurrency: BASE_USDC,
       recipient: EVM_RECIPIENT,
-      tradeType: "EXACT_INPUT",
       amount: "2000000000",
     });
-    expect(quote.status, quote.raw).to.equal(200);
-    const id = (quote.body as { steps: { requestId: string }[] }).steps[0]!.requestId;
-    const data = new DataView(new ArrayBuffer(12));
-    data.setUint32(0, 2, true);
-    data.setBigUint64(4, 2_000_000_000n, true);
-    const message = pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(user, m),
-      (m) => svm.setTransactionMessageLifetimeUsingLatestBlockhash(m),
-      (m) =>
-        appendTransactionMessageInstructions(
-          [
-            {
-              programAddress: SYSTEM_PROGRAM,
-              accounts: [
-                { address: user.address, role: AccountRole.WRITABLE_SIGNER, signer: user },
-                { address: solver.address, role: AccountRole.WRITABLE },
-              ],
-              data: new Uint8Array(data.buffer),
-            },
-            {
-              programAddress: MEMO_PROGRAM,
-              accounts: [{ address: user.address, role: AccountRole.READONLY_SIGNER, signer: user }],
-              data: new TextEncoder().encode(id),
-            },
-          ],
-          m,
-        ),
-    );
-    const { signature } = adapter.submit(await signTransactionMessageWithSigners(message));
-    await service.indexer!.tick();
-    await service.lifecycle.idle();
+    const { signature, timestamp } = await submit(user, [
+      getTransferSolInstruction({ source: user, destination: solver.address, amount: 2_000_000_000n }),
+      requestIdMemoInstruction(id, user),
+    ]);
     const done = await status(id);
     expect(done.status).to.equal("success");
     expect(done.txHashes).to.include(signature);
+    // block time: the clock follows the wall clock
+    expect(Math.abs(timestamp - Date.now() / 1000)).to.be.lessThan(60);
+    const [deposit] = await depositsIn(signature);
+    expect(deposit).to.include({
+      currency: SVM_NATIVE_TOKEN,
+      from: user.address,
+      timestamp,
+      via: "transfer",
+    });
+  });
+
+  it("an SPL token deposit (TransferChecked into the solver's ATA, memo) is recognized with currency = mint", async () => {
+    const id = await quoteId({
+      user: user.address,
+      originChainId: SVM_CHAIN_ID,
+      destinationChainId: 8453,
+      originCurrency: mint,
+      destinationCurrency: BASE_USDC,
+      recipient: EVM_RECIPIENT,
+      amount: "25000000",
+      maxRouteLength: 1,
+    });
+    const { signature } = await submit(user, [
+      getTransferCheckedInstruction({
+        source: await ata(user.address),
+        mint,
+        destination: await ata(solver.address),
+        authority: user,
+        amount: 25_000_000n,
+        decimals: 6,
+      }),
+      requestIdMemoInstruction(id, user),
+    ]);
+    expect(await depositsIn(signature)).to.have.length(1);
+    expect((await depositsIn(signature))[0]).to.include({
+      requestId: id,
+      currency: mint,
+      amount: "25000000",
+      from: user.address,
+      via: "transfer",
+    });
+    expect((await status(id)).status).to.equal("success");
+  });
+
+  it("Token-2022 Transfer into a solver token account is recognized; transfers to others or without a memo are not", async () => {
+    const mint22 = await f.createMint(TOKEN_2022_PROGRAM);
+    const from = await createAta(user.address, mint22, TOKEN_2022_PROGRAM);
+    await f.mintTo(TOKEN_2022_PROGRAM, mint22, from, 1_000_000n);
+    const to = await createAta(solver.address, mint22, TOKEN_2022_PROGRAM);
+    const other = await createAta(f.payer.address, mint22, TOKEN_2022_PROGRAM);
+    const transfer = (destination: Address, amount: bigint) =>
+      getTransferInstruction(
+        { source: from, destination, authority: user, amount },
+        { programAddress: TOKEN_2022_PROGRAM },
+      );
+    const id = `0x${"ab".repeat(32)}`;
+    const tagged = await submit(user, [
+      transfer(to, 1_000n),
+      transfer(other, 7n),
+      requestIdMemoInstruction(id, user),
+    ]);
+    expect(await depositsIn(tagged.signature)).to.have.length(1);
+    expect((await depositsIn(tagged.signature))[0]).to.include({
+      requestId: id,
+      currency: mint22,
+      amount: "1000",
+    });
+    const untagged = await submit(user, [transfer(to, 5n)]);
+    expect(await depositsIn(untagged.signature)).to.deep.equal([]);
+  });
+
+  describe("deposits through the attested receiver", () => {
+    /** Quote, attestation from the signature endpoint, deposit built by the kit builder. */
+    const receiverDeposit = async (
+      originCurrency: string,
+      amount: string,
+      token?: Parameters<typeof buildSvmReceiverDepositInstruction>[0]["token"],
+    ) => {
+      const id = await quoteId({
+        user: f.payer.address,
+        originChainId: SVM_CHAIN_ID,
+        destinationChainId: 1,
+        originCurrency,
+        destinationCurrency: MAINNET_USDC,
+        recipient: EVM_DESTINATION,
+        amount,
+        maxRouteLength: 1,
+      });
+      const attestation = (await get(service, `/requests/${id}/signature`)).body as {
+        requestData: RequestData;
+        signature: `0x${string}`;
+      };
+      const ix = await buildSvmReceiverDepositInstruction({
+        programId: f.programId,
+        payer: f.payer,
+        requestId: id as `0x${string}`,
+        requestData: attestation.requestData,
+        signature: attestation.signature,
+        deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+        solver: solver.address,
+        ...(token ? { token } : {}),
+      });
+      return { id, submitted: await submit(f.payer, [ix]) };
+    };
+
+    it("a native receiver deposit is recognized by its Deposited event (via receiver-event)", async () => {
+      const { id, submitted } = await receiverDeposit(SVM_NATIVE_TOKEN, "3000000000");
+      expect(await depositsIn(submitted.signature)).to.deep.equal([
+        {
+          kind: "deposit",
+          requestId: id,
+          txHash: submitted.signature,
+          block: submitted.slot,
+          timestamp: submitted.timestamp,
+          from: f.payer.address,
+          currency: SVM_NATIVE_TOKEN,
+          amount: "3000000000",
+          status: "success",
+          via: "receiver-event",
+        },
+      ]);
+      expect((await status(id)).status).to.equal("success");
+    });
+
+    it("a token receiver deposit is recognized with currency = mint", async () => {
+      const t = await f.tokenSetup(TOKEN_PROGRAM);
+      const { id, submitted } = await receiverDeposit(t.mint, "400000000", t);
+      const [deposit] = await depositsIn(submitted.signature);
+      expect(deposit).to.include({
+        requestId: id,
+        currency: t.mint,
+        amount: "400000000",
+        via: "receiver-event",
+      });
+      expect((await status(id)).status).to.equal("success");
+    });
+
+    it("a failing deposit throws with the program error and logs, and records nothing", async () => {
+      const before = (await adapter.scan(0, await adapter.head())).length;
+      let message = "";
+      try {
+        await receiverDeposit(SVM_NATIVE_TOKEN, "1000000000000000"); // more lamports than the payer has
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).to.match(/SVM transaction failed: .*InstructionError/);
+      expect(message).to.include(`Program ${f.programId} invoke [1]`);
+      expect((await adapter.scan(0, await adapter.head())).length).to.equal(before);
+    });
   });
 
   it("the solver fills an SVM-destination request with a real transfer on LiteSVM", async () => {
     const recipient = (await generateKeyPairSigner()).address as Address;
-    const quote = await post(service, "/quote/v2", {
+    const id = await quoteId({
       user: EVM_USER,
       originChainId: 1,
       destinationChainId: SVM_CHAIN_ID,
       originCurrency: ETH,
       destinationCurrency: SVM_NATIVE_TOKEN,
       recipient,
-      tradeType: "EXACT_INPUT",
       amount: "100000000000000000",
     });
-    const id = (quote.body as { steps: { requestId: string }[] }).steps[0]!.requestId;
     await post(service, `/_mock/requests/${id}/deposit`, { final: true });
     await service.lifecycle.idle();
     const done = await status(id);
@@ -107,5 +330,130 @@ describe("SVM chain adapter on LiteSVM", () => {
     // 0.1 ETH (300 USD) minus fees, at 150 USD per SOL: about 2 SOL.
     const balance = svm.getBalance(recipient) ?? 0n;
     expect(balance > 1_900_000_000n && balance < 2_000_000_000n).to.equal(true);
+  });
+
+  it("an SPL fill to a recipient without a token account creates its ATA and pays into it", async () => {
+    const recipient = (await generateKeyPairSigner()).address as Address;
+    const recipientAta = await ata(recipient);
+    expect(svm.getAccount(recipientAta).exists).to.equal(false);
+    const id = await quoteId({
+      user: EVM_USER,
+      originChainId: 1,
+      destinationChainId: SVM_CHAIN_ID,
+      originCurrency: ETH,
+      destinationCurrency: mint,
+      recipient,
+      amount: "100000000000000000",
+    });
+    await post(service, `/_mock/requests/${id}/deposit`, { final: true });
+    await service.lifecycle.idle();
+    const done = await status(id);
+    expect(done.status, JSON.stringify(done)).to.equal("success");
+    const request = (await get(service, `/intents/status/v3?requestId=${id}`)).body as { txHashes: string[] };
+    expect(request.txHashes.length).to.be.greaterThan(0);
+    // 300 USD minus fees at 1 USD per token (6 decimals)
+    const balance = f.tokenBalance(recipientAta);
+    expect(balance > 299_000_000n && balance < 300_000_000n, String(balance)).to.equal(true);
+  });
+
+  describe("quoted SVM route transactions", () => {
+    const context = (): QuoteContext => ({
+      tokens: new TokenRegistry(tokens),
+      solverEvm: SOLVER,
+      solverSvm: solver.address,
+      receivers: new Map(),
+      attest: (id, data) => signRequestData(privateKeyToAccount(SOLVER_KEY), id, data),
+      svmLatestBlockhash: () => adapter.latestBlockhash(),
+      relayerFeeBps: 10n,
+      gasFeeMicroUsd: 50_000n,
+    });
+
+    it("a route through swap hops, signed by the user, executes as quoted and is recognized as the deposit", async () => {
+      const { response, request } = await buildQuote(
+        context(),
+        {
+          user: user.address,
+          originChainId: SVM_CHAIN_ID,
+          destinationChainId: 8453,
+          originCurrency: mint,
+          destinationCurrency: BASE_USDC,
+          recipient: EVM_RECIPIENT,
+          tradeType: "EXACT_INPUT",
+          amount: "50000000",
+          maxRouteLength: 2,
+        },
+        { persist: true, apiKeyHash: null },
+      );
+      service.seedRequests([request!]);
+      const step = response.steps[0]!;
+      const data = step.items[0]!.data as unknown as { transaction: string; route: { source: string }[] };
+      expect(data.route.length).to.be.at.least(1);
+      // Other transactions land first: the quoted blockhash is no longer LiteSVM's latest.
+      await submit(f.payer, [
+        getTransferSolInstruction({ source: f.payer, destination: user.address, amount: 1n }),
+      ]);
+      const quoted = getTransactionDecoder().decode(getBase64Encoder().encode(data.transaction));
+      const signed = await signTransaction([user.keyPair], quoted);
+      const before = f.tokenBalance(await ata(solver.address));
+      const { signature, logs } = adapter.submit(signed);
+      data.route.forEach((hop, i) => {
+        expect(logs).to.include(`Program log: route-hop: ${hop.source}#${i}`);
+      });
+      expect(f.tokenBalance(await ata(solver.address)) - before).to.equal(50_000_000n);
+      expect(await depositsIn(signature)).to.have.length(1);
+      expect((await depositsIn(signature))[0]).to.include({
+        requestId: step.requestId,
+        currency: mint,
+        amount: "50000000",
+        from: user.address,
+      });
+      expect((await status(step.requestId!)).status).to.equal("success");
+    });
+  });
+
+  describe("blockhash lifetime", () => {
+    it("a blockhash stays valid for blockhashValiditySlots slots, then expires; unknown ones are refused", async () => {
+      const chain = new LiteSVM();
+      const payer = await generateKeyPairSigner();
+      chain.airdrop(payer.address, lamports(10_000_000_000n));
+      const own = createSvmChainAdapter({ svm: chain, solver: payer, blockhashValiditySlots: 2 });
+      const pay = async (blockhash: string, amount: bigint) =>
+        own.submit(
+          await pipe(
+            createTransactionMessage({ version: 0 }),
+            (m) => setTransactionMessageFeePayerSigner(payer, m),
+            (m) =>
+              setTransactionMessageLifetimeUsingBlockhash(
+                { blockhash: blockhash as never, lastValidBlockHeight: 0n },
+                m,
+              ),
+            (m) =>
+              appendTransactionMessageInstructions(
+                [getTransferSolInstruction({ source: payer, destination: solverlessTarget, amount })],
+                m,
+              ),
+            (m) => signTransactionMessageWithSigners(m),
+          ),
+        );
+      const solverlessTarget = (await generateKeyPairSigner()).address;
+      const old = own.latestBlockhash();
+      await pay(old, 1_000_000n);
+      await pay(old, 1_000_001n); // one slot later, still valid
+      await pay(own.latestBlockhash(), 1_000_002n);
+      let message = "";
+      try {
+        await pay(old, 1_000_003n);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).to.match(/expired/);
+      message = "";
+      try {
+        await pay(solverlessTarget, 1_000_004n);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).to.match(/BlockhashNotFound/);
+    });
   });
 });

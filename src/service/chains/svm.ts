@@ -306,7 +306,8 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     svm.warpToSlot(BigInt(at.slot + 1));
     svm.expireBlockhash();
     latestBlockhash();
-    for (const [blockhash, since] of issued) if (at.slot + 1 - since > validity) issued.delete(blockhash);
+    // Forget blockhashes long expired (kept twice the lifetime to report them as expired).
+    for (const [blockhash, since] of issued) if (at.slot + 1 - since > 2 * validity) issued.delete(blockhash);
     return { ...at, logs };
   }
 
@@ -373,8 +374,9 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     solverAddress: solver.address,
     submit,
     latestBlockhash,
+    /** The last closed slot: every submitted transaction closes its slot, so the current one is empty. */
     async head() {
-      return slot();
+      return slot() - 1;
     },
     async scan(from, to) {
       return log.filter((entry) => entry.slot >= from && entry.slot <= to).flatMap((entry) => entry.deposits);
