@@ -197,7 +197,7 @@ contract AttestedReceiver is Ownable2Step {
         RequestAttestation.RequestData calldata data,
         uint256 deadline,
         bytes calldata signature
-    ) external {
+    ) external virtual {
         _depositErc20(data, deadline, signature);
     }
 
@@ -353,7 +353,7 @@ contract AttestedReceiver is Ownable2Step {
         bool inputsBad,
         bool native,
         bool locked
-    ) private returns (address signer) {
+    ) internal returns (address signer) {
         uint256 config;
         bool bad;
         bool replayed;
@@ -440,36 +440,15 @@ contract AttestedReceiver is Ownable2Step {
         bytes calldata signature
     ) private {
         bool locked;
-        bool inputsBad;
-        address token;
         assembly ("memory-safe") {
             locked := tload(_LOCK_SLOT)
             tstore(_LOCK_SLOT, 1)
-            token := calldataload(add(data, 0x60))
-            // re-entrant, dirty upper bytes (not an EVM address) or zero (native): folded into the common branch
-            inputsBad := or(locked, or(shr(160, token), iszero(token)))
         }
+        (address token, bool inputsBad) = _tokenOf(data, locked);
         address solver_ = _verifyAndRecord(data, deadline, signature, inputsBad, false, locked);
         uint256 amount = data.originAmount;
-        bytes32 requestId = data.requestId;
         uint256 before = _balanceOf(token, solver_);
-        bool ok;
-        bool accepted;
-        assembly ("memory-safe") {
-            let m := mload(0x40)
-            mstore(m, 0x23b872dd) // transferFrom(address,address,uint256)
-            mstore(add(m, 0x20), caller())
-            mstore(add(m, 0x40), solver_)
-            mstore(add(m, 0x60), amount)
-            mstore(add(m, 0x80), requestId) // the tag, appended after the ABI arguments
-            ok := call(gas(), token, 0, add(m, 0x1c), 0x84, 0x00, 0x20)
-            // Accepted: success with no return data, or success returning a word equal to 1.
-            accepted := and(ok, or(iszero(returndatasize()), and(gt(returndatasize(), 0x1f), eq(mload(0x00), 1))))
-        }
-        if (!accepted) {
-            if (ok) revert TokenCallFailed(token);
-            _bubbleOr(abi.encodeWithSelector(TokenCallFailed.selector, token));
-        }
+        _transferFromTagged(token, solver_, amount, data.requestId);
         (bool readAfter, uint256 afterBalance) = _tryBalanceOf(token, solver_);
         // One test for the second read and the delivered amount; a failed read is reported first.
         bool bad;
@@ -485,6 +464,42 @@ contract AttestedReceiver is Ownable2Step {
         _emitAccepted(data, token, solver_);
         assembly ("memory-safe") {
             tstore(_LOCK_SLOT, 0)
+        }
+    }
+
+    /// @dev The token of `data` and whether the token entry point must reject it: re-entrant (`locked`),
+    /// dirty upper bytes (not an EVM address) or zero (native). Tested in {_verifyAndRecord}'s branch.
+    function _tokenOf(RequestAttestation.RequestData calldata data, bool locked)
+        internal
+        pure
+        returns (address token, bool inputsBad)
+    {
+        assembly ("memory-safe") {
+            token := calldataload(add(data, 0x60))
+            inputsBad := or(locked, or(shr(160, token), iszero(token)))
+        }
+    }
+
+    /// @dev `token.transferFrom(msg.sender, to, amount)` with `requestId` appended to the calldata (the tag).
+    /// Succeeds on no return data or a returned word equal to 1; otherwise bubbles the token's revert data,
+    /// or reverts with {TokenCallFailed}.
+    function _transferFromTagged(address token, address to, uint256 amount, bytes32 requestId) internal {
+        bool ok;
+        bool accepted;
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, 0x23b872dd) // transferFrom(address,address,uint256)
+            mstore(add(m, 0x20), caller())
+            mstore(add(m, 0x40), to)
+            mstore(add(m, 0x60), amount)
+            mstore(add(m, 0x80), requestId) // the tag, appended after the ABI arguments
+            ok := call(gas(), token, 0, add(m, 0x1c), 0x84, 0x00, 0x20)
+            // Accepted: success with no return data, or success returning a word equal to 1.
+            accepted := and(ok, or(iszero(returndatasize()), and(gt(returndatasize(), 0x1f), eq(mload(0x00), 1))))
+        }
+        if (!accepted) {
+            if (ok) revert TokenCallFailed(token);
+            _bubbleOr(abi.encodeWithSelector(TokenCallFailed.selector, token));
         }
     }
 
@@ -518,7 +533,7 @@ contract AttestedReceiver is Ownable2Step {
     }
 
     function _emitAccepted(RequestAttestation.RequestData calldata data, address currency, address solver_)
-        private
+        internal
     {
         bytes32 topic0 = DepositAccepted.selector;
         assembly ("memory-safe") {
