@@ -33,6 +33,7 @@ import {
 } from "@solana/kit";
 import type { LiteSVM } from "litesvm";
 import { FailedTransactionMetadata } from "litesvm";
+import { getSvmReceiverConfigAddress, getSvmReceiverWhitelistAddress } from "../../src/receiver/svm.ts";
 
 export const RECEIVER_SO = fileURLToPath(
   new URL("../../programs/deploy/attested-receiver.so", import.meta.url),
@@ -190,17 +191,11 @@ export async function receiverAddresses(programId: Address) {
     programAddress: LOADER_V3,
     seeds: [addressBytes(programId)],
   });
-  const [config] = await getProgramDerivedAddress({ programAddress: programId, seeds: ["config"] });
-  return { programData, config };
+  return { programData, config: await getSvmReceiverConfigAddress(programId) };
 }
 
-export async function whitelistAddress(programId: Address, chainId: bigint, user: Uint8Array) {
-  const [entry] = await getProgramDerivedAddress({
-    programAddress: programId,
-    seeds: ["whitelist", u64(chainId), user],
-  });
-  return entry;
-}
+/** Whitelist entry PDA (the receiver client's derivation). */
+export const whitelistAddress = getSvmReceiverWhitelistAddress;
 
 /** `initialize` instruction (Anchor layout; see programs/idl/attested_receiver.json). */
 export async function initializeInstruction(

@@ -160,31 +160,27 @@ function u64(value: bigint, what: string): bigint {
 export async function buildSvmReceiverDepositInstruction(
   input: SvmReceiverDepositInput,
 ): Promise<Instruction> {
-  const [
-    requestId,
-    originChainId,
-    originUser,
-    originCurrency,
-    originAmount,
-    destinationChainId,
-    destinationUser,
-  ] = toRequestDataWords(input.requestId, input.requestData);
+  // The seven attestation words: id, origin chain, origin user, origin currency, origin amount,
+  // destination chain, destination user (bytes32 by the destination chain's VM).
+  const words = toRequestDataWords(input.requestId, input.requestData);
   parseAttestationSignature(input.signature);
   if (input.deadline < -(1n << 63n) || input.deadline >= 1n << 63n) {
     throw new InvalidSvmArgumentError(`deadline ${input.deadline} does not fit the receiver's i64 argument`);
   }
   const { programId, token } = input;
-  const requestIdBytes = hexToBytes(requestId);
-  const destinationUserBytes = hexToBytes(destinationUser);
-  const [replay, replayBump] = await getSvmReceiverReplayAddress(programId, requestIdBytes);
+  const requestId = hexToBytes(words[0]);
+  const destinationChainId = u64(words[5], "destinationChainId");
+  const destinationUser = hexToBytes(words[6]);
+  const [replay, replayBump] = await getSvmReceiverReplayAddress(programId, requestId);
+  const originAmount = u64(words[4], "originAmount");
   const args: DepositArgs = {
-    requestId: requestIdBytes,
-    originChainId: u64(originChainId, "originChainId"),
-    originUser: hexToBytes(originUser),
-    originCurrency: hexToBytes(originCurrency),
-    originAmount: u64(originAmount, "originAmount"),
-    destinationChainId: u64(destinationChainId, "destinationChainId"),
-    destinationUser: destinationUserBytes,
+    requestId,
+    originChainId: u64(words[1], "originChainId"),
+    originUser: hexToBytes(words[2]),
+    originCurrency: hexToBytes(words[3]),
+    originAmount,
+    destinationChainId,
+    destinationUser,
     amount: originAmount,
     deadline: input.deadline,
     replayBump,
@@ -198,7 +194,7 @@ export async function buildSvmReceiverDepositInstruction(
     payer,
     { address: await getSvmReceiverConfigAddress(programId), role: AccountRole.READONLY },
     {
-      address: await getSvmReceiverWhitelistAddress(programId, destinationChainId, destinationUserBytes),
+      address: await getSvmReceiverWhitelistAddress(programId, destinationChainId, destinationUser),
       role: AccountRole.READONLY,
     },
     { address: replay, role: AccountRole.WRITABLE },

@@ -12,6 +12,7 @@ import {
   type RequestData,
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
+  type SvmReceiverDepositInput,
   toBytes32Address,
 } from "../../src/index.ts";
 import {
@@ -64,6 +65,17 @@ describe("receiver/svm: kit deposit builder and Deposited decoder", function () 
 
   before(async () => {
     f = await Fixture.create();
+  });
+
+  /** Builder input for a fixture attestation (payer and solver of the fixture). */
+  const inputOf = (a: Attested, deadline: bigint): SvmReceiverDepositInput => ({
+    programId: f.programId,
+    payer: f.payer,
+    requestId: bytesToHex(a.requestId),
+    requestData: a.requestData,
+    signature: bytesToHex(a.signature),
+    deadline,
+    solver: f.solver.address,
   });
 
   it("builds byte-identical deposit_native / deposit_token instructions to Anchor's for random inputs", async () => {
@@ -128,15 +140,7 @@ describe("receiver/svm: kit deposit builder and Deposited decoder", function () 
     const requestId = bytesToHex(a.requestId);
     const deadline = f.now() + 600n;
     const before = f.lamports(f.solver.address);
-    const ix = await buildSvmReceiverDepositInstruction({
-      programId: f.programId,
-      payer: f.payer,
-      requestId,
-      requestData: a.requestData,
-      signature: bytesToHex(a.signature),
-      deadline,
-      solver: f.solver.address,
-    });
+    const ix = await buildSvmReceiverDepositInstruction(inputOf(a, deadline));
     const result = expectOk(await f.send([ix]));
     expect(f.lamports(f.solver.address) - before).to.equal(2_500_000n);
     const event = decodeSvmReceiverDepositedEvent(result.logs(), f.programId);
@@ -160,13 +164,8 @@ describe("receiver/svm: kit deposit builder and Deposited decoder", function () 
     const a = await f.attest({ originCurrency: t.mint, originAmount: "700000" });
     const deadline = f.now() + 300n;
     const ix = await buildSvmReceiverDepositInstruction({
-      programId: f.programId,
+      ...inputOf(a, deadline),
       payer: f.payer.address,
-      requestId: bytesToHex(a.requestId),
-      requestData: a.requestData,
-      signature: bytesToHex(a.signature),
-      deadline,
-      solver: f.solver.address,
       token: t,
     });
     const result = expectOk(await f.send([ix]));
@@ -180,15 +179,7 @@ describe("receiver/svm: kit deposit builder and Deposited decoder", function () 
 
   it("the decoder follows the invocation stack: the same bytes logged by another program do not count", async () => {
     const a = await f.attest();
-    const ix = await buildSvmReceiverDepositInstruction({
-      programId: f.programId,
-      payer: f.payer,
-      requestId: bytesToHex(a.requestId),
-      requestData: a.requestData,
-      signature: bytesToHex(a.signature),
-      deadline: f.now() + 60n,
-      solver: f.solver.address,
-    });
+    const ix = await buildSvmReceiverDepositInstruction(inputOf(a, f.now() + 60n));
     const logs = expectOk(await f.send([ix])).logs();
     const data = logs.find((l) => l.startsWith("Program data: ")) as string;
     const other = f.solver.address;
@@ -203,15 +194,7 @@ describe("receiver/svm: kit deposit builder and Deposited decoder", function () 
 
   it("rejects malformed inputs before building", async () => {
     const a = await f.attest();
-    const base = {
-      programId: f.programId,
-      payer: f.payer,
-      requestId: bytesToHex(a.requestId),
-      requestData: a.requestData,
-      signature: bytesToHex(a.signature),
-      deadline: f.now() + 60n,
-      solver: f.solver.address,
-    };
+    const base = inputOf(a, f.now() + 60n);
     const rejects = async (override: object, code: string) => {
       try {
         await buildSvmReceiverDepositInstruction({ ...base, ...override });

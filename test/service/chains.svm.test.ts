@@ -7,6 +7,7 @@
 import {
   type Address,
   appendTransactionMessageInstructions,
+  type Blockhash,
   createTransactionMessage,
   generateKeyPairSigner,
   getBase64Encoder,
@@ -58,6 +59,21 @@ import { ETH, EVM_RECIPIENT, EVM_USER, get, post, SOLVER, SOLVER_KEY, testServic
 const BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const MAINNET_USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
 
+/** A signed v0 transaction of `signer` with the given blockhash. */
+async function signedTransaction(signer: KeyPairSigner, blockhash: string, instructions: Instruction[]) {
+  return pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(signer, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: blockhash as Blockhash, lastValidBlockHeight: 0n },
+        m,
+      ),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+    (m) => signTransactionMessageWithSigners(m),
+  );
+}
+
 describe("SVM chain adapter on LiteSVM", function () {
   this.timeout(120_000);
   let f: Fixture;
@@ -89,19 +105,7 @@ describe("SVM chain adapter on LiteSVM", function () {
   };
   /** A transaction of `signer` through the adapter, with the adapter's blockhash. */
   const submit = async (signer: KeyPairSigner, instructions: Instruction[]) =>
-    adapter.submit(
-      await pipe(
-        createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayerSigner(signer, m),
-        (m) =>
-          setTransactionMessageLifetimeUsingBlockhash(
-            { blockhash: adapter.latestBlockhash(), lastValidBlockHeight: 0n },
-            m,
-          ),
-        (m) => appendTransactionMessageInstructions(instructions, m),
-        (m) => signTransactionMessageWithSigners(m),
-      ),
-    );
+    adapter.submit(await signedTransaction(signer, adapter.latestBlockhash(), instructions));
   const status = async (id: string) => {
     await service.indexer!.tick();
     await service.lifecycle.idle();
@@ -110,6 +114,19 @@ describe("SVM chain adapter on LiteSVM", function () {
       txHashes: string[];
     };
   };
+  /** An SVM-origin quote body to Base USDC, at most one swap hop. */
+  const svmOrigin = (originCurrency: string, amount: string, overrides: Record<string, unknown> = {}) => ({
+    user: user.address,
+    originChainId: SVM_CHAIN_ID,
+    destinationChainId: 8453,
+    originCurrency,
+    destinationCurrency: BASE_USDC,
+    recipient: EVM_RECIPIENT,
+    tradeType: "EXACT_INPUT" as const,
+    amount,
+    maxRouteLength: 1,
+    ...overrides,
+  });
   const quoteId = async (body: Record<string, unknown>) => {
     const quote = await post(service, "/quote/v2", { tradeType: "EXACT_INPUT", ...body });
     expect(quote.status, quote.raw).to.equal(200);
@@ -145,15 +162,7 @@ describe("SVM chain adapter on LiteSVM", function () {
   after(() => service.close());
 
   it("a native SOL deposit tagged with a memo moves the request to success", async () => {
-    const id = await quoteId({
-      user: user.address,
-      originChainId: SVM_CHAIN_ID,
-      destinationChainId: 8453,
-      originCurrency: SVM_NATIVE_TOKEN,
-      destinationCurrency: BASE_USDC,
-      recipient: EVM_RECIPIENT,
-      amount: "2000000000",
-    });
+    const id = await quoteId(svmOrigin(SVM_NATIVE_TOKEN, "2000000000"));
     const { signature, timestamp } = await submit(user, [
       getTransferSolInstruction({ source: user, destination: solver.address, amount: 2_000_000_000n }),
       requestIdMemoInstruction(id, user),
@@ -173,16 +182,7 @@ describe("SVM chain adapter on LiteSVM", function () {
   });
 
   it("an SPL token deposit (TransferChecked into the solver's ATA, memo) is recognized with currency = mint", async () => {
-    const id = await quoteId({
-      user: user.address,
-      originChainId: SVM_CHAIN_ID,
-      destinationChainId: 8453,
-      originCurrency: mint,
-      destinationCurrency: BASE_USDC,
-      recipient: EVM_RECIPIENT,
-      amount: "25000000",
-      maxRouteLength: 1,
-    });
+    const id = await quoteId(svmOrigin(mint, "25000000"));
     const { signature } = await submit(user, [
       getTransferCheckedInstruction({
         source: await ata(user.address),
@@ -239,16 +239,14 @@ describe("SVM chain adapter on LiteSVM", function () {
       amount: string,
       token?: Parameters<typeof buildSvmReceiverDepositInstruction>[0]["token"],
     ) => {
-      const id = await quoteId({
-        user: f.payer.address,
-        originChainId: SVM_CHAIN_ID,
-        destinationChainId: 1,
-        originCurrency,
-        destinationCurrency: MAINNET_USDC,
-        recipient: EVM_DESTINATION,
-        amount,
-        maxRouteLength: 1,
-      });
+      const id = await quoteId(
+        svmOrigin(originCurrency, amount, {
+          user: f.payer.address,
+          destinationChainId: 1,
+          destinationCurrency: MAINNET_USDC,
+          recipient: EVM_DESTINATION,
+        }),
+      );
       const attestation = (await get(service, `/requests/${id}/signature`)).body as {
         requestData: RequestData;
         signature: `0x${string}`;
@@ -312,21 +310,25 @@ describe("SVM chain adapter on LiteSVM", function () {
     });
   });
 
-  it("the solver fills an SVM-destination request with a real transfer on LiteSVM", async () => {
-    const recipient = (await generateKeyPairSigner()).address as Address;
+  /** An EVM-origin request to `recipient` in `destinationCurrency`, deposited (mock) and filled on LiteSVM. */
+  const fillTo = async (recipient: Address, destinationCurrency: string) => {
     const id = await quoteId({
       user: EVM_USER,
       originChainId: 1,
       destinationChainId: SVM_CHAIN_ID,
       originCurrency: ETH,
-      destinationCurrency: SVM_NATIVE_TOKEN,
+      destinationCurrency,
       recipient,
       amount: "100000000000000000",
     });
     await post(service, `/_mock/requests/${id}/deposit`, { final: true });
     await service.lifecycle.idle();
-    const done = await status(id);
-    expect(done.status).to.equal("success");
+    return status(id);
+  };
+
+  it("the solver fills an SVM-destination request with a real transfer on LiteSVM", async () => {
+    const recipient = (await generateKeyPairSigner()).address as Address;
+    expect((await fillTo(recipient, SVM_NATIVE_TOKEN)).status).to.equal("success");
     // 0.1 ETH (300 USD) minus fees, at 150 USD per SOL: about 2 SOL.
     const balance = svm.getBalance(recipient) ?? 0n;
     expect(balance > 1_900_000_000n && balance < 2_000_000_000n).to.equal(true);
@@ -336,24 +338,12 @@ describe("SVM chain adapter on LiteSVM", function () {
     const recipient = (await generateKeyPairSigner()).address as Address;
     const recipientAta = await ata(recipient);
     expect(svm.getAccount(recipientAta).exists).to.equal(false);
-    const id = await quoteId({
-      user: EVM_USER,
-      originChainId: 1,
-      destinationChainId: SVM_CHAIN_ID,
-      originCurrency: ETH,
-      destinationCurrency: mint,
-      recipient,
-      amount: "100000000000000000",
-    });
-    await post(service, `/_mock/requests/${id}/deposit`, { final: true });
-    await service.lifecycle.idle();
-    const done = await status(id);
+    const done = await fillTo(recipient, mint);
     expect(done.status, JSON.stringify(done)).to.equal("success");
-    const request = (await get(service, `/intents/status/v3?requestId=${id}`)).body as { txHashes: string[] };
-    expect(request.txHashes.length).to.be.greaterThan(0);
-    // 300 USD minus fees at 1 USD per token (6 decimals)
+    // 300 USD minus fees at 1 USD per token (6 decimals), paid by the fill named first
     const balance = f.tokenBalance(recipientAta);
     expect(balance > 299_000_000n && balance < 300_000_000n, String(balance)).to.equal(true);
+    expect(done.txHashes.length).to.be.greaterThan(0);
   });
 
   describe("quoted SVM route transactions", () => {
@@ -371,17 +361,7 @@ describe("SVM chain adapter on LiteSVM", function () {
     it("a route through swap hops, signed by the user, executes as quoted and is recognized as the deposit", async () => {
       const { response, request } = await buildQuote(
         context(),
-        {
-          user: user.address,
-          originChainId: SVM_CHAIN_ID,
-          destinationChainId: 8453,
-          originCurrency: mint,
-          destinationCurrency: BASE_USDC,
-          recipient: EVM_RECIPIENT,
-          tradeType: "EXACT_INPUT",
-          amount: "50000000",
-          maxRouteLength: 2,
-        },
+        svmOrigin(mint, "50000000", { maxRouteLength: 2 }),
         { persist: true, apiKeyHash: null },
       );
       service.seedRequests([request!]);
@@ -419,21 +399,9 @@ describe("SVM chain adapter on LiteSVM", function () {
       const own = createSvmChainAdapter({ svm: chain, solver: payer, blockhashValiditySlots: 2 });
       const pay = async (blockhash: string, amount: bigint) =>
         own.submit(
-          await pipe(
-            createTransactionMessage({ version: 0 }),
-            (m) => setTransactionMessageFeePayerSigner(payer, m),
-            (m) =>
-              setTransactionMessageLifetimeUsingBlockhash(
-                { blockhash: blockhash as never, lastValidBlockHeight: 0n },
-                m,
-              ),
-            (m) =>
-              appendTransactionMessageInstructions(
-                [getTransferSolInstruction({ source: payer, destination: solverlessTarget, amount })],
-                m,
-              ),
-            (m) => signTransactionMessageWithSigners(m),
-          ),
+          await signedTransaction(payer, blockhash, [
+            getTransferSolInstruction({ source: payer, destination: solverlessTarget, amount }),
+          ]),
         );
       const solverlessTarget = (await generateKeyPairSigner()).address;
       const old = own.latestBlockhash();

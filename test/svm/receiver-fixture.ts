@@ -15,7 +15,6 @@ import {
   createTransactionMessage,
   generateKeyPairSigner,
   getAddressEncoder,
-  getProgramDerivedAddress,
   type Instruction,
   type KeyPairSigner,
   lamports,
@@ -37,6 +36,7 @@ import {
   whitelistAddress,
 } from "../../scripts/svm/deploy-receiver.ts";
 import { type RequestData, signRequestData, toRequestDataWords } from "../../src/index.ts";
+import { getSvmReceiverReplayAddress } from "../../src/receiver/svm.ts";
 
 const { Program, BN, web3 } = anchor;
 
@@ -202,12 +202,8 @@ export class Fixture {
     return { requestId, requestData, signature, destinationUser: hexToBytes(words[6]) };
   }
 
-  async replayPda(requestId: Uint8Array): Promise<[Address, number]> {
-    const [a, bump] = await getProgramDerivedAddress({
-      programAddress: this.programId,
-      seeds: ["replay", requestId],
-    });
-    return [a, bump];
+  async replayPda(requestId: Uint8Array): Promise<readonly [Address, number]> {
+    return getSvmReceiverReplayAddress(this.programId, requestId);
   }
 
   async whitelist(chainId: bigint, user: Uint8Array): Promise<Address> {

@@ -39,7 +39,10 @@ pub fn process_instruction(
     }
     let mut line = [0u8; LINE_LEN];
     let len = log_line(instruction_data, &mut line);
-    log(line.get(..len).unwrap_or(PREFIX));
+    let _message = line.get(..len).unwrap_or(PREFIX);
+    // SAFETY: pointer and length describe printable ASCII (valid UTF-8) for the call's duration.
+    #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+    unsafe { pinocchio::syscalls::sol_log_(_message.as_ptr(), _message.len() as u64) };
     Ok(())
 }
 
@@ -61,17 +64,6 @@ pub fn log_line(data: &[u8], line: &mut [u8; LINE_LEN]) -> usize {
         len += 1;
     }
     len
-}
-
-#[inline(always)]
-fn log(message: &[u8]) {
-    #[cfg(any(target_os = "solana", target_arch = "bpf"))]
-    // SAFETY: pointer and length describe printable ASCII (valid UTF-8) for the call's duration.
-    unsafe {
-        pinocchio::syscalls::sol_log_(message.as_ptr(), message.len() as u64)
-    };
-    #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
-    let _ = message;
 }
 
 #[cfg(test)]
