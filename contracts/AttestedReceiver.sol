@@ -447,12 +447,27 @@ contract AttestedReceiver is Ownable2Step {
         (address token, bool inputsBad) = _tokenOf(data, locked);
         address solver_ = _verifyAndRecord(data, deadline, signature, inputsBad, false, locked);
         uint256 amount = data.originAmount;
-        uint256 before = _balanceOf(token, solver_);
+        // Check 3: the solver's balance before and after the tagged transferFrom. The reads are inline: a
+        // shared helper is not inlined into this function and its call costs more than the read itself.
+        uint256 before;
+        bool readBefore;
+        assembly ("memory-safe") {
+            mstore(0x00, 0x70a08231) // balanceOf(address)
+            mstore(0x20, solver_)
+            readBefore := and(gt(returndatasize(), 0x1f), staticcall(gas(), token, 0x1c, 0x24, 0x00, 0x20))
+            before := mload(0x00)
+        }
+        if (!readBefore) revert TokenCallFailed(token);
         _transferFromTagged(token, solver_, amount, data.requestId);
-        (bool readAfter, uint256 afterBalance) = _tryBalanceOf(token, solver_);
-        // One test for the second read and the delivered amount; a failed read is reported first.
+        uint256 afterBalance;
+        bool readAfter;
         bool bad;
         assembly ("memory-safe") {
+            mstore(0x00, 0x70a08231)
+            mstore(0x20, solver_)
+            readAfter := and(gt(returndatasize(), 0x1f), staticcall(gas(), token, 0x1c, 0x24, 0x00, 0x20))
+            afterBalance := mload(0x00)
+            // One test for the read and the delivered amount (a failed read is reported first).
             bad := or(iszero(readAfter), or(lt(afterBalance, before), xor(sub(afterBalance, before), amount)))
         }
         if (bad) {
@@ -500,22 +515,6 @@ contract AttestedReceiver is Ownable2Step {
         if (!accepted) {
             if (ok) revert TokenCallFailed(token);
             _bubbleOr(abi.encodeWithSelector(TokenCallFailed.selector, token));
-        }
-    }
-
-    function _balanceOf(address token, address account) private view returns (uint256 amount) {
-        bool ok;
-        (ok, amount) = _tryBalanceOf(token, account);
-        if (!ok) revert TokenCallFailed(token);
-    }
-
-    /// @dev `token.balanceOf(account)`; `ok` is false when the call fails or returns less than a word.
-    function _tryBalanceOf(address token, address account) private view returns (bool ok, uint256 amount) {
-        assembly ("memory-safe") {
-            mstore(0x00, 0x70a08231) // balanceOf(address)
-            mstore(0x20, account)
-            ok := and(gt(returndatasize(), 0x1f), staticcall(gas(), token, 0x1c, 0x24, 0x00, 0x20))
-            amount := mload(0x00)
         }
     }
 
