@@ -64,7 +64,9 @@ export function buildWhere(query: ListRequestsQuery): { conditions: string[]; pa
   if (query.depositAddress !== undefined) add("deposit_address = ?", normalizeLookup(query.depositAddress));
   if (query.recipient !== undefined) add("recipient = ?", normalizeLookup(query.recipient));
   if (query.status !== undefined) add("status = ?", query.status);
-  if (query.failReason !== undefined) add("(status = 'failure' AND fail_reason = ?)", query.failReason);
+  // "Requests that failed with that reason": failed outright, or failed to fill and were refunded.
+  if (query.failReason !== undefined)
+    add("(status IN ('failure', 'refund') AND fail_reason = ?)", query.failReason);
   if (query.refundFailReason !== undefined) add("refund_fail_reason = ?", query.refundFailReason);
   if (query.apiKey !== undefined) {
     const hashes = query.apiKey.map(hashApiKey);

@@ -320,16 +320,16 @@ describe("GET /requests/v3", () => {
     }
   });
 
-  it("failReason: only requests that failed with it; refundFailReason", async () => {
+  it("failReason: only requests that failed (outright, or refunded) with it; refundFailReason", async () => {
     const reason = fixtures.find((r) => visible(r) && r.record.status === "failure")?.record.data
       .failReason as string;
     await expectQuery(
       `failReason=${reason}`,
-      (r) => r.record.status === "failure" && r.record.data.failReason === reason,
+      (r) => ["failure", "refund"].includes(r.record.status) && r.record.data.failReason === reason,
     );
     await expectQuery(
       "failReason=N%2FA",
-      (r) => r.record.status === "failure" && r.record.data.failReason === "N/A",
+      (r) => ["failure", "refund"].includes(r.record.status) && r.record.data.failReason === "N/A",
     );
     const refundReason = fixtures.find((r) => visible(r) && r.record.data.refundFailReason)?.record.data
       .refundFailReason as string;
