@@ -357,27 +357,35 @@ contract AttestedReceiver is Ownable2Step {
         uint256 config;
         bool bad;
         bool replayed;
-        uint256 wlSlot = _whitelistSlot(data.destinationChainId, data.destinationUser);
+        // The seven attested words, copied once to unallocated memory: hashed for the signature, then reused
+        // in place as the key of the whitelist slot and of the replay slot.
+        uint256 copy;
+        assembly ("memory-safe") {
+            copy := mload(0x40)
+        }
+        bytes32 attested = RequestAttestation.hashAt(data, copy);
         assembly ("memory-safe") {
             config := sload(_config.slot)
             // Config layout: solver (bits 0-159), maxDeadlineWindow (160-199), paused (200-207).
             let latest := add(timestamp(), and(shr(160, config), 0xffffffffff))
             bad := or(inputsBad, shr(200, config)) // paused
             bad := or(bad, or(gt(timestamp(), deadline), gt(deadline, latest)))
-            bad := or(bad, xor(calldataload(add(data, 0x20)), chainid()))
-            bad := or(bad, xor(calldataload(add(data, 0x40)), caller()))
-            bad := or(bad, iszero(calldataload(add(data, 0x80)))) // zero amount
-            bad := or(bad, iszero(sload(wlSlot)))
-            mstore(0x00, calldataload(data))
-            mstore(0x20, _accepted.slot)
-            let slot := keccak256(0x00, 0x40)
+            bad := or(bad, xor(mload(add(copy, 0x20)), chainid()))
+            bad := or(bad, xor(mload(add(copy, 0x40)), caller()))
+            bad := or(bad, iszero(mload(add(copy, 0x80)))) // zero amount
+            // whitelist slot: keccak256(destinationChainId, destinationUser, _WHITELIST_SEED), see _whitelistSlot
+            mstore(add(copy, 0xe0), _WHITELIST_SEED)
+            bad := or(bad, iszero(sload(keccak256(add(copy, 0xa0), 0x60))))
+            // replay slot: keccak256(requestId, _accepted.slot), as for the mapping
+            mstore(add(copy, 0x20), _accepted.slot)
+            let slot := keccak256(copy, 0x40)
             replayed := sload(slot)
             sstore(slot, 1)
             bad := or(bad, replayed)
         }
         if (bad) _revertFirstFailure(data, deadline, config, replayed, native, locked);
 
-        signer = RequestAttestation.recover(data.digest(), signature);
+        signer = RequestAttestation.recover(RequestAttestation.toEthSignedMessageHash(attested), signature);
         address current = address(uint160(config));
         if (signer != current) {
             PreviousSolver memory p = _previous;

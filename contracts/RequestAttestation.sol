@@ -52,9 +52,20 @@ library RequestAttestation {
 
     /// @notice keccak256 of the ABI encoding of `data` (the attested hash, spec 4.7 steps 1-2).
     /// @dev Hashes the 224 calldata bytes in place; equivalent to `keccak256(abi.encode(...7 fields))`.
-    function hash(RequestData calldata data) internal pure returns (bytes32 result) {
+    function hash(RequestData calldata data) internal pure returns (bytes32) {
+        uint256 m;
         assembly ("memory-safe") {
-            let m := mload(0x40)
+            m := mload(0x40)
+        }
+        return hashAt(data, m);
+    }
+
+    /// @notice Same as {hash}, with the 224 bytes copied to memory at `m` and left there for the caller to
+    /// reuse (e.g. as the key of a storage slot) without copying the fields again.
+    /// @dev WARNING: `m` must be free memory the caller owns, typically the free memory pointer, not allocated;
+    /// 224 bytes from `m` are overwritten.
+    function hashAt(RequestData calldata data, uint256 m) internal pure returns (bytes32 result) {
+        assembly ("memory-safe") {
             calldatacopy(m, data, 224)
             result := keccak256(m, 224)
         }
