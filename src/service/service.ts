@@ -179,6 +179,7 @@ export function createService(options: ServiceOptions): Service {
         })
       : null;
 
+  const svmBlockhashSource = adapters.find((adapter) => adapter.chainId === SVM_CHAIN_ID);
   const quoteContext: QuoteContext = {
     tokens,
     solverEvm: account.address,
@@ -187,6 +188,9 @@ export function createService(options: ServiceOptions): Service {
       Object.entries(options.receivers ?? {}).map(([chainId, receiver]) => [Number(chainId), receiver]),
     ),
     attest: (requestId, requestData) => signRequestData(account, requestId, requestData),
+    ...(svmBlockhashSource?.latestBlockhash
+      ? { svmLatestBlockhash: svmBlockhashSource.latestBlockhash.bind(svmBlockhashSource) }
+      : {}),
     allowance: async (chainId, token, owner, spender) => {
       const adapter = adapterByChain.get(chainId);
       return adapter?.allowance ? adapter.allowance(token, owner, spender) : null;

@@ -51,6 +51,8 @@ export interface ChainAdapter {
   scan(from: number, to: number): Promise<ChainObservation[]>;
   /** Sends a transfer from the solver; resolves once it is included. */
   transfer(params: TransferParams): Promise<{ txHash: string; block: number }>;
+  /** SVM only: a recent blockhash for the transactions the service quotes. */
+  latestBlockhash?(): string;
   /** ERC20 allowance (EVM only); null when unknown. */
   allowance?(token: string, owner: string, spender: string): Promise<bigint | null>;
   close?(): Promise<void> | void;
