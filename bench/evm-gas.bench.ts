@@ -11,7 +11,7 @@ writeFileSync(
   out,
   `${JSON.stringify(
     {
-      note: "npx hardhat run bench/evm-gas.bench.ts; solc 0.8.37 (solc-js), optimizer runs 10000, viaIR, evm cancun. (a) plain tagged transfer, (b) naive OZ receiver, (c) AttestedReceiver",
+      note: "npx hardhat run bench/evm-gas.bench.ts; solc 0.8.37 (solc-js), optimizer runs 10000, viaIR, evm cancun; chain: EDR in-process at the hardfork below. (a) plain tagged transfer, (b) naive OZ receiver (test/evm/baseline), (c) AttestedReceiver, cWithoutBalanceDelta: (c) without check 3's balance-delta (test/evm/baseline, measurement only). Floor items as the issue lists them; designRequired: measured costs of the design's own checks; rest: ABI framing + all other execution.",
       ...results,
     },
     null,
