@@ -5,25 +5,20 @@
  */
 import {
   type Address,
-  appendTransactionMessageInstructions,
   compileTransaction,
-  createTransactionMessage,
   decompileTransactionMessage,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
   type Instruction,
   type KeyPairSigner,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
   signTransaction,
-  signTransactionMessageWithSigners,
 } from "@solana/kit";
 import { expect } from "chai";
 import { type Hex, parseEther, zeroAddress } from "viem";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
+import { submitSvmInstructions, svmUsdcBalance } from "../../src/devnet/svm-user.ts";
 import {
   applySvmQuoteAttempt,
   buildSvmReceiverDepositInstruction,
@@ -67,29 +62,9 @@ describe("e2e: SVM flows", () => {
 
   const svm = () => e2e.devnet.svm;
   const lamports = (address: Address) => svm().svm.getBalance(address) ?? 0n;
-  /** USDC balance of `owner`'s associated token account (amount: bytes 64..72 of the account). */
-  const usdcBalance = async (owner: Address) => {
-    const account = svm().svm.getAccount(await svm().usdcAccount(owner));
-    return account.exists
-      ? new DataView(account.data.buffer, account.data.byteOffset).getBigUint64(64, true)
-      : 0n;
-  };
+  const usdcBalance = (owner: Address) => svmUsdcBalance(svm(), owner);
 
-  /** Signs `instructions` by alice with a blockhash the adapter handed out and submits them. */
-  async function submit(instructions: Instruction[]) {
-    const tx = await pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(alice, m),
-      (m) =>
-        setTransactionMessageLifetimeUsingBlockhash(
-          { blockhash: svm().adapter.latestBlockhash(), lastValidBlockHeight: 0n },
-          m,
-        ),
-      (m) => appendTransactionMessageInstructions(instructions, m),
-      (m) => signTransactionMessageWithSigners(m),
-    );
-    return svm().adapter.submit(tx);
-  }
+  const submit = (instructions: Instruction[]) => submitSvmInstructions(svm(), alice, instructions);
 
   /** SOL from alice on the SVM chain to bob on 8453 (ETH): quote and attestation. */
   async function quoteSvmToEvm(amount: bigint) {

@@ -153,7 +153,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     return observations;
   }
 
-  async function transfer(params: TransferParams): Promise<{ txHash: string; block: number }> {
+  async function send(params: TransferParams): Promise<{ txHash: string; block: number }> {
     const to = getAddress(params.to);
     const id = params.requestId.toLowerCase() as Hex;
     const native = params.currency.toLowerCase() === zeroAddress;
@@ -168,6 +168,15 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== "success") throw new Error(`transfer ${hash} reverted`);
     return { txHash: hash, block: Number(receipt.blockNumber) };
+  }
+
+  // One solver account sends every fill and refund: concurrent sends would pick the same nonce, so
+  // they go out one at a time.
+  let lastSend: Promise<unknown> = Promise.resolve();
+  function transfer(params: TransferParams): Promise<{ txHash: string; block: number }> {
+    const sent = lastSend.then(() => send(params));
+    lastSend = sent.catch(() => {});
+    return sent;
   }
 
   return {

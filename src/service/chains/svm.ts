@@ -118,6 +118,8 @@ export interface SvmSubmitResult {
   /** Block time (unix seconds) the transaction ran at. */
   timestamp: number;
   logs: string[];
+  /** Compute units the transaction consumed. */
+  computeUnits: bigint;
 }
 
 export interface SvmChainAdapter extends ChainAdapter {
@@ -298,6 +300,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       signature: base58.decode(ok.signature()),
       slot: slot(),
       timestamp: Number(svm.getClock().unixTimestamp),
+      computeUnits: ok.computeUnitsConsumed(),
     };
     const logs = ok.logs();
     log.push({ ...at, logs, deposits: depositsOf(tx, logs, at) });
