@@ -273,7 +273,7 @@ async function flow6(devnet: Devnet, client: ServiceClient): Promise<string> {
   const balance = async () => BigInt((await client.getAppBalance(sponsor)).amount);
   const available = await balance();
   const payer = evmUser(base, "alice");
-  const quote = await step("POST /quote/v2 (20 USDC, 8453 to 10)", () =>
+  const quoteUsdc = (amount: bigint) =>
     client.quoteV2({
       user: payer.address,
       recipient: evmDevAccount("bob").address,
@@ -281,10 +281,10 @@ async function flow6(devnet: Devnet, client: ServiceClient): Promise<string> {
       destinationChainId: 10,
       originCurrency: tokenOf(base, "USDC"),
       destinationCurrency: tokenOf(optimism, "USDC"),
-      amount: parseUnits("20", 6).toString(),
+      amount: amount.toString(),
       tradeType: "EXACT_INPUT",
-    }),
-  );
+    });
+  const quote = await step("POST /quote/v2 (20 USDC, 8453 to 10)", () => quoteUsdc(parseUnits("20", 6)));
   const requestId = quote.steps[0]?.requestId as string;
   const attestation = { requestId, ...(await client.getSignature(requestId)) };
   const hash = await step("deposit submitted, not final: depositing", async () => {
@@ -305,16 +305,7 @@ async function flow6(devnet: Devnet, client: ServiceClient): Promise<string> {
     (r) => `fill ${short(r.fillTxHash ?? "")}, hold ${r.hold?.amountFormatted} USD`,
   );
   await step("overdraw refused: a fast fill worth more than the balance left", async () => {
-    const big = await client.quoteV2({
-      user: payer.address,
-      recipient: evmDevAccount("bob").address,
-      originChainId: 8453,
-      destinationChainId: 10,
-      originCurrency: tokenOf(base, "USDC"),
-      destinationCurrency: tokenOf(optimism, "USDC"),
-      amount: (available + parseUnits("1", 6)).toString(),
-      tradeType: "EXACT_INPUT",
-    });
+    const big = await quoteUsdc(available + parseUnits("1", 6));
     const bigId = big.steps[0]?.requestId as string;
     await depositThroughReceiver(base, payer, { requestId: bigId, ...(await client.getSignature(bigId)) });
     await waitFor(client, bigId, "depositing");

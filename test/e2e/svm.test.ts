@@ -83,6 +83,25 @@ describe("e2e: SVM flows", () => {
     return { quote, requestId, requestData, signature: signature as Hex };
   }
 
+  /** alice on 8453 to bob on the SVM chain: quote and attestation. */
+  async function quoteEvmToSvm(originCurrency: string, destinationCurrency: string, amount: string) {
+    const recipient = svm().accounts.bob.address;
+    const payer = evmUser(base, "alice");
+    const quote = await e2e.client.quoteV2({
+      user: payer.address,
+      recipient,
+      originChainId: 8453,
+      destinationChainId: SVM_CHAIN_ID,
+      originCurrency,
+      destinationCurrency,
+      amount,
+      tradeType: "EXACT_INPUT",
+    });
+    const requestId = quote.steps[0]?.requestId as string;
+    const attestation = { requestId, ...(await e2e.client.getSignature(requestId)) };
+    return { recipient, payer, quote, requestId, attestation };
+  }
+
   const depositInstruction = (a: { requestId: Hex; requestData: RequestData; signature: Hex }) =>
     buildSvmReceiverDepositInstruction({
       programId: svm().receiverProgram,
@@ -122,20 +141,11 @@ describe("e2e: SVM flows", () => {
   });
 
   it("flow 2, EVM to SVM: ETH on 8453 through the EVM receiver, SOL to the SVM recipient", async () => {
-    const recipient = svm().accounts.bob.address;
-    const payer = evmUser(base, "alice");
-    const quote = await e2e.client.quoteV2({
-      user: payer.address,
-      recipient,
-      originChainId: 8453,
-      destinationChainId: SVM_CHAIN_ID,
-      originCurrency: zeroAddress,
-      destinationCurrency: SVM_NATIVE_TOKEN,
-      amount: parseEther("0.3").toString(),
-      tradeType: "EXACT_INPUT",
-    });
-    const requestId = quote.steps[0]?.requestId as string;
-    const attestation = { requestId, ...(await e2e.client.getSignature(requestId)) };
+    const { recipient, payer, quote, requestId, attestation } = await quoteEvmToSvm(
+      zeroAddress,
+      SVM_NATIVE_TOKEN,
+      parseEther("0.3").toString(),
+    );
     expect(attestation.requestData.destinationUser).to.equal(recipient);
     const before = lamports(recipient);
     await depositThroughReceiver(base, payer, attestation);
@@ -149,20 +159,11 @@ describe("e2e: SVM flows", () => {
   });
 
   it("flow 2, EVM to SVM in USDC: the fill is an SPL transfer into the recipient's token account", async () => {
-    const recipient = svm().accounts.bob.address;
-    const payer = evmUser(base, "alice");
-    const quote = await e2e.client.quoteV2({
-      user: payer.address,
-      recipient,
-      originChainId: 8453,
-      destinationChainId: SVM_CHAIN_ID,
-      originCurrency: tokenOf(base, "USDC"),
-      destinationCurrency: svm().usdc.mint,
-      amount: "15000000",
-      tradeType: "EXACT_INPUT",
-    });
-    const requestId = quote.steps[0]?.requestId as string;
-    const attestation = { requestId, ...(await e2e.client.getSignature(requestId)) };
+    const { recipient, payer, quote, requestId, attestation } = await quoteEvmToSvm(
+      tokenOf(base, "USDC"),
+      svm().usdc.mint,
+      "15000000",
+    );
     const before = await usdcBalance(recipient);
     await depositThroughReceiver(base, payer, attestation);
     await base.mine();
