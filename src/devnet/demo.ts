@@ -9,7 +9,6 @@ import {
   applySvmQuoteAttempt,
   buildSvmReceiverDepositInstruction,
   createServiceClient,
-  encodeAppBalanceFundingCalldata,
   type QuoteResponse,
   type QuoteV2Body,
   type ServiceClient,
@@ -24,7 +23,15 @@ import { SVM_SWAP_SOURCES } from "../service/index.ts";
 import { evmDevAccount } from "./accounts.ts";
 import { type Devnet, startDevnet } from "./devnet.ts";
 import type { EvmDevChain } from "./evm-chain.ts";
-import { balanceOf, depositThroughReceiver, evmUser, linkSponsorshipWallet, tokenOf } from "./evm-user.ts";
+import {
+  balanceOf,
+  depositThroughReceiver,
+  evmUser,
+  linkSponsorshipWallet,
+  sendAppBalanceFunding,
+  tokenOf,
+} from "./evm-user.ts";
+import { eventually } from "./poll.ts";
 import { submitSvmInstructions, svmUsdcBalance } from "./svm-user.ts";
 
 interface FlowResult {
@@ -230,19 +237,8 @@ async function flow5(devnet: Devnet, client: ServiceClient): Promise<string> {
   const bob = evmUser(base, "bob");
   const balance = async (wallet: string) => BigInt((await client.getAppBalance(wallet)).amount);
   const [carolBefore, bobBefore] = [await balance(carol.address), await balance(bob.address)];
-  const fund = async (payer: typeof carol, amount: bigint, credit?: Hex) => {
-    const hash = await payer.wallet.sendTransaction({
-      account: payer.wallet.account,
-      chain: null,
-      to: tokenOf(base, "USDC"),
-      data: encodeAppBalanceFundingCalldata({
-        solver: devnet.solver.evm,
-        amount,
-        ...(credit ? { credit } : {}),
-      }),
-    });
-    return payer.public.waitForTransactionReceipt({ hash });
-  };
+  const fund = (payer: typeof carol, amount: bigint, credit?: Hex) =>
+    sendAppBalanceFunding(base, payer, { solver: devnet.solver.evm, amount, ...(credit ? { credit } : {}) });
   const own = await step(
     "carol sends 100 USDC with funding calldata (no credit address) on 8453",
     () => fund(carol, parseUnits("100", 6)),
@@ -253,10 +249,11 @@ async function flow5(devnet: Devnet, client: ServiceClient): Promise<string> {
   await step(
     "final: GET /app-fees/{wallet}/balances credits carol 105 USD, bob nothing",
     async () => {
-      const deadline = Date.now() + 30_000;
-      while ((await balance(carol.address)) !== carolBefore + parseUnits("105", 6) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      check((await balance(carol.address)) === carolBefore + parseUnits("105", 6), "carol credited 105");
+      const credited = carolBefore + parseUnits("105", 6);
+      await eventually(
+        async () => ((await balance(carol.address)) === credited ? true : undefined),
+        "carol's credit",
+      );
       check((await balance(bob.address)) === bobBefore, "bob not credited");
       return balance(carol.address);
     },
@@ -317,10 +314,7 @@ async function flow6(devnet: Devnet, client: ServiceClient): Promise<string> {
   });
   await base.mine();
   await step("deposits final: hold released, nothing filled twice", async () => {
-    const deadline = Date.now() + 30_000;
-    while ((await balance()) !== available && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    check((await balance()) === available, "hold released");
+    await eventually(async () => ((await balance()) === available ? true : undefined), "hold release");
     const [record] = (await client.listRequests({ id: requestId })).requests;
     check(
       record?.data.outTxs.length === 1 && record.data.outTxs[0]?.txHash === filled.fillTxHash,

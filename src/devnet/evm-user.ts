@@ -15,7 +15,7 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { encodeEvmReceiverDeposit, type RequestData } from "../index.ts";
+import { encodeAppBalanceFundingCalldata, encodeEvmReceiverDeposit, type RequestData } from "../index.ts";
 import { hashApiKey, sponsorshipLinkMessage } from "../service/index.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
 import type { Devnet } from "./devnet.ts";
@@ -118,4 +118,19 @@ export async function linkSponsorshipWallet(devnet: Devnet, role: EvmRole): Prom
   if (response.status !== 200)
     throw new Error(`linking the sponsorship wallet failed: ${await response.text()}`);
   return account.address;
+}
+
+/** Sends app-balance funding calldata (a USDC transfer to `solver`, credited on chain 8453); returns the receipt. */
+export async function sendAppBalanceFunding(
+  chain: EvmDevChain,
+  payer: EvmUser,
+  funding: { solver: Hex; amount: bigint; credit?: Hex },
+) {
+  const hash = await payer.wallet.sendTransaction({
+    account: payer.wallet.account,
+    chain: null,
+    to: tokenOf(chain, "USDC"),
+    data: encodeAppBalanceFundingCalldata(funding),
+  });
+  return payer.public.waitForTransactionReceipt({ hash });
 }

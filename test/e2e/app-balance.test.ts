@@ -7,7 +7,7 @@ import { expect } from "chai";
 import { type Hex, parseUnits } from "viem";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
-import { encodeAppBalanceFundingCalldata, ServiceError } from "../../src/index.ts";
+import { ServiceError } from "../../src/index.ts";
 import {
   balanceOf,
   depositThroughReceiver,
@@ -16,6 +16,7 @@ import {
   eventually,
   evmUser,
   linkSponsorshipWallet,
+  sendAppBalanceFunding,
   startE2e,
   tokenOf,
   waitForStatus,
@@ -41,16 +42,14 @@ describe("e2e: app balance and fast fill", () => {
   /** App balance of `wallet` in micro-USD (USDC units: 1 USDC = 1,000,000). */
   const appBalance = async (wallet: string) => BigInt((await e2e.client.getAppBalance(wallet)).amount);
 
-  /** Sends funding calldata from `payer` to `token` on `chain`; waits for its receipt. */
-  async function fund(chain: EvmDevChain, payer: EvmUser, amount: bigint, credit?: Hex): Promise<Hex> {
-    const hash = await payer.wallet.sendTransaction({
-      account: payer.wallet.account,
-      chain: null,
-      to: tokenOf(chain, "USDC"),
-      data: encodeAppBalanceFundingCalldata({ solver, amount, ...(credit ? { credit } : {}) }),
+  /** Sends funding calldata from `payer` on `chain` and expects it to succeed. */
+  async function fund(chain: EvmDevChain, payer: EvmUser, amount: bigint, credit?: Hex): Promise<void> {
+    const receipt = await sendAppBalanceFunding(chain, payer, {
+      solver,
+      amount,
+      ...(credit ? { credit } : {}),
     });
-    expect((await payer.public.waitForTransactionReceipt({ hash })).status).to.equal("success");
-    return hash;
+    expect(receipt.status).to.equal("success");
   }
 
   describe("flow 5: funding calldata on chain 8453", () => {

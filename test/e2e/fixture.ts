@@ -21,8 +21,10 @@ export {
   type EvmUser,
   evmUser,
   linkSponsorshipWallet,
+  sendAppBalanceFunding,
   tokenOf,
 } from "../../src/devnet/evm-user.ts";
+export { eventually } from "../../src/devnet/poll.ts";
 
 export interface E2e {
   devnet: Devnet;
@@ -67,19 +69,4 @@ export async function receiverRevert(
     return { errorName: decoded.errorName, args: decoded.args ?? [] };
   }
   throw new Error("the receiver accepted the call");
-}
-
-/** Polls `probe` until it returns a value that is not undefined (the indexer runs every 50 ms). */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }

@@ -63,9 +63,12 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
 
   async function scan(from: number, to: number): Promise<ChainObservation[]> {
     const observations: ChainObservation[] = [];
+    /** Block timestamps of the scanned range, reused for the receivers' events. */
+    const timestamps = new Map<number, number>();
     for (let number = from; number <= to; number++) {
       const block = await publicClient.getBlock({ blockNumber: BigInt(number), includeTransactions: true });
       const timestamp = Number(block.timestamp);
+      timestamps.set(number, timestamp);
       for (const tx of block.transactions) {
         if (typeof tx === "string") continue;
         const input = tx.input.toLowerCase();
@@ -127,15 +130,10 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
         fromBlock: BigInt(from),
         toBlock: BigInt(to),
       });
-      const timestamps = new Map<bigint, number>();
       for (const log of logs) {
         const deposit = decodeEvmReceiverDeposit(log);
-        if (deposit === null || log.transactionHash === null || log.blockNumber === null) continue;
-        let timestamp = timestamps.get(log.blockNumber);
-        if (timestamp === undefined) {
-          timestamp = Number((await publicClient.getBlock({ blockNumber: log.blockNumber })).timestamp);
-          timestamps.set(log.blockNumber, timestamp);
-        }
+        const timestamp = log.blockNumber === null ? undefined : timestamps.get(Number(log.blockNumber));
+        if (deposit === null || log.transactionHash === null || timestamp === undefined) continue;
         observations.push({
           kind: "deposit",
           requestId: deposit.requestId.toLowerCase(),
