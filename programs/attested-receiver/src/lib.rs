@@ -17,14 +17,19 @@ pub mod crypto;
 pub mod error;
 pub mod event;
 pub mod instructions;
+pub mod security_txt;
 pub mod state;
+pub mod token_extensions;
 
 use error::ReceiverError;
 use instructions::discriminator as ix;
 use pinocchio::{AccountView, Address, ProgramResult};
 
-// deposit_token takes 9 accounts; extra accounts are ignored.
-pinocchio::program_entrypoint!(process_instruction, 10);
+// deposit_token takes 9 accounts; invalidate_requests 3 + one per request id, so a batch holds
+// at most MAX_ACCOUNTS - 3 = 37 ids (a legacy transaction fits about 16, one with an address
+// lookup table more). Accounts beyond MAX_ACCOUNTS are not parsed.
+pub const MAX_ACCOUNTS: usize = 40;
+pinocchio::program_entrypoint!(process_instruction, MAX_ACCOUNTS);
 pinocchio::no_allocator!();
 pinocchio::nostd_panic_handler!();
 
@@ -50,6 +55,14 @@ pub fn process_instruction(
         ix::SET_PAUSED => instructions::admin::set_paused(program_id, accounts, data),
         ix::TRANSFER_OWNERSHIP => instructions::admin::transfer_ownership(program_id, accounts, data),
         ix::ACCEPT_OWNERSHIP => instructions::admin::accept_ownership(program_id, accounts, data),
-        _ => Err(ReceiverError::UnknownInstruction.into()),
+        ix::SET_MAX_DEADLINE_WINDOW => instructions::admin::set_max_deadline_window(program_id, accounts, data),
+        ix::INVALIDATE_REQUESTS => instructions::invalidate::process(program_id, accounts, data),
+        _ => {
+            // The only reference to the security.txt static: it keeps the text in the linked .so
+            // (the linker drops unreferenced data and custom sections).
+            #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+            core::hint::black_box(&security_txt::security_txt);
+            Err(ReceiverError::UnknownInstruction.into())
+        }
     }
 }
