@@ -269,7 +269,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       via: "transfer",
     }));
     if (receiverProgram !== undefined) {
-      for (const event of decodeSvmReceiverDepositedEvents(logs, receiverProgram)) {
+      for (const event of decodeSvmReceiverDepositedEvents({ err: null, logs }, receiverProgram) /* submit() threw on failure */) {
         if (event.solver !== solver.address || event.originChainId !== BigInt(chainId)) continue;
         deposits.push({
           ...base,
