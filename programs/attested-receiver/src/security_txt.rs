@@ -16,8 +16,10 @@ preferred_languages\0en\0\
 source_code\0https://github.com/attestkit/attestkit/tree/main/programs/attested-receiver\0\
 =======END SECURITY.TXT V1=======\0";
 
+#[cfg(any(target_os = "solana", target_arch = "bpf"))]
 const LEN: usize = SECURITY_TXT.len();
 
+#[cfg(any(target_os = "solana", target_arch = "bpf"))]
 const fn to_array() -> [u8; LEN] {
     let mut out = [0u8; LEN];
     let mut i = 0;
