@@ -10,22 +10,23 @@
 //! (zero-copy account views), [`instructions`], [`error`]. No allocator: nothing allocates.
 #![no_std]
 
-pub mod attestation;
 pub mod checks;
 pub mod cpi;
-pub mod crypto;
-pub mod error;
-pub mod event;
 pub mod instructions;
-pub mod state;
+
+pub use attestkit_receiver_interface::{attestation, crypto, error, event, state};
 
 use error::ReceiverError;
 use instructions::discriminator as ix;
 use pinocchio::{AccountView, Address, ProgramResult};
 
-// deposit_token takes 9 accounts; extra accounts are ignored.
+// deposit_token takes 9 accounts; extra accounts are ignored. With the `no-entrypoint` feature
+// another program can depend on this crate (e.g. to CPI into it) without a second entrypoint.
+#[cfg(not(feature = "no-entrypoint"))]
 pinocchio::program_entrypoint!(process_instruction, 10);
+#[cfg(not(feature = "no-entrypoint"))]
 pinocchio::no_allocator!();
+#[cfg(not(feature = "no-entrypoint"))]
 pinocchio::nostd_panic_handler!();
 
 /// Dispatches on the 8-byte Anchor-style discriminator.
