@@ -106,3 +106,10 @@ export class InvalidSvmArgumentError extends AttestkitError {
     super("INVALID_SVM_ARGUMENT", message);
   }
 }
+
+/** A failed transaction handed to a decoder that reads only successful ones (its logs may show events that never took effect). */
+export class SvmTransactionFailedError extends AttestkitError {
+  constructor(message: string) {
+    super("SVM_TRANSACTION_FAILED", message);
+  }
+}

@@ -10,11 +10,22 @@ export {
   buildSvmReceiverDepositInstruction,
   decodeSvmReceiverDepositedEvent,
   decodeSvmReceiverDepositedEvents,
+  decodeSvmReceiverRequestInvalidatedEvents,
   getSvmReceiverConfigAddress,
+  getSvmReceiverDepositComputeUnitLimit,
   getSvmReceiverReplayAddress,
   getSvmReceiverWhitelistAddress,
   SVM_RECEIVER_DISCRIMINATORS,
+  SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU,
   type SvmReceiverDepositedEvent,
   type SvmReceiverDepositInput,
+  type SvmReceiverRequestInvalidatedEvent,
   type SvmReceiverTokenAccounts,
+  type SvmTransactionLogs,
 } from "./svm.ts";
+export {
+  buildSvmReceiverInvalidateRequestsInstruction,
+  buildSvmReceiverSetMaxDeadlineWindowInstruction,
+  SVM_RECEIVER_MAX_INVALIDATE_BATCH,
+  type SvmReceiverInvalidateRequestsInput,
+} from "./svm-admin.ts";

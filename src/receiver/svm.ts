@@ -2,9 +2,10 @@
  * Client side of the SVM reference receiver (`programs/attested-receiver`, IDL
  * `programs/idl/attested_receiver.json`) with `@solana/kit` only (no Anchor): its PDAs, the
  * `deposit_native` / `deposit_token` instructions for an attestation as the signature endpoint
- * returns it (spec 4.7), and the `Deposited` event read back from a transaction's logs. Token
- * accounts (usually associated token accounts: `findAssociatedTokenPda` of `@solana-program/token`)
- * are the caller's.
+ * returns it (spec 4.7), the compute-unit limit to give a deposit, and the `Deposited` and
+ * `RequestInvalidated` events read back from a successful transaction's logs (owner and solver
+ * instructions: `./svm-admin.ts`). Token accounts (usually associated token accounts:
+ * `findAssociatedTokenPda` of `@solana-program/token`) are the caller's.
  */
 import {
   AccountRole,
@@ -35,7 +36,7 @@ import {
 import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
 import { bytesToHex, getAddress, type Hex, hexToBytes } from "viem";
 import { parseAttestationSignature, type RequestData, toRequestDataWords } from "../attestation/index.ts";
-import { InvalidAmountError, InvalidSvmArgumentError } from "../errors.ts";
+import { InvalidAmountError, InvalidSvmArgumentError, SvmTransactionFailedError } from "../errors.ts";
 
 /** Anchor discriminators of the IDL (`sha256("global:<ix>")[..8]`, `sha256("event:Deposited")[..8]`). */
 export const SVM_RECEIVER_DISCRIMINATORS = {
@@ -221,6 +222,39 @@ export async function buildSvmReceiverDepositInstruction(
   };
 }
 
+/**
+ * Compute units a deposit may cost above its simulation when someone pre-funds its replay PDA
+ * between simulation and landing (the address is public, and a system account holding lamports
+ * cannot be created with `CreateAccount`): the program then takes the account over with a system
+ * `Transfer` (rent shortfall, plus the amount for native deposits) and an `Assign` instead of one
+ * `CreateAccount`, one CPI more. Measured at 1,215 CU more for native and token deposits on
+ * LiteSVM (`npm run bench:svm-cu`); `test/svm/attested-receiver-prefund.test.ts` checks the bound.
+ */
+export const SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU = 1_500;
+const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
+
+/**
+ * The compute-unit limit to set on a deposit transaction (`SetComputeUnitLimit`) from the units
+ * its simulation consumed: the simulation plus `SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU`, so a
+ * griefer pre-funding the replay PDA cannot make the landed transaction run out of compute.
+ * @throws InvalidSvmArgumentError for a negative or non-integer count, or a limit above 1,400,000.
+ */
+export function getSvmReceiverDepositComputeUnitLimit(simulatedUnits: number | bigint): number {
+  const units = typeof simulatedUnits === "bigint" ? Number(simulatedUnits) : simulatedUnits;
+  if (!Number.isSafeInteger(units) || units < 0) {
+    throw new InvalidSvmArgumentError(
+      `simulated compute units must be a non-negative integer, got ${simulatedUnits}`,
+    );
+  }
+  const limit = units + SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU;
+  if (limit > MAX_COMPUTE_UNIT_LIMIT) {
+    throw new InvalidSvmArgumentError(
+      `compute-unit limit ${limit} exceeds the ${MAX_COMPUTE_UNIT_LIMIT} a transaction may use`,
+    );
+  }
+  return limit;
+}
+
 /** The receiver's `Deposited` event (IDL order). */
 export interface SvmReceiverDepositedEvent {
   requestId: Hex;
@@ -274,6 +308,34 @@ const depositedDecoder: Decoder<{
 /** 8 + 32 + 8 + 32 + 32 + 8 + 8 + 32 + 8 + 32 + 32 + 20. */
 const DEPOSITED_LEN = 252;
 
+/** `sha256("event:RequestInvalidated")[..8]`. */
+const REQUEST_INVALIDATED_DISCRIMINATOR = Uint8Array.of(27, 194, 13, 146, 90, 145, 166, 91);
+
+/** The receiver's `RequestInvalidated` event: one per request id newly made unpayable. */
+export interface SvmReceiverRequestInvalidatedEvent {
+  requestId: Hex;
+  /** The owner or the solver that signed `invalidate_requests`. */
+  by: Address;
+}
+
+const requestInvalidatedDecoder = getStructDecoder([
+  ["discriminator", bytesDecoder(8)],
+  ["requestId", bytesDecoder(32)],
+  ["by", getAddressDecoder()],
+]);
+/** 8 + 32 + 32. */
+const REQUEST_INVALIDATED_LEN = 72;
+
+/**
+ * A transaction's status and logs, as an RPC `getTransaction` gives them (`meta.err`,
+ * `meta.logMessages`) or LiteSVM (`logs()` of a successful result, with `err: null`).
+ */
+export interface SvmTransactionLogs {
+  /** `null` when the transaction succeeded; anything else is its error. */
+  readonly err: unknown;
+  readonly logs: readonly string[];
+}
+
 const INVOKE = /^Program (\w+) invoke \[\d+\]$/;
 const EXIT = /^Program (\w+) (success|failed)/;
 const DATA = "Program data: ";
@@ -282,18 +344,24 @@ const base64 = getBase64Encoder();
 const sameBytes = (a: ReadonlyUint8Array, b: ReadonlyUint8Array) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** Decodes one `Program data:` payload (one base64 slice) as `Deposited`, or null. */
-function decodeDeposited(payload: string): SvmReceiverDepositedEvent | null {
-  if (payload.includes(" ")) return null; // several slices: not the receiver's one-slice event
+/** The bytes of one `Program data:` payload (one base64 slice) when it has `length` bytes and
+ * starts with `discriminator`, or null. */
+function eventBytes(payload: string, discriminator: Uint8Array, length: number): ReadonlyUint8Array | null {
+  if (payload.includes(" ")) return null; // several slices: not one of the receiver's events
   let bytes: ReadonlyUint8Array;
   try {
     bytes = base64.encode(payload);
   } catch {
     return null;
   }
-  if (bytes.length !== DEPOSITED_LEN) return null;
+  if (bytes.length !== length || !sameBytes(bytes.subarray(0, 8), discriminator)) return null;
+  return bytes;
+}
+
+function decodeDeposited(payload: string): SvmReceiverDepositedEvent | null {
+  const bytes = eventBytes(payload, SVM_RECEIVER_DISCRIMINATORS.depositedEvent, DEPOSITED_LEN);
+  if (bytes === null) return null;
   const event = depositedDecoder.decode(bytes);
-  if (!sameBytes(event.discriminator, SVM_RECEIVER_DISCRIMINATORS.depositedEvent)) return null;
   return {
     requestId: bytesToHex(event.requestId as Uint8Array),
     originChainId: event.originChainId,
@@ -309,19 +377,28 @@ function decodeDeposited(payload: string): SvmReceiverDepositedEvent | null {
   };
 }
 
+function decodeRequestInvalidated(payload: string): SvmReceiverRequestInvalidatedEvent | null {
+  const bytes = eventBytes(payload, REQUEST_INVALIDATED_DISCRIMINATOR, REQUEST_INVALIDATED_LEN);
+  if (bytes === null) return null;
+  const event = requestInvalidatedDecoder.decode(bytes);
+  return { requestId: bytesToHex(event.requestId as Uint8Array), by: event.by };
+}
+
 /**
- * Every `Deposited` event in a transaction's logs (Anchor event layout: a `Program data:` line, the
- * base64 of discriminator || Borsh fields). With `programId`, only lines logged while that program
- * was executing count (the `invoke` / `success` lines are followed), so another program logging the
- * same bytes is not mistaken for the receiver.
+ * The `Program data:` payloads logged by `programId` itself in a successful transaction: the
+ * `invoke` / `success` lines are followed, so another program logging the same bytes does not
+ * count. A failed transaction is refused: its logs can show events whose effects were rolled back
+ * (e.g. a `Deposited` logged before the runtime aborted the transaction).
  */
-export function decodeSvmReceiverDepositedEvents(
-  logs: readonly string[],
-  programId?: Address,
-): SvmReceiverDepositedEvent[] {
+function receiverPayloads(transaction: SvmTransactionLogs, programId: Address): string[] {
+  if (transaction.err !== null) {
+    throw new SvmTransactionFailedError(
+      `the transaction failed (${describeError(transaction.err)}): its receiver events never took effect`,
+    );
+  }
   const stack: string[] = [];
-  const events: SvmReceiverDepositedEvent[] = [];
-  for (const line of logs) {
+  const payloads: string[] = [];
+  for (const line of transaction.logs) {
     const invoke = INVOKE.exec(line);
     if (invoke) {
       stack.push(invoke[1] as string);
@@ -331,18 +408,51 @@ export function decodeSvmReceiverDepositedEvents(
       stack.pop();
       continue;
     }
-    if (!line.startsWith(DATA)) continue;
-    if (programId !== undefined && stack[stack.length - 1] !== programId) continue;
-    const event = decodeDeposited(line.slice(DATA.length));
-    if (event) events.push(event);
+    if (line.startsWith(DATA) && stack[stack.length - 1] === programId)
+      payloads.push(line.slice(DATA.length));
   }
-  return events;
+  return payloads;
 }
 
-/** The first `Deposited` event in a transaction's logs, or null (see `decodeSvmReceiverDepositedEvents`). */
+function describeError(err: unknown): string {
+  try {
+    return JSON.stringify(err, (_, v) => (typeof v === "bigint" ? v.toString() : v)) ?? String(err);
+  } catch {
+    return String(err);
+  }
+}
+
+/**
+ * Every `Deposited` event the receiver `programId` logged in a successful transaction (Anchor
+ * event layout: a `Program data:` line, the base64 of discriminator || Borsh fields).
+ * @throws SvmTransactionFailedError when `transaction.err` is not null.
+ */
+export function decodeSvmReceiverDepositedEvents(
+  transaction: SvmTransactionLogs,
+  programId: Address,
+): SvmReceiverDepositedEvent[] {
+  return receiverPayloads(transaction, programId)
+    .map(decodeDeposited)
+    .filter((e): e is SvmReceiverDepositedEvent => e !== null);
+}
+
+/** The first `Deposited` event (see `decodeSvmReceiverDepositedEvents`), or null. */
 export function decodeSvmReceiverDepositedEvent(
-  logs: readonly string[],
-  programId?: Address,
+  transaction: SvmTransactionLogs,
+  programId: Address,
 ): SvmReceiverDepositedEvent | null {
-  return decodeSvmReceiverDepositedEvents(logs, programId)[0] ?? null;
+  return decodeSvmReceiverDepositedEvents(transaction, programId)[0] ?? null;
+}
+
+/**
+ * Every `RequestInvalidated` event the receiver `programId` logged in a successful transaction.
+ * @throws SvmTransactionFailedError when `transaction.err` is not null.
+ */
+export function decodeSvmReceiverRequestInvalidatedEvents(
+  transaction: SvmTransactionLogs,
+  programId: Address,
+): SvmReceiverRequestInvalidatedEvent[] {
+  return receiverPayloads(transaction, programId)
+    .map(decodeRequestInvalidated)
+    .filter((e): e is SvmReceiverRequestInvalidatedEvent => e !== null);
 }

@@ -13,6 +13,7 @@ import {
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
   type SvmReceiverDepositInput,
+  SvmTransactionFailedError,
   toBytes32Address,
 } from "../../src/index.ts";
 import {
@@ -143,7 +144,7 @@ describe("receiver/svm: kit deposit builder and Deposited decoder", function () 
     const ix = await buildSvmReceiverDepositInstruction(inputOf(a, deadline));
     const result = expectOk(await f.send([ix]));
     expect(f.lamports(f.solver.address) - before).to.equal(2_500_000n);
-    const event = decodeSvmReceiverDepositedEvent(result.logs(), f.programId);
+    const event = decodeSvmReceiverDepositedEvent({ err: null, logs: result.logs() }, f.programId);
     expect(event).to.deep.equal({
       requestId,
       originChainId: BigInt(SVM_CHAIN_ID),
@@ -170,7 +171,7 @@ describe("receiver/svm: kit deposit builder and Deposited decoder", function () 
     });
     const result = expectOk(await f.send([ix]));
     expect(f.tokenBalance(t.solverToken)).to.equal(700_000n);
-    const event = decodeSvmReceiverDepositedEvent(result.logs(), f.programId);
+    const event = decodeSvmReceiverDepositedEvent({ err: null, logs: result.logs() }, f.programId);
     expect(event?.currency).to.equal(t.mint);
     expect(event?.amount).to.equal(700_000n);
     expect(event?.recipient).to.equal(t.solverToken);
@@ -184,12 +185,25 @@ describe("receiver/svm: kit deposit builder and Deposited decoder", function () 
     const data = logs.find((l) => l.startsWith("Program data: ")) as string;
     const other = f.solver.address;
     const spoofed = [`Program ${other} invoke [1]`, data, `Program ${other} success`];
-    expect(decodeSvmReceiverDepositedEvent(spoofed, f.programId)).to.equal(null);
-    expect(decodeSvmReceiverDepositedEvent(spoofed)).to.not.equal(null);
-    expect(decodeSvmReceiverDepositedEvents([...logs, ...logs], f.programId)).to.have.length(2);
-    expect(decodeSvmReceiverDepositedEvent(["Program data: AAAA", "Program data: not base64!"])).to.equal(
-      null,
-    );
+    const ok = (lines: string[]) => ({ err: null, logs: lines });
+    expect(decodeSvmReceiverDepositedEvent(ok(spoofed), f.programId)).to.equal(null);
+    expect(decodeSvmReceiverDepositedEvent(ok(spoofed), other)).to.not.equal(null);
+    expect(decodeSvmReceiverDepositedEvents(ok([...logs, ...logs]), f.programId)).to.have.length(2);
+    const garbage = [`Program ${f.programId} invoke [1]`, "Program data: AAAA", "Program data: not base64!"];
+    expect(decodeSvmReceiverDepositedEvent(ok(garbage), f.programId)).to.equal(null);
+  });
+
+  it("refuses the logs of a failed transaction (SvmTransactionFailedError): a Deposited line there never took effect", async () => {
+    const a = await f.attest();
+    const logs = expectOk(
+      await f.send([await buildSvmReceiverDepositInstruction(inputOf(a, f.now() + 60n))]),
+    ).logs();
+    // The same logs under a failed status (e.g. a later instruction of the transaction failed).
+    const failed = { err: { InstructionError: [1, { Custom: 1 }] }, logs };
+    expect(() => decodeSvmReceiverDepositedEvents(failed, f.programId))
+      .to.throw(SvmTransactionFailedError)
+      .with.property("code", "SVM_TRANSACTION_FAILED");
+    expect(decodeSvmReceiverDepositedEvents({ err: null, logs }, f.programId)).to.have.length(1);
   });
 
   it("rejects malformed inputs before building", async () => {

@@ -10,6 +10,7 @@ import {
   lamports,
 } from "@solana/kit";
 import { expect } from "chai";
+import type { FailedTransactionMetadata } from "litesvm";
 import { initializeInstruction, SYSTEM_PROGRAM } from "../../scripts/svm/deploy-receiver.ts";
 import { SECP256K1_N } from "../../src/index.ts";
 import {
@@ -20,11 +21,27 @@ import {
   Fixture,
   MAX_WINDOW,
   OTHER_KEY,
+  signerMeta,
   TOKEN_PROGRAM,
   web3,
 } from "./receiver-fixture.ts";
 
 const pk = (a: string) => new web3.PublicKey(a);
+
+/** System `Transfer` of `amount` lamports from `from` to `to`. */
+function transferIx(from: KeyPairSigner, to: string, amount: bigint): Instruction {
+  const data = new Uint8Array(12);
+  data[0] = 2;
+  new DataView(data.buffer).setBigUint64(4, amount, true);
+  return {
+    programAddress: SYSTEM_PROGRAM,
+    accounts: [
+      signerMeta(from, AccountRole.WRITABLE_SIGNER),
+      { address: to as never, role: AccountRole.WRITABLE },
+    ],
+    data,
+  };
+}
 
 function withRole(ix: Instruction, index: number, role: AccountRole): Instruction {
   const accounts = (ix.accounts ?? []).map((a, i) => (i === index ? { address: a.address, role } : a));
@@ -39,7 +56,7 @@ describe("svm: attested receiver security suite (one attack per test, specific e
   beforeEach(async () => {
     f = await Fixture.create();
     mallory = await generateKeyPairSigner();
-    f.svm.airdrop(mallory.address, lamports(10_000_000_000n));
+    f.svm.airdrop(mallory.address, lamports(100_000_000_000n));
   });
 
   describe("signature", () => {
@@ -127,7 +144,7 @@ describe("svm: attested receiver security suite (one attack per test, specific e
     });
   });
 
-  describe("expiry, whitelist, replay", () => {
+  describe("expiry, whitelist, replay, arithmetic", () => {
     it("expired deadline: DeadlineExpired", async () => {
       expectError(
         await f.send([await f.depositNative(await f.attest(), { deadline: f.now() - 1n })]),
@@ -163,13 +180,77 @@ describe("svm: attested receiver security suite (one attack per test, specific e
       expectError(await f.send([await f.depositNative(a, { deadline: f.now() + 5n })]), "RequestAlreadyPaid");
     });
 
-    it("pre-funding the replay PDA (griefing) does not block the deposit", async () => {
-      const a = await f.attest();
+    it("native attestation of 2^64 - 1 lamports (rent + amount would wrap): ArithmeticOverflow, no Deposited logged", async () => {
+      const a = await f.attest({ originAmount: ((1n << 64n) - 1n).toString() });
+      const solverBefore = f.lamports(f.solver.address);
+      const result = await f.send([await f.depositNative(a)]);
+      expectError(result, "ArithmeticOverflow");
+      const logs = (result as FailedTransactionMetadata).meta().logs();
+      expect(
+        logs.filter((l) => l.startsWith("Program data: ")),
+        logs.join("\n"),
+      ).to.deep.equal([]);
+      expect(f.lamports(f.solver.address)).to.equal(solverBefore);
       const [replay] = await f.replayPda(a.requestId);
-      f.svm.airdrop(replay, lamports(1n));
-      expectOk(await f.send([await f.depositNative(a)]));
-      expectError(await f.send([await f.depositNative(a)]), "RequestAlreadyPaid");
+      expect(f.svm.getAccount(replay).exists).to.equal(false);
     });
+  });
+
+  describe("pre-funding the replay PDA (griefing: its address is public)", () => {
+    const RECORD = 50n; // PaidRequest bytes
+
+    for (const [label, extra] of [
+      ["the rent-exempt minimum of an empty account", 0n],
+      ["far more (10 SOL)", 10_000_000_000n],
+    ] as const) {
+      it(`native deposit after the attacker sends ${label}: paid once, exact balances`, async () => {
+        const a = await f.attest({ originAmount: "3000000" });
+        const [replay] = await f.replayPda(a.requestId);
+        const prefund = f.svm.minimumBalanceForRentExemption(0n) + extra;
+        const funded = f.svm.sendTransaction(
+          await f.transaction([transferIx(mallory, replay, prefund)], mallory),
+        );
+        expectOk(funded);
+        f.svm.expireBlockhash();
+        // The attack happened: the PDA is a funded system account, so CreateAccount would fail.
+        const before = f.svm.getAccount(replay);
+        expect(before.exists && before.programAddress).to.equal(SYSTEM_PROGRAM);
+        expect(f.lamports(replay)).to.equal(prefund);
+
+        const payerBefore = f.lamports(f.payer.address);
+        const solverBefore = f.lamports(f.solver.address);
+        expectOk(await f.send([await f.depositNative(a)]));
+        const rent = f.svm.minimumBalanceForRentExemption(RECORD);
+        const shortfall = rent > prefund ? rent - prefund : 0n;
+        expect(f.lamports(f.solver.address) - solverBefore).to.equal(3_000_000n);
+        expect(payerBefore - f.lamports(f.payer.address)).to.equal(3_000_000n + shortfall + 5000n);
+        expect(f.lamports(replay)).to.equal(prefund + shortfall);
+        const record = f.svm.getAccount(replay);
+        expect(record.exists && record.programAddress).to.equal(f.programId);
+        expect(record.exists && BigInt(record.data.length)).to.equal(RECORD);
+        expectError(await f.send([await f.depositNative(a)]), "RequestAlreadyPaid");
+      });
+
+      it(`token deposit after the attacker sends ${label}: paid once, exact balances`, async () => {
+        const t = await f.tokenSetup(TOKEN_PROGRAM);
+        const a = await f.attest({ originCurrency: t.mint, originAmount: "4000" });
+        const [replay] = await f.replayPda(a.requestId);
+        const prefund = f.svm.minimumBalanceForRentExemption(0n) + extra;
+        expectOk(f.svm.sendTransaction(await f.transaction([transferIx(mallory, replay, prefund)], mallory)));
+        f.svm.expireBlockhash();
+        expect(f.lamports(replay)).to.equal(prefund);
+        const payerBefore = f.lamports(f.payer.address);
+        const tokensBefore = f.tokenBalance(t.payerToken);
+        expectOk(await f.send([await f.depositToken(a, t)]));
+        const rent = f.svm.minimumBalanceForRentExemption(RECORD);
+        const shortfall = rent > prefund ? rent - prefund : 0n;
+        expect(f.tokenBalance(t.solverToken)).to.equal(4000n);
+        expect(tokensBefore - f.tokenBalance(t.payerToken)).to.equal(4000n);
+        expect(payerBefore - f.lamports(f.payer.address)).to.equal(shortfall + 5000n);
+        expect(f.lamports(replay)).to.equal(prefund + shortfall);
+        expectError(await f.send([await f.depositToken(a, t)]), "RequestAlreadyPaid");
+      });
+    }
   });
 
   describe("accounts", () => {
@@ -192,7 +273,7 @@ describe("svm: attested receiver security suite (one attack per test, specific e
       );
     });
 
-    it("type cosplay: a paid-request record (49 bytes, program-owned) as the whitelist entry: InvalidAccountDiscriminator", async () => {
+    it("type cosplay: a paid-request record (50 bytes, program-owned) as the whitelist entry: InvalidAccountDiscriminator", async () => {
       const paid = await f.attest();
       expectOk(await f.send([await f.depositNative(paid)]));
       const [record] = await f.replayPda(paid.requestId);

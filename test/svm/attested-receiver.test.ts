@@ -82,12 +82,14 @@ describe("svm: attested receiver in LiteSVM", function () {
       expect(f.lamports(f.solver.address) - solverBefore).to.equal(2_500_000n);
       const [replay] = await f.replayPda(a.requestId);
       const record = f.decode<{
-        payer: InstanceType<typeof web3.PublicKey>;
-        paidAt: InstanceType<typeof BN>;
+        status: number;
+        by: InstanceType<typeof web3.PublicKey>;
+        recordedAt: InstanceType<typeof BN>;
       }>("PaidRequest", replay);
-      expect(record.payer.toBase58()).to.equal(f.payer.address);
-      expect(record.paidAt.toString()).to.equal(f.now().toString());
-      const rent = f.svm.minimumBalanceForRentExemption(49n);
+      expect(record.status).to.equal(1);
+      expect(record.by.toBase58()).to.equal(f.payer.address);
+      expect(record.recordedAt.toString()).to.equal(f.now().toString());
+      const rent = f.svm.minimumBalanceForRentExemption(50n);
       expect(payerBefore - f.lamports(f.payer.address)).to.equal(2_500_000n + rent + 5000n);
 
       const dataLine = result.logs().find((l) => l.startsWith("Program data: "));

@@ -400,14 +400,15 @@ export class Fixture {
     return new DataView(a.data.buffer, a.data.byteOffset).getBigUint64(64, true);
   }
 
-  transferCheckedIx(t: TokenSetup, amount: bigint): Instruction {
+  /** TransferChecked from `t.payerToken` to `t.solverToken`, signed by `authority`. */
+  transferCheckedIx(t: TokenSetup, amount: bigint, authority: KeyPairSigner = this.payer): Instruction {
     return {
       programAddress: t.tokenProgram,
       accounts: [
         { address: t.payerToken, role: AccountRole.WRITABLE },
         { address: t.mint, role: AccountRole.READONLY },
         { address: t.solverToken, role: AccountRole.WRITABLE },
-        signerMeta(this.payer, AccountRole.READONLY_SIGNER),
+        signerMeta(authority, AccountRole.READONLY_SIGNER),
       ],
       data: Uint8Array.from([12, ...u64le(amount), t.decimals]),
     };

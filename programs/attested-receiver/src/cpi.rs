@@ -1,24 +1,26 @@
 //! Cross-program invocations: system program (create a PDA, tolerating a pre-funded address)
 //! and token `TransferChecked` (SPL Token or Token-2022, the program id checked by the caller).
 
-use crate::checks::SYSTEM_PROGRAM_ID;
+use crate::{checks::SYSTEM_PROGRAM_ID, error::ReceiverError};
 use pinocchio::{
     cpi::{invoke, invoke_signed, Signer},
     instruction::{InstructionAccount, InstructionView},
     sysvars::{rent::Rent, Sysvar},
-    AccountView, Address, ProgramResult,
+    AccountView, Address, ProgramResult, UnsafeResize,
 };
 
 /// Creates `pda` (owned by `owner`, `space` bytes, rent-exempt plus `extra` lamports) paid by
 /// `payer`, signing for `pda` with `signer`.
 ///
 /// A system account that already holds lamports (anyone can send lamports to a PDA address to
-/// make `CreateAccount` fail) is taken over with Transfer (the missing part) + Allocate + Assign,
-/// so pre-funding cannot block a deposit or an initialization.
+/// make `CreateAccount` fail) is taken over instead: a system `Transfer` of whatever is missing
+/// (rent shortfall + `extra`; skipped when nothing is), an `Assign` to `owner`, then the program
+/// sizes the data itself (an owner may grow its account's data by up to 10 KiB per instruction),
+/// so pre-funding blocks nothing and costs the payer at most one extra CPI.
 /// Upstream BPF passes at most 5 arguments in registers (no stack arguments), hence a struct.
 pub struct CreatePda<'a, 'b, 'c> {
     pub payer: &'a AccountView,
-    pub pda: &'a AccountView,
+    pub pda: &'a mut AccountView,
     pub space: u64,
     pub extra: u64,
     pub owner: &'a Address,
@@ -30,8 +32,9 @@ pub fn create_pda(p: CreatePda) -> ProgramResult {
     let rent = Rent::get()?.try_minimum_balance(space as usize)?;
     let current = pda.lamports();
     if current == 0 {
+        let lamports = rent.checked_add(extra).ok_or(ReceiverError::ArithmeticOverflow)?;
         let mut data = [0u8; 52];
-        data[4..12].copy_from_slice(&(rent + extra).to_le_bytes());
+        data[4..12].copy_from_slice(&lamports.to_le_bytes());
         data[12..20].copy_from_slice(&space.to_le_bytes());
         data[20..52].copy_from_slice(owner.as_ref());
         let accounts = [
@@ -44,27 +47,31 @@ pub fn create_pda(p: CreatePda) -> ProgramResult {
             &[signer],
         );
     }
-    let missing = rent.saturating_sub(current) + extra;
+    // Only the PDA's own signature (this program's) can give a system account data.
+    if !pda.is_data_empty() {
+        return Err(ReceiverError::InvalidAccountDiscriminator.into());
+    }
+    let missing = rent.saturating_sub(current).checked_add(extra).ok_or(ReceiverError::ArithmeticOverflow)?;
     if missing > 0 {
         transfer_lamports(payer, pda, missing)?;
     }
-    let mut allocate = [0u8; 12];
-    allocate[0] = 8;
-    allocate[4..12].copy_from_slice(&space.to_le_bytes());
-    let pda_only = [InstructionAccount::writable_signer(pda.address())];
-    invoke_signed(
-        &InstructionView { program_id: &SYSTEM_PROGRAM_ID, accounts: &pda_only, data: &allocate },
-        &[pda],
-        &[signer.clone()],
-    )?;
     let mut assign = [0u8; 36];
     assign[0] = 1;
     assign[4..36].copy_from_slice(owner.as_ref());
-    invoke_signed(
-        &InstructionView { program_id: &SYSTEM_PROGRAM_ID, accounts: &pda_only, data: &assign },
-        &[pda],
-        &[signer],
-    )
+    {
+        let pda: &AccountView = pda;
+        let pda_only = [InstructionAccount::writable_signer(pda.address())];
+        invoke_signed(
+            &InstructionView { program_id: &SYSTEM_PROGRAM_ID, accounts: &pda_only, data: &assign },
+            &[pda],
+            &[signer],
+        )?;
+    }
+    // SAFETY: the data was empty when serialized (checked above; Assign does not resize), so
+    // growing it to `space` (at most a few hundred bytes) stays inside the runtime's 10 KiB
+    // realloc region after it; no borrow of the data is alive.
+    unsafe { pda.resize(space as usize) };
+    Ok(())
 }
 
 /// System `Transfer` of `lamports` from the signing `from` to `to`.

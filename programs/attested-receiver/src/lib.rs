@@ -13,6 +13,8 @@
 pub mod checks;
 pub mod cpi;
 pub mod instructions;
+pub mod security_txt;
+pub mod token_extensions;
 
 pub use attestkit_receiver_interface::{attestation, crypto, error, event, state};
 
@@ -20,10 +22,14 @@ use error::ReceiverError;
 use instructions::discriminator as ix;
 use pinocchio::{AccountView, Address, ProgramResult};
 
-// deposit_token takes 9 accounts; extra accounts are ignored. With the `no-entrypoint` feature
-// another program can depend on this crate (e.g. to CPI into it) without a second entrypoint.
+// deposit_token takes 9 accounts; invalidate_requests 3 + one per request id, so a batch holds
+// at most MAX_ACCOUNTS - 3 = 37 ids (a legacy transaction fits about 16, one with an address
+// lookup table more). Accounts beyond MAX_ACCOUNTS are not parsed.
+pub const MAX_ACCOUNTS: usize = 40;
+// With the `no-entrypoint` feature another program can depend on this crate (e.g. to CPI into
+// it) without a second entrypoint, allocator or panic handler.
 #[cfg(not(feature = "no-entrypoint"))]
-pinocchio::program_entrypoint!(process_instruction, 10);
+pinocchio::program_entrypoint!(process_instruction, MAX_ACCOUNTS);
 #[cfg(not(feature = "no-entrypoint"))]
 pinocchio::no_allocator!();
 #[cfg(not(feature = "no-entrypoint"))]
@@ -51,6 +57,14 @@ pub fn process_instruction(
         ix::SET_PAUSED => instructions::admin::set_paused(program_id, accounts, data),
         ix::TRANSFER_OWNERSHIP => instructions::admin::transfer_ownership(program_id, accounts, data),
         ix::ACCEPT_OWNERSHIP => instructions::admin::accept_ownership(program_id, accounts, data),
-        _ => Err(ReceiverError::UnknownInstruction.into()),
+        ix::SET_MAX_DEADLINE_WINDOW => instructions::admin::set_max_deadline_window(program_id, accounts, data),
+        ix::INVALIDATE_REQUESTS => instructions::invalidate::process(program_id, accounts, data),
+        _ => {
+            // The only reference to the security.txt static: it keeps the text in the linked .so
+            // (the linker drops unreferenced data and custom sections).
+            #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+            core::hint::black_box(&security_txt::security_txt);
+            Err(ReceiverError::UnknownInstruction.into())
+        }
     }
 }

@@ -10,7 +10,7 @@ use attested_receiver::{
         SECP256K1_N,
     },
     error::ReceiverError,
-    event::{DEPOSITED_DISCRIMINATOR, DEPOSITED_LEN},
+    event::{DEPOSITED_DISCRIMINATOR, DEPOSITED_LEN, REQUEST_INVALIDATED_DISCRIMINATOR},
     instructions::discriminator as ix,
     state::{AccountType, Config, PaidRequest, WhitelistEntry},
 };
@@ -210,7 +210,10 @@ fn strict_parsing() {
 fn grace_window_and_deadline_rules() {
     let (cur, prev, other) = ([1u8; 20], [2u8; 20], [3u8; 20]);
     assert!(is_authorized_signer(&cur, &cur, &prev, 100, 1000));
-    assert!(is_authorized_signer(&prev, &cur, &prev, 1000, 1000));
+    // The grace window ends exclusively: valid at valid_until - 1, revoked at valid_until, so a
+    // rotation with grace 0 (valid_until = now) revokes the previous key at once.
+    assert!(is_authorized_signer(&prev, &cur, &prev, 1001, 1000));
+    assert!(!is_authorized_signer(&prev, &cur, &prev, 1000, 1000));
     assert!(!is_authorized_signer(&prev, &cur, &prev, 999, 1000));
     assert!(!is_authorized_signer(&other, &cur, &prev, i64::MAX, 0));
     assert!(!is_authorized_signer(&[0; 20], &cur, &[0; 20], i64::MAX, 0));
@@ -238,6 +241,8 @@ fn discriminators_are_anchors() {
         ("deposit_native", ix::DEPOSIT_NATIVE),
         ("deposit_token", ix::DEPOSIT_TOKEN),
         ("verify_attestation", ix::VERIFY_ATTESTATION),
+        ("invalidate_requests", ix::INVALIDATE_REQUESTS),
+        ("set_max_deadline_window", ix::SET_MAX_DEADLINE_WINDOW),
     ] {
         assert_eq!(anchor("global", name), d, "{name}");
     }
@@ -245,12 +250,13 @@ fn discriminators_are_anchors() {
     assert_eq!(anchor("account", "WhitelistEntry"), WhitelistEntry::DISCRIMINATOR);
     assert_eq!(anchor("account", "PaidRequest"), PaidRequest::DISCRIMINATOR);
     assert_eq!(anchor("event", "Deposited"), DEPOSITED_DISCRIMINATOR);
+    assert_eq!(anchor("event", "RequestInvalidated"), REQUEST_INVALIDATED_DISCRIMINATOR);
 }
 
 #[test]
 fn account_and_event_sizes() {
     assert_eq!(Config::LEN, 8 + 1 + 1 + 32 * 3 + 20 * 2 + 8 * 2);
     assert_eq!(WhitelistEntry::LEN, 8 + 1 + 8 + 32);
-    assert_eq!(PaidRequest::LEN, 8 + 1 + 8 + 32);
+    assert_eq!(PaidRequest::LEN, 8 + 1 + 1 + 8 + 32);
     assert_eq!(DEPOSITED_LEN, 8 + 32 + 8 + 32 + 32 + 8 + 8 + 32 + 8 + 32 + 32 + 20);
 }

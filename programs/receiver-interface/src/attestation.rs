@@ -188,7 +188,8 @@ pub fn attestation_signer<C: Crypto>(
 }
 
 /// Whether `signer` may attest at `now`: the current solver, or the previous solver while
-/// `now <= previous_valid_until` (rotation grace window). A zero previous solver never matches.
+/// `now < previous_valid_until` (rotation grace window, end exclusive: a rotation with grace 0
+/// revokes the previous key at once). A zero previous solver never matches.
 #[inline(always)]
 pub fn is_authorized_signer(
     signer: &EvmAddress,
@@ -198,7 +199,7 @@ pub fn is_authorized_signer(
     now: i64,
 ) -> bool {
     signer == current
-        || (signer == previous && *previous != [0u8; 20] && now <= previous_valid_until)
+        || (signer == previous && *previous != [0u8; 20] && now < previous_valid_until)
 }
 
 /// Deadline rule: `now <= deadline <= now + max_window`.

@@ -88,6 +88,23 @@ pub enum ReceiverError {
     WhitelistEntryExists = 6036,
     /// Fewer accounts than the instruction needs.
     NotEnoughAccounts = 6037,
+    /// A lamport or token amount sum does not fit 64 bits (e.g. rent + a native amount near
+    /// 2^64 - 1); refused before anything is transferred or logged.
+    ArithmeticOverflow = 6038,
+    /// The request id was invalidated by the owner or the solver (its replay record says so).
+    RequestInvalidated = 6039,
+    /// The signer is neither the owner nor the configured solver (`invalidate_requests`).
+    NotOwnerOrSolver = 6040,
+    /// The Token-2022 mint has a permanent delegate, which could take the deposit back from the
+    /// solver's token account.
+    MintHasPermanentDelegate = 6041,
+    /// The Token-2022 mint has a transfer hook program; hook mints are not supported.
+    MintHasTransferHook = 6042,
+    /// The payer's Token-2022 account has CPI Guard on, which forbids the program's transfer;
+    /// disable it for the deposit (same transaction) or pay from another account.
+    PayerTokenCpiGuard = 6043,
+    /// `invalidate_requests` with no request id, or the replay accounts do not match the ids.
+    InvalidRequestBatch = 6044,
 }
 
 impl From<ReceiverError> for ProgramError {

@@ -1,4 +1,4 @@
-//! The `Deposited` event, logged with `sol_log_data` as one slice `discriminator || borsh(fields)`
+//! The `Deposited` and `RequestInvalidated` events, each logged with `sol_log_data` as one slice `discriminator || borsh(fields)`
 //! exactly like Anchor's `emit!`, so Anchor's `EventParser` / `BorshEventCoder` decode
 //! the `Program data:` log line with the IDL.
 
@@ -29,14 +29,43 @@ impl Deposited {
     /// Logs the event (one `sol_log_data` slice).
     #[inline(always)]
     pub fn emit(&self) {
-        #[cfg(any(target_os = "solana", target_arch = "bpf"))]
-        {
-            let bytes: &[u8] =
-                // SAFETY: repr(C) of u8 arrays: DEPOSITED_LEN initialized bytes, alignment 1.
-                unsafe { core::slice::from_raw_parts(self as *const Self as *const u8, DEPOSITED_LEN) };
-            let slices: [&[u8]; 1] = [bytes];
-            // SAFETY: one (ptr, len) pair describing `bytes`.
-            unsafe { pinocchio::syscalls::sol_log_data(slices.as_ptr() as *const u8, 1) };
-        }
+        // SAFETY: repr(C) of u8 arrays: DEPOSITED_LEN initialized bytes, alignment 1.
+        log_data(unsafe { core::slice::from_raw_parts(self as *const Self as *const u8, DEPOSITED_LEN) });
     }
+}
+
+/// `sha256("event:RequestInvalidated")[..8]`.
+pub const REQUEST_INVALIDATED_DISCRIMINATOR: [u8; 8] = [27, 194, 13, 146, 90, 145, 166, 91];
+
+/// One request id invalidated by `invalidate_requests` (72 bytes).
+#[repr(C)]
+pub struct RequestInvalidated {
+    pub discriminator: [u8; 8],
+    pub request_id: [u8; 32],
+    /// The owner or the solver that signed.
+    pub by: [u8; 32],
+}
+
+impl RequestInvalidated {
+    /// Logs the event (one `sol_log_data` slice).
+    #[inline(always)]
+    pub fn emit(&self) {
+        // SAFETY: repr(C) of u8 arrays, alignment 1.
+        log_data(unsafe {
+            core::slice::from_raw_parts(self as *const Self as *const u8, core::mem::size_of::<Self>())
+        });
+    }
+}
+
+/// `sol_log_data` of one slice (the `Program data:` line Anchor's event parser reads).
+#[inline(always)]
+fn log_data(bytes: &[u8]) {
+    #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+    {
+        let slices: [&[u8]; 1] = [bytes];
+        // SAFETY: one (ptr, len) pair describing `bytes`.
+        unsafe { pinocchio::syscalls::sol_log_data(slices.as_ptr() as *const u8, 1) };
+    }
+    #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
+    let _ = bytes;
 }

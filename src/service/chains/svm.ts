@@ -269,7 +269,9 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       via: "transfer",
     }));
     if (receiverProgram !== undefined) {
-      for (const event of decodeSvmReceiverDepositedEvents(logs, receiverProgram)) {
+      // Only successful transactions get here (submit throws on a failed one).
+      const success = { err: null, logs };
+      for (const event of decodeSvmReceiverDepositedEvents(success, receiverProgram)) {
         if (event.solver !== solver.address || event.originChainId !== BigInt(chainId)) continue;
         deposits.push({
           ...base,

@@ -1,5 +1,5 @@
-//! Owner instructions on the config: `rotate_solver`, `set_paused`, `transfer_ownership`,
-//! `accept_ownership`. Accounts: 0 `[signer]` owner (pending owner for `accept_ownership`),
+//! Owner instructions on the config: `rotate_solver`, `set_paused`, `set_max_deadline_window`,
+//! `transfer_ownership`, `accept_ownership`. Accounts: 0 `[signer]` owner (pending owner for `accept_ownership`),
 //! 1 `[writable]` config.
 
 use super::{fixed_args, read_bool};
@@ -37,8 +37,8 @@ struct RotateArgs {
     grace_period: [u8; 8],
 }
 
-/// Sets a new solver. The outgoing EVM signer keeps verifying until `now + grace_period`
-/// (`grace_period` = 0: never again). WARNING: deposits go to the NEW solver SVM account at once.
+/// Sets a new solver. The outgoing EVM signer keeps verifying while `now < now_at_rotation +
+/// grace_period` (`grace_period` = 0: never again, from this very instruction on). WARNING: deposits go to the NEW solver SVM account at once.
 pub fn rotate_solver(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     // SAFETY: RotateArgs is repr(C) of u8 arrays.
     let args = unsafe { fixed_args::<RotateArgs>(data)? };
@@ -70,6 +70,19 @@ pub fn set_paused(program_id: &Address, accounts: &mut [AccountView], data: &[u8
     };
     let paused = read_bool(*flag)?;
     as_owner(program_id, accounts)?.paused = paused as u8;
+    Ok(())
+}
+
+/// `set_max_deadline_window(max_deadline_window: i64)`: the largest `deadline - now` accepted from
+/// now on (> 0). Shortening it does not shorten deposits already signed by payers with a longer
+/// deadline that have not landed yet: they are checked against the window when they land.
+pub fn set_max_deadline_window(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
+    // SAFETY: [u8; 8].
+    let window = unsafe { fixed_args::<[u8; 8]>(data)? };
+    if i64::from_le_bytes(*window) <= 0 {
+        return Err(ReceiverError::InvalidWindow.into());
+    }
+    as_owner(program_id, accounts)?.max_deadline_window = *window;
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! `deposit_native` and `deposit_token`: verify the solver's attestation, record the request id
-//! (replay PDA), forward exactly the attested amount to the solver, log `Deposited`.
+//! (replay PDA), forward exactly the attested amount to the solver, log `Deposited`. Every lamport
+//! sum is checked (`ArithmeticOverflow`) before anything moves or is logged.
 //!
 //! Args (both): request_id [u8;32], origin_chain_id u64, origin_user pubkey, origin_currency
 //! pubkey, origin_amount u64, destination_chain_id u64, destination_user [u8;32], amount u64
@@ -22,7 +23,12 @@ use crate::{
     crypto::Syscalls,
     error::ReceiverError,
     event::{Deposited, DEPOSITED_DISCRIMINATOR},
-    state::{self, paid_request::REPLAY_SEED, AccountType, Config, PaidRequest, WhitelistEntry},
+    state::{
+        self,
+        paid_request::{REPLAY_SEED, STATUS_INVALIDATED, STATUS_PAID},
+        AccountType, Config, PaidRequest, WhitelistEntry,
+    },
+    token_extensions,
 };
 use pinocchio::{
     cpi::{Seed, Signer},
@@ -112,7 +118,13 @@ fn verify(
     // Replay: the PDA of this request id with its canonical bump, not created yet.
     checks::replay_pda(replay, &args.request_id, args.replay_bump, program_id)?;
     if replay.owned_by(program_id) {
-        return Err(ReceiverError::RequestAlreadyPaid.into());
+        let record = state::load::<PaidRequest>(replay, program_id)?;
+        return Err(if record.status == STATUS_INVALIDATED {
+            ReceiverError::RequestInvalidated
+        } else {
+            ReceiverError::RequestAlreadyPaid
+        }
+        .into());
     }
     if !replay.owned_by(&checks::SYSTEM_PROGRAM_ID) {
         return Err(ReceiverError::InvalidAccountOwner.into());
@@ -156,11 +168,12 @@ fn record(
 ) -> ProgramResult {
     let bump = [args.replay_bump];
     let seeds = [Seed::from(REPLAY_SEED), Seed::from(&args.request_id), Seed::from(&bump)];
-    create_pda(CreatePda { payer, pda: replay, space: PaidRequest::LEN as u64, extra, owner: program_id, signer: Signer::from(&seeds) })?;
+    create_pda(CreatePda { payer, pda: &mut *replay, space: PaidRequest::LEN as u64, extra, owner: program_id, signer: Signer::from(&seeds) })?;
     state::init::<PaidRequest>(replay, |r| {
         r.bump = args.replay_bump;
-        r.paid_at = now.to_le_bytes();
-        r.payer = payer.address().to_bytes();
+        r.status = STATUS_PAID;
+        r.recorded_at = now.to_le_bytes();
+        r.by = payer.address().to_bytes();
     })
 }
 
@@ -200,9 +213,12 @@ pub fn native(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -
     if solver.address().as_array() != &v.solver_svm {
         return Err(ReceiverError::InvalidSolverAccount.into());
     }
+    // Checked before anything moves: rent + amount and the solver's new balance must fit u64.
+    let paid = solver.lamports().checked_add(v.amount).ok_or(ReceiverError::ArithmeticOverflow)?;
     record(program_id, args, payer, replay, v.amount, v.now)?;
-    replay.set_lamports(replay.lamports() - v.amount);
-    solver.set_lamports(solver.lamports() + v.amount);
+    let left = replay.lamports().checked_sub(v.amount).ok_or(ReceiverError::ArithmeticOverflow)?;
+    replay.set_lamports(left);
+    solver.set_lamports(paid);
     emit(args, &v, solver);
     Ok(())
 }
@@ -240,11 +256,13 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
         if !is_mint || m[45] != 1 {
             return Err(ReceiverError::InvalidMint.into());
         }
+        token_extensions::check_mint(&m)?;
         m[44]
     };
     if !payer_token.owned_by(token_program_id) {
         return Err(ReceiverError::InvalidTokenAccount.into());
     }
+    token_extensions::check_payer_account(&payer_token.try_borrow()?)?;
 
     let v = verify(program_id, args, signature, payer, config, whitelist, replay, mint.address().as_array())?;
 

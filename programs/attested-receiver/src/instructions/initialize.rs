@@ -79,7 +79,7 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
 
     let bump_seed = [bump];
     let seeds = [Seed::from(CONFIG_SEED), Seed::from(&bump_seed)];
-    create_pda(CreatePda { payer: authority, pda: config, space: Config::LEN as u64, extra: 0, owner: program_id, signer: Signer::from(&seeds) })?;
+    create_pda(CreatePda { payer: authority, pda: &mut *config, space: Config::LEN as u64, extra: 0, owner: program_id, signer: Signer::from(&seeds) })?;
     state::init::<Config>(config, |c| {
         c.bump = bump;
         c.paused = 0;

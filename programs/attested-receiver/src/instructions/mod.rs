@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod deposit;
 pub mod initialize;
+pub mod invalidate;
 pub mod verify;
 pub mod whitelist;
 
@@ -22,6 +23,8 @@ pub mod discriminator {
     pub const DEPOSIT_NATIVE: [u8; 8] = [13, 158, 13, 223, 95, 213, 28, 6];
     pub const DEPOSIT_TOKEN: [u8; 8] = [11, 156, 96, 218, 39, 163, 180, 19];
     pub const VERIFY_ATTESTATION: [u8; 8] = [144, 30, 116, 186, 33, 176, 35, 60];
+    pub const INVALIDATE_REQUESTS: [u8; 8] = [175, 210, 60, 230, 54, 151, 14, 75];
+    pub const SET_MAX_DEADLINE_WINDOW: [u8; 8] = [25, 81, 199, 168, 201, 84, 161, 61];
 }
 
 /// Views `data` (exactly `size_of::<T>()` bytes) as the fixed-layout args `T`.

@@ -59,7 +59,7 @@ pub fn add(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> P
         Seed::from(&args.destination_user),
         Seed::from(&bump_seed),
     ];
-    create_pda(CreatePda { payer: owner, pda: entry, space: WhitelistEntry::LEN as u64, extra: 0, owner: program_id, signer: Signer::from(&seeds) })?;
+    create_pda(CreatePda { payer: owner, pda: &mut *entry, space: WhitelistEntry::LEN as u64, extra: 0, owner: program_id, signer: Signer::from(&seeds) })?;
     state::init::<WhitelistEntry>(entry, |e| {
         e.bump = bump;
         e.destination_chain_id = args.destination_chain_id;
@@ -86,7 +86,8 @@ pub fn remove(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -
     }
     // Close: lamports back to the owner, data length, owner and lamports zeroed.
     let lamports = entry.lamports();
-    owner.set_lamports(owner.lamports() + lamports);
+    let refunded = owner.lamports().checked_add(lamports).ok_or(ReceiverError::ArithmeticOverflow)?;
+    owner.set_lamports(refunded);
     entry.set_lamports(0);
     entry.close()
 }

@@ -1,0 +1,96 @@
+//! `invalidate_requests(request_ids: Vec<[u8; 32]>)`: the owner or the solver makes request ids
+//! unpayable before they are paid. An attestation has no expiry, so this is how a stale quote is
+//! withdrawn: each id's replay record is written with status "invalidated" (a later deposit fails
+//! with `RequestInvalidated`) and a `RequestInvalidated` event is logged per id. Ids whose record
+//! exists already (paid or invalidated) are left as they are, without an event.
+//!
+//! Accounts: 0 `[signer, writable]` owner or solver (`config.solver_svm`; pays the records'
+//! rent), 1 `[]` config, 2 `[]` system program, 3.. `[writable]` the replay PDA
+//! `["replay", request_id]` of each id, in the order of the ids.
+
+use crate::{
+    checks,
+    cpi::{create_pda, CreatePda},
+    error::ReceiverError,
+    event::{RequestInvalidated, REQUEST_INVALIDATED_DISCRIMINATOR},
+    state::{
+        self,
+        paid_request::{REPLAY_SEED, STATUS_INVALIDATED},
+        AccountType, Config, PaidRequest,
+    },
+};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    sysvars::{clock::Clock, Sysvar},
+    AccountView, Address, ProgramResult,
+};
+
+const ID_LEN: usize = 32;
+
+pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
+    // Borsh Vec<[u8; 32]>: u32 LE count, then the ids.
+    let Some(([c0, c1, c2, c3], ids)) = data.split_first_chunk::<4>() else {
+        return Err(ReceiverError::InvalidInstructionData.into());
+    };
+    let count = u32::from_le_bytes([*c0, *c1, *c2, *c3]) as usize;
+    if count.checked_mul(ID_LEN) != Some(ids.len()) {
+        return Err(ReceiverError::InvalidInstructionData.into());
+    }
+    let [authority, config, system_program, replays @ ..] = accounts else {
+        return Err(ReceiverError::NotEnoughAccounts.into());
+    };
+    checks::signer(authority)?;
+    checks::writable(authority)?;
+    checks::system_program(system_program)?;
+    {
+        let cfg = state::load::<Config>(config, program_id)?;
+        let who = authority.address().as_array();
+        if who != &cfg.owner && who != &cfg.solver_svm {
+            return Err(ReceiverError::NotOwnerOrSolver.into());
+        }
+    }
+    if count == 0 || replays.len() != count {
+        return Err(ReceiverError::InvalidRequestBatch.into());
+    }
+    let now = Clock::get()?.unix_timestamp;
+    for (id, replay) in ids.chunks_exact(ID_LEN).zip(replays.iter_mut()) {
+        let Ok(request_id) = <[u8; ID_LEN]>::try_from(id) else {
+            return Err(ReceiverError::InvalidInstructionData.into());
+        };
+        checks::writable(replay)?;
+        checks::distinct(authority, replay)?;
+        let (expected, bump) = checks::find_program_address(&[REPLAY_SEED, &request_id], program_id)?;
+        if replay.address() != &expected {
+            return Err(ReceiverError::InvalidPdaAddress.into());
+        }
+        if replay.owned_by(program_id) {
+            continue;
+        }
+        if !replay.owned_by(&checks::SYSTEM_PROGRAM_ID) {
+            return Err(ReceiverError::InvalidAccountOwner.into());
+        }
+        let bump_seed = [bump];
+        let seeds = [Seed::from(REPLAY_SEED), Seed::from(&request_id), Seed::from(&bump_seed)];
+        create_pda(CreatePda {
+            payer: authority,
+            pda: &mut *replay,
+            space: PaidRequest::LEN as u64,
+            extra: 0,
+            owner: program_id,
+            signer: Signer::from(&seeds),
+        })?;
+        state::init::<PaidRequest>(replay, |r| {
+            r.bump = bump;
+            r.status = STATUS_INVALIDATED;
+            r.recorded_at = now.to_le_bytes();
+            r.by = authority.address().to_bytes();
+        })?;
+        RequestInvalidated {
+            discriminator: REQUEST_INVALIDATED_DISCRIMINATOR,
+            request_id,
+            by: authority.address().to_bytes(),
+        }
+        .emit();
+    }
+    Ok(())
+}

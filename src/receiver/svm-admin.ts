@@ -1,0 +1,109 @@
+/**
+ * Owner and solver instructions of the SVM reference receiver with `@solana/kit`:
+ * `invalidate_requests` (owner or solver: withdraw quotes that must never be paid, since an
+ * attestation carries no expiry) and `set_max_deadline_window` (owner).
+ */
+import {
+  AccountRole,
+  type Address,
+  fixEncoderSize,
+  getArrayEncoder,
+  getBytesEncoder,
+  getI64Encoder,
+  getU32Encoder,
+  type Instruction,
+  type TransactionSigner,
+} from "@solana/kit";
+import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
+import { type Hex, hexToBytes } from "viem";
+import { assertRequestId } from "../attestation/index.ts";
+import { InvalidSvmArgumentError } from "../errors.ts";
+import { getSvmReceiverConfigAddress, getSvmReceiverReplayAddress } from "./svm.ts";
+
+const INVALIDATE_REQUESTS = Uint8Array.of(175, 210, 60, 230, 54, 151, 14, 75);
+const SET_MAX_DEADLINE_WINDOW = Uint8Array.of(25, 81, 199, 168, 201, 84, 161, 61);
+
+/**
+ * Ids one `invalidate_requests` accepts: the program parses at most 40 accounts, 3 of them fixed.
+ * A legacy transaction fits about 16 ids (32 bytes of data and one 32-byte account each).
+ */
+export const SVM_RECEIVER_MAX_INVALIDATE_BATCH = 37;
+
+const requestIdsEncoder = getArrayEncoder(fixEncoderSize(getBytesEncoder(), 32), { size: getU32Encoder() });
+
+/** What `buildSvmReceiverInvalidateRequestsInstruction` needs. */
+export interface SvmReceiverInvalidateRequestsInput {
+  programId: Address;
+  /** The receiver's owner or its configured solver; pays the replay records' rent. */
+  authority: TransactionSigner | Address;
+  /** 1 to `SVM_RECEIVER_MAX_INVALIDATE_BATCH` request ids (0x + 64 hex). */
+  requestIds: readonly Hex[];
+}
+
+function signerMeta(
+  who: TransactionSigner | Address,
+  role: AccountRole.WRITABLE_SIGNER | AccountRole.READONLY_SIGNER,
+) {
+  return typeof who === "string" ? { address: who, role } : { address: who.address, role, signer: who };
+}
+
+/**
+ * `invalidate_requests`: each id's replay record is created with status "invalidated", so a later
+ * deposit of that id fails with `RequestInvalidated`; ids already paid or invalidated are left as
+ * they are. One `RequestInvalidated` event per id newly invalidated
+ * (`decodeSvmReceiverRequestInvalidatedEvents`).
+ * @throws InvalidRequestIdError for a malformed id; InvalidSvmArgumentError for an empty batch,
+ *   more than `SVM_RECEIVER_MAX_INVALIDATE_BATCH` ids, or the same id twice.
+ */
+export async function buildSvmReceiverInvalidateRequestsInstruction(
+  input: SvmReceiverInvalidateRequestsInput,
+): Promise<Instruction> {
+  const { programId, requestIds } = input;
+  if (requestIds.length === 0 || requestIds.length > SVM_RECEIVER_MAX_INVALIDATE_BATCH) {
+    throw new InvalidSvmArgumentError(
+      `invalidate_requests takes 1 to ${SVM_RECEIVER_MAX_INVALIDATE_BATCH} request ids, got ${requestIds.length}`,
+    );
+  }
+  for (const id of requestIds) assertRequestId(id);
+  if (new Set(requestIds.map((id) => id.toLowerCase())).size !== requestIds.length) {
+    throw new InvalidSvmArgumentError("invalidate_requests got the same request id twice");
+  }
+  const ids = requestIds.map((id) => hexToBytes(id));
+  const replays = await Promise.all(ids.map((id) => getSvmReceiverReplayAddress(programId, id)));
+  return {
+    programAddress: programId,
+    accounts: [
+      signerMeta(input.authority, AccountRole.WRITABLE_SIGNER),
+      { address: await getSvmReceiverConfigAddress(programId), role: AccountRole.READONLY },
+      { address: SYSTEM_PROGRAM_ADDRESS, role: AccountRole.READONLY },
+      ...replays.map(([replay]) => ({ address: replay, role: AccountRole.WRITABLE })),
+    ],
+    data: Uint8Array.from([...INVALIDATE_REQUESTS, ...requestIdsEncoder.encode(ids)]),
+  };
+}
+
+/**
+ * `set_max_deadline_window`: the largest `deadline - now` (seconds) deposits are accepted with from
+ * now on. Signed by the owner.
+ * @throws InvalidSvmArgumentError unless 0 < `maxDeadlineWindow` < 2^63.
+ */
+export async function buildSvmReceiverSetMaxDeadlineWindowInstruction(input: {
+  programId: Address;
+  owner: TransactionSigner | Address;
+  maxDeadlineWindow: bigint;
+}): Promise<Instruction> {
+  const { programId, maxDeadlineWindow } = input;
+  if (typeof maxDeadlineWindow !== "bigint" || maxDeadlineWindow <= 0n || maxDeadlineWindow >= 1n << 63n) {
+    throw new InvalidSvmArgumentError(
+      `maxDeadlineWindow must be a bigint in (0, 2^63), got ${maxDeadlineWindow}`,
+    );
+  }
+  return {
+    programAddress: programId,
+    accounts: [
+      signerMeta(input.owner, AccountRole.READONLY_SIGNER),
+      { address: await getSvmReceiverConfigAddress(programId), role: AccountRole.WRITABLE },
+    ],
+    data: Uint8Array.from([...SET_MAX_DEADLINE_WINDOW, ...getI64Encoder().encode(maxDeadlineWindow)]),
+  };
+}

@@ -1,0 +1,236 @@
+// Operating the attested receiver through the kit client (src/receiver/svm-admin.ts) on LiteSVM:
+// invalidating request ids (owner and solver; stale quotes cannot be paid), changing the maximum
+// deadline window after initialize, and solver rotation whose grace window ends exclusively
+// (grace 0 revokes the outgoing key at once).
+import { generateKeyPairSigner, type KeyPairSigner, lamports } from "@solana/kit";
+import { expect } from "chai";
+import fc from "fast-check";
+import { bytesToHex, type Hex, hexToBytes } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import {
+  buildSvmReceiverInvalidateRequestsInstruction,
+  buildSvmReceiverSetMaxDeadlineWindowInstruction,
+  decodeSvmReceiverRequestInvalidatedEvents,
+  SVM_RECEIVER_MAX_INVALIDATE_BATCH,
+} from "../../src/index.ts";
+import { BN, expectError, expectOk, Fixture, MAX_WINDOW, OTHER_KEY, web3 } from "./receiver-fixture.ts";
+
+const randomId = (): Hex => bytesToHex(crypto.getRandomValues(new Uint8Array(32)));
+
+describe("svm: operating the attested receiver through the kit client", function () {
+  this.timeout(120_000);
+  let f: Fixture;
+  let mallory: KeyPairSigner;
+
+  beforeEach(async () => {
+    f = await Fixture.create();
+    mallory = await generateKeyPairSigner();
+    f.svm.airdrop(mallory.address, lamports(10_000_000_000n));
+  });
+
+  const invalidate = async (authority: KeyPairSigner, requestIds: Hex[]) =>
+    f.send(
+      [
+        await buildSvmReceiverInvalidateRequestsInstruction({
+          programId: f.programId,
+          authority,
+          requestIds,
+        }),
+      ],
+      authority,
+    );
+
+  describe("invalidate_requests", () => {
+    for (const who of ["owner", "solver"] as const) {
+      it(`stale quote withdrawn by the ${who}: a batch of 3 ids, one RequestInvalidated each; deposits then fail with RequestInvalidated`, async () => {
+        const authority = who === "owner" ? f.owner : f.solver;
+        const quotes = [await f.attest(), await f.attest(), await f.attest()];
+        const ids = quotes.map((q) => bytesToHex(q.requestId));
+        const result = expectOk(await invalidate(authority, ids));
+        const events = decodeSvmReceiverRequestInvalidatedEvents(
+          { err: null, logs: result.logs() },
+          f.programId,
+        );
+        expect(events).to.deep.equal(ids.map((requestId) => ({ requestId, by: authority.address })));
+        for (const q of quotes) {
+          const [replay] = await f.replayPda(q.requestId);
+          const record = f.decode<{ status: number; by: InstanceType<typeof web3.PublicKey> }>(
+            "PaidRequest",
+            replay,
+          );
+          expect(record.status).to.equal(2);
+          expect(record.by.toBase58()).to.equal(authority.address);
+          // The attack: a payer still holding the signed quote tries to pay it.
+          const solverBefore = f.lamports(f.solver.address);
+          expectError(await f.send([await f.depositNative(q)]), "RequestInvalidated");
+          expect(f.lamports(f.solver.address)).to.equal(solverBefore);
+        }
+      });
+    }
+
+    it("someone else (neither owner nor solver): NotOwnerOrSolver, nothing recorded", async () => {
+      const q = await f.attest();
+      expectError(await invalidate(mallory, [bytesToHex(q.requestId)]), "NotOwnerOrSolver");
+      const [replay] = await f.replayPda(q.requestId);
+      expect(f.svm.getAccount(replay).exists).to.equal(false);
+      expectOk(await f.send([await f.depositNative(q)]));
+    });
+
+    it("an id already paid stays paid (no event; RequestAlreadyPaid), the new id of the batch is invalidated", async () => {
+      const paid = await f.attest();
+      expectOk(await f.send([await f.depositNative(paid)]));
+      const fresh = randomId();
+      const result = expectOk(await invalidate(f.owner, [bytesToHex(paid.requestId), fresh]));
+      const events = decodeSvmReceiverRequestInvalidatedEvents(
+        { err: null, logs: result.logs() },
+        f.programId,
+      );
+      expect(events.map((e) => e.requestId)).to.deep.equal([fresh]);
+      expectError(await f.send([await f.depositNative(paid)]), "RequestAlreadyPaid");
+    });
+
+    it("replay accounts that do not match the ids: InvalidPdaAddress; fewer accounts than ids: InvalidRequestBatch", async () => {
+      const ix = await buildSvmReceiverInvalidateRequestsInstruction({
+        programId: f.programId,
+        authority: f.owner,
+        requestIds: [randomId(), randomId()],
+      });
+      const accounts = [...(ix.accounts ?? [])];
+      const swapped = [...accounts.slice(0, 3), accounts[4]!, accounts[3]!];
+      expectError(await f.send([{ ...ix, accounts: swapped }], f.owner), "InvalidPdaAddress");
+      expectError(await f.send([{ ...ix, accounts: accounts.slice(0, 4) }], f.owner), "InvalidRequestBatch");
+    });
+
+    it("the client refuses empty, oversized and duplicate batches and malformed ids", async () => {
+      const build = (requestIds: Hex[]) =>
+        buildSvmReceiverInvalidateRequestsInstruction({
+          programId: f.programId,
+          authority: f.owner,
+          requestIds,
+        });
+      const codeOf = async (requestIds: Hex[]) =>
+        build(requestIds).then(
+          () => "built",
+          (e: { code?: string }) => e.code,
+        );
+      expect(await codeOf([])).to.equal("INVALID_SVM_ARGUMENT");
+      const id = randomId();
+      expect(await codeOf([id, id])).to.equal("INVALID_SVM_ARGUMENT");
+      expect(await codeOf(["0x12"])).to.equal("INVALID_REQUEST_ID");
+      const many = Array.from({ length: SVM_RECEIVER_MAX_INVALIDATE_BATCH + 1 }, randomId);
+      expect(await codeOf(many)).to.equal("INVALID_SVM_ARGUMENT");
+      expect(await codeOf(many.slice(1))).to.equal("built");
+    });
+
+    it("encodes any batch as Borsh vec<[u8; 32]> with one writable replay PDA per id (property)", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uniqueArray(fc.uint8Array({ minLength: 32, maxLength: 32 }), {
+            minLength: 1,
+            maxLength: 5,
+            selector: (b) => bytesToHex(b),
+          }),
+          async (ids) => {
+            const ix = await buildSvmReceiverInvalidateRequestsInstruction({
+              programId: f.programId,
+              authority: f.owner.address,
+              requestIds: ids.map((b) => bytesToHex(b)),
+            });
+            const anchorIx = await f.program.methods.invalidateRequests!(ids.map((b) => Array.from(b)))
+              .accountsStrict({
+                authority: new web3.PublicKey(f.owner.address),
+                config: new web3.PublicKey(f.config),
+                systemProgram: new web3.PublicKey("11111111111111111111111111111111"),
+              })
+              .instruction();
+            expect(bytesToHex(ix.data as Uint8Array)).to.equal(bytesToHex(anchorIx.data));
+            const replays = await Promise.all(ids.map(async (b) => (await f.replayPda(b))[0]));
+            expect((ix.accounts ?? []).slice(3).map((a) => a.address)).to.deep.equal(replays);
+          },
+        ),
+        { numRuns: 20 },
+      );
+    });
+  });
+
+  describe("set_max_deadline_window", () => {
+    it("the owner shortens the window after initialize: a deadline inside the old window is refused, inside the new one accepted", async () => {
+      const setWindow = async (owner: KeyPairSigner, maxDeadlineWindow: bigint) =>
+        f.send(
+          [
+            await buildSvmReceiverSetMaxDeadlineWindowInstruction({
+              programId: f.programId,
+              owner,
+              maxDeadlineWindow,
+            }),
+          ],
+          owner,
+        );
+      const a = await f.attest();
+      expectOk(await f.send([await f.depositNative(a, { deadline: f.now() + MAX_WINDOW })]));
+      expectOk(await setWindow(f.owner, 60n));
+      expect(
+        f
+          .decode<{ maxDeadlineWindow: InstanceType<typeof BN> }>("Config", f.config)
+          .maxDeadlineWindow.toString(),
+      ).to.equal("60");
+      expectError(
+        await f.send([await f.depositNative(await f.attest(), { deadline: f.now() + 61n })]),
+        "DeadlineBeyondMaxWindow",
+      );
+      expectOk(await f.send([await f.depositNative(await f.attest(), { deadline: f.now() + 60n })]));
+      expectError(await setWindow(mallory, 7200n), "Unauthorized");
+      const zero = await buildSvmReceiverSetMaxDeadlineWindowInstruction({
+        programId: f.programId,
+        owner: f.owner,
+        maxDeadlineWindow: 1n,
+      });
+      const data = Uint8Array.from(zero.data as Uint8Array);
+      data.fill(0, 8); // window 0, which the client refuses to build
+      expectError(await f.send([{ ...zero, data }], f.owner), "InvalidWindow");
+    });
+  });
+
+  describe("rotate_solver grace window (end exclusive)", () => {
+    const rotate = async (grace: bigint) => {
+      const next = await generateKeyPairSigner();
+      const newEvm = hexToBytes(privateKeyToAccount(OTHER_KEY).address);
+      expectOk(
+        await f.send(
+          [
+            await f.ownerIx("rotateSolver", [
+              Array.from(newEvm),
+              new web3.PublicKey(next.address),
+              new BN(grace.toString()),
+            ]),
+          ],
+          f.owner,
+        ),
+      );
+      f.solver = next;
+    };
+
+    it("grace 0 revokes the outgoing key in the rotation's own second: SignerMismatch, same clock", async () => {
+      const stale = await f.attest(); // signed by the outgoing key before the rotation
+      const now = f.now();
+      await rotate(0n);
+      expect(f.now()).to.equal(now);
+      expectError(await f.send([await f.depositNative(stale)]), "SignerMismatch");
+      expectOk(await f.send([await f.depositNative(await f.attest({}, OTHER_KEY))]));
+    });
+
+    it("grace G: the outgoing key verifies at rotation + G - 1 and is refused at rotation + G", async () => {
+      const start = f.now();
+      await rotate(100n);
+      const at = (t: bigint) => {
+        const clock = f.svm.getClock();
+        clock.unixTimestamp = t;
+        f.svm.setClock(clock);
+      };
+      at(start + 99n);
+      expectOk(await f.send([await f.depositNative(await f.attest())]));
+      at(start + 100n);
+      expectError(await f.send([await f.depositNative(await f.attest())]), "SignerMismatch");
+    });
+  });
+});
