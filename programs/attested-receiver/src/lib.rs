@@ -10,16 +10,13 @@
 //! (zero-copy account views), [`instructions`], [`error`]. No allocator: nothing allocates.
 #![no_std]
 
-pub mod attestation;
 pub mod checks;
 pub mod cpi;
-pub mod crypto;
-pub mod error;
-pub mod event;
 pub mod instructions;
 pub mod security_txt;
-pub mod state;
 pub mod token_extensions;
+
+pub use attestkit_receiver_interface::{attestation, crypto, error, event, state};
 
 use error::ReceiverError;
 use instructions::discriminator as ix;
@@ -29,8 +26,13 @@ use pinocchio::{AccountView, Address, ProgramResult};
 // at most MAX_ACCOUNTS - 3 = 37 ids (a legacy transaction fits about 16, one with an address
 // lookup table more). Accounts beyond MAX_ACCOUNTS are not parsed.
 pub const MAX_ACCOUNTS: usize = 40;
+// With the `no-entrypoint` feature another program can depend on this crate (e.g. to CPI into
+// it) without a second entrypoint, allocator or panic handler.
+#[cfg(not(feature = "no-entrypoint"))]
 pinocchio::program_entrypoint!(process_instruction, MAX_ACCOUNTS);
+#[cfg(not(feature = "no-entrypoint"))]
 pinocchio::no_allocator!();
+#[cfg(not(feature = "no-entrypoint"))]
 pinocchio::nostd_panic_handler!();
 
 /// Dispatches on the 8-byte Anchor-style discriminator.

@@ -30,7 +30,7 @@ const fn to_array() -> [u8; LEN] {
     out
 }
 
-#[cfg(any(target_os = "solana", target_arch = "bpf"))]
+#[cfg(all(any(target_os = "solana", target_arch = "bpf"), not(feature = "no-entrypoint")))]
 #[used]
 #[no_mangle]
 pub static security_txt: [u8; LEN] = to_array();
