@@ -62,7 +62,7 @@ pub fn process_instruction(
         _ => {
             // The only reference to the security.txt static: it keeps the text in the linked .so
             // (the linker drops unreferenced data and custom sections).
-            #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+            #[cfg(all(any(target_os = "solana", target_arch = "bpf"), not(feature = "no-entrypoint")))]
             core::hint::black_box(&security_txt::security_txt);
             Err(ReceiverError::UnknownInstruction.into())
         }
