@@ -3,6 +3,8 @@
 // (keccak256 + EIP-191 + sol_secp256k1_recover, compared with the solver it trusts). Built from
 // source by scripts/svm/build-program.sh, committed as programs/deploy/example-integrator.so,
 // driven in LiteSVM with the shared vectors (test/vectors/attestation.json).
+
+import { fileURLToPath } from "node:url";
 import {
   AccountRole,
   type Address,
@@ -17,8 +19,7 @@ import {
   signTransactionMessageWithSigners,
 } from "@solana/kit";
 import { expect } from "chai";
-import { FailedTransactionMetadata, LiteSVM, TransactionMetadata } from "litesvm";
-import { fileURLToPath } from "node:url";
+import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from "litesvm";
 import { type Hex, hexToBytes } from "viem";
 import vectorsJson from "../vectors/attestation.json" with { type: "json" };
 import { ERRORS } from "./receiver-fixture.ts";
