@@ -1,12 +1,12 @@
 //! Host tests of the pure attestation logic against the shared vectors
-//! (`test/vectors/attestation.json`), with reference crates for keccak256 (`sha3`) and
-//! secp256k1 recovery (`k256`) plugged in through the same `Crypto` trait the program uses
+//! (`test/vectors/attestation.json`), with the interface crate's `host::Host` (reference crates for keccak256 and
+//! secp256k1 recovery) plugged in through the same `Crypto` trait the program uses
 //! with syscalls. Also checks the Anchor discriminators and account sizes the IDL declares.
 
 use attested_receiver::{
     attestation::{
         self, attestation_signer, check_deadline, eip191_digest, is_authorized_signer,
-        parse_signature, recover_signer, u64_word, Crypto, RequestWords, SECP256K1_HALF_N,
+        parse_signature, recover_signer, u64_word, RequestWords, SECP256K1_HALF_N,
         SECP256K1_N,
     },
     error::ReceiverError,
@@ -14,27 +14,9 @@ use attested_receiver::{
     instructions::discriminator as ix,
     state::{AccountType, Config, PaidRequest, WhitelistEntry},
 };
-use k256::ecdsa::{RecoveryId, Signature, VerifyingKey};
+use attestkit_receiver_interface::host::Host;
 use serde_json::Value;
 use sha2::{Digest as _, Sha256};
-use sha3::Keccak256;
-
-struct Host;
-impl Crypto for Host {
-    fn keccak256(parts: &[&[u8]]) -> [u8; 32] {
-        let mut h = Keccak256::new();
-        for p in parts {
-            h.update(p);
-        }
-        h.finalize().into()
-    }
-    fn secp256k1_recover(hash: &[u8; 32], recovery_id: u8, rs: &[u8; 64]) -> Option<[u8; 64]> {
-        let sig = Signature::from_slice(rs).ok()?;
-        let key = VerifyingKey::recover_from_prehash(hash, &sig, RecoveryId::from_byte(recovery_id)?).ok()?;
-        let point = key.to_encoded_point(false);
-        point.as_bytes()[1..].try_into().ok()
-    }
-}
 
 fn hex(s: &str) -> Vec<u8> {
     let s = s.strip_prefix("0x").unwrap_or(s);

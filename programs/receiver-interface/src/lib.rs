@@ -2,13 +2,26 @@
 //! the attestkit receiver program or to verify a solver attestation itself, without the program's
 //! entrypoint (the split of SPL's p-token `interface` / `program` crates).
 //!
-//! [`attestation`] (ABI encoding, EIP-191 digest, strict signature parsing and recovery),
-//! [`crypto`] (the runtime's keccak256 / secp256k1 syscalls), [`state`] (account layouts and PDA
-//! seeds), [`event`], [`error`]. `no_std`, nothing allocates.
+//! [`verify`] (recover-and-compare, what an integrator's program calls), [`attestation`] (ABI
+//! encoding, EIP-191 digest, strict signature parsing and recovery), [`crypto`] (the runtime's
+//! `sol_keccak256` / `sol_secp256k1_recover` syscalls on SBF; `host::Host` with the `host`
+//! feature), [`address`] (EVM / SVM address words), [`state`] (account layouts and PDA seeds),
+//! [`instruction`] (discriminators and instruction data), [`event`], [`error`].
+//! `no_std`, nothing allocates.
+//!
+//! ```text
+//! use attestkit_receiver_interface::{crypto::Syscalls, verify::verify_encoded_attestation};
+//! verify_encoded_attestation::<Syscalls>(&encoded, signature, &trusted_solver)?;
+//! ```
 #![no_std]
 
+pub mod address;
 pub mod attestation;
 pub mod crypto;
 pub mod error;
 pub mod event;
+#[cfg(feature = "host")]
+pub mod host;
+pub mod instruction;
 pub mod state;
+pub mod verify;

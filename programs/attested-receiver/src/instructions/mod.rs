@@ -11,21 +11,7 @@ pub mod whitelist;
 use crate::error::ReceiverError;
 use pinocchio::error::ProgramError;
 
-/// Anchor-style instruction discriminators, `sha256("global:<name>")[..8]`.
-pub mod discriminator {
-    pub const INITIALIZE: [u8; 8] = [175, 175, 109, 31, 13, 152, 155, 237];
-    pub const WHITELIST_ADD: [u8; 8] = [200, 159, 194, 141, 100, 114, 107, 154];
-    pub const WHITELIST_REMOVE: [u8; 8] = [202, 51, 20, 101, 162, 51, 190, 153];
-    pub const ROTATE_SOLVER: [u8; 8] = [69, 170, 228, 5, 35, 92, 119, 138];
-    pub const SET_PAUSED: [u8; 8] = [91, 60, 125, 192, 176, 225, 166, 218];
-    pub const TRANSFER_OWNERSHIP: [u8; 8] = [65, 177, 215, 73, 53, 45, 99, 47];
-    pub const ACCEPT_OWNERSHIP: [u8; 8] = [172, 23, 43, 13, 238, 213, 85, 150];
-    pub const DEPOSIT_NATIVE: [u8; 8] = [13, 158, 13, 223, 95, 213, 28, 6];
-    pub const DEPOSIT_TOKEN: [u8; 8] = [11, 156, 96, 218, 39, 163, 180, 19];
-    pub const VERIFY_ATTESTATION: [u8; 8] = [144, 30, 116, 186, 33, 176, 35, 60];
-    pub const INVALIDATE_REQUESTS: [u8; 8] = [175, 210, 60, 230, 54, 151, 14, 75];
-    pub const SET_MAX_DEADLINE_WINDOW: [u8; 8] = [25, 81, 199, 168, 201, 84, 161, 61];
-}
+pub use attestkit_receiver_interface::instruction::discriminator;
 
 /// Views `data` (exactly `size_of::<T>()` bytes) as the fixed-layout args `T`.
 ///
