@@ -34,8 +34,8 @@ contract AttestedReceiver is Ownable2Step {
     using RequestAttestation for RequestAttestation.RequestData;
     using SafeERC20 for IERC20;
 
-    /// @notice The longest grace period {setSolver} accepts, in seconds.
-    uint40 public constant MAX_GRACE_PERIOD = 30 days;
+    /// @dev The longest grace period {setSolver} accepts, in seconds (reported by {GracePeriodTooLong}).
+    uint40 private constant _MAX_GRACE_PERIOD = 30 days;
 
     /// @notice A whitelisted destination: chain id and recipient in `bytes32` form.
     struct Destination {
@@ -130,7 +130,7 @@ contract AttestedReceiver is Ownable2Step {
     error RequestIdInvalidated(bytes32 requestId);
     /// @notice The caller of {invalidateRequests} is neither the owner nor an authorized solver.
     error NotSolverOrOwner(address caller);
-    /// @notice `gracePeriod` exceeds {MAX_GRACE_PERIOD} (max).
+    /// @notice `gracePeriod` exceeds 30 days (max).
     error GracePeriodTooLong(uint256 gracePeriod, uint256 max);
     /// @notice A zero address was given as the recipient of a rescue.
     error ZeroRecipient();
@@ -274,12 +274,12 @@ contract AttestedReceiver is Ownable2Step {
     /// `block.timestamp < rotation time + gracePeriod`; deposits they cover are forwarded to the outgoing
     /// solver. `gracePeriod = 0` revokes the outgoing key at once, in the rotation block included.
     /// @param newSolver the new signing and receiving solver address (non-zero)
-    /// @param gracePeriod seconds during which the outgoing solver still verifies, at most {MAX_GRACE_PERIOD}
+    /// @param gracePeriod seconds during which the outgoing solver still verifies, at most 30 days
     /// @dev WARNING: only one previous solver is kept. Rotating again inside a grace window ends the earlier
     /// solver's grace at once. WARNING: a leaked solver key must be rotated with `gracePeriod = 0`.
     function setSolver(address newSolver, uint40 gracePeriod) external onlyOwner {
         if (newSolver == address(0)) revert ZeroSolver();
-        if (gracePeriod > MAX_GRACE_PERIOD) revert GracePeriodTooLong(gracePeriod, MAX_GRACE_PERIOD);
+        if (gracePeriod > _MAX_GRACE_PERIOD) revert GracePeriodTooLong(gracePeriod, _MAX_GRACE_PERIOD);
         address outgoing = _config.solver;
         uint40 validUntil = uint40(block.timestamp) + gracePeriod;
         _previous = PreviousSolver({solver: outgoing, validUntil: validUntil});
@@ -336,7 +336,9 @@ contract AttestedReceiver is Ownable2Step {
     /// @dev Deposits never rest in the receiver (native value is forwarded in the same call, tokens move
     /// payer -> solver directly), so the balance rescued is never a deposit's. The call is refused with
     /// {ReentrantCall} while a token deposit is in progress.
-    function rescue(address currency, address to, uint256 amount) external onlyOwner {
+    /// The selectors of the admin functions added after the deposit entry points sort above theirs, so the
+    /// compiler's linear selector dispatch reaches the deposits no later than before.
+    function rescueAsset(address currency, address to, uint256 amount) external onlyOwner {
         if (to == address(0)) revert ZeroRecipient();
         bool locked;
         assembly ("memory-safe") {
@@ -405,7 +407,7 @@ contract AttestedReceiver is Ownable2Step {
     }
 
     /// @notice Whether `requestId` was invalidated (and can never be accepted).
-    function isInvalidated(bytes32 requestId) external view returns (bool) {
+    function isRequestInvalidated(bytes32 requestId) external view returns (bool) {
         return _requests[requestId] == _INVALIDATED;
     }
 
@@ -432,7 +434,7 @@ contract AttestedReceiver is Ownable2Step {
         bool locked
     ) internal returns (address signer) {
         uint256 config;
-        bool bad;
+        uint256 bad;
         uint256 replayed;
         // The seven attested words, copied once to unallocated memory: hashed for the signature, then reused
         // in place as the key of the whitelist slot and of the replay slot.
@@ -459,9 +461,9 @@ contract AttestedReceiver is Ownable2Step {
             let slot := keccak256(copy, 0x40)
             replayed := sload(slot)
             sstore(slot, _ACCEPTED)
-            bad := or(bad, iszero(iszero(replayed)))
+            bad := or(bad, replayed)
         }
-        if (bad) _revertFirstFailure(data, deadline, config, replayed, native, locked);
+        if (bad != 0) _revertFirstFailure(data, deadline, config, replayed, native, locked);
 
         signer = RequestAttestation.recover(RequestAttestation.toEthSignedMessageHash(attested), signature);
         address current = address(uint160(config));

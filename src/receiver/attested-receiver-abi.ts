@@ -619,19 +619,6 @@ export const attestedReceiverAbi = [
   },
   {
     "inputs": [],
-    "name": "MAX_GRACE_PERIOD",
-    "outputs": [
-      {
-        "internalType": "uint40",
-        "name": "",
-        "type": "uint40"
-      }
-    ],
-    "stateMutability": "view",
-    "type": "function"
-  },
-  {
-    "inputs": [],
     "name": "acceptOwnership",
     "outputs": [],
     "stateMutability": "nonpayable",
@@ -921,7 +908,7 @@ export const attestedReceiverAbi = [
         "type": "bytes32"
       }
     ],
-    "name": "isInvalidated",
+    "name": "isRequestInvalidated",
     "outputs": [
       {
         "internalType": "bool",
@@ -1083,7 +1070,7 @@ export const attestedReceiverAbi = [
         "type": "uint256"
       }
     ],
-    "name": "rescue",
+    "name": "rescueAsset",
     "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
