@@ -14,6 +14,7 @@ import {
   parseSignature,
   recoverMessageAddress,
   sliceHex,
+  zeroAddress,
 } from "viem";
 import { hashRequestData, SECP256K1_N, signRequestData, toCompactSignature } from "../../src/index.ts";
 import { decodeEvmReceiverDeposit, encodeEvmReceiverInvalidation } from "../../src/receiver/index.ts";
@@ -848,12 +849,12 @@ describe("EVM receiver security suite", () => {
         [other.account.address],
       );
       await viem.assertions.emitWithArgs(
-        receiver.write.rescueAsset(["0x0000000000000000000000000000000000000000", other.account.address, 5n], {
+        receiver.write.rescueAsset([zeroAddress, other.account.address, 5n], {
           account: owner.account,
         }),
         receiver,
         "Rescued",
-        ["0x0000000000000000000000000000000000000000", other.account.address, 5n],
+        [zeroAddress, other.account.address, 5n],
       );
       await viem.assertions.emitWithArgs(
         receiver.write.rescueAsset([token.address, other.account.address, 7n], { account: owner.account }),
