@@ -186,9 +186,10 @@ contract AttestedReceiver is Ownable2Step {
     /// @param signature the solver's attestation, 65-byte `r || s || v` or 64-byte EIP-2098
     /// @dev `msg.value` must equal `originAmount` exactly. The solver is called with the 32-byte request id
     /// as calldata and all remaining gas; its revert data is bubbled up, and then nothing is recorded.
-    /// WARNING: the attestation carries no expiry. Pick a short `deadline`: a stale quote stays payable until
-    /// it passes. WARNING: the payer must be the `originUser` of the quote, so smart wallets and relayers
-    /// must request quotes for the address that calls this function.
+    /// WARNING: the attestation carries no expiry. `deadline` only bounds how long this transaction may wait:
+    /// the payer can submit a quote of any age with a fresh deadline until the solver or the owner
+    /// invalidates its request id ({invalidateRequests}). WARNING: the payer must be the `originUser` of the
+    /// quote, so smart wallets and relayers must request quotes for the address that calls this function.
     function depositNative(
         RequestAttestation.RequestData calldata data,
         uint256 deadline,
@@ -219,7 +220,8 @@ contract AttestedReceiver is Ownable2Step {
     /// value are supported; `false` returns and failed calls revert (token revert data is bubbled up).
     /// WARNING: fee-on-transfer, rebasing or hook-driven tokens that change the solver's balance by anything
     /// but `originAmount` are rejected with {DeliveredAmountMismatch}; such deposits must use another path.
-    /// WARNING: as with native deposits the attestation has no expiry of its own; keep `deadline` short.
+    /// WARNING: as with native deposits the attestation has no expiry of its own: a quote stays payable until
+    /// its request id is invalidated ({invalidateRequests}); keep `deadline` short.
     function depositErc20(
         RequestAttestation.RequestData calldata data,
         uint256 deadline,
