@@ -2,7 +2,10 @@
 pragma solidity ^0.8.24;
 
 import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Address} from "@openzeppelin/contracts/utils/Address.sol";
 import {RequestAttestation} from "./RequestAttestation.sol";
 
 /// @title AttestedReceiver
@@ -13,10 +16,14 @@ import {RequestAttestation} from "./RequestAttestation.sol";
 /// 3. exactly `originAmount` arrives at the solver (native value; token balance change at the solver),
 /// 4. `block.timestamp <= deadline <= block.timestamp + maxDeadlineWindow`,
 /// 5. `(destinationChainId, destinationUser)` is whitelisted,
-/// 6. the request id was never accepted before.
+/// 6. the request id was never accepted before and was not invalidated.
 /// The funds then go straight to the signing solver tagged with the request id (native: a call whose
 /// calldata is the 32-byte id; tokens: `transferFrom(payer, solver, amount)` with the id appended) and
 /// {DepositAccepted} is emitted with every field. The receiver never holds funds.
+/// The attestation carries no expiry and does not name a receiver: a signed quote stays payable, through
+/// every receiver of the same solver, until its request id is accepted or invalidated
+/// ({invalidateRequests}). The payer of an unexpired quote can still deposit it at any time with a fresh
+/// `deadline`; the solver (or the owner) ends that by invalidating the id.
 /// @dev Tokens move payer -> solver in one `transferFrom`, and the amount is measured as the solver's balance
 /// change around that call. Compared with pulling into the receiver and transferring again this saves a
 /// second transfer and a storage slot round-trip, and the tag sits on the transfer that reaches the solver.
@@ -25,6 +32,10 @@ import {RequestAttestation} from "./RequestAttestation.sol";
 /// `msg.value`) and needs no lock: a re-entering solver can only make a fresh, fully checked deposit.
 contract AttestedReceiver is Ownable2Step {
     using RequestAttestation for RequestAttestation.RequestData;
+    using SafeERC20 for IERC20;
+
+    /// @dev The longest grace period {setSolver} accepts, in seconds (reported by {GracePeriodTooLong}).
+    uint40 private constant _MAX_GRACE_PERIOD = 30 days;
 
     /// @notice A whitelisted destination: chain id and recipient in `bytes32` form.
     struct Destination {
@@ -39,7 +50,7 @@ contract AttestedReceiver is Ownable2Step {
         bool paused;
     }
 
-    /// @dev The solver before the last rotation and the last second its signatures are still accepted.
+    /// @dev The solver before the last rotation and the first second its signatures are no longer accepted.
     struct PreviousSolver {
         address solver;
         uint40 validUntil;
@@ -51,9 +62,13 @@ contract AttestedReceiver is Ownable2Step {
     /// @dev keccak256("attestkit.AttestedReceiver.whitelist"): seed of the whitelist slots.
     uint256 private constant _WHITELIST_SEED = 0x98685fcb29010693b39710c094dfa0e17c7b87d2f61abe4e0c8fa1d11306ce70;
 
+    /// @dev Replay slot of a request id: 0 open, 1 accepted, 2 invalidated.
+    uint256 private constant _ACCEPTED = 1;
+    uint256 private constant _INVALIDATED = 2;
+
     Config private _config;
     PreviousSolver private _previous;
-    mapping(bytes32 requestId => bool) private _accepted;
+    mapping(bytes32 requestId => uint256 state) private _requests;
     // The whitelist lives at keccak256(chainId, user, _WHITELIST_SEED): one hash per lookup instead of two.
 
     /// @notice A deposit passed every check and its funds reached `solver`.
@@ -75,8 +90,12 @@ contract AttestedReceiver is Ownable2Step {
         bytes32 destinationUser,
         address solver
     );
-    /// @notice The solver changed; `previous` keeps verifying until `previousValidUntil` (inclusive).
+    /// @notice The solver changed; `previous` keeps verifying while `block.timestamp < previousValidUntil`.
     event SolverRotated(address indexed previous, address indexed current, uint40 previousValidUntil);
+    /// @notice `requestId` can no longer be deposited; `by` is the solver or the owner that invalidated it.
+    event RequestInvalidated(bytes32 indexed requestId, address indexed by);
+    /// @notice The owner moved `amount` of `currency` (zero for native) that was not part of any deposit.
+    event Rescued(address indexed currency, address indexed to, uint256 amount);
     /// @notice A destination was added to (`allowed`) or removed from the whitelist.
     event WhitelistUpdated(uint256 indexed chainId, bytes32 indexed user, bool allowed);
     /// @notice The maximum distance of a deadline from the current time changed.
@@ -107,6 +126,14 @@ contract AttestedReceiver is Ownable2Step {
     error DestinationNotWhitelisted(uint256 chainId, bytes32 user);
     /// @notice The request id was accepted before.
     error RequestAlreadyAccepted(bytes32 requestId);
+    /// @notice The request id was invalidated by the solver or the owner ({invalidateRequests}).
+    error RequestIdInvalidated(bytes32 requestId);
+    /// @notice The caller of {invalidateRequests} is neither the owner nor an authorized solver.
+    error NotSolverOrOwner(address caller);
+    /// @notice `gracePeriod` exceeds 30 days (max).
+    error GracePeriodTooLong(uint256 gracePeriod, uint256 max);
+    /// @notice A zero address was given as the recipient of a rescue.
+    error ZeroRecipient();
     /// @notice The signature recovers to `actual`, which is neither the solver (expected) nor the previous
     /// solver inside its grace window.
     error SignerMismatch(address expected, address actual);
@@ -159,9 +186,10 @@ contract AttestedReceiver is Ownable2Step {
     /// @param signature the solver's attestation, 65-byte `r || s || v` or 64-byte EIP-2098
     /// @dev `msg.value` must equal `originAmount` exactly. The solver is called with the 32-byte request id
     /// as calldata and all remaining gas; its revert data is bubbled up, and then nothing is recorded.
-    /// WARNING: the attestation carries no expiry. Pick a short `deadline`: a stale quote stays payable until
-    /// it passes. WARNING: the payer must be the `originUser` of the quote, so smart wallets and relayers
-    /// must request quotes for the address that calls this function.
+    /// WARNING: the attestation carries no expiry. `deadline` only bounds how long this transaction may wait:
+    /// the payer can submit a quote of any age with a fresh deadline until the solver or the owner
+    /// invalidates its request id ({invalidateRequests}). WARNING: the payer must be the `originUser` of the
+    /// quote, so smart wallets and relayers must request quotes for the address that calls this function.
     function depositNative(
         RequestAttestation.RequestData calldata data,
         uint256 deadline,
@@ -192,7 +220,8 @@ contract AttestedReceiver is Ownable2Step {
     /// value are supported; `false` returns and failed calls revert (token revert data is bubbled up).
     /// WARNING: fee-on-transfer, rebasing or hook-driven tokens that change the solver's balance by anything
     /// but `originAmount` are rejected with {DeliveredAmountMismatch}; such deposits must use another path.
-    /// WARNING: as with native deposits the attestation has no expiry of its own; keep `deadline` short.
+    /// WARNING: as with native deposits the attestation has no expiry of its own: a quote stays payable until
+    /// its request id is invalidated ({invalidateRequests}); keep `deadline` short.
     function depositErc20(
         RequestAttestation.RequestData calldata data,
         uint256 deadline,
@@ -212,7 +241,8 @@ contract AttestedReceiver is Ownable2Step {
     /// @param r permit signature `r`
     /// @param s permit signature `s`
     /// @dev A failing permit is ignored (it may have been front-run by anyone who saw it in the mempool); the
-    /// deposit then relies on the existing allowance and reverts on `transferFrom` if there is none.
+    /// deposit then relies on the existing allowance and reverts on `transferFrom` if there is none. A
+    /// currency without code fails the first `balanceOf` with {TokenCallFailed}, as in {depositErc20}.
     /// WARNING: only for tokens implementing EIP-2612; tokens with a non-reverting fallback (e.g. WETH9)
     /// silently accept the `permit` call without approving anything.
     function depositErc20WithPermit(
@@ -226,8 +256,14 @@ contract AttestedReceiver is Ownable2Step {
     ) external {
         address token = RequestAttestation.toAddress(data.originCurrency);
         if (token != address(0)) {
-            try IERC20Permit(token).permit(msg.sender, address(this), data.originAmount, permitDeadline, v, r, s) {}
-            catch {}
+            // Low-level call, result ignored: unlike a high-level call it does not revert on an address
+            // without code, which the deposit then reports as {TokenCallFailed}.
+            bytes memory permitCall = abi.encodeCall(
+                IERC20Permit.permit, (msg.sender, address(this), data.originAmount, permitDeadline, v, r, s)
+            );
+            assembly ("memory-safe") {
+                pop(call(gas(), token, 0, add(permitCall, 0x20), mload(permitCall), 0x00, 0x00))
+            }
         }
         _depositErc20(data, deadline, signature);
     }
@@ -236,14 +272,16 @@ contract AttestedReceiver is Ownable2Step {
     // Admin
     // ------------------------------------------------------------------------------------------------------
 
-    /// @notice Rotates the solver. Signatures of the outgoing solver stay valid until
-    /// `block.timestamp + gracePeriod` (inclusive); deposits they cover are forwarded to the outgoing solver.
+    /// @notice Rotates the solver. Signatures of the outgoing solver stay valid while
+    /// `block.timestamp < rotation time + gracePeriod`; deposits they cover are forwarded to the outgoing
+    /// solver. `gracePeriod = 0` revokes the outgoing key at once, in the rotation block included.
     /// @param newSolver the new signing and receiving solver address (non-zero)
-    /// @param gracePeriod seconds during which the outgoing solver still verifies (0: none)
+    /// @param gracePeriod seconds during which the outgoing solver still verifies, at most 30 days
     /// @dev WARNING: only one previous solver is kept. Rotating again inside a grace window ends the earlier
     /// solver's grace at once. WARNING: a leaked solver key must be rotated with `gracePeriod = 0`.
     function setSolver(address newSolver, uint40 gracePeriod) external onlyOwner {
         if (newSolver == address(0)) revert ZeroSolver();
+        if (gracePeriod > _MAX_GRACE_PERIOD) revert GracePeriodTooLong(gracePeriod, _MAX_GRACE_PERIOD);
         address outgoing = _config.solver;
         uint40 validUntil = uint40(block.timestamp) + gracePeriod;
         _previous = PreviousSolver({solver: outgoing, validUntil: validUntil});
@@ -276,6 +314,44 @@ contract AttestedReceiver is Ownable2Step {
         _config.maxDeadlineWindow = window;
     }
 
+    /// @notice Invalidates request ids: each open id is marked in its replay slot, so any later deposit of
+    /// it reverts with {RequestIdInvalidated}, and {RequestInvalidated} is emitted for it. Ids already
+    /// accepted or invalidated are skipped without an event.
+    /// @param requestIds the ids to invalidate (e.g. every quote the solver signed and no longer honours)
+    /// @dev Callable by the owner and by every signer {isAuthorizedSigner} accepts (the current solver and
+    /// the previous one inside its grace). This is how a signed quote, which carries no expiry, is ended.
+    function invalidateRequests(bytes32[] calldata requestIds) external {
+        if (msg.sender != owner() && !isAuthorizedSigner(msg.sender)) revert NotSolverOrOwner(msg.sender);
+        for (uint256 i; i < requestIds.length; ++i) {
+            bytes32 id = requestIds[i];
+            if (_requests[id] != 0) continue;
+            _requests[id] = _INVALIDATED;
+            emit RequestInvalidated(id, msg.sender);
+        }
+    }
+
+    /// @notice Sends `amount` of `currency` held by the receiver to `to`: native value forced in (e.g. by
+    /// SELFDESTRUCT) or tokens transferred to the receiver by mistake.
+    /// @param currency token address, or zero for native
+    /// @param to recipient (non-zero)
+    /// @param amount amount to send
+    /// @dev Deposits never rest in the receiver (native value is forwarded in the same call, tokens move
+    /// payer -> solver directly), so the balance rescued is never a deposit's. The call is refused with
+    /// {ReentrantCall} while a token deposit is in progress.
+    /// The selectors of the admin functions added after the deposit entry points sort above theirs, so the
+    /// compiler's linear selector dispatch reaches the deposits no later than before.
+    function rescueAsset(address currency, address to, uint256 amount) external onlyOwner {
+        if (to == address(0)) revert ZeroRecipient();
+        bool locked;
+        assembly ("memory-safe") {
+            locked := tload(_LOCK_SLOT)
+        }
+        if (locked) revert ReentrantCall();
+        emit Rescued(currency, to, amount);
+        if (currency == address(0)) Address.sendValue(payable(to), amount);
+        else IERC20(currency).safeTransfer(to, amount);
+    }
+
     /// @notice Pauses deposits. Admin functions keep working.
     function pause() external onlyOwner {
         _config.paused = true;
@@ -303,18 +379,18 @@ contract AttestedReceiver is Ownable2Step {
         return _config.solver;
     }
 
-    /// @notice The solver before the last rotation and the last second (inclusive) it still verifies.
+    /// @notice The solver before the last rotation and the first second it no longer verifies.
     function previousSolver() external view returns (address solver_, uint40 validUntil) {
         PreviousSolver memory p = _previous;
         return (p.solver, p.validUntil);
     }
 
     /// @notice Whether `signer` verifies at the current block (current solver or previous one in grace).
-    function isAuthorizedSigner(address signer) external view returns (bool) {
+    function isAuthorizedSigner(address signer) public view returns (bool) {
         if (signer == address(0)) return false;
         if (signer == _config.solver) return true;
         PreviousSolver memory p = _previous;
-        return signer == p.solver && block.timestamp <= p.validUntil;
+        return signer == p.solver && block.timestamp < p.validUntil;
     }
 
     /// @notice Largest accepted `deadline - block.timestamp`, in seconds.
@@ -329,7 +405,12 @@ contract AttestedReceiver is Ownable2Step {
 
     /// @notice Whether `requestId` was accepted (and can never be accepted again).
     function isAccepted(bytes32 requestId) external view returns (bool) {
-        return _accepted[requestId];
+        return _requests[requestId] == _ACCEPTED;
+    }
+
+    /// @notice Whether `requestId` was invalidated (and can never be accepted).
+    function isRequestInvalidated(bytes32 requestId) external view returns (bool) {
+        return _requests[requestId] == _INVALIDATED;
     }
 
     /// @notice Whether `(chainId, user)` is whitelisted as a destination.
@@ -355,8 +436,8 @@ contract AttestedReceiver is Ownable2Step {
         bool locked
     ) internal returns (address signer) {
         uint256 config;
-        bool bad;
-        bool replayed;
+        uint256 bad;
+        uint256 replayed;
         // The seven attested words, copied once to unallocated memory: hashed for the signature, then reused
         // in place as the key of the whitelist slot and of the replay slot.
         uint256 copy;
@@ -376,20 +457,21 @@ contract AttestedReceiver is Ownable2Step {
             // whitelist slot: keccak256(destinationChainId, destinationUser, _WHITELIST_SEED), see _whitelistSlot
             mstore(add(copy, 0xe0), _WHITELIST_SEED)
             bad := or(bad, iszero(sload(keccak256(add(copy, 0xa0), 0x60))))
-            // replay slot: keccak256(requestId, _accepted.slot), as for the mapping
-            mstore(add(copy, 0x20), _accepted.slot)
+            // replay slot: keccak256(requestId, _requests.slot), as for the mapping; non-zero once the id
+            // was accepted or invalidated. Marked accepted here; a revert below undoes it.
+            mstore(add(copy, 0x20), _requests.slot)
             let slot := keccak256(copy, 0x40)
             replayed := sload(slot)
-            sstore(slot, 1)
+            sstore(slot, _ACCEPTED)
             bad := or(bad, replayed)
         }
-        if (bad) _revertFirstFailure(data, deadline, config, replayed, native, locked);
+        if (bad != 0) _revertFirstFailure(data, deadline, config, replayed, native, locked);
 
         signer = RequestAttestation.recover(RequestAttestation.toEthSignedMessageHash(attested), signature);
         address current = address(uint160(config));
         if (signer != current) {
             PreviousSolver memory p = _previous;
-            if (signer != p.solver || block.timestamp > p.validUntil) revert SignerMismatch(current, signer);
+            if (signer != p.solver || block.timestamp >= p.validUntil) revert SignerMismatch(current, signer);
         }
     }
 
@@ -398,7 +480,7 @@ contract AttestedReceiver is Ownable2Step {
         RequestAttestation.RequestData calldata data,
         uint256 deadline,
         uint256 config,
-        bool replayed,
+        uint256 replayed,
         bool native,
         bool locked
     ) private view {
@@ -420,7 +502,8 @@ contract AttestedReceiver is Ownable2Step {
         if (!_isWhitelisted(data.destinationChainId, data.destinationUser)) {
             revert DestinationNotWhitelisted(data.destinationChainId, data.destinationUser);
         }
-        if (replayed) revert RequestAlreadyAccepted(data.requestId);
+        if (replayed == _INVALIDATED) revert RequestIdInvalidated(data.requestId);
+        if (replayed != 0) revert RequestAlreadyAccepted(data.requestId);
         revert(); // unreachable: some check above failed
     }
 

@@ -1,7 +1,7 @@
 /**
  * Client side of the EVM reference receiver (`contracts/AttestedReceiver.sol`): the deposit call for
- * an attestation as the signature endpoint returns it (spec 4.7), and the `DepositAccepted` event
- * decoded back into the deposit it reports.
+ * an attestation as the signature endpoint returns it (spec 4.7), the solver's (or owner's) call that
+ * invalidates request ids, and the `DepositAccepted` event decoded back into the deposit it reports.
  */
 import {
   type Address,
@@ -13,7 +13,12 @@ import {
   zeroHash,
 } from "viem";
 import { parseUint256 } from "../amount.ts";
-import { parseAttestationSignature, type RequestData, toRequestDataWords } from "../attestation/index.ts";
+import {
+  assertRequestId,
+  parseAttestationSignature,
+  type RequestData,
+  toRequestDataWords,
+} from "../attestation/index.ts";
 import { attestedReceiverAbi } from "./attested-receiver-abi.ts";
 
 export { attestedReceiverAbi };
@@ -66,6 +71,20 @@ export function encodeEvmReceiverDeposit(input: EvmReceiverDepositInput): { data
   };
 }
 
+/**
+ * Calldata of `invalidateRequests(requestIds)`, sent to the receiver by its solver or owner: each id
+ * not yet accepted can never be deposited afterwards (`RequestIdInvalidated`). This is how a signed
+ * quote, which carries no expiry, is ended.
+ * @throws InvalidRequestIdError when a request id is not 0x + 64 hex characters.
+ */
+export function encodeEvmReceiverInvalidation(requestIds: readonly string[]): Hex {
+  const ids = requestIds.map((id) => {
+    assertRequestId(id);
+    return id.toLowerCase() as Hex;
+  });
+  return encodeFunctionData({ abi: attestedReceiverAbi, functionName: "invalidateRequests", args: [ids] });
+}
+
 /** A deposit the receiver accepted, as its `DepositAccepted` event reports it. */
 export interface EvmReceiverDeposit {
   requestId: Hex;
@@ -79,8 +98,18 @@ export interface EvmReceiverDeposit {
   solver: Address;
 }
 
-/** Decodes a `DepositAccepted` log of the receiver; null for any other log. */
-export function decodeEvmReceiverDeposit(log: Pick<Log, "data" | "topics">): EvmReceiverDeposit | null {
+/**
+ * Decodes a `DepositAccepted` log emitted by one of `receivers`; null for any other log. The emitter
+ * is part of the check: any contract can emit a look-alike event, so a log whose `address` is not one
+ * of the given receiver deployments is refused (null), whatever it contains. Callers must also make
+ * sure the log comes from a successful transaction (a receipt's logs always do).
+ */
+export function decodeEvmReceiverDeposit(
+  log: Pick<Log, "address" | "data" | "topics">,
+  receivers: readonly Address[],
+): EvmReceiverDeposit | null {
+  const emitter = log.address.toLowerCase();
+  if (!receivers.some((receiver) => receiver.toLowerCase() === emitter)) return null;
   try {
     const decoded = decodeEventLog({ abi: attestedReceiverAbi, data: log.data, topics: log.topics });
     if (decoded.eventName !== "DepositAccepted") return null;

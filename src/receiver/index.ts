@@ -5,6 +5,7 @@ export {
   type EvmReceiverDeposit,
   type EvmReceiverDepositInput,
   encodeEvmReceiverDeposit,
+  encodeEvmReceiverInvalidation,
 } from "./evm.ts";
 export {
   buildSvmReceiverDepositInstruction,

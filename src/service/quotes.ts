@@ -5,7 +5,7 @@
  * endpoint. SVM-origin quotes build and size-gate a real transaction (`svm-route.ts`).
  */
 import { randomBytes } from "node:crypto";
-import { type Address, encodeFunctionData, erc20Abi, type Hex, maxUint256, zeroAddress } from "viem";
+import { type Address, encodeFunctionData, erc20Abi, type Hex, zeroAddress } from "viem";
 import { parseEvmAddress } from "../address/index.ts";
 import { getChainVm } from "../chains.ts";
 import { encodeEvmReceiverDeposit } from "../receiver/index.ts";
@@ -140,7 +140,7 @@ async function evmSteps(
         steps.push({
           id: "approve",
           action: "Confirm transaction in your wallet",
-          description: "Sign an approval for the receiver to take your tokens",
+          description: "Sign an approval for the receiver to take exactly this deposit's amount",
           kind: "transaction",
           requestId,
           items: [
@@ -153,7 +153,7 @@ async function evmSteps(
                 data: encodeFunctionData({
                   abi: erc20Abi,
                   functionName: "approve",
-                  args: [spender, maxUint256],
+                  args: [spender, q.amount],
                 }),
                 value: "0",
               },

@@ -19,6 +19,7 @@ import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
 import {
   attestedReceiverAbi,
   encodeEvmReceiverDeposit,
+  encodeEvmReceiverInvalidation,
   signRequestData,
   verifyAttestation,
 } from "../../src/index.ts";
@@ -275,6 +276,25 @@ describe("e2e: EVM to EVM through the receivers", () => {
       const status = await e2e.client.getStatus(paid.requestId);
       expect(status.status).to.equal("success");
       expect(status.inTxHashes).to.have.length(1);
+    });
+  });
+
+  describe("flow 5: a quote the solver no longer honours", () => {
+    it("the solver invalidates its request id; the deposit is refused onchain with RequestIdInvalidated", async () => {
+      const stale = await quoteUsdc("1000000");
+      const solverUser = evmUser(base, "solver");
+      const hash = await solverUser.wallet.sendTransaction({
+        account: solverUser.wallet.account,
+        chain: solverUser.wallet.chain,
+        to: base.receiver,
+        data: encodeEvmReceiverInvalidation([stale.requestId]),
+      });
+      const receipt = await solverUser.public.waitForTransactionReceipt({ hash });
+      expect(receipt.status).to.equal("success");
+      const revert = await receiverRevert(base, alice, stale);
+      expect(revert.errorName).to.equal("RequestIdInvalidated");
+      expect(revert.args).to.deep.equal([stale.requestId]);
+      expect(await isAccepted(base, alice, stale.requestId)).to.equal(false);
     });
   });
 });

@@ -4,16 +4,20 @@ import { network } from "hardhat";
 import {
   concatHex,
   encodeFunctionData,
+  getAddress,
   type Hex,
   maxUint256,
   numberToHex,
   padHex,
   parseEther,
+  parseEventLogs,
   parseSignature,
   recoverMessageAddress,
   sliceHex,
+  zeroAddress,
 } from "viem";
 import { hashRequestData, SECP256K1_N, signRequestData, toCompactSignature } from "../../src/index.ts";
+import { decodeEvmReceiverDeposit, encodeEvmReceiverInvalidation } from "../../src/receiver/index.ts";
 import {
   DEST_CHAIN_ID,
   DEST_USER,
@@ -681,6 +685,320 @@ describe("EVM receiver security suite", () => {
         [other.account.address],
       );
     });
+  });
+
+  describe("stale quotes and invalidation", () => {
+    it("stale quote: a year-old attestation is still payable with a fresh deadline until its id is invalidated", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      await networkHelpers.time.increase(365 * 24 * 3600);
+      const snapshot = await networkHelpers.takeSnapshot();
+      // the attack: the quote carries no expiry, so a year later it is accepted with a fresh deadline
+      await payNative(receiver, q.struct, q.signature);
+      expect(await receiver.read.isAccepted([q.requestId])).to.equal(true);
+      await snapshot.restore();
+      // the solver invalidates it through the typed client's calldata
+      const hash = await payer.sendTransaction({
+        account: solverAccount,
+        to: receiver.address,
+        data: encodeEvmReceiverInvalidation([q.requestId]),
+      });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      const events = parseEventLogs({
+        abi: receiver.abi,
+        logs: receipt.logs,
+        eventName: "RequestInvalidated",
+      });
+      expect(events.map((e) => e.args)).to.deep.equal([{ requestId: q.requestId, by: SOLVER }]);
+      expect(await receiver.read.isRequestInvalidated([q.requestId])).to.equal(true);
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        payNative(receiver, q.struct, q.signature),
+        receiver,
+        "RequestIdInvalidated",
+        [q.requestId],
+      );
+      expect(await receiver.read.isAccepted([q.requestId])).to.equal(false);
+    });
+
+    it("invalidation in a batch by the owner: one event per open id, accepted ids are left accepted", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const paid = await nativeQuote();
+      await payNative(receiver, paid.struct, paid.signature);
+      const open = [await nativeQuote(), await nativeQuote()];
+      const ids = [open[0]!.requestId, paid.requestId, open[1]!.requestId, open[0]!.requestId];
+      const hash = await receiver.write.invalidateRequests([ids], { account: owner.account });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      const events = parseEventLogs({
+        abi: receiver.abi,
+        logs: receipt.logs,
+        eventName: "RequestInvalidated",
+      });
+      expect(events.map((e) => e.args)).to.deep.equal(
+        open.map((q) => ({ requestId: q.requestId, by: getAddress(owner.account.address) })),
+      );
+      expect(await receiver.read.isAccepted([paid.requestId])).to.equal(true);
+      expect(await receiver.read.isRequestInvalidated([paid.requestId])).to.equal(false);
+      for (const q of open) {
+        await viem.assertions.revertWithCustomErrorWithArgs(
+          payNative(receiver, q.struct, q.signature),
+          receiver,
+          "RequestIdInvalidated",
+          [q.requestId],
+        );
+      }
+    });
+
+    it("invalidation by a stranger (griefing open quotes) is rejected with NotSolverOrOwner", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.invalidateRequests([[q.requestId]], { account: other.account }),
+        receiver,
+        "NotSolverOrOwner",
+        [other.account.address],
+      );
+      await payNative(receiver, q.struct, q.signature);
+      expect(await receiver.read.isAccepted([q.requestId])).to.equal(true);
+    });
+  });
+
+  describe("solver rotation", () => {
+    it("grace 0 revokes at once: the rotated-out key fails in the rotation block itself", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const testClient = await viem.getTestClient();
+      await testClient.setAutomine(false);
+      try {
+        const rotate = await receiver.write.setSolver([solver2Account.address, 0], {
+          account: owner.account,
+          gas: 200_000n,
+        });
+        const deposit = await receiver.write.depositNative([q.struct, (await now()) + 600n, q.signature], {
+          account: payer.account,
+          value: AMOUNT,
+          gas: 300_000n,
+        });
+        await testClient.mine({ blocks: 1 });
+        const [rotated, deposited] = await Promise.all(
+          [rotate, deposit].map((hash) => publicClient.getTransactionReceipt({ hash })),
+        );
+        // both in the same block, rotation first: the old key no longer verifies there
+        expect(rotated!.blockNumber).to.equal(deposited!.blockNumber);
+        expect(rotated!.status).to.equal("success");
+        expect(deposited!.status).to.equal("reverted");
+      } finally {
+        await testClient.setAutomine(true);
+      }
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        payNative(receiver, q.struct, q.signature),
+        receiver,
+        "SignerMismatch",
+        [solver2Account.address, SOLVER],
+      );
+      expect(await receiver.read.isAuthorizedSigner([SOLVER])).to.equal(false);
+    });
+
+    it("grace g: the old key verifies for exactly g seconds after the rotation", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const grace = 100;
+      await receiver.write.setSolver([solver2Account.address, grace], { account: owner.account });
+      const rotatedAt = await now();
+      const inside = await nativeQuote();
+      await networkHelpers.time.setNextBlockTimestamp(rotatedAt + BigInt(grace) - 1n);
+      await payNative(receiver, inside.struct, inside.signature);
+      const outside = await nativeQuote();
+      await networkHelpers.time.setNextBlockTimestamp(rotatedAt + BigInt(grace));
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        payNative(receiver, outside.struct, outside.signature),
+        receiver,
+        "SignerMismatch",
+        [solver2Account.address, SOLVER],
+      );
+    });
+
+    it("unbounded grace (a 34,000-year window for the old key) is rejected with GracePeriodTooLong", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const max = 30 * 24 * 3600;
+      const huge = 2 ** 40 - 1 - Number(await now()) - 1;
+      for (const grace of [huge, max + 1]) {
+        await viem.assertions.revertWithCustomErrorWithArgs(
+          receiver.write.setSolver([solver2Account.address, grace], { account: owner.account }),
+          receiver,
+          "GracePeriodTooLong",
+          [BigInt(grace), BigInt(max)],
+        );
+      }
+      expect(await receiver.read.solver()).to.equal(SOLVER);
+      await receiver.write.setSolver([solver2Account.address, max], { account: owner.account });
+      expect((await receiver.read.previousSolver())[1]).to.equal(Number(await now()) + max);
+    });
+  });
+
+  describe("rescue", () => {
+    it("forced ETH (SELFDESTRUCT) and stray tokens are stuck until the owner rescues them, with an event", async () => {
+      const { receiver, token } = await networkHelpers.loadFixture(deploy);
+      const forcer = await viem.deployContract("ForcedEtherSender", [], { value: 5n });
+      await forcer.write.force([receiver.address]);
+      // the attack really happened: value reached a receiver that refuses direct transfers
+      expect(await publicClient.getBalance({ address: receiver.address })).to.equal(5n);
+      await token.write.transfer([receiver.address, 7n], { account: payer.account });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.rescueAsset([token.address, other.account.address, 7n], { account: other.account }),
+        receiver,
+        "OwnableUnauthorizedAccount",
+        [other.account.address],
+      );
+      await viem.assertions.emitWithArgs(
+        receiver.write.rescueAsset([zeroAddress, other.account.address, 5n], {
+          account: owner.account,
+        }),
+        receiver,
+        "Rescued",
+        [zeroAddress, other.account.address, 5n],
+      );
+      await viem.assertions.emitWithArgs(
+        receiver.write.rescueAsset([token.address, other.account.address, 7n], { account: owner.account }),
+        receiver,
+        "Rescued",
+        [token.address, other.account.address, 7n],
+      );
+      expect(await publicClient.getBalance({ address: receiver.address })).to.equal(0n);
+      expect(await token.read.balanceOf([receiver.address])).to.equal(0n);
+      expect(await token.read.balanceOf([other.account.address])).to.equal(7n);
+    });
+
+    it("rescue from inside a token deposit (owner re-entering through the token) is rejected with ReentrantCall", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const evil = await viem.deployContract("ReentrantToken");
+      await evil.write.mint([payer.account.address, AMOUNT]);
+      await evil.write.approve([receiver.address, AMOUNT], { account: payer.account });
+      // the token becomes the owner: it accepts ownership from inside a transferFrom
+      await receiver.write.transferOwnership([evil.address], { account: owner.account });
+      await evil.write.arm([
+        receiver.address,
+        encodeFunctionData({ abi: receiver.abi, functionName: "acceptOwnership" }),
+      ]);
+      await evil.write.transferFrom([payer.account.address, other.account.address, 0n]);
+      expect(await receiver.read.owner()).to.equal(getAddress(evil.address));
+      await evil.write.arm([
+        receiver.address,
+        encodeFunctionData({
+          abi: receiver.abi,
+          functionName: "rescueAsset",
+          args: [evil.address, other.account.address, 1n],
+        }),
+      ]);
+      const q = await nativeQuote({ currency: evil.address });
+      await viem.assertions.revertWithCustomError(
+        receiver.write.depositErc20([q.struct, await soon(), q.signature], { account: payer.account }),
+        receiver,
+        "ReentrantCall",
+      );
+      expect(await evil.read.balanceOf([payer.account.address])).to.equal(AMOUNT);
+    });
+  });
+
+  describe("documented limits of the attestation format", () => {
+    it("cross-receiver replay: the same attestation is accepted by two receivers of the same solver", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const twin = await viem.deployContract("AttestedReceiver", [
+        owner.account.address,
+        SOLVER,
+        MAX_WINDOW,
+        [destination(DEST_CHAIN_ID, DEST_USER)],
+      ]);
+      const q = await nativeQuote();
+      const solverBefore = await publicClient.getBalance({ address: SOLVER });
+      await payNative(receiver, q.struct, q.signature);
+      await payNative(twin, q.struct, q.signature);
+      // documented: the format binds no receiver; the payer paid twice and the solver got both
+      expect(await publicClient.getBalance({ address: SOLVER })).to.equal(solverBefore + 2n * AMOUNT);
+      // invalidating the id on every other receiver closes it
+      const next = await nativeQuote();
+      await payNative(receiver, next.struct, next.signature);
+      await twin.write.invalidateRequests([[next.requestId]], { account: owner.account });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        payNative(twin, next.struct, next.signature),
+        twin,
+        "RequestIdInvalidated",
+        [next.requestId],
+      );
+    });
+
+    it("share-based token rounding one wei short (stETH-style) is rejected with DeliveredAmountMismatch", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const shares = await viem.deployContract("SharesToken");
+      // 3 shares per 2 units pooled: moving 1,000,001 units moves 1,500,001 shares, worth 1,000,000 units
+      await shares.write.mint([payer.account.address, 3_000_000_000n, 2_000_000_000n]);
+      await shares.write.approve([receiver.address, 1_000_001n], { account: payer.account });
+      const q = await nativeQuote({ currency: shares.address, amount: 1_000_001n });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        receiver.write.depositErc20([q.struct, await soon(), q.signature], { account: payer.account }),
+        receiver,
+        "DeliveredAmountMismatch",
+        [1_000_001n, 1_000_000n],
+      );
+    });
+
+    it("the solver paying its own token request moves nothing and is rejected with DeliveredAmountMismatch", async () => {
+      const { receiver, token } = await networkHelpers.loadFixture(deploy);
+      await token.write.mint([SOLVER, AMOUNT]);
+      await payer.writeContract({
+        account: solverAccount,
+        address: token.address,
+        abi: token.abi,
+        functionName: "approve",
+        args: [receiver.address, AMOUNT],
+      });
+      const q = await quote({ chainId, payer: SOLVER, currency: token.address, amount: AMOUNT });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        payer.writeContract({
+          account: solverAccount,
+          address: receiver.address,
+          abi: receiver.abi,
+          functionName: "depositErc20",
+          args: [q.struct, await soon(), q.signature],
+        }),
+        receiver,
+        "DeliveredAmountMismatch",
+        [AMOUNT, 0n],
+      );
+    });
+  });
+
+  describe("event decoding", () => {
+    it("look-alike DepositAccepted from another contract is refused by decodeEvmReceiverDeposit", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      const q = await nativeQuote();
+      const paid = await publicClient.waitForTransactionReceipt({
+        hash: await payNative(receiver, q.struct, q.signature),
+      });
+      expect(decodeEvmReceiverDeposit(paid.logs[0]!, [receiver.address])?.amount).to.equal(AMOUNT);
+      // the attack: another contract emits the same event claiming a 1,000-ETH deposit to the solver
+      const impostor = await viem.deployContract("LookalikeReceiver");
+      const forged = await publicClient.waitForTransactionReceipt({
+        hash: await impostor.write.fake([q.requestId, parseEther("1000"), SOLVER], {
+          account: payer.account,
+        }),
+      });
+      const log = forged.logs[0]!;
+      expect(decodeEvmReceiverDeposit(log, [impostor.address])?.amount).to.equal(parseEther("1000"));
+      expect(decodeEvmReceiverDeposit(log, [receiver.address])).to.equal(null);
+    });
+  });
+
+  it("permit deposit with a currency without code is rejected with TokenCallFailed", async () => {
+    const { receiver } = await networkHelpers.loadFixture(deploy);
+    const q = await nativeQuote({ currency: other.account.address });
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      receiver.write.depositErc20WithPermit(
+        [q.struct, await soon(), q.signature, await soon(), 27, padHex("0x01"), padHex("0x01")],
+        { account: payer.account },
+      ),
+      receiver,
+      "TokenCallFailed",
+      [other.account.address],
+    );
   });
 
   it("direct native transfers to the receiver are refused (it never holds funds)", async () => {

@@ -126,6 +126,13 @@ describe("quotes", () => {
       expect(quote.steps.map((s) => s.id)).to.deep.equal(["approve", "deposit"]);
       expect(new Set(quote.steps.map((s) => s.requestId)).size).to.equal(1);
       expect(quote.steps[0]!.items[0]!.check).to.equal(undefined);
+      // the approval covers exactly this deposit, never an unlimited allowance
+      const approve = decodeFunctionData({ abi: erc20Abi, data: quote.steps[0]!.items[0]!.data.data as Hex });
+      expect(approve.functionName).to.equal("approve");
+      expect(approve.args).to.deep.equal([
+        getAddress("0x00000000000000000000000000000000000000aa"),
+        5000000n,
+      ]);
       const deposit = quote.steps[1]!.items[0]!.data;
       expect(deposit.to).to.equal(getAddress("0x00000000000000000000000000000000000000aa"));
       // depositErc20(data, deadline, signature) carrying the solver's attestation of this very request

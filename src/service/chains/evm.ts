@@ -3,11 +3,14 @@
  * EDR network (`(await network.create()).provider`). The indexer recognizes, block by block:
  * - native deposits: a transaction to the solver whose calldata is exactly the 32-byte request id;
  * - ERC20 deposits: `transfer(solver, amount)` calldata with the 32-byte request id appended;
- * - deposits through `AttestedReceiver` deployments (`receivers`), by their `DepositAccepted` event;
+ * - deposits through `AttestedReceiver` deployments (`receivers`), by their `DepositAccepted` event,
+ *   counted only when the event's solver is this service's solver, or the receiver's previous solver
+ *   inside its grace window while this service's solver is the receiver's current one;
  * - app balance funding calldata (`decodeAppBalanceFundingCalldata`), reported for every chain and
  *   credited by the indexer only on chain 8453.
  */
 import {
+  type Address,
   type Chain,
   createPublicClient,
   createWalletClient,
@@ -25,7 +28,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { decodeAppBalanceFundingCalldata } from "../../funding/index.ts";
-import { decodeEvmReceiverDeposit } from "../../receiver/index.ts";
+import { attestedReceiverAbi, decodeEvmReceiverDeposit } from "../../receiver/index.ts";
 import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
 
 export interface EvmChainAdapterOptions {
@@ -131,9 +134,11 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
         toBlock: BigInt(to),
       });
       for (const log of logs) {
-        const deposit = decodeEvmReceiverDeposit(log);
+        const deposit = decodeEvmReceiverDeposit(log, receivers);
         const timestamp = log.blockNumber === null ? undefined : timestamps.get(Number(log.blockNumber));
         if (deposit === null || log.transactionHash === null || timestamp === undefined) continue;
+        if (!(await paysThisSolver(log.address, deposit.solver, BigInt(timestamp), log.blockNumber!)))
+          continue;
         observations.push({
           kind: "deposit",
           requestId: deposit.requestId.toLowerCase(),
@@ -149,6 +154,30 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       }
     }
     return observations;
+  }
+
+  /**
+   * Whether a receiver's deposit paid to `eventSolver` belongs to this service: it is this service's
+   * solver, or the receiver's previous solver still inside its grace at that block while its current
+   * solver is this service's. A receiver rotated to another solver pays someone else.
+   */
+  async function paysThisSolver(
+    receiver: Address,
+    eventSolver: Address,
+    timestamp: bigint,
+    blockNumber: bigint,
+  ): Promise<boolean> {
+    if (eventSolver.toLowerCase() === solverLower) return true;
+    const read = { address: receiver, abi: attestedReceiverAbi, blockNumber } as const;
+    const [current, [previous, validUntil]] = await Promise.all([
+      publicClient.readContract({ ...read, functionName: "solver" }),
+      publicClient.readContract({ ...read, functionName: "previousSolver" }),
+    ]);
+    return (
+      current.toLowerCase() === solverLower &&
+      previous.toLowerCase() === eventSolver.toLowerCase() &&
+      timestamp < BigInt(validUntil)
+    );
   }
 
   async function send(params: TransferParams): Promise<{ txHash: string; block: number }> {

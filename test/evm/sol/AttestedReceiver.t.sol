@@ -92,4 +92,45 @@ contract AttestedReceiverFuzzTest is ReceiverFixture {
         vm.expectRevert(abi.encodeWithSelector(AttestedReceiver.SignerMismatch.selector, solver, vm.addr(pk)));
         receiver.depositNative{value: 1}(d, block.timestamp, sig);
     }
+
+    function testFuzz_GraceWindowIsExclusiveAndCapped(uint40 grace, uint256 elapsed) public {
+        address next = vm.addr(0xB0B);
+        if (grace > 30 days) {
+            vm.expectRevert(abi.encodeWithSelector(AttestedReceiver.GracePeriodTooLong.selector, grace, 30 days));
+            receiver.setSolver(next, grace);
+            return;
+        }
+        uint256 rotatedAt = block.timestamp;
+        receiver.setSolver(next, grace);
+        elapsed = bound(elapsed, 0, uint256(grace) + 10);
+        vm.warp(rotatedAt + elapsed);
+        assertTrue(receiver.isAuthorizedSigner(solver) == (elapsed < grace), "old key verifies only before the grace ends");
+        address payer = address(0xBEEF);
+        vm.deal(payer, 1);
+        RequestAttestation.RequestData memory d = _request(keccak256(abi.encode(grace, elapsed)), payer, address(0), 1);
+        bytes memory sig = _sign(SOLVER_PK, d);
+        if (elapsed >= grace) {
+            vm.expectRevert(abi.encodeWithSelector(AttestedReceiver.SignerMismatch.selector, next, solver));
+        }
+        vm.prank(payer);
+        receiver.depositNative{value: 1}(d, block.timestamp, sig);
+    }
+
+    function testFuzz_InvalidatedIdIsNeverAccepted(bytes32 id, uint256 amount) public {
+        amount = bound(amount, 1, 1e30);
+        bytes32[] memory ids = new bytes32[](1);
+        ids[0] = id;
+        vm.prank(solver);
+        receiver.invalidateRequests(ids);
+        assertTrue(receiver.isRequestInvalidated(id), "invalidated");
+        address payer = address(0xBEEF);
+        vm.deal(payer, amount);
+        RequestAttestation.RequestData memory d = _request(id, payer, address(0), amount);
+        bytes memory sig = _sign(SOLVER_PK, d);
+        vm.prank(payer);
+        vm.expectRevert(abi.encodeWithSelector(AttestedReceiver.RequestIdInvalidated.selector, id));
+        receiver.depositNative{value: amount}(d, block.timestamp, sig);
+        assertTrue(!receiver.isAccepted(id), "not accepted");
+        assertEq(payer.balance, amount, "nothing taken");
+    }
 }
