@@ -1,6 +1,7 @@
-//! The Anchor IDL (`programs/idl/attested_receiver.json`, for `@coral-xyz/anchor` users and the
-//! source of the codama IDL and the generated TS client) against the Rust interface: instruction,
-//! account and event discriminators, error codes and names, account and event sizes.
+//! The Anchor IDL (`programs/idl/attested_receiver.json`, for `@coral-xyz/anchor` users) and the
+//! codama IDL derived from it (`programs/idl/attested_receiver.codama.json`,
+//! `npm run codama`) against the Rust interface: instruction, account and event discriminators,
+//! error codes and names, account and event sizes.
 
 use attestkit_receiver_interface::{
     error::ReceiverError,
@@ -10,9 +11,41 @@ use attestkit_receiver_interface::{
 };
 use serde_json::Value;
 
-fn idl() -> Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../idl/attested_receiver.json");
+fn read(name: &str) -> Value {
+    let path = format!("{}/../idl/{name}", env!("CARGO_MANIFEST_DIR"));
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn idl() -> Value {
+    read("attested_receiver.json")
+}
+
+fn hex(s: &str) -> Vec<u8> {
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+}
+
+fn camel(snake: &str) -> String {
+    let mut out = String::new();
+    let mut upper = false;
+    for c in snake.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The 8-byte discriminator a codama node carries as the default value of its `discriminator`
+/// field (instruction argument or account field).
+fn codama_discriminator(fields: &Value) -> Vec<u8> {
+    let field = by_name(fields, "discriminator");
+    assert_eq!(field["defaultValue"]["encoding"], "base16");
+    hex(field["defaultValue"]["data"].as_str().unwrap())
 }
 
 fn bytes(v: &Value) -> Vec<u8> {
@@ -46,26 +79,55 @@ fn idl_len(idl: &Value, name: &str) -> usize {
     8 + fields.iter().map(|f| size(&f["type"])).sum::<usize>()
 }
 
+const INSTRUCTIONS: [(&str, [u8; 8]); 12] = [
+    ("initialize", ix::INITIALIZE),
+    ("whitelist_add", ix::WHITELIST_ADD),
+    ("whitelist_remove", ix::WHITELIST_REMOVE),
+    ("rotate_solver", ix::ROTATE_SOLVER),
+    ("set_paused", ix::SET_PAUSED),
+    ("transfer_ownership", ix::TRANSFER_OWNERSHIP),
+    ("accept_ownership", ix::ACCEPT_OWNERSHIP),
+    ("set_max_deadline_window", ix::SET_MAX_DEADLINE_WINDOW),
+    ("deposit_native", ix::DEPOSIT_NATIVE),
+    ("deposit_token", ix::DEPOSIT_TOKEN),
+    ("verify_attestation", ix::VERIFY_ATTESTATION),
+    ("invalidate_requests", ix::INVALIDATE_REQUESTS),
+];
+
 #[test]
 fn instruction_discriminators_match_one_to_one() {
     let idl = idl();
-    let rust = [
-        ("initialize", ix::INITIALIZE),
-        ("whitelist_add", ix::WHITELIST_ADD),
-        ("whitelist_remove", ix::WHITELIST_REMOVE),
-        ("rotate_solver", ix::ROTATE_SOLVER),
-        ("set_paused", ix::SET_PAUSED),
-        ("transfer_ownership", ix::TRANSFER_OWNERSHIP),
-        ("accept_ownership", ix::ACCEPT_OWNERSHIP),
-        ("set_max_deadline_window", ix::SET_MAX_DEADLINE_WINDOW),
-        ("deposit_native", ix::DEPOSIT_NATIVE),
-        ("deposit_token", ix::DEPOSIT_TOKEN),
-        ("verify_attestation", ix::VERIFY_ATTESTATION),
-        ("invalidate_requests", ix::INVALIDATE_REQUESTS),
-    ];
-    assert_eq!(idl["instructions"].as_array().unwrap().len(), rust.len(), "instruction count");
-    for (name, disc) in rust {
+    assert_eq!(idl["instructions"].as_array().unwrap().len(), INSTRUCTIONS.len(), "instruction count");
+    for (name, disc) in INSTRUCTIONS {
         assert_eq!(bytes(&by_name(&idl["instructions"], name)["discriminator"]), disc, "{name}");
+    }
+}
+
+#[test]
+fn codama_idl_matches_the_rust_interface() {
+    let program = &read("attested_receiver.codama.json")["program"];
+    assert_eq!(program["instructions"].as_array().unwrap().len(), INSTRUCTIONS.len(), "instruction count");
+    for (name, disc) in INSTRUCTIONS {
+        let node = by_name(&program["instructions"], &camel(name));
+        assert_eq!(codama_discriminator(&node["arguments"]), disc, "{name}");
+    }
+    for (name, disc, len) in [
+        ("config", Config::DISCRIMINATOR, Config::LEN),
+        ("paidRequest", PaidRequest::DISCRIMINATOR, PaidRequest::LEN),
+        ("whitelistEntry", WhitelistEntry::DISCRIMINATOR, WhitelistEntry::LEN),
+    ] {
+        let node = by_name(&program["accounts"], name);
+        assert_eq!(codama_discriminator(&node["data"]["fields"]), disc, "{name}");
+        assert_eq!(node["size"].as_u64().unwrap() as usize, len, "{name} size");
+    }
+    let errors = program["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), idl()["errors"].as_array().unwrap().len());
+    for e in errors {
+        let code = e["code"].as_u64().unwrap() as u32;
+        let err = ReceiverError::from_code(code).unwrap_or_else(|| panic!("code {code} has no ReceiverError"));
+        let rust = format!("{err:?}");
+        let expected = format!("{}{}", rust[..1].to_lowercase(), &rust[1..]);
+        assert_eq!(e["name"].as_str().unwrap(), expected, "code {code}");
     }
 }
 
