@@ -1,6 +1,7 @@
 // Compute units of the attested receiver in LiteSVM, in one run: a plain SOL transfer and a plain
 // token transfer to the solver versus deposit_native and deposit_token (SPL Token; Token-2022
-// reported too), each beside its itemized floor (what any correct implementation must pay).
+// reported too), each beside its itemized floor (what any correct implementation must pay); then
+// the same deposits with their replay PDA pre-funded by a third party, beside the normal path.
 //
 // The replay PDA's bump is checked for canonicality, so a deposit's cost depends on the request
 // id's canonical bump b: one PDA check for b itself plus one per bump above it. The benchmark
@@ -10,7 +11,8 @@
 // judges the targets on bump JUDGED_BUMP = 249, the lowest bump of the >= 99% of ids with b >= 249.
 //   PATH=$PWD/node_modules/.bin:$PATH node bench/svm-cu.bench.ts
 import { createHash } from "node:crypto";
-import { AccountRole, type Address } from "@solana/kit";
+import { AccountRole, type Address, lamports } from "@solana/kit";
+import { SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU } from "../src/index.ts";
 import {
   expectOk,
   Fixture,
@@ -42,6 +44,8 @@ const PDA_CHECK = {
   cu: SHA256_BASE + PER_SLICE(92) + CURVE25519_EDWARDS_VALIDATE_POINT,
 };
 
+/** Bytes of a replay record (PaidRequest). */
+const REPLAY_RECORD_LEN = 50n;
 const BUMPS = [255, 254, 253, 252, 251, 250, 249, 248] as const;
 const SAMPLES = 2; // request ids measured per (case, bump)
 const JUDGED_BUMP = 249;
@@ -245,6 +249,54 @@ async function main() {
     })),
   ];
   printTable(`SVM compute units (LiteSVM 1.5), targets judged at canonical bump ${JUDGED_BUMP}`, summary);
+
+  // Pre-funded replay PDA (anyone can send lamports to it before the deposit lands): the same
+  // deposits at canonical bump 255, their PDA first funded with the rent-exempt minimum of an
+  // empty account (the least a system account can hold) or 10 SOL more, beside the normal path.
+  const rentEmpty = f.svm.minimumBalanceForRentExemption(0n);
+  const recordRent = f.svm.minimumBalanceForRentExemption(REPLAY_RECORD_LEN);
+  const prefunds = [
+    { label: "rent minimum (empty account)", lamports: rentEmpty },
+    { label: "rent minimum + 10 SOL", lamports: rentEmpty + 10_000_000_000n },
+  ];
+  const prefunded = [];
+  for (const c of cases) {
+    const normal = Math.max(...results.find((r) => r.case === c.name)!.cu[255]!);
+    const row: Record<string, string | number> = { case: c.name, "normal (bump 255)": normal };
+    const measured: Record<string, number[]> = {};
+    for (const [p, funding] of prefunds.entries()) {
+      const cu: number[] = [];
+      for (let i = 0; cu.length < SAMPLES; i++) {
+        const id = new Uint8Array(
+          createHash("sha256").update(`attestkit/bench/svm-cu/${c.kind}-prefunded-${p}/${i}`).digest(),
+        );
+        const [replay, bump] = await f.replayPda(id);
+        if (bump !== 255) continue;
+        const t = c.kind === "spl" ? spl : t22;
+        const a = await f.attest(
+          c.kind === "native" ? { requestId: id } : { requestId: id, originCurrency: t.mint },
+        );
+        f.svm.airdrop(replay, lamports(funding.lamports));
+        const ix = c.kind === "native" ? await f.depositNative(a) : await f.depositToken(a, t);
+        cu.push(units(expectOk(await f.send([ix]))));
+      }
+      measured[funding.label] = cu;
+      const worst = Math.max(...cu);
+      row[funding.label] = worst;
+      row[`+ (${funding.label})`] = worst - normal;
+    }
+    const surcharge = Math.max(...Object.values(measured).map((cu) => Math.max(...cu) - normal));
+    row["client margin"] = SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU;
+    row["within margin"] = surcharge <= SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU ? "yes" : "NO";
+    prefunded.push({ case: c.name, normal, measured, surcharge, row });
+  }
+  printTable(
+    "Pre-funded replay PDA vs normal deposit (bump 255), and the margin getSvmReceiverDepositComputeUnitLimit adds",
+    prefunded.map((p) => p.row),
+  );
+  console.log(
+    `replay record rent per deposit (PaidRequest, ${REPLAY_RECORD_LEN} bytes, never reclaimed): ${recordRent} lamports`,
+  );
   for (const r of results) {
     console.log(`\nfloor items, ${r.case}, bump ${JUDGED_BUMP}:`);
     for (const [item, cu] of Object.entries(r.floors[JUDGED_BUMP]!.items))
@@ -271,6 +323,12 @@ async function main() {
     plain: { sol: plainSol, splTransferChecked: plainSpl, token2022TransferChecked: plainT22 },
     summary,
     cases: results,
+    prefundedReplay: {
+      clientMargin: SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU,
+      fundings: prefunds.map((p) => ({ label: p.label, lamports: p.lamports.toString() })),
+      cases: prefunded.map(({ row: _row, ...p }) => p),
+    },
+    replayRecordRentLamports: recordRent.toString(),
   });
 }
 

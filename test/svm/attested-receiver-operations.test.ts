@@ -68,6 +68,16 @@ describe("svm: operating the attested receiver through the kit client", function
       });
     }
 
+    it("15 ids, the most a transaction without a lookup table holds, land in one transaction", async () => {
+      const ids = Array.from({ length: 15 }, randomId);
+      const result = expectOk(await invalidate(f.owner, ids));
+      const events = decodeSvmReceiverRequestInvalidatedEvents(
+        { err: null, logs: result.logs() },
+        f.programId,
+      );
+      expect(events.map((e) => e.requestId)).to.deep.equal(ids);
+    });
+
     it("someone else (neither owner nor solver): NotOwnerOrSolver, nothing recorded", async () => {
       const q = await f.attest();
       expectError(await invalidate(mallory, [bytesToHex(q.requestId)]), "NotOwnerOrSolver");

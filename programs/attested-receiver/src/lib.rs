@@ -4,7 +4,7 @@
 //! accepted only when the solver's EIP-191 secp256k1 signature over the same ABI encoding as on
 //! EVM verifies and binds this chain (792703809), the payer, the currency and the exact amount,
 //! the caller's deadline is within the owner's window, the destination is whitelisted and the
-//! request id was never paid. Then the funds go to the solver and a `Deposited` event is logged.
+//! request id was neither paid nor invalidated. Then the funds go to the solver and a `Deposited` event is logged.
 //!
 //! Layout: [`attestation`] (pure logic, host-tested), [`crypto`] (syscalls), [`state`]
 //! (zero-copy account views), [`instructions`], [`error`]. No allocator: nothing allocates.
@@ -23,8 +23,8 @@ use instructions::discriminator as ix;
 use pinocchio::{AccountView, Address, ProgramResult};
 
 // deposit_token takes 9 accounts; invalidate_requests 3 + one per request id, so a batch holds
-// at most MAX_ACCOUNTS - 3 = 37 ids (a legacy transaction fits about 16, one with an address
-// lookup table more). Accounts beyond MAX_ACCOUNTS are not parsed.
+// at most MAX_ACCOUNTS - 3 = 37 ids (a transaction without an address lookup table fits 15).
+// Accounts beyond MAX_ACCOUNTS are not parsed.
 pub const MAX_ACCOUNTS: usize = 40;
 // With the `no-entrypoint` feature another program can depend on this crate (e.g. to CPI into
 // it) without a second entrypoint, allocator or panic handler.
@@ -62,7 +62,7 @@ pub fn process_instruction(
         _ => {
             // The only reference to the security.txt static: it keeps the text in the linked .so
             // (the linker drops unreferenced data and custom sections).
-            #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+            #[cfg(all(any(target_os = "solana", target_arch = "bpf"), not(feature = "no-entrypoint")))]
             core::hint::black_box(&security_txt::security_txt);
             Err(ReceiverError::UnknownInstruction.into())
         }

@@ -4,7 +4,8 @@
 //! vulnerability. The text sits in `.rodata` (sbpf-linker keeps no custom `.security.txt`
 //! section and relocates only into `.rodata`), written as bytes in place so the markers appear
 //! verbatim.
-//! Change the values here; `test/svm/security-txt.test.ts` parses them back out of the `.so`.
+//! Left out with `no-entrypoint` (a program depending on this crate has its own). Change the
+//! values here; `test/svm/security-txt.test.ts` parses them back out of the `.so`.
 
 /// The whole text, markers included.
 pub const SECURITY_TXT: &[u8] = b"=======BEGIN SECURITY.TXT V1=======\0\
@@ -16,8 +17,10 @@ preferred_languages\0en\0\
 source_code\0https://github.com/attestkit/attestkit/tree/main/programs/attested-receiver\0\
 =======END SECURITY.TXT V1=======\0";
 
+#[cfg(all(any(target_os = "solana", target_arch = "bpf"), not(feature = "no-entrypoint")))]
 const LEN: usize = SECURITY_TXT.len();
 
+#[cfg(all(any(target_os = "solana", target_arch = "bpf"), not(feature = "no-entrypoint")))]
 const fn to_array() -> [u8; LEN] {
     let mut out = [0u8; LEN];
     let mut i = 0;
