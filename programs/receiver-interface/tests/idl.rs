@@ -11,17 +11,15 @@ use attestkit_receiver_interface::{
 };
 use serde_json::Value;
 
+mod common;
+use common::{hex, repo_json};
+
 fn read(name: &str) -> Value {
-    let path = format!("{}/../idl/{name}", env!("CARGO_MANIFEST_DIR"));
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    repo_json(&format!("programs/idl/{name}"))
 }
 
 fn idl() -> Value {
     read("attested_receiver.json")
-}
-
-fn hex(s: &str) -> Vec<u8> {
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
 }
 
 fn camel(snake: &str) -> String {
