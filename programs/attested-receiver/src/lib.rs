@@ -32,7 +32,8 @@ pub const MAX_ACCOUNTS: usize = 40;
 pinocchio::program_entrypoint!(process_instruction, MAX_ACCOUNTS);
 #[cfg(not(feature = "no-entrypoint"))]
 pinocchio::no_allocator!();
-#[cfg(not(feature = "no-entrypoint"))]
+// Off the SVM the macro links std's panic handler, which host builds need with or without the feature.
+#[cfg(not(all(feature = "no-entrypoint", any(target_os = "solana", target_arch = "bpf"))))]
 pinocchio::nostd_panic_handler!();
 
 /// Dispatches on the 8-byte Anchor-style discriminator.

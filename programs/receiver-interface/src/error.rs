@@ -107,6 +107,60 @@ pub enum ReceiverError {
     InvalidRequestBatch = 6044,
 }
 
+impl ReceiverError {
+    /// The error of a `Custom(code)` returned by the program, `None` for another program's code.
+    pub const fn from_code(code: u32) -> Option<Self> {
+        Some(match code {
+            6000 => Self::UnknownInstruction,
+            6001 => Self::InvalidInstructionData,
+            6002 => Self::Paused,
+            6003 => Self::InvalidSignatureLength,
+            6004 => Self::InvalidSignatureV,
+            6005 => Self::InvalidSignatureS,
+            6006 => Self::InvalidSignature,
+            6007 => Self::SignerMismatch,
+            6008 => Self::OriginChainMismatch,
+            6009 => Self::PayerMismatch,
+            6010 => Self::CurrencyMismatch,
+            6011 => Self::ZeroAmount,
+            6012 => Self::AmountMismatch,
+            6013 => Self::DeliveredAmountMismatch,
+            6014 => Self::DeadlineExpired,
+            6015 => Self::DeadlineBeyondMaxWindow,
+            6016 => Self::DestinationNotWhitelisted,
+            6017 => Self::RequestAlreadyPaid,
+            6018 => Self::MissingSigner,
+            6019 => Self::InvalidAccountOwner,
+            6020 => Self::InvalidAccountDiscriminator,
+            6021 => Self::AlreadyInitialized,
+            6022 => Self::InvalidPdaAddress,
+            6023 => Self::NonCanonicalBump,
+            6024 => Self::InvalidSystemProgram,
+            6025 => Self::InvalidTokenProgram,
+            6026 => Self::DuplicateAccount,
+            6027 => Self::Unauthorized,
+            6028 => Self::NotPendingOwner,
+            6029 => Self::InvalidSolverAccount,
+            6030 => Self::InvalidTokenAccount,
+            6031 => Self::InvalidMint,
+            6032 => Self::ZeroSolver,
+            6033 => Self::InvalidProgramData,
+            6034 => Self::AccountNotWritable,
+            6035 => Self::InvalidWindow,
+            6036 => Self::WhitelistEntryExists,
+            6037 => Self::NotEnoughAccounts,
+            6038 => Self::ArithmeticOverflow,
+            6039 => Self::RequestInvalidated,
+            6040 => Self::NotOwnerOrSolver,
+            6041 => Self::MintHasPermanentDelegate,
+            6042 => Self::MintHasTransferHook,
+            6043 => Self::PayerTokenCpiGuard,
+            6044 => Self::InvalidRequestBatch,
+            _ => return None,
+        })
+    }
+}
+
 impl From<ReceiverError> for ProgramError {
     #[inline(always)]
     fn from(e: ReceiverError) -> Self {

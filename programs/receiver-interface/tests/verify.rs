@@ -12,15 +12,11 @@ use attestkit_receiver_interface::{
 };
 use serde_json::Value;
 
-fn hex(s: &str) -> Vec<u8> {
-    let s = s.strip_prefix("0x").unwrap_or(s);
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
-}
+mod common;
+use common::{hex, repo_json};
 
 fn vectors() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../test/vectors/attestation.json");
-    let json: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    json["vectors"].as_array().unwrap().clone()
+    repo_json("test/vectors/attestation.json")["vectors"].as_array().unwrap().clone()
 }
 
 struct Vector {
