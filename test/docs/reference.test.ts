@@ -1,0 +1,44 @@
+/** Generated references: the committed HTTP page matches a fresh render; stale TypeDoc trees are caught. */
+import { readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { expect } from "chai";
+import { renderHttpReference } from "../../scripts/docs/reference-http.ts";
+import { diffTrees } from "../../scripts/docs/reference-ts.ts";
+import { buildOpenApiDocument } from "../../src/service/openapi.ts";
+
+const ROOT = resolve(import.meta.dirname, "..", "..");
+
+describe("generated references", () => {
+  it("docs/reference/http.md is the render of the current OpenAPI document, one section per operation", () => {
+    const document = buildOpenApiDocument();
+    const page = renderHttpReference(document);
+    expect(readFileSync(join(ROOT, "docs", "reference", "http.md"), "utf8")).to.equal(page);
+    const paths = document.paths as Record<string, Record<string, unknown>>;
+    for (const [path, item] of Object.entries(paths)) {
+      for (const method of Object.keys(item)) expect(page).to.include(`## ${method.toUpperCase()} ${path}\n`);
+    }
+  });
+
+  it("diffTrees reports added, removed and changed pages, and nothing for identical trees", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "attestkit-ref-"));
+    try {
+      for (const side of ["a", "b"]) {
+        await mkdir(join(dir, side, "sub"), { recursive: true });
+        await writeFile(join(dir, side, "same.md"), "same\n");
+        await writeFile(join(dir, side, "sub", "changed.md"), `${side}\n`);
+      }
+      await writeFile(join(dir, "a", "only-a.md"), "x\n");
+      await writeFile(join(dir, "b", "only-b.md"), "x\n");
+      expect(diffTrees(join(dir, "a"), join(dir, "b"))).to.deep.equal([
+        "only-a.md",
+        "only-b.md",
+        join("sub", "changed.md"),
+      ]);
+      expect(diffTrees(join(dir, "a"), join(dir, "a"))).to.deep.equal([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
