@@ -2,9 +2,9 @@
  * HTTP API reference: docs/reference/http.md rendered from the service's OpenAPI document (the one
  * `GET /openapi.json` serves). `--check` fails when the committed page differs from a fresh render.
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { buildOpenApiDocument } from "../../src/service/openapi.ts";
+import { writeOrCheckPage } from "./generated-page.ts";
 
 const PAGE = join(resolve(import.meta.dirname, "..", ".."), "docs", "reference", "http.md");
 
@@ -88,17 +88,4 @@ export function renderHttpReference(document: Record<string, unknown>): string {
   return lines.join("\n");
 }
 
-function main(): void {
-  const page = renderHttpReference(buildOpenApiDocument());
-  if (!process.argv.includes("--check")) {
-    writeFileSync(PAGE, page);
-    return;
-  }
-  if (readFileSync(PAGE, "utf8") !== page) {
-    console.error("docs/reference/http.md is out of date: run npm run docs:reference");
-    process.exit(1);
-  }
-  console.log("reference/http.md up to date");
-}
-
-if (import.meta.main) main();
+if (import.meta.main) writeOrCheckPage(PAGE, renderHttpReference(buildOpenApiDocument()));

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect } from "chai";
 import { renderHttpReference } from "../../scripts/docs/reference-http.ts";
+import { renderProgramReference } from "../../scripts/docs/reference-program.ts";
 import { diffTrees } from "../../scripts/docs/reference-ts.ts";
 import { buildOpenApiDocument } from "../../src/service/openapi.ts";
 
@@ -18,6 +19,16 @@ describe("generated references", () => {
     const paths = document.paths as Record<string, Record<string, unknown>>;
     for (const [path, item] of Object.entries(paths)) {
       for (const method of Object.keys(item)) expect(page).to.include(`## ${method.toUpperCase()} ${path}\n`);
+    }
+  });
+
+  it("docs/reference/svm-program.md is the render of the IDL: every instruction and error listed", () => {
+    const idl = JSON.parse(readFileSync(join(ROOT, "programs", "idl", "attested_receiver.json"), "utf8"));
+    const page = renderProgramReference(idl);
+    expect(readFileSync(join(ROOT, "docs", "reference", "svm-program.md"), "utf8")).to.equal(page);
+    for (const ix of idl.instructions as { name: string }[]) expect(page).to.include(`### ${ix.name}\n`);
+    for (const error of idl.errors as { code: number; name: string }[]) {
+      expect(page).to.include(`| ${error.code} | \`${error.name}\` |`);
     }
   });
 
