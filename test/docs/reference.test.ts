@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect } from "chai";
+import { natspec, renderContractsReference } from "../../scripts/docs/reference-contracts.ts";
 import { renderHttpReference } from "../../scripts/docs/reference-http.ts";
 import { renderProgramReference } from "../../scripts/docs/reference-program.ts";
 import { diffTrees } from "../../scripts/docs/reference-ts.ts";
@@ -30,6 +31,16 @@ describe("generated references", () => {
     for (const error of idl.errors as { code: number; name: string }[]) {
       expect(page).to.include(`| ${error.code} | \`${error.name}\` |`);
     }
+  });
+
+  it("docs/reference/contracts.md is the render of the contracts' NatSpec, receiver functions included", function () {
+    this.timeout(120_000);
+    const docs = natspec();
+    const page = renderContractsReference(docs);
+    expect(readFileSync(join(ROOT, "docs", "reference", "contracts.md"), "utf8")).to.equal(page);
+    expect([...docs.keys()]).to.include("contracts/AttestedReceiver.sol:AttestedReceiver");
+    for (const fn of ["depositNative(", "depositErc20(", "addToWhitelist("])
+      expect(page).to.include(`- \`${fn}`);
   });
 
   it("diffTrees reports added, removed and changed pages, and nothing for identical trees", async () => {
