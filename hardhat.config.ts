@@ -1,10 +1,12 @@
 import { createRequire } from "node:module";
 import hardhatIgnitionViem from "@nomicfoundation/hardhat-ignition-viem";
+import hardhatKeystore from "@nomicfoundation/hardhat-keystore";
 import hardhatMocha from "@nomicfoundation/hardhat-mocha";
 import hardhatNetworkHelpers from "@nomicfoundation/hardhat-network-helpers";
+import hardhatVerify from "@nomicfoundation/hardhat-verify";
 import hardhatViem from "@nomicfoundation/hardhat-viem";
 import hardhatViemAssertions from "@nomicfoundation/hardhat-viem-assertions";
-import { defineConfig } from "hardhat/config";
+import { configVariable, defineConfig } from "hardhat/config";
 
 // Compile with the solc-js build from npm: no compiler download is needed.
 const require = createRequire(import.meta.url);
@@ -12,7 +14,15 @@ const solcVersion: string = require("solc/package.json").version;
 const solcJsPath = require.resolve("solc/soljson.js");
 
 export default defineConfig({
-  plugins: [hardhatViem, hardhatViemAssertions, hardhatNetworkHelpers, hardhatMocha, hardhatIgnitionViem],
+  plugins: [
+    hardhatViem,
+    hardhatViemAssertions,
+    hardhatNetworkHelpers,
+    hardhatMocha,
+    hardhatIgnitionViem,
+    hardhatKeystore,
+    hardhatVerify,
+  ],
   solidity: {
     version: solcVersion,
     path: solcJsPath,
@@ -32,5 +42,23 @@ export default defineConfig({
   },
   networks: {
     hardhatMainnet: { type: "edr-simulated", chainType: "l1" },
+    // Public testnets. Each configuration variable is read from the environment variable of the
+    // same name, else from the encrypted keystore (`npx hardhat keystore set <NAME>`).
+    baseSepolia: {
+      type: "http",
+      chainType: "op",
+      url: configVariable("BASE_SEPOLIA_RPC_URL"),
+      accounts: [configVariable("DEPLOYER_PRIVATE_KEY")],
+    },
+    opSepolia: {
+      type: "http",
+      chainType: "op",
+      url: configVariable("OP_SEPOLIA_RPC_URL"),
+      accounts: [configVariable("DEPLOYER_PRIVATE_KEY")],
+    },
+  },
+  verify: {
+    // One Etherscan V2 key covers Base Sepolia (84532) and OP Sepolia (11155420).
+    etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") },
   },
 });

@@ -27,6 +27,7 @@ import {
   StatusResponseSchema,
 } from "../schemas/index.ts";
 import { assertSvmAddress, SVM_CHAIN_ID } from "../svm/index.ts";
+import { registerApiDocs } from "./api-docs.ts";
 import {
   ApiKeyRegistry,
   optionalKey,
@@ -51,7 +52,6 @@ import { Ledger } from "./ledger.ts";
 import { Lifecycle, type Solver, statusOf } from "./lifecycle.ts";
 import { listRequests } from "./list-requests.ts";
 import { loggerOptions, type ServiceLoggerOption } from "./logger.ts";
-import { buildOpenApiDocument } from "./openapi.ts";
 import { buildQuote, type QuoteContext, type ReceiverConfig } from "./quotes.ts";
 import type { StoredRequest } from "./records.ts";
 import { getRequest, insertRequest } from "./requests-repo.ts";
@@ -303,12 +303,8 @@ export function createService(options: ServiceOptions): Service {
     return send(reply, SignatureResponseSchema, { requestData, signature });
   });
 
-  // --- OpenAPI 3.1
-  let openapi: Record<string, unknown> | null = null;
-  app.get("/openapi.json", async () => {
-    openapi ??= buildOpenApiDocument();
-    return openapi;
-  });
+  // --- OpenAPI 3.1 document and its docs UI
+  registerApiDocs(app);
 
   // --- Mock-only administration (not part of the real service)
   const anyKey = (request: FastifyRequest): string => {

@@ -1,0 +1,90 @@
+/**
+ * The docs UI at /docs, opened in Debian's headless Chromium through playwright-core: the page
+ * loads only from the service itself (no CDN request succeeds or is attempted), renders every
+ * operation of the OpenAPI document, and a screenshot is saved to test/outside/docs/screenshots/.
+ */
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "chai";
+import { type BrowserContext, chromium } from "playwright-core";
+import { testService } from "../../service/helpers.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const SCREENSHOT_DIR = join(import.meta.dirname, "screenshots");
+
+describe("docs UI in headless Chromium", function () {
+  this.timeout(180_000);
+  const service = testService();
+  let baseUrl = "";
+  let browser: BrowserContext;
+  let profile = "";
+
+  before(async () => {
+    baseUrl = await service.listen(0);
+    profile = await mkdtemp(join(tmpdir(), "attestkit-chromium-"));
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      viewport: { width: 1280, height: 2400 },
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await service.close();
+    await rm(profile, { recursive: true, force: true });
+  });
+
+  it("renders every operation from local assets only", async () => {
+    const spec = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const operationIds = Object.values(spec.paths).flatMap((item) =>
+      Object.values(item).map((op) => op.operationId),
+    );
+    const page = await browser.newPage();
+    const foreign: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(baseUrl) && !request.url().startsWith("data:"))
+        foreign.push(request.url());
+    });
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+
+    const response = await page.goto(`${baseUrl}/docs`, { waitUntil: "networkidle" });
+    expect(response?.status()).to.equal(200);
+    await page.waitForSelector(".opblock", { timeout: 60_000 });
+
+    const rendered = await page.$$eval(".opblock", (blocks) =>
+      blocks.map((block) => ({
+        method: block.querySelector(".opblock-summary-method")?.textContent?.trim().toLowerCase() ?? "",
+        path: block.querySelector(".opblock-summary-path")?.getAttribute("data-path") ?? "",
+      })),
+    );
+    const expected = Object.entries(spec.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => ({ method, path })),
+    );
+    expect(rendered).to.have.deep.members(expected);
+    expect(rendered.length).to.equal(operationIds.length);
+    const title = await page.textContent(".info .title");
+    expect(title).to.match(/Cross-chain solver interface/);
+
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    const file = join(SCREENSHOT_DIR, "docs-ui.png");
+    await page.screenshot({ path: file, fullPage: false });
+    console.log(`      screenshot: ${file} (${rendered.length} operations rendered)`);
+
+    expect(foreign, "requests outside the service").to.deep.equal([]);
+    expect(pageErrors).to.deep.equal([]);
+  });
+});
