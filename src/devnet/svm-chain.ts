@@ -35,7 +35,6 @@ import { deployReceiver, liteSvmCluster } from "../../scripts/svm/deploy-receive
 import { toBytes32Address } from "../address/index.ts";
 import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
-import { describeTransactionError } from "./solana-rpc/errors.ts";
 import { createSvmLedger, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 
 export interface SvmDevChainOptions {
@@ -106,6 +105,31 @@ async function send(svm: LiteSVM, payer: KeyPairSigner, instructions: Instructio
       `devnet SVM setup failed: ${result.err().toString()}\n${result.meta().logs().join("\n")}`,
     );
   }
+}
+
+/**
+ * Runs a signed transaction on `ledger` in process (as `sendTransaction` with preflight skipped).
+ * @throws Error naming the rejection or the transaction error (`SVM transaction failed: {...}`), with the logs.
+ */
+export function submitToLedger(ledger: SvmLedger, tx: Transaction): SvmSubmitResult {
+  let landed: ReturnType<SvmLedger["submit"]>;
+  try {
+    landed = ledger.submit(tx);
+  } catch (error) {
+    const { message, data } = error as { message: string; data?: { logs?: string[] } };
+    const logs = data?.logs ?? [];
+    throw new Error(`SVM transaction rejected: ${message}${logs.length > 0 ? `\n${logs.join("\n")}` : ""}`);
+  }
+  if (landed.err !== null) {
+    throw new Error(`SVM transaction failed: ${JSON.stringify(landed.err)}\n${landed.logs.join("\n")}`);
+  }
+  return {
+    signature: landed.signature,
+    slot: landed.slot,
+    timestamp: landed.blockTime,
+    logs: landed.logs,
+    computeUnits: landed.computeUnits,
+  };
 }
 
 export async function startSvmDevChain(options: SvmDevChainOptions): Promise<SvmDevChain> {
@@ -189,29 +213,6 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     receiverProgram: deployed.programId,
   });
 
-  function submit(tx: Transaction): SvmSubmitResult {
-    let landed: ReturnType<SvmLedger["submit"]>;
-    try {
-      landed = ledger.submit(tx);
-    } catch (error) {
-      const { message, data } = error as { message: string; data?: { logs?: string[] } };
-      const logs = data?.logs ?? [];
-      throw new Error(`SVM transaction rejected: ${message}${logs.length > 0 ? `\n${logs.join("\n")}` : ""}`);
-    }
-    if (landed.err !== null) {
-      throw new Error(
-        `SVM transaction failed: ${describeTransactionError(landed.err)}\n${landed.logs.join("\n")}`,
-      );
-    }
-    return {
-      signature: landed.signature,
-      slot: landed.slot,
-      timestamp: landed.blockTime,
-      logs: landed.logs,
-      computeUnits: landed.computeUnits,
-    };
-  }
-
   return {
     svm,
     ledger,
@@ -219,7 +220,7 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     wsUrl: server.wsUrl,
     adapter,
     latestBlockhash: () => ledger.latestBlockhash("confirmed").blockhash,
-    submit,
+    submit: (tx) => submitToLedger(ledger, tx),
     async close() {
       adapter.close();
       await server.close();
