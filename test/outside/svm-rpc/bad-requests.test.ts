@@ -187,7 +187,13 @@ describe("SVM RPC: bad requests get JSON-RPC errors", function () {
       socket.send(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "slotUnsubscribe", params: [987654] }));
       socket.send(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "slotSubscribe" }));
       await all;
-      expect(replies.slice(0, 5).map((r) => r.error?.code ?? "ok")).to.deep.equal([-32700, -32601, -32602, -32602, "ok"]);
+      expect(replies.slice(0, 5).map((r) => r.error?.code ?? "ok")).to.deep.equal([
+        -32700,
+        -32601,
+        -32602,
+        -32602,
+        "ok",
+      ]);
     } finally {
       socket.close();
     }
