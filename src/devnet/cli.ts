@@ -3,6 +3,8 @@
  * runs until Ctrl-C (SIGINT) or SIGTERM, which stop it cleanly. Flags (with environment fallbacks):
  *   --port <n>         mock service port (ATTESTKIT_SERVICE_PORT, default 8787; 0 = any free port)
  *   --rpc-port <n>     JSON-RPC port of chain 8453; chain 10 gets the next one (ATTESTKIT_RPC_PORT, default 8545)
+ *   --svm-rpc-port <n> Solana JSON-RPC port (ATTESTKIT_SVM_RPC_PORT, default 8899); PubSub on the next one
+ *   --slot-time <ms>   SVM slot length (ATTESTKIT_SLOT_TIME, default 400)
  *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
  */
@@ -15,6 +17,8 @@ const { values } = parseArgs({
     port: { type: "string" },
     "rpc-port": { type: "string" },
     "block-time": { type: "string" },
+    "svm-rpc-port": { type: "string" },
+    "slot-time": { type: "string" },
     db: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
@@ -22,7 +26,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(
-    "attestkit devnet: npm start -- [--port 8787] [--rpc-port 8545] [--block-time 2000] [--db file]",
+    "attestkit devnet: npm start -- [--port 8787] [--rpc-port 8545] [--svm-rpc-port 8899] [--slot-time 400] [--block-time 2000] [--db file]",
   );
   process.exit(0);
 }
@@ -45,6 +49,17 @@ const blockTimeMs = integerOption(
   2000,
   3_600_000,
 );
+const svmRpcPort = integerOption(
+  "svm-rpc-port",
+  values["svm-rpc-port"] ?? env.ATTESTKIT_SVM_RPC_PORT,
+  8899,
+  65534,
+);
+const slotTimeMs = integerOption("slot-time", values["slot-time"] ?? env.ATTESTKIT_SLOT_TIME, 400, 60_000);
+if (slotTimeMs < 10) {
+  console.error("invalid --slot-time: at least 10 ms");
+  process.exit(2);
+}
 const db = values.db ?? env.ATTESTKIT_SERVICE_DB;
 
 function table(title: string, rows: string[][]): void {
@@ -62,7 +77,8 @@ function describe(devnet: Devnet): void {
       chain.rpcUrl,
       "JSON-RPC",
     ]),
-    ["svm (792703809)", "in process (LiteSVM)", "no RPC: reached through the service"],
+    ["svm (792703809)", devnet.svm.rpcUrl, "Solana JSON-RPC"],
+    ["svm (792703809)", devnet.svm.wsUrl, "Solana PubSub (WebSocket)"],
   ]);
   table("Contracts and programs", [
     ...[...devnet.evm.values()].flatMap((chain) => [
@@ -93,7 +109,7 @@ function describe(devnet: Devnet): void {
     }),
   ]);
   console.log(
-    `\nSolver: ${devnet.solver.evm} (EVM), ${devnet.solver.svm} (SVM). Blocks every ${blockTimeMs} ms on ${DEVNET_EVM_CHAINS.map((c) => c.chainId).join(" and ")}. Ctrl-C stops.`,
+    `\nSolver: ${devnet.solver.evm} (EVM), ${devnet.solver.svm} (SVM). Blocks every ${blockTimeMs} ms on ${DEVNET_EVM_CHAINS.map((c) => c.chainId).join(" and ")}, SVM slots every ${slotTimeMs} ms. Ctrl-C stops.`,
   );
 }
 
@@ -102,6 +118,9 @@ const devnet = await startDevnet({
   servicePort,
   rpcPorts: { [DEVNET_EVM_CHAINS[0].chainId]: rpcPort, [DEVNET_EVM_CHAINS[1].chainId]: rpcPort + 1 },
   blockTimeMs,
+  svmRpcPort,
+  svmWsPort: svmRpcPort === 0 ? 0 : svmRpcPort + 1,
+  svmSlotTimeMs: slotTimeMs,
   ...(db === undefined ? {} : { db }),
 });
 describe(devnet);

@@ -305,7 +305,7 @@ describe("e2e: SVM flows", () => {
 
       const solver = svm().accounts.solver.address;
       const before = await usdcBalance(solver);
-      const result = svm().adapter.submit(await signTransaction([alice.keyPair], tx));
+      const result = svm().submit(await signTransaction([alice.keyPair], tx));
       expect(result.logs.filter((line) => line.includes("route-hop:"))).to.have.length(route.length);
       expect(await usdcBalance(solver)).to.equal(before + AMOUNT);
       await waitForStatus(e2e, requestId, "success");
@@ -340,7 +340,7 @@ describe("e2e: SVM flows", () => {
           });
           if (executed.has(budget.added)) continue;
           const final = budget.added ? compileTransaction(budget.message as never) : tx;
-          svm().adapter.submit(await signTransaction([alice.keyPair], final));
+          svm().submit(await signTransaction([alice.keyPair], final));
           await waitForStatus(e2e, quote.steps[0]?.requestId as string, "success");
           executed.add(budget.added);
         }
