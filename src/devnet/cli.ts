@@ -57,10 +57,9 @@ function describe(devnet: Devnet): void {
   table("Endpoints", [
     ["mock service", devnet.serviceUrl, `API key: ${devnet.apiKey}`],
     ["OpenAPI", `${devnet.serviceUrl}/openapi.json`, ""],
-    ...[...devnet.evm.values()].map((chain) => [
-      `${chain.name} (${chain.chainId})`,
-      chain.rpcUrl,
-      "JSON-RPC",
+    ...[...devnet.evm.values()].flatMap((chain) => [
+      [`${chain.name} (${chain.chainId})`, chain.rpcUrl, "JSON-RPC over HTTP"],
+      [`${chain.name} (${chain.chainId})`, chain.wsUrl, "JSON-RPC over WebSocket (eth_subscribe)"],
     ]),
     ["svm (792703809)", "in process (LiteSVM)", "no RPC: reached through the service"],
   ]);
