@@ -4,7 +4,7 @@ import hardhatMocha from "@nomicfoundation/hardhat-mocha";
 import hardhatNetworkHelpers from "@nomicfoundation/hardhat-network-helpers";
 import hardhatViem from "@nomicfoundation/hardhat-viem";
 import hardhatViemAssertions from "@nomicfoundation/hardhat-viem-assertions";
-import { defineConfig } from "hardhat/config";
+import { configVariable, defineConfig } from "hardhat/config";
 
 // Compile with the solc-js build from npm: no compiler download is needed.
 const require = createRequire(import.meta.url);
@@ -32,5 +32,22 @@ export default defineConfig({
   },
   networks: {
     hardhatMainnet: { type: "edr-simulated", chainType: "l1" },
+    // The devnet's EVM chains (`npm start`), reached over JSON-RPC as any remote network is: set
+    // DEVNET8453_RPC_URL / DEVNET10_RPC_URL (default ports 8545 / 8546) and DEVNET_DEPLOYER_KEY (a
+    // funded key `npm start` prints).
+    devnet8453: {
+      type: "http",
+      chainType: "op",
+      chainId: 8453,
+      url: configVariable("DEVNET8453_RPC_URL"),
+      accounts: [configVariable("DEVNET_DEPLOYER_KEY")],
+    },
+    devnet10: {
+      type: "http",
+      chainType: "op",
+      chainId: 10,
+      url: configVariable("DEVNET10_RPC_URL"),
+      accounts: [configVariable("DEVNET_DEPLOYER_KEY")],
+    },
   },
 });
