@@ -1,4 +1,5 @@
-// EVM event latency of the devnet: a receiver deposit sent over HTTP until its DepositAccepted log
+// EVM event latency of the devnet: a receiver deposit sent over HTTP (from the start of viem's
+// `sendTransaction`, its fill requests included) until its DepositAccepted log
 // reaches a viem `watchContractEvent` over WebSocket (eth_subscribe), side by side with the same
 // watch over HTTP polling (eth_getFilterChanges every --poll ms). Both watchers see every deposit of
 // the same run; the number of deposits is bounded.
