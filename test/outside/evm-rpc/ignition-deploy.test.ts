@@ -61,6 +61,10 @@ describe("Ignition deploy of the receiver over the devnet's JSON-RPC", function 
       process.execPath,
       [
         HARDHAT,
+        // The artifacts the suite already built: Ignition's default "production" profile would
+        // recompile every contract and replace the artifacts other suites are reading.
+        "--build-profile",
+        "default",
         "ignition",
         "deploy",
         "ignition/modules/AttestedReceiver.ts",
