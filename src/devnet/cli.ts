@@ -2,7 +2,8 @@
  * `npm start`: boots the devnet and prints every endpoint, contract, program and funded account, then
  * runs until Ctrl-C (SIGINT) or SIGTERM, which stop it cleanly. Flags (with environment fallbacks):
  *   --port <n>         mock service port (ATTESTKIT_SERVICE_PORT, default 8787; 0 = any free port)
- *   --rpc-port <n>     JSON-RPC port of chain 8453; chain 10 gets the next one (ATTESTKIT_RPC_PORT, default 8545)
+ *   --rpc-port <n>     JSON-RPC port (HTTP and WebSocket) of chain 8453; chain 10 gets the next one
+ *                      (ATTESTKIT_RPC_PORT, default 8545; 0 = a free port for each)
  *   --svm-rpc-port <n> Solana JSON-RPC port (ATTESTKIT_SVM_RPC_PORT, default 8899); PubSub on the next one
  *   --slot-time <ms>   SVM slot length (ATTESTKIT_SLOT_TIME, default 400)
  *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
@@ -72,10 +73,9 @@ function describe(devnet: Devnet): void {
   table("Endpoints", [
     ["mock service", devnet.serviceUrl, `API key: ${devnet.apiKey}`],
     ["OpenAPI", `${devnet.serviceUrl}/openapi.json`, ""],
-    ...[...devnet.evm.values()].map((chain) => [
-      `${chain.name} (${chain.chainId})`,
-      chain.rpcUrl,
-      "JSON-RPC",
+    ...[...devnet.evm.values()].flatMap((chain) => [
+      [`${chain.name} (${chain.chainId})`, chain.rpcUrl, "JSON-RPC over HTTP"],
+      [`${chain.name} (${chain.chainId})`, chain.wsUrl, "JSON-RPC over WebSocket (eth_subscribe)"],
     ]),
     ["svm (792703809)", devnet.svm.rpcUrl, "Solana JSON-RPC"],
     ["svm (792703809)", devnet.svm.wsUrl, "Solana PubSub (WebSocket)"],
@@ -116,7 +116,11 @@ function describe(devnet: Devnet): void {
 console.log("Starting the attestkit devnet...");
 const devnet = await startDevnet({
   servicePort,
-  rpcPorts: { [DEVNET_EVM_CHAINS[0].chainId]: rpcPort, [DEVNET_EVM_CHAINS[1].chainId]: rpcPort + 1 },
+  // --rpc-port 0: a free port for each chain.
+  rpcPorts: {
+    [DEVNET_EVM_CHAINS[0].chainId]: rpcPort,
+    [DEVNET_EVM_CHAINS[1].chainId]: rpcPort === 0 ? 0 : rpcPort + 1,
+  },
   blockTimeMs,
   svmRpcPort,
   svmWsPort: svmRpcPort === 0 ? 0 : svmRpcPort + 1,
