@@ -318,6 +318,7 @@ describe("fast fill and app balances", () => {
         (await get(service, `/intents/status/v3?requestId=${id}`)).body as {
           status: string;
           txHashes: string[];
+          inTxHashes: string[];
         };
       expect((await status()).status).to.equal("waiting");
       await post(service, `/_mock/requests/${id}/deposit`, { final: false, txHash: "0xdeposit" });
@@ -326,8 +327,9 @@ describe("fast fill and app balances", () => {
       await service.lifecycle.idle();
       const done = await status();
       expect(done.status).to.equal("success");
-      expect(done.txHashes).to.have.length(2);
-      expect(done.txHashes[1]).to.equal("0xdeposit");
+      expect(done.txHashes).to.have.length(1);
+      expect(done.txHashes).to.not.include("0xdeposit");
+      expect(done.inTxHashes).to.deep.equal(["0xdeposit"]);
     });
     it("a short deposit is refunded with DEPOSITED_AMOUNT_TOO_LOW_TO_FILL", async () => {
       const id = await createRequest(service);
