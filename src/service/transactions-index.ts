@@ -2,7 +2,7 @@
  * POST /transactions/index (beyond the spec; the SDK posts it right after sending a deposit): scans
  * the named chain at once, so the deposit is seen without waiting for the next indexer poll.
  */
-import { badRequest, ServiceHttpError } from "./errors.ts";
+import { badRequest } from "./errors.ts";
 import type { Indexer } from "./indexer.ts";
 
 /** Validated body of POST /transactions/index. */
@@ -11,20 +11,17 @@ export interface IndexTransactionInput {
   chainId: number;
 }
 
-/** Indexes now; 400 UNSUPPORTED_CHAIN for a chain the service does not index, 503 without an indexer. */
+/** Indexes now; 400 UNSUPPORTED_CHAIN for a chain the service does not index. */
 export async function indexTransaction(
   indexer: Indexer | null,
   indexedChains: ReadonlySet<number>,
   input: IndexTransactionInput,
 ): Promise<{ message: string; txHash: string; chainId: number }> {
-  if (!indexedChains.has(input.chainId)) {
+  if (indexer === null || !indexedChains.has(input.chainId)) {
     throw badRequest(
       "UNSUPPORTED_CHAIN",
       `chain ${input.chainId} is not indexed by this service (indexed: ${[...indexedChains].join(", ") || "none"})`,
     );
-  }
-  if (indexer === null) {
-    throw new ServiceHttpError(503, "INDEXER_UNAVAILABLE", "this service runs without an indexer");
   }
   // A pass already under way may have read the chain head before this transaction: wait for it,
   // then run one that starts now.

@@ -140,7 +140,7 @@ describe("fast fill and app balances", () => {
   });
 
   describe("POST /fast-fill (3, 4.4)", () => {
-    it("401 without a Bearer key, with a wrong key, or with only x-api-key", async () => {
+    it("401 without a key, with a wrong key (Bearer or x-api-key), or a malformed Authorization", async () => {
       const id = await depositing(service);
       expectError(await post(service, "/fast-fill", { requestId: id }), 401, "MISSING_API_KEY");
       expectError(
@@ -153,7 +153,11 @@ describe("fast fill and app balances", () => {
         401,
         "INVALID_AUTHORIZATION",
       );
-      expectError(await post(service, "/fast-fill", { requestId: id }, { "x-api-key": API_KEY }), 401);
+      expectError(
+        await post(service, "/fast-fill", { requestId: id }, { "x-api-key": "nope-key" }),
+        401,
+        "INVALID_API_KEY",
+      );
     });
     it("403 without a linked sponsorship wallet", async () => {
       const id = await depositing(service);
