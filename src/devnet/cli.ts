@@ -1,6 +1,7 @@
 /**
  * `npm start`: boots the devnet and prints every endpoint, contract, program and funded account, then
- * runs until Ctrl-C (SIGINT) or SIGTERM, which stop it cleanly. Flags (with environment fallbacks):
+ * prints a live activity feed (quotes, deposits seen, fills, holds, refunds: the mock service's own
+ * events) until Ctrl-C (SIGINT) or SIGTERM, which stop it cleanly. Flags (with environment fallbacks):
  *   --port <n>         mock service port (ATTESTKIT_SERVICE_PORT, default 8787; 0 = any free port)
  *   --rpc-port <n>     JSON-RPC port (HTTP and WebSocket) of chain 8453; chain 10 gets the next one
  *                      (ATTESTKIT_RPC_PORT, default 8545; 0 = a free port for each)
@@ -10,6 +11,7 @@
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
  */
 import { parseArgs } from "node:util";
+import { formatActivity } from "../service/activity.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
 import { DEVNET_EVM_CHAINS, type Devnet, startDevnet } from "./devnet.ts";
 
@@ -128,6 +130,10 @@ const devnet = await startDevnet({
   ...(db === undefined ? {} : { db }),
 });
 describe(devnet);
+console.log("\nActivity (quotes, deposits seen, fills, holds, refunds):");
+devnet.service.onActivity((event) => {
+  console.log(`  ${new Date().toISOString().slice(11, 23)}  ${formatActivity(event)}`);
+});
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

@@ -240,6 +240,9 @@ async function svmSteps(
           transaction: built.transaction,
           transactionSize: built.size,
           route: built.route,
+          // What the SDK's SVM adapter executes: the same instructions; the deposit uses no lookup tables.
+          instructions: built.instructions,
+          addressLookupTableAddresses: [],
         },
         check: depositCheck(requestId),
       },

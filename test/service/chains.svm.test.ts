@@ -127,6 +127,7 @@ describe("SVM chain adapter over RPC", function () {
     return (await get(service, `/intents/status/v3?requestId=${id}`)).body as {
       status: string;
       txHashes: string[];
+      inTxHashes: string[];
     };
   };
   /** An SVM-origin quote body to Base USDC, at most one swap hop. */
@@ -195,7 +196,8 @@ describe("SVM chain adapter over RPC", function () {
     ]);
     const done = await status(id);
     expect(done.status).to.equal("success");
-    expect(done.txHashes).to.include(signature);
+    expect(done.inTxHashes).to.deep.equal([signature]);
+    expect(done.txHashes).to.have.length(1).and.not.include(signature);
     // block time: the clock follows the wall clock
     expect(Math.abs(timestamp - Date.now() / 1000)).to.be.lessThan(60);
     const [deposit] = await depositsIn(signature);
