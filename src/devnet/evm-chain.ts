@@ -7,11 +7,7 @@
 import { network } from "hardhat";
 import { type Address, getAddress, type Hex, parseUnits } from "viem";
 import AttestedReceiverModule from "../../ignition/modules/AttestedReceiver.ts";
-import {
-  configureReceiver,
-  type DestinationInput,
-  toDestinations,
-} from "../../scripts/evm/receiver-config.ts";
+import { configureReceiver, type DestinationInput, toDestinations } from "../deploy/evm.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
 

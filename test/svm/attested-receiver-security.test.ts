@@ -10,7 +10,7 @@ import {
   lamports,
 } from "@solana/kit";
 import { expect } from "chai";
-import { initializeInstruction, SYSTEM_PROGRAM } from "../../scripts/svm/deploy-receiver.ts";
+import { initializeInstruction, SYSTEM_PROGRAM } from "../../src/deploy/svm.ts";
 import { SECP256K1_N } from "../../src/index.ts";
 import {
   destinationWord,

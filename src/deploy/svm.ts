@@ -4,7 +4,7 @@
 // real RPC node. Same transactions on both; the deployer becomes the upgrade authority, which is
 // the only key `initialize` accepts (no front-running between deploy and initialize).
 //
-//   import { deployReceiver, liteSvmCluster } from "./scripts/svm/deploy-receiver.ts";
+//   import { deployReceiver, liteSvmCluster } from "attestkit/deploy";
 //   const { programId, config } = await deployReceiver({ cluster, payer, program, init: {...} });
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -33,7 +33,7 @@ import {
 } from "@solana/kit";
 import type { LiteSVM } from "litesvm";
 import { FailedTransactionMetadata } from "litesvm";
-import { getSvmReceiverConfigAddress, getSvmReceiverWhitelistAddress } from "../../src/receiver/svm.ts";
+import { getSvmReceiverConfigAddress, getSvmReceiverWhitelistAddress } from "../receiver/svm.ts";
 
 export const RECEIVER_SO = fileURLToPath(
   new URL("../../programs/deploy/attested-receiver.so", import.meta.url),
