@@ -1,5 +1,5 @@
 /**
- * `npm start`: boots the devnet and prints every endpoint, contract, program and funded account, then
+ * `npx attestkit devnet` (`npm start` in this repository): boots the devnet and prints every endpoint, contract, program and funded account, then
  * runs until Ctrl-C (SIGINT) or SIGTERM, which stop it cleanly. Flags (with environment fallbacks):
  *   --port <n>         mock service port (ATTESTKIT_SERVICE_PORT, default 8787; 0 = any free port)
  *   --rpc-port <n>     JSON-RPC port of chain 8453; chain 10 gets the next one (ATTESTKIT_RPC_PORT, default 8545)
@@ -8,7 +8,11 @@
  */
 import { parseArgs } from "node:util";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
-import { DEVNET_EVM_CHAINS, type Devnet, startDevnet } from "./devnet.ts";
+import type { Devnet } from "./devnet.ts";
+
+const DEVNET_REQUIREMENTS = `Needs Node >= 22.13 and the devnet's optional peer dependencies:
+  npm install --save-dev hardhat @nomicfoundation/hardhat-viem @nomicfoundation/hardhat-ignition \\
+    @nomicfoundation/hardhat-ignition-viem litesvm`;
 
 const { values } = parseArgs({
   options: {
@@ -21,9 +25,16 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log(
-    "attestkit devnet: npm start -- [--port 8787] [--rpc-port 8545] [--block-time 2000] [--db file]",
-  );
+  console.log(`attestkit devnet: chains 8453 and 10 (Hardhat EDR, JSON-RPC on 127.0.0.1), chain 792703809
+(LiteSVM), the receivers deployed on all three and the mock service wired to them. Ctrl-C stops.
+
+  --port <n>          mock service port (env ATTESTKIT_SERVICE_PORT, default 8787; 0 = any free port)
+  --rpc-port <n>      JSON-RPC port of chain 8453, chain 10 gets the next (env ATTESTKIT_RPC_PORT,
+                      default 8545; 0 = free ports for both)
+  --block-time <ms>   an empty EVM block this often (env ATTESTKIT_BLOCK_TIME, default 2000)
+  --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
+
+${DEVNET_REQUIREMENTS}`);
   process.exit(0);
 }
 
@@ -97,10 +108,19 @@ function describe(devnet: Devnet): void {
   );
 }
 
+const { DEVNET_EVM_CHAINS, startDevnet } = await import("./devnet.ts").catch((error: unknown) => {
+  if ((error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+  console.error(`${(error as Error).message}\n\n${DEVNET_REQUIREMENTS}`);
+  process.exit(1);
+});
+
 console.log("Starting the attestkit devnet...");
 const devnet = await startDevnet({
   servicePort,
-  rpcPorts: { [DEVNET_EVM_CHAINS[0].chainId]: rpcPort, [DEVNET_EVM_CHAINS[1].chainId]: rpcPort + 1 },
+  rpcPorts: {
+    [DEVNET_EVM_CHAINS[0].chainId]: rpcPort,
+    [DEVNET_EVM_CHAINS[1].chainId]: rpcPort === 0 ? 0 : rpcPort + 1,
+  },
   blockTimeMs,
   ...(db === undefined ? {} : { db }),
 });

@@ -24,7 +24,6 @@
  * new blockhash starts. Transactions sent to LiteSVM directly (not through `submit`) skip the rule.
  */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import {
   type Address,
   appendTransactionMessageInstructions,
@@ -60,6 +59,7 @@ import {
   TokenInstruction,
 } from "@solana-program/token";
 import type { LiteSVM, TransactionMetadata } from "litesvm";
+import { packageFile } from "../../package-files.ts";
 import { decodeSvmReceiverDepositedEvents } from "../../receiver/svm.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../svm/index.ts";
 import {
@@ -74,7 +74,7 @@ import {
 import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
 
 /** The committed `route-hop` program (programs/route-hop). */
-export const ROUTE_HOP_SO = fileURLToPath(new URL("../../../programs/deploy/route-hop.so", import.meta.url));
+export const ROUTE_HOP_SO = packageFile("programs/deploy/route-hop.so");
 
 /** Solana's blockhash lifetime in slots (`MAX_PROCESSING_AGE`). */
 export const SVM_BLOCKHASH_VALIDITY_SLOTS = 150;
