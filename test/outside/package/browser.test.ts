@@ -1,9 +1,7 @@
 // The browser-safe entries of the installed package bundle for `platform: "browser"` without Node
 // built-ins or server code; a server entry does not (the check really rejects Node built-ins).
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect } from "chai";
-import { build } from "esbuild";
+import { bundleForBrowser } from "../../../scripts/package/browser-bundle.ts";
 import { sharedLibraryConsumer } from "../../../scripts/package/consumer.ts";
 
 const BROWSER_ENTRIES = [
@@ -19,21 +17,6 @@ const BROWSER_ENTRIES = [
 const SERVER_CODE =
   /node_modules\/(fastify|hardhat|@nomicfoundation|litesvm|pino)\/|attestkit\/dist\/(service|devnet|deploy)/;
 
-async function bundle(dir: string, specifier: string) {
-  const entry = join(dir, `entry-${specifier.replaceAll("/", "-")}.js`);
-  writeFileSync(entry, `export * from "${specifier}";\n`);
-  return build({
-    entryPoints: [entry],
-    absWorkingDir: dir,
-    bundle: true,
-    platform: "browser",
-    format: "esm",
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-  });
-}
-
 describe("package: browser bundles", function () {
   this.timeout(900_000);
   let dir: string;
@@ -44,7 +27,7 @@ describe("package: browser bundles", function () {
 
   for (const specifier of BROWSER_ENTRIES) {
     it(`${specifier} bundles for the browser without Node built-ins or server code`, async () => {
-      const result = await bundle(dir, specifier);
+      const result = await bundleForBrowser(dir, specifier);
       const inputs = Object.keys(result.metafile.inputs);
       expect(inputs.some((input) => input.includes("node_modules/attestkit/dist/"))).to.equal(true);
       expect(inputs.filter((input) => SERVER_CODE.test(input) || input.startsWith("node:"))).to.deep.equal(
@@ -54,7 +37,7 @@ describe("package: browser bundles", function () {
   }
 
   it("attestkit/service does not bundle for the browser (it needs Node built-ins)", async () => {
-    const failure = await bundle(dir, "attestkit/service").then(
+    const failure = await bundleForBrowser(dir, "attestkit/service").then(
       () => undefined,
       (error: Error) => error.message,
     );
