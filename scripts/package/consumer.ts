@@ -110,9 +110,9 @@ export function repoVersion(name: string): string {
 
 let libraryConsumer: Promise<ConsumerProject> | undefined;
 
-/** One project with only the tarball installed, shared by the suites of one run. */
+/** One project with the tarball (and Node's types) installed, shared by the suites of one run. */
 export function sharedLibraryConsumer(): Promise<ConsumerProject> {
-  libraryConsumer ??= createConsumer("library");
+  libraryConsumer ??= createConsumer("library", [repoVersion("@types/node")]);
   return libraryConsumer;
 }
 

@@ -30,7 +30,9 @@ export async function typecheckConsumer(dir: string, resolution: Resolution, sou
     target: "ES2022",
     module: resolution === "nodenext" ? "nodenext" : "esnext",
     moduleResolution: resolution,
-    types: [],
+    // A consumer of @solana/kit and viem has Node's and the DOM's types; their .d.ts files need them.
+    lib: ["ES2023", "DOM"],
+    types: ["node"],
   };
   writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["consumer.ts"] }));
   writeFileSync(join(project, "consumer.ts"), source);

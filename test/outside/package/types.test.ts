@@ -17,14 +17,14 @@ describe("package: TypeScript consumers", function () {
       const { stdout } = await typecheckConsumer(dir, resolution);
       expect(stdout).to.equal("");
     });
-
-    it(`reports a misuse of the package's types with moduleResolution ${resolution}`, async () => {
-      const misuse = `${CONSUMER_SOURCE}\nexport const wrong = verifyAttestation({ requestId: 1 });\n`;
-      const failure = await typecheckConsumer(`${dir}/misuse`, resolution, misuse).then(
-        () => undefined,
-        (error: Error) => error.message,
-      );
-      expect(failure).to.match(/consumer\.ts\(\d+,\d+\): error TS2\d{3}/);
-    });
   }
+
+  it("reports a misuse of the package's types (the declarations are really read)", async () => {
+    const misuse = `${CONSUMER_SOURCE}\nexport const wrong = verifyAttestation({ requestId: 1 });\n`;
+    const failure = await typecheckConsumer(`${dir}/misuse`, "bundler", misuse).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(failure).to.match(/consumer\.ts\(\d+,\d+\): error TS2\d{3}/);
+  });
 });
