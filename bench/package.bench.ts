@@ -2,7 +2,7 @@
 // the tarball into a fresh project, `tsc --strict` time of a consumer file (root + attestkit/client,
 // skipLibCheck off) under nodenext and bundler, and the min+gzip size of an esbuild browser bundle of
 // the root entry. Writes bench/results/package.json and bench/results/bundle-size.json; exits 1 when
-// the bundle is over its budget (a size regression) or tsc takes 3 s or more.
+// the bundle is over its budget (a size regression); tsc is reported against its 3 s target.
 // Run: PATH=$PWD/node_modules/.bin:$PATH node bench/package.bench.ts
 import { gzipSync } from "node:zlib";
 import { bundleForBrowser } from "../scripts/package/browser-bundle.ts";
@@ -53,13 +53,12 @@ writeResults("bundle-size.json", {
   budgetBytes: BUNDLE_BUDGET,
 });
 
-const failures = [
-  ...(BUNDLE_BUDGET && gzipped > BUNDLE_BUDGET
-    ? [`bundle ${gzipped} B over its budget ${BUNDLE_BUDGET} B`]
-    : []),
-  ...Object.entries(tsc)
-    .filter(([, ms]) => ms >= TSC_TARGET_MS)
-    .map(([resolution, ms]) => `tsc (${resolution}) took ${ms.toFixed(0)} ms`),
-];
-for (const failure of failures) console.error(failure);
-process.exit(failures.length ? 1 : 0);
+for (const [resolution, ms] of Object.entries(tsc)) {
+  if (ms >= TSC_TARGET_MS)
+    console.warn(`tsc (${resolution}) took ${ms.toFixed(0)} ms: over the ${TSC_TARGET_MS} ms target`);
+}
+// The bundle budget is the regression gate.
+if (gzipped > BUNDLE_BUDGET) {
+  console.error(`bundle ${gzipped} B is over its budget ${BUNDLE_BUDGET} B`);
+  process.exit(1);
+}
