@@ -16,6 +16,17 @@ export const NODE_24_PATH = `${join(REPO_ROOT, "node_modules/.bin")}:${process.e
 
 const execFileAsync = promisify(execFile);
 
+/**
+ * The environment of a fresh shell with Node 24 first on PATH: without the npm_* variables of the
+ * npm script this may run under, which would point npm and npx in a consumer at this repository.
+ */
+function consumerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith("npm_") && key !== "INIT_CWD"),
+  );
+  return { ...env, PATH: NODE_24_PATH, ...extra };
+}
+
 export type CommandResult = { stdout: string; stderr: string; ms: number };
 
 /** Runs a command to completion; throws with its output when it exits non-zero. */
@@ -28,7 +39,7 @@ export async function run(
   try {
     const { stdout, stderr } = await execFileAsync(command, args, {
       cwd: options.cwd,
-      env: { ...process.env, PATH: NODE_24_PATH, ...options.env },
+      env: consumerEnv(options.env),
       timeout: options.timeoutMs ?? 600_000,
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -118,7 +129,7 @@ export function sharedLibraryConsumer(): Promise<ConsumerProject> {
 
 /** Starts a long-running command; `stop` sends SIGINT and resolves with the exit code. */
 export function startProcess(command: string, args: readonly string[], cwd: string) {
-  const child = spawn(command, args, { cwd, env: { ...process.env, PATH: NODE_24_PATH } });
+  const child = spawn(command, args, { cwd, env: consumerEnv() });
   let output = "";
   child.stdout.on("data", (chunk) => {
     output += chunk;

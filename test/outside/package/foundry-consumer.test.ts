@@ -42,9 +42,9 @@ describe("package: Foundry consumer project", function () {
     writeFileSync(join(dir, "foundry.toml"), FOUNDRY_TOML);
     copyFileSync(join(dir, "node_modules/attestkit/remappings.txt"), join(dir, "remappings.txt"));
     writeGateProject(dir);
-    const built = await run("npx", ["--no-install", "forge", "build"], { cwd: dir });
+    const built = await run(join(dir, "node_modules/.bin/forge"), ["build"], { cwd: dir });
     expect(built.stdout).to.match(/Compiler run successful/);
-    const tested = await run("npx", ["--no-install", "forge", "test"], { cwd: dir });
+    const tested = await run(join(dir, "node_modules/.bin/forge"), ["test"], { cwd: dir });
     expect(tested.stdout).to.match(/\[PASS\] test_SharedVectorVerifies\(\)/);
     expect(tested.stdout).to.match(/\[PASS\] test_OtherSolverIsRefused\(\)/);
     expect(tested.stdout).to.match(/2 tests passed, 0 failed/);

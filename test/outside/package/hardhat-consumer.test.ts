@@ -40,7 +40,7 @@ describe("package: Hardhat 3 consumer project", function () {
   });
 
   it("its own contract imports the shipped RequestAttestation.sol and its Solidity test verifies a vector", async () => {
-    const { stdout } = await run("npx", ["--no-install", "hardhat", "test", "solidity"], { cwd: dir });
+    const { stdout } = await run(join(dir, "node_modules/.bin/hardhat"), ["test", "solidity"], { cwd: dir });
     expect(stdout).to.match(/test_SharedVectorVerifies/);
     expect(stdout).to.match(/test_OtherSolverIsRefused/);
     expect(stdout).to.match(/2 passing/);
@@ -59,16 +59,8 @@ describe("package: Hardhat 3 consumer project", function () {
       JSON.stringify({ AttestedReceiver: { solver, maxDeadlineWindow: 1800, whitelist: [] } }),
     );
     const { stdout } = await run(
-      "npx",
-      [
-        "--no-install",
-        "hardhat",
-        "ignition",
-        "deploy",
-        "ignition/modules/Receiver.js",
-        "--parameters",
-        "ignition/parameters.json",
-      ],
+      join(dir, "node_modules/.bin/hardhat"),
+      ["ignition", "deploy", "ignition/modules/Receiver.js", "--parameters", "ignition/parameters.json"],
       { cwd: dir },
     );
     expect(stdout).to.match(/AttestedReceiver#AttestedReceiver - 0x[0-9a-fA-F]{40}/);
