@@ -18,11 +18,12 @@ const execFileAsync = promisify(execFile);
 
 /**
  * The environment of a fresh shell with Node 24 first on PATH: without the npm_* variables of the
- * npm script this may run under, which would point npm and npx in a consumer at this repository.
+ * npm script and the HARDHAT_* global options of the Hardhat run this may run under, which would point
+ * npm, npx and Hardhat in a consumer at this repository.
  */
 function consumerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith("npm_") && key !== "INIT_CWD"),
+    Object.entries(process.env).filter(([key]) => !/^(npm_|HARDHAT_)/.test(key) && key !== "INIT_CWD"),
   );
   return { ...env, PATH: NODE_24_PATH, ...extra };
 }
