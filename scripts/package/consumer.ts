@@ -1,7 +1,7 @@
 // The packed attestkit tarball installed into fresh temporary projects, as an integrator does it.
 // Shared by the package suites (test/outside/package/) and the package benchmark.
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -63,10 +63,22 @@ export type PackedTarball = {
 
 let packed: Promise<PackedTarball> | undefined;
 
+/** Temporary folders (tarball, consumer projects) removed when the process exits. */
+const temporary: string[] = [];
+process.on("exit", () => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
+function temporaryDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+}
+
 /** `npm pack` of the repository (prepack builds dist/), once per process. */
 export function packTarball(): Promise<PackedTarball> {
   packed ??= (async () => {
-    const destination = mkdtempSync(join(tmpdir(), "attestkit-pack-"));
+    const destination = temporaryDir("attestkit-pack-");
     const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", destination], {
       cwd: REPO_ROOT,
     });
@@ -101,7 +113,7 @@ export async function createConsumer(
   manifest: Record<string, unknown> = {},
 ): Promise<ConsumerProject> {
   const { path } = await packTarball();
-  const dir = mkdtempSync(join(tmpdir(), `attestkit-${name}-`));
+  const dir = temporaryDir(`attestkit-${name}-`);
   writeFileSync(
     join(dir, "package.json"),
     `${JSON.stringify({ name: `consumer-${name}`, version: "1.0.0", private: true, ...manifest }, null, 2)}\n`,
