@@ -1,7 +1,8 @@
 /**
- * `npm start`: boots the devnet and prints every endpoint, contract, program and funded account, then
- * prints a live activity feed (quotes, deposits seen, fills, holds, refunds: the mock service's own
- * events) until Ctrl-C (SIGINT) or SIGTERM, which stop it cleanly. Flags (with environment fallbacks):
+ * `npx attestkit devnet` (`npm start` in this repository): boots the devnet and prints every
+ * endpoint, contract, program and funded account, then prints a live activity feed (quotes, deposits
+ * seen, fills, holds, refunds: the mock service's own events) until Ctrl-C (SIGINT) or SIGTERM,
+ * which stop it cleanly. Flags (with environment fallbacks):
  *   --port <n>         mock service port (ATTESTKIT_SERVICE_PORT, default 8787; 0 = any free port)
  *   --rpc-port <n>     JSON-RPC port (HTTP and WebSocket) of chain 8453; chain 10 gets the next one
  *                      (ATTESTKIT_RPC_PORT, default 8545; 0 = a free port for each)
@@ -13,7 +14,11 @@
 import { parseArgs } from "node:util";
 import { formatActivity } from "../service/activity.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
-import { DEVNET_EVM_CHAINS, type Devnet, startDevnet } from "./devnet.ts";
+import type { Devnet } from "./devnet.ts";
+
+const DEVNET_REQUIREMENTS = `Needs Node >= 22.13 and the devnet's optional peer dependencies:
+  npm install --save-dev hardhat @nomicfoundation/hardhat-viem @nomicfoundation/hardhat-ignition \\
+    @nomicfoundation/hardhat-ignition-viem litesvm`;
 
 const { values } = parseArgs({
   options: {
@@ -28,9 +33,20 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log(
-    "attestkit devnet: npm start -- [--port 8787] [--rpc-port 8545] [--svm-rpc-port 8899] [--slot-time 400] [--block-time 2000] [--db file]",
-  );
+  console.log(`attestkit devnet: chains 8453 and 10 (Hardhat EDR, JSON-RPC over HTTP and WebSocket on
+127.0.0.1), chain 792703809 (LiteSVM, Solana JSON-RPC and PubSub), the receivers deployed on all
+three and the mock service wired to them, with a live activity feed. Ctrl-C stops.
+
+  --port <n>          mock service port (env ATTESTKIT_SERVICE_PORT, default 8787; 0 = any free port)
+  --rpc-port <n>      JSON-RPC port (HTTP and WebSocket) of chain 8453, chain 10 gets the next
+                      (env ATTESTKIT_RPC_PORT, default 8545; 0 = free ports for both)
+  --svm-rpc-port <n>  Solana JSON-RPC port, PubSub on the next (env ATTESTKIT_SVM_RPC_PORT,
+                      default 8899; 0 = free ports for both)
+  --slot-time <ms>    SVM slot length (env ATTESTKIT_SLOT_TIME, default 400)
+  --block-time <ms>   an empty EVM block this often (env ATTESTKIT_BLOCK_TIME, default 2000)
+  --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
+
+${DEVNET_REQUIREMENTS}`);
   process.exit(0);
 }
 
@@ -114,6 +130,12 @@ function describe(devnet: Devnet): void {
     `\nSolver: ${devnet.solver.evm} (EVM), ${devnet.solver.svm} (SVM). Blocks every ${blockTimeMs} ms on ${DEVNET_EVM_CHAINS.map((c) => c.chainId).join(" and ")}, SVM slots every ${slotTimeMs} ms. Ctrl-C stops.`,
   );
 }
+
+const { DEVNET_EVM_CHAINS, startDevnet } = await import("./devnet.ts").catch((error: unknown) => {
+  if ((error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+  console.error(`${(error as Error).message}\n\n${DEVNET_REQUIREMENTS}`);
+  process.exit(1);
+});
 
 console.log("Starting the attestkit devnet...");
 const devnet = await startDevnet({

@@ -4,16 +4,12 @@
  * reference receiver deployed by the project's Ignition module and configured by its configure
  * script, and two tokens (USDC, 6 decimals; WETH, 18) minted to the solver and the users.
  */
-import { network } from "hardhat";
 import { type Address, getAddress, type Hex, parseUnits } from "viem";
-import AttestedReceiverModule from "../../ignition/modules/AttestedReceiver.ts";
-import {
-  configureReceiver,
-  type DestinationInput,
-  toDestinations,
-} from "../../scripts/evm/receiver-config.ts";
+import { configureReceiver, type DestinationInput, toDestinations } from "../deploy/evm.ts";
+import AttestedReceiverModule from "../ignition/attested-receiver.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
 import { localNodeProvider } from "./evm-node-methods.ts";
+import { devnetHardhat } from "./hardhat.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
 
 export interface EvmDevToken {
@@ -62,6 +58,7 @@ const TOKENS = [
 
 export async function startEvmDevChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
   // Like a real node, a transaction that reverts is mined and reported by its receipt, not refused.
+  const { network } = await devnetHardhat();
   const connection = await network.create({
     override: { chainId: options.chainId, throwOnTransactionFailures: false, throwOnCallFailures: true },
   });

@@ -31,8 +31,8 @@ import {
 } from "@solana-program/token";
 import { FailedTransactionMetadata, LiteSVM } from "litesvm";
 import { hexToBytes } from "viem";
-import { deployReceiver, liteSvmCluster } from "../../scripts/svm/deploy-receiver.ts";
 import { toBytes32Address } from "../address/index.ts";
+import { deployReceiver, liteSvmCluster } from "../deploy/svm.ts";
 import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
 import { createSvmLedger, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";

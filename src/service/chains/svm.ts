@@ -19,7 +19,6 @@
  * with the request id memo; sent and confirmed over PubSub.
  */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import {
   type Address,
   appendTransactionMessageInstructions,
@@ -59,6 +58,7 @@ import {
   TokenInstruction,
 } from "@solana-program/token";
 import type { LiteSVM } from "litesvm";
+import { packageFile } from "../../package-files.ts";
 import { decodeSvmReceiverDepositedEvents } from "../../receiver/svm.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../svm/index.ts";
 import {
@@ -73,7 +73,7 @@ import {
 import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
 
 /** The committed `route-hop` program (programs/route-hop). */
-export const ROUTE_HOP_SO = fileURLToPath(new URL("../../../programs/deploy/route-hop.so", import.meta.url));
+export const ROUTE_HOP_SO = packageFile("programs/deploy/route-hop.so");
 
 const REQUEST_ID_TEXT = /^0x[0-9a-f]{64}$/;
 const messageDecoder = getCompiledTransactionMessageDecoder();

@@ -18,7 +18,7 @@ import {
 import { Connection, Keypair, PublicKey } from "@solana/web3.js";
 import { expect } from "chai";
 import { hexToBytes, zeroAddress } from "viem";
-import { deployReceiver, rpcCluster } from "../../../scripts/svm/deploy-receiver.ts";
+import { deployReceiver, rpcCluster } from "../../../src/deploy/svm.ts";
 import { evmDevAccount } from "../../../src/devnet/accounts.ts";
 import { type Devnet, startDevnet } from "../../../src/devnet/devnet.ts";
 import {
