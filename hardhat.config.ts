@@ -56,6 +56,23 @@ export default defineConfig({
       url: configVariable("OP_SEPOLIA_RPC_URL"),
       accounts: [configVariable("DEPLOYER_PRIVATE_KEY")],
     },
+    // The devnet's EVM chains (`npm start`), reached over JSON-RPC as any remote network is: set
+    // DEVNET8453_RPC_URL / DEVNET10_RPC_URL (default ports 8545 / 8546) and DEVNET_DEPLOYER_KEY (a
+    // funded key `npm start` prints).
+    devnet8453: {
+      type: "http",
+      chainType: "op",
+      chainId: 8453,
+      url: configVariable("DEVNET8453_RPC_URL"),
+      accounts: [configVariable("DEVNET_DEPLOYER_KEY")],
+    },
+    devnet10: {
+      type: "http",
+      chainType: "op",
+      chainId: 10,
+      url: configVariable("DEVNET10_RPC_URL"),
+      accounts: [configVariable("DEVNET_DEPLOYER_KEY")],
+    },
   },
   verify: {
     // One Etherscan V2 key covers Base Sepolia (84532) and OP Sepolia (11155420).

@@ -4,9 +4,9 @@
 //     npx hardhat run scripts/evm/configure-receiver.ts --network <name>
 //   RECEIVER=0x... SOLVER=0x... GRACE_PERIOD=3600 npx hardhat run scripts/evm/configure-receiver.ts --network <name>
 //
-// See parseConfigureEnv in ./receiver-config.ts for every variable.
+// See parseConfigureEnv in src/deploy/evm.ts for every variable.
 import { network } from "hardhat";
-import { configureReceiver, parseConfigureEnv } from "./receiver-config.ts";
+import { configureReceiver, parseConfigureEnv } from "../../src/deploy/evm.ts";
 
 const { receiver: address, changes } = parseConfigureEnv(process.env);
 const { viem } = await network.create();

@@ -1,29 +1,52 @@
 /**
- * `npm start`: boots the devnet and prints every endpoint, contract, program and funded account, then
- * runs until Ctrl-C (SIGINT) or SIGTERM, which stop it cleanly. Flags (with environment fallbacks):
+ * `npx attestkit devnet` (`npm start` in this repository): boots the devnet and prints every
+ * endpoint, contract, program and funded account, then prints a live activity feed (quotes, deposits
+ * seen, fills, holds, refunds: the mock service's own events) until Ctrl-C (SIGINT) or SIGTERM,
+ * which stop it cleanly. Flags (with environment fallbacks):
  *   --port <n>         mock service port (ATTESTKIT_SERVICE_PORT, default 8787; 0 = any free port)
- *   --rpc-port <n>     JSON-RPC port of chain 8453; chain 10 gets the next one (ATTESTKIT_RPC_PORT, default 8545)
+ *   --rpc-port <n>     JSON-RPC port (HTTP and WebSocket) of chain 8453; chain 10 gets the next one
+ *                      (ATTESTKIT_RPC_PORT, default 8545; 0 = a free port for each)
+ *   --svm-rpc-port <n> Solana JSON-RPC port (ATTESTKIT_SVM_RPC_PORT, default 8899); PubSub on the next one
+ *   --slot-time <ms>   SVM slot length (ATTESTKIT_SLOT_TIME, default 400)
  *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
  */
 import { parseArgs } from "node:util";
+import { formatActivity } from "../service/activity.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
-import { DEVNET_EVM_CHAINS, type Devnet, startDevnet } from "./devnet.ts";
+import type { Devnet } from "./devnet.ts";
+
+const DEVNET_REQUIREMENTS = `Needs Node >= 22.13 and the devnet's optional peer dependencies:
+  npm install --save-dev hardhat @nomicfoundation/hardhat-viem @nomicfoundation/hardhat-ignition \\
+    @nomicfoundation/hardhat-ignition-viem litesvm`;
 
 const { values } = parseArgs({
   options: {
     port: { type: "string" },
     "rpc-port": { type: "string" },
     "block-time": { type: "string" },
+    "svm-rpc-port": { type: "string" },
+    "slot-time": { type: "string" },
     db: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
 
 if (values.help) {
-  console.log(
-    "attestkit devnet: npm start -- [--port 8787] [--rpc-port 8545] [--block-time 2000] [--db file]",
-  );
+  console.log(`attestkit devnet: chains 8453 and 10 (Hardhat EDR, JSON-RPC over HTTP and WebSocket on
+127.0.0.1), chain 792703809 (LiteSVM, Solana JSON-RPC and PubSub), the receivers deployed on all
+three and the mock service wired to them, with a live activity feed. Ctrl-C stops.
+
+  --port <n>          mock service port (env ATTESTKIT_SERVICE_PORT, default 8787; 0 = any free port)
+  --rpc-port <n>      JSON-RPC port (HTTP and WebSocket) of chain 8453, chain 10 gets the next
+                      (env ATTESTKIT_RPC_PORT, default 8545; 0 = free ports for both)
+  --svm-rpc-port <n>  Solana JSON-RPC port, PubSub on the next (env ATTESTKIT_SVM_RPC_PORT,
+                      default 8899; 0 = free ports for both)
+  --slot-time <ms>    SVM slot length (env ATTESTKIT_SLOT_TIME, default 400)
+  --block-time <ms>   an empty EVM block this often (env ATTESTKIT_BLOCK_TIME, default 2000)
+  --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
+
+${DEVNET_REQUIREMENTS}`);
   process.exit(0);
 }
 
@@ -45,6 +68,17 @@ const blockTimeMs = integerOption(
   2000,
   3_600_000,
 );
+const svmRpcPort = integerOption(
+  "svm-rpc-port",
+  values["svm-rpc-port"] ?? env.ATTESTKIT_SVM_RPC_PORT,
+  8899,
+  65534,
+);
+const slotTimeMs = integerOption("slot-time", values["slot-time"] ?? env.ATTESTKIT_SLOT_TIME, 400, 60_000);
+if (slotTimeMs < 10) {
+  console.error("invalid --slot-time: at least 10 ms");
+  process.exit(2);
+}
 const db = values.db ?? env.ATTESTKIT_SERVICE_DB;
 
 function table(title: string, rows: string[][]): void {
@@ -57,12 +91,12 @@ function describe(devnet: Devnet): void {
   table("Endpoints", [
     ["mock service", devnet.serviceUrl, `API key: ${devnet.apiKey}`],
     ["OpenAPI", `${devnet.serviceUrl}/openapi.json`, ""],
-    ...[...devnet.evm.values()].map((chain) => [
-      `${chain.name} (${chain.chainId})`,
-      chain.rpcUrl,
-      "JSON-RPC",
+    ...[...devnet.evm.values()].flatMap((chain) => [
+      [`${chain.name} (${chain.chainId})`, chain.rpcUrl, "JSON-RPC over HTTP"],
+      [`${chain.name} (${chain.chainId})`, chain.wsUrl, "JSON-RPC over WebSocket (eth_subscribe)"],
     ]),
-    ["svm (792703809)", "in process (LiteSVM)", "no RPC: reached through the service"],
+    ["svm (792703809)", devnet.svm.rpcUrl, "Solana JSON-RPC"],
+    ["svm (792703809)", devnet.svm.wsUrl, "Solana PubSub (WebSocket)"],
   ]);
   table("Contracts and programs", [
     ...[...devnet.evm.values()].flatMap((chain) => [
@@ -93,18 +127,35 @@ function describe(devnet: Devnet): void {
     }),
   ]);
   console.log(
-    `\nSolver: ${devnet.solver.evm} (EVM), ${devnet.solver.svm} (SVM). Blocks every ${blockTimeMs} ms on ${DEVNET_EVM_CHAINS.map((c) => c.chainId).join(" and ")}. Ctrl-C stops.`,
+    `\nSolver: ${devnet.solver.evm} (EVM), ${devnet.solver.svm} (SVM). Blocks every ${blockTimeMs} ms on ${DEVNET_EVM_CHAINS.map((c) => c.chainId).join(" and ")}, SVM slots every ${slotTimeMs} ms. Ctrl-C stops.`,
   );
 }
+
+const { DEVNET_EVM_CHAINS, startDevnet } = await import("./devnet.ts").catch((error: unknown) => {
+  if ((error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+  console.error(`${(error as Error).message}\n\n${DEVNET_REQUIREMENTS}`);
+  process.exit(1);
+});
 
 console.log("Starting the attestkit devnet...");
 const devnet = await startDevnet({
   servicePort,
-  rpcPorts: { [DEVNET_EVM_CHAINS[0].chainId]: rpcPort, [DEVNET_EVM_CHAINS[1].chainId]: rpcPort + 1 },
+  // --rpc-port 0: a free port for each chain.
+  rpcPorts: {
+    [DEVNET_EVM_CHAINS[0].chainId]: rpcPort,
+    [DEVNET_EVM_CHAINS[1].chainId]: rpcPort === 0 ? 0 : rpcPort + 1,
+  },
   blockTimeMs,
+  svmRpcPort,
+  svmWsPort: svmRpcPort === 0 ? 0 : svmRpcPort + 1,
+  svmSlotTimeMs: slotTimeMs,
   ...(db === undefined ? {} : { db }),
 });
 describe(devnet);
+console.log("\nActivity (quotes, deposits seen, fills, holds, refunds):");
+devnet.service.onActivity((event) => {
+  console.log(`  ${new Date().toISOString().slice(11, 23)}  ${formatActivity(event)}`);
+});
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

@@ -364,7 +364,7 @@ async function flow7(devnet: Devnet, client: ServiceClient): Promise<string> {
   const solverBefore = await svmUsdcBalance(svm, svm.accounts.solver.address);
   const result = await step(
     "the quoted transaction signed and executed as is",
-    async () => svm.adapter.submit(await signTransaction([alice.keyPair], tx)),
+    async () => svm.submit(await signTransaction([alice.keyPair], tx)),
     (r) =>
       `${item.transactionSize} bytes, ${r.computeUnits} CU, ${r.logs.filter((l) => l.includes("route-hop:")).length} hops`,
   );

@@ -1,6 +1,7 @@
 /**
  * The devnet: in one process, two EVM chains on Hardhat EDR (8453 and 10, each on JSON-RPC at
- * 127.0.0.1), the SVM chain on LiteSVM (792703809), the reference receivers deployed on all three by
+ * 127.0.0.1), the SVM chain on LiteSVM (792703809, on Solana JSON-RPC and PubSub at 127.0.0.1), the
+ * reference receivers deployed on all three by
  * the project's deploy scripts, tokens minted to the solver and the users, and the mock service
  * listening on 127.0.0.1 with its indexer and solver wired to these chains.
  */
@@ -28,6 +29,11 @@ export interface DevnetOptions {
   servicePort?: number;
   /** JSON-RPC ports of the EVM chains by chain id (0 or absent: a free port). */
   rpcPorts?: Readonly<Record<number, number>>;
+  /** Solana JSON-RPC and PubSub ports of the SVM chain (0 or absent: free ports). */
+  svmRpcPort?: number;
+  svmWsPort?: number;
+  /** SVM slot length (default 400 ms). */
+  svmSlotTimeMs?: number;
   /** Mine an empty block on every EVM chain this often (0, the default: only on transactions and `mine()`). */
   blockTimeMs?: number;
   /** Blocks until an EVM deposit is final (default 2: a deposit is "depositing" for one block). */
@@ -87,6 +93,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     whitelist: DEVNET_EVM_CHAINS.flatMap(({ chainId }) =>
       EVM_USERS.map((role) => ({ chainId, user: evmDevAccount(role).address })),
     ),
+    rpcPort: options.svmRpcPort ?? 0,
+    wsPort: options.svmWsPort ?? 0,
+    ...(options.svmSlotTimeMs === undefined ? {} : { slotTimeMs: options.svmSlotTimeMs }),
   });
   const svmDestinations = SVM_USERS.map((role) => ({
     chainId: SVM_CHAIN_ID,
@@ -112,7 +121,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       );
     }
   } catch (error) {
-    await Promise.allSettled(evm.map((chain) => chain.close()));
+    await Promise.allSettled([...evm.map((chain) => chain.close()), svm.close()]);
     throw error;
   }
 
@@ -136,6 +145,14 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     confirmations: Object.fromEntries(evm.map((chain) => [chain.chainId, confirmations])),
     indexerIntervalMs: options.indexerIntervalMs ?? 100,
     tokens: devnetTokens(evm, svm),
+    publicChains: evm.map((chain) => ({
+      id: chain.chainId,
+      name: chain.name,
+      displayName: `${chain.name} (devnet)`,
+      vmType: "evm" as const,
+      httpRpcUrl: chain.rpcUrl,
+      currency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    })),
     ...(options.holdTimeoutMs === undefined ? {} : { holdTimeoutMs: options.holdTimeoutMs }),
     ...(options.db === undefined ? {} : { db: options.db }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -166,7 +183,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     async close() {
       if (blockTimer) clearInterval(blockTimer);
       await service.close();
-      await Promise.allSettled(evm.map((chain) => chain.close()));
+      await Promise.allSettled([...evm.map((chain) => chain.close()), svm.close()]);
     },
   };
 }

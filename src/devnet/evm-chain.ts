@@ -1,18 +1,15 @@
 /**
  * One devnet EVM chain: a Hardhat EDR network in this process with the given chain id, served over
- * JSON-RPC on 127.0.0.1, with the reference receiver deployed by the project's Ignition module and
- * configured by its configure script, and two tokens (USDC, 6 decimals; WETH, 18) minted to the
- * solver and the users.
+ * JSON-RPC on 127.0.0.1 (HTTP and WebSocket on one port, with Anvil's helper names), with the
+ * reference receiver deployed by the project's Ignition module and configured by its configure
+ * script, and two tokens (USDC, 6 decimals; WETH, 18) minted to the solver and the users.
  */
-import { network } from "hardhat";
 import { type Address, getAddress, type Hex, parseUnits } from "viem";
-import AttestedReceiverModule from "../../ignition/modules/AttestedReceiver.ts";
-import {
-  configureReceiver,
-  type DestinationInput,
-  toDestinations,
-} from "../../scripts/evm/receiver-config.ts";
+import { configureReceiver, type DestinationInput, toDestinations } from "../deploy/evm.ts";
+import AttestedReceiverModule from "../ignition/attested-receiver.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
+import { localNodeProvider } from "./evm-node-methods.ts";
+import { devnetHardhat } from "./hardhat.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
 
 export interface EvmDevToken {
@@ -42,6 +39,8 @@ export interface EvmDevChain {
   name: string;
   provider: Eip1193Provider;
   rpcUrl: string;
+  /** The same JSON-RPC over WebSocket (`eth_subscribe`), on the HTTP port. */
+  wsUrl: string;
   receiver: Address;
   tokens: readonly EvmDevToken[];
   /** Mines `blocks` empty blocks. */
@@ -59,6 +58,7 @@ const TOKENS = [
 
 export async function startEvmDevChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
   // Like a real node, a transaction that reverts is mined and reported by its receipt, not refused.
+  const { network } = await devnetHardhat();
   const connection = await network.create({
     override: { chainId: options.chainId, throwOnTransactionFailures: false, throwOnCallFailures: true },
   });
@@ -101,12 +101,13 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     });
   }
 
-  const rpc = await serveJsonRpc(provider, options.rpcPort ?? 0);
+  const rpc = await serveJsonRpc(localNodeProvider(provider), options.rpcPort ?? 0);
   return {
     chainId: options.chainId,
     name: options.name,
     provider,
     rpcUrl: rpc.url,
+    wsUrl: rpc.wsUrl,
     receiver: getAddress(receiver.address),
     tokens,
     async mine(blocks = 1) {

@@ -1,19 +1,27 @@
 /**
- * JSON-RPC 2.0 over HTTP on 127.0.0.1 in front of an in-process EIP-1193 provider (a Hardhat EDR
- * network), so wallets, viem, cast and scripts reach the devnet's EVM chains by URL. Single and batch
- * requests; provider errors keep their code, message and data; malformed bodies get the JSON-RPC
- * error objects of the specification, never a dropped connection.
+ * JSON-RPC 2.0 over HTTP and WebSocket on one 127.0.0.1 port in front of an in-process EIP-1193
+ * provider (a Hardhat EDR network), so wallets, viem, cast and scripts reach the devnet's EVM chains
+ * by URL. Single and batch requests; provider errors keep their code, message and data; malformed
+ * bodies and frames get the JSON-RPC error objects of the specification, never a dropped connection.
+ * Over WebSocket, `eth_subscribe` notifications the provider emits (EIP-1193 `message` events) go to
+ * the connection that subscribed, and a closed connection's subscriptions are removed.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type WebSocket, WebSocketServer } from "ws";
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown }): Promise<unknown>;
+  /** EIP-1193 events; `message` carries `{ type: "eth_subscription", data: { subscription, result } }`. */
+  on?(event: "message", listener: (message: unknown) => void): unknown;
+  removeListener?(event: "message", listener: (message: unknown) => void): unknown;
 }
 
 export interface JsonRpcServer {
   /** `http://127.0.0.1:<port>` */
   url: string;
+  /** `ws://127.0.0.1:<port>`: the same port, upgraded. */
+  wsUrl: string;
   close(): Promise<void>;
 }
 
@@ -25,10 +33,16 @@ interface JsonRpcError {
 }
 type JsonRpcResponse = { jsonrpc: "2.0"; id: JsonRpcId } & ({ result: unknown } | { error: JsonRpcError });
 
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** Largest HTTP body and WebSocket message; a larger frame closes its socket with code 1009. */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** Live `eth_subscribe` subscriptions one WebSocket connection may hold. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 64;
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
+const METHOD_NOT_FOUND = -32601;
 const INTERNAL_ERROR = -32603;
+const LIMIT_EXCEEDED = -32005;
+const SUBSCRIPTION_METHODS = new Set(["eth_subscribe", "eth_unsubscribe"]);
 
 const failure = (id: JsonRpcId, error: JsonRpcError): JsonRpcResponse => ({ jsonrpc: "2.0", id, error });
 
@@ -44,8 +58,27 @@ function toJsonRpcError(error: unknown): JsonRpcError {
   return e?.data === undefined ? { code, message } : { code, message, data: e.data };
 }
 
+/**
+ * How a transport runs one valid call: over HTTP straight to the provider (subscriptions refused, as
+ * they could never be delivered), over WebSocket through the connection's subscription bookkeeping.
+ */
+type Dispatch = (method: string, params: unknown) => Promise<unknown>;
+
+function rpcError(code: number, message: string): Error & { code: number } {
+  return Object.assign(new Error(message), { code });
+}
+
+function httpDispatch(provider: Eip1193Provider): Dispatch {
+  return (method, params) => {
+    if (SUBSCRIPTION_METHODS.has(method)) {
+      return Promise.reject(rpcError(METHOD_NOT_FOUND, `${method} needs a WebSocket connection`));
+    }
+    return provider.request(params === undefined ? { method } : { method, params });
+  };
+}
+
 /** One call; null for a notification (no id member), which gets no response. */
-async function handleCall(provider: Eip1193Provider, call: unknown): Promise<JsonRpcResponse | null> {
+async function handleCall(dispatch: Dispatch, call: unknown): Promise<JsonRpcResponse | null> {
   if (typeof call !== "object" || call === null || Array.isArray(call)) {
     return failure(null, { code: INVALID_REQUEST, message: "a request must be a JSON object" });
   }
@@ -63,7 +96,7 @@ async function handleCall(provider: Eip1193Provider, call: unknown): Promise<Jso
   }
   let response: JsonRpcResponse;
   try {
-    const result = await provider.request(params === undefined ? { method } : { method, params });
+    const result = await dispatch(method, params);
     response = { jsonrpc: "2.0", id: replyId, result: result ?? null };
   } catch (error) {
     response = failure(replyId, toJsonRpcError(error));
@@ -77,7 +110,7 @@ function readBody(request: IncomingMessage): Promise<string | null> {
     let size = 0;
     request.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > MAX_MESSAGE_BYTES) {
         resolve(null);
         request.destroy();
         return;
@@ -89,16 +122,40 @@ function readBody(request: IncomingMessage): Promise<string | null> {
   });
 }
 
+const toJson = (body: unknown): string =>
+  JSON.stringify(body, (_, v) => (typeof v === "bigint" ? `0x${v.toString(16)}` : v));
+
 function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, {
     "content-type": "application/json",
     "access-control-allow-origin": "*",
   });
-  response.end(
-    body === undefined
-      ? ""
-      : JSON.stringify(body, (_, v) => (typeof v === "bigint" ? `0x${v.toString(16)}` : v)),
-  );
+  response.end(body === undefined ? "" : toJson(body));
+}
+
+/**
+ * A parsed message (one call or a batch) answered: a single reply, an array of replies, or
+ * undefined when nothing is to be answered (notifications only).
+ */
+async function answer(dispatch: Dispatch, body: unknown): Promise<unknown> {
+  if (!Array.isArray(body)) return (await handleCall(dispatch, body)) ?? undefined;
+  if (body.length === 0)
+    return failure(null, { code: INVALID_REQUEST, message: "a batch must not be empty" });
+  // Calls of a batch run in order: nonces and snapshots depend on it.
+  const replies: JsonRpcResponse[] = [];
+  for (const call of body) {
+    const reply = await handleCall(dispatch, call);
+    if (reply !== null) replies.push(reply);
+  }
+  return replies.length === 0 ? undefined : replies;
+}
+
+function parse(text: string): { ok: true; body: unknown } | { ok: false } {
+  try {
+    return { ok: true, body: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
 }
 
 async function handle(provider: Eip1193Provider, request: IncomingMessage, response: ServerResponse) {
@@ -120,33 +177,84 @@ async function handle(provider: Eip1193Provider, request: IncomingMessage, respo
     send(
       response,
       413,
-      failure(null, { code: INVALID_REQUEST, message: `body over ${MAX_BODY_BYTES} bytes` }),
+      failure(null, { code: INVALID_REQUEST, message: `body over ${MAX_MESSAGE_BYTES} bytes` }),
     );
     return;
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
+  const parsed = parse(text);
+  if (!parsed.ok) {
     send(response, 200, failure(null, { code: PARSE_ERROR, message: "body is not valid JSON" }));
     return;
   }
-  if (!Array.isArray(body)) {
-    const reply = await handleCall(provider, body);
-    send(response, reply === null ? 204 : 200, reply ?? undefined);
-    return;
-  }
-  if (body.length === 0) {
-    send(response, 200, failure(null, { code: INVALID_REQUEST, message: "a batch must not be empty" }));
-    return;
-  }
-  // Calls of a batch run in order: nonces and snapshots depend on it.
-  const replies: JsonRpcResponse[] = [];
-  for (const call of body) {
-    const reply = await handleCall(provider, call);
-    if (reply !== null) replies.push(reply);
-  }
-  send(response, replies.length === 0 ? 204 : 200, replies.length === 0 ? undefined : replies);
+  const reply = await answer(httpDispatch(provider), parsed.body);
+  send(response, reply === undefined ? 204 : 200, reply);
+}
+
+interface SubscriptionMessage {
+  type: "eth_subscription";
+  data: { subscription: string; result: unknown };
+}
+
+function isSubscriptionMessage(message: unknown): message is SubscriptionMessage {
+  const m = message as Partial<SubscriptionMessage> | null;
+  return m?.type === "eth_subscription" && typeof m.data?.subscription === "string";
+}
+
+/** One WebSocket connection: its calls, its subscriptions and their notifications. */
+function serveSocket(provider: Eip1193Provider, socket: WebSocket): void {
+  const owned = new Set<string>();
+  const sendFrame = (body: unknown) => {
+    if (socket.readyState === socket.OPEN) socket.send(toJson(body));
+  };
+  const onMessage = (message: unknown) => {
+    if (!isSubscriptionMessage(message) || !owned.has(message.data.subscription)) return;
+    sendFrame({ jsonrpc: "2.0", method: "eth_subscription", params: message.data });
+  };
+  provider.on?.("message", onMessage);
+
+  const dispatch: Dispatch = async (method, params) => {
+    if (method === "eth_subscribe") {
+      if (provider.on === undefined) throw rpcError(METHOD_NOT_FOUND, "this node has no subscriptions");
+      if (owned.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+        throw rpcError(
+          LIMIT_EXCEEDED,
+          `at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection`,
+        );
+      }
+      const id = await provider.request({ method, params });
+      if (typeof id === "string") owned.add(id);
+      return id;
+    }
+    if (method === "eth_unsubscribe") {
+      // A connection cancels only its own subscriptions.
+      const id = Array.isArray(params) ? params[0] : undefined;
+      if (typeof id !== "string" || !owned.has(id)) return false;
+      owned.delete(id);
+      return provider.request({ method, params: [id] });
+    }
+    return provider.request(params === undefined ? { method } : { method, params });
+  };
+
+  socket.on("message", (data, isBinary) => {
+    const text = isBinary ? null : data.toString();
+    const parsed = text === null ? { ok: false as const } : parse(text);
+    if (!parsed.ok) {
+      sendFrame(failure(null, { code: PARSE_ERROR, message: "a frame must be a JSON text message" }));
+      return;
+    }
+    answer(dispatch, parsed.body).then(
+      (reply) => {
+        if (reply !== undefined) sendFrame(reply);
+      },
+      (error: unknown) => sendFrame(failure(null, toJsonRpcError(error))),
+    );
+  });
+  socket.on("error", () => socket.terminate());
+  socket.on("close", () => {
+    provider.removeListener?.("message", onMessage);
+    for (const id of owned) provider.request({ method: "eth_unsubscribe", params: [id] }).catch(() => {});
+    owned.clear();
+  });
 }
 
 /** Serves `provider` on 127.0.0.1:`port` (0 = any free port). */
@@ -158,6 +266,8 @@ export async function serveJsonRpc(provider: Eip1193Provider, port = 0): Promise
     });
   });
   server.keepAliveTimeout = 1000;
+  const sockets = new WebSocketServer({ server, maxPayload: MAX_MESSAGE_BYTES });
+  sockets.on("connection", (socket) => serveSocket(provider, socket));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
@@ -165,8 +275,11 @@ export async function serveJsonRpc(provider: Eip1193Provider, port = 0): Promise
   const { port: bound } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${bound}`,
+    wsUrl: `ws://127.0.0.1:${bound}`,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const socket of sockets.clients) socket.terminate();
+        sockets.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

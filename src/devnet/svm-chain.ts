@@ -1,13 +1,16 @@
 /**
  * The devnet SVM chain: a LiteSVM instance with the attested receiver deployed through the upgradeable
  * loader by the project's deploy script, a USDC mint (6 decimals) with funded token accounts, the
- * route-hop program behind every simulated swap source (so quoted routes execute as is), and the mock
- * service's SVM adapter over it.
+ * route-hop program behind every simulated swap source (so quoted routes execute as is). After setup
+ * the chain runs as a validator (`SvmLedger`: timed slots, blockhash lifetime, history) behind a
+ * Solana JSON-RPC and PubSub server on 127.0.0.1, and the mock service's SVM adapter reaches it over
+ * that RPC like any other client.
  */
 
 import {
   type Address,
   appendTransactionMessageInstructions,
+  type Blockhash,
   createTransactionMessage,
   type Instruction,
   type KeyPairSigner,
@@ -15,6 +18,7 @@ import {
   pipe,
   setTransactionMessageFeePayerSigner,
   signTransactionMessageWithSigners,
+  type Transaction,
 } from "@solana/kit";
 import { getCreateAccountInstruction } from "@solana-program/system";
 import {
@@ -27,10 +31,11 @@ import {
 } from "@solana-program/token";
 import { FailedTransactionMetadata, LiteSVM } from "litesvm";
 import { hexToBytes } from "viem";
-import { deployReceiver, liteSvmCluster } from "../../scripts/svm/deploy-receiver.ts";
 import { toBytes32Address } from "../address/index.ts";
+import { deployReceiver, liteSvmCluster } from "../deploy/svm.ts";
 import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
+import { createSvmLedger, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 
 export interface SvmDevChainOptions {
   /** The solver's EVM address: the receiver verifies attestations against it. */
@@ -38,10 +43,31 @@ export interface SvmDevChainOptions {
   /** Destinations whitelisted on the receiver. */
   whitelist: readonly { chainId: number; user: string }[];
   maxDeadlineWindow: number;
+  /** Slot length (default 400 ms). */
+  slotTimeMs?: number;
+  /** Solana JSON-RPC port on 127.0.0.1 (0, the default: a free port). */
+  rpcPort?: number;
+  /** PubSub (WebSocket) port on 127.0.0.1 (0, the default: a free port). */
+  wsPort?: number;
+}
+
+export interface SvmSubmitResult {
+  signature: string;
+  slot: number;
+  /** Block time (unix seconds) of the transaction's slot. */
+  timestamp: number;
+  logs: string[];
+  computeUnits: number;
 }
 
 export interface SvmDevChain {
   svm: LiteSVM;
+  ledger: SvmLedger;
+  /** `http://127.0.0.1:<port>`: Solana JSON-RPC. */
+  rpcUrl: string;
+  /** `ws://127.0.0.1:<port>`: Solana PubSub. */
+  wsUrl: string;
+  /** The mock service's adapter, over `rpcUrl` and `wsUrl`. */
   adapter: SvmChainAdapter;
   receiverProgram: Address;
   receiverConfig: Address;
@@ -49,6 +75,14 @@ export interface SvmDevChain {
   usdc: { mint: Address; decimals: number };
   /** The associated token account of `owner` for the USDC mint. */
   usdcAccount(owner: Address): Promise<Address>;
+  /** A blockhash the chain handed out (valid for 150 slots). */
+  latestBlockhash(): Blockhash;
+  /**
+   * Runs a signed transaction in the open slot, in process (what `sendTransaction` with preflight
+   * skipped does). @throws Error naming the rejection or the program error, with the logs.
+   */
+  submit(tx: Transaction): SvmSubmitResult;
+  close(): Promise<void>;
 }
 
 const SOL = 1_000_000_000n;
@@ -71,6 +105,31 @@ async function send(svm: LiteSVM, payer: KeyPairSigner, instructions: Instructio
       `devnet SVM setup failed: ${result.err().toString()}\n${result.meta().logs().join("\n")}`,
     );
   }
+}
+
+/**
+ * Runs a signed transaction on `ledger` in process (as `sendTransaction` with preflight skipped).
+ * @throws Error naming the rejection or the transaction error (`SVM transaction failed: {...}`), with the logs.
+ */
+export function submitToLedger(ledger: SvmLedger, tx: Transaction): SvmSubmitResult {
+  let landed: ReturnType<SvmLedger["submit"]>;
+  try {
+    landed = ledger.submit(tx);
+  } catch (error) {
+    const { message, data } = error as { message: string; data?: { logs?: string[] } };
+    const logs = data?.logs ?? [];
+    throw new Error(`SVM transaction rejected: ${message}${logs.length > 0 ? `\n${logs.join("\n")}` : ""}`);
+  }
+  if (landed.err !== null) {
+    throw new Error(`SVM transaction failed: ${JSON.stringify(landed.err)}\n${landed.logs.join("\n")}`);
+  }
+  return {
+    signature: landed.signature,
+    slot: landed.slot,
+    timestamp: landed.blockTime,
+    logs: landed.logs,
+    computeUnits: landed.computeUnits,
+  };
 }
 
 export async function startSvmDevChain(options: SvmDevChainOptions): Promise<SvmDevChain> {
@@ -135,9 +194,38 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
   await send(svm, authority, setup);
   installSvmRouteHops(svm);
 
+  const ledger = createSvmLedger({
+    svm,
+    ...(options.slotTimeMs === undefined ? {} : { slotTimeMs: options.slotTimeMs }),
+  });
+  const server = await serveSolanaRpc({
+    ledger,
+    httpPort: options.rpcPort ?? 0,
+    wsPort: options.wsPort ?? 0,
+  }).catch((error: unknown) => {
+    ledger.close();
+    throw error;
+  });
+  const adapter = createSvmChainAdapter({
+    rpcUrl: server.rpcUrl,
+    wsUrl: server.wsUrl,
+    solver,
+    receiverProgram: deployed.programId,
+  });
+
   return {
     svm,
-    adapter: createSvmChainAdapter({ svm, solver, receiverProgram: deployed.programId }),
+    ledger,
+    rpcUrl: server.rpcUrl,
+    wsUrl: server.wsUrl,
+    adapter,
+    latestBlockhash: () => ledger.latestBlockhash("confirmed").blockhash,
+    submit: (tx) => submitToLedger(ledger, tx),
+    async close() {
+      adapter.close();
+      await server.close();
+      ledger.close();
+    },
     receiverProgram: deployed.programId,
     receiverConfig: deployed.config,
     accounts,

@@ -13,8 +13,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from "@solana/kit";
-import type { SvmSubmitResult } from "../service/chains/svm.ts";
-import type { SvmDevChain } from "./svm-chain.ts";
+import type { SvmDevChain, SvmSubmitResult } from "./svm-chain.ts";
 
 /** Signs `instructions` by `signer` (fee payer) and runs them on the chain; throws with the program error. */
 export async function submitSvmInstructions(
@@ -27,13 +26,13 @@ export async function submitSvmInstructions(
     (m) => setTransactionMessageFeePayerSigner(signer, m),
     (m) =>
       setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: chain.adapter.latestBlockhash(), lastValidBlockHeight: 0n },
+        { blockhash: chain.latestBlockhash(), lastValidBlockHeight: 0n },
         m,
       ),
     (m) => appendTransactionMessageInstructions(instructions, m),
     (m) => signTransactionMessageWithSigners(m),
   );
-  return chain.adapter.submit(tx);
+  return chain.submit(tx);
 }
 
 /** USDC balance of `owner`'s associated token account (the SPL amount: bytes 64..72), 0 when absent. */

@@ -1,7 +1,7 @@
 /**
  * API key handling (spec 5). Keys are held only as SHA-256 hashes: nothing stored, logged or
  * returned ever contains a key. GET /requests/v3 takes `x-api-key`; POST /fast-fill takes
- * `Authorization: Bearer <key>`. Linking a fee sponsorship wallet is proven by an EIP-191 signature
+ * `Authorization: Bearer <key>` (spec 5) or `x-api-key` (what the SDK's `fastFill` action sends). Linking a fee sponsorship wallet is proven by an EIP-191 signature
  * from the wallet over a fixed message that names the key's hash, never the key itself.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
@@ -57,11 +57,32 @@ export function requireXApiKey(registry: ApiKeyRegistry, headers: Record<string,
   return hash;
 }
 
-/** `Authorization: Bearer <key>` of POST /fast-fill: 401 when missing, malformed or unknown. */
-export function requireBearerKey(registry: ApiKeyRegistry, headers: Record<string, unknown>): string {
+/**
+ * The key of POST /fast-fill: `Authorization: Bearer <key>` or, when no Authorization header is sent,
+ * `x-api-key`. 401 when missing, malformed or unknown; a bad Authorization header is never overridden by
+ * an `x-api-key` beside it.
+ */
+export function requireFastFillKey(registry: ApiKeyRegistry, headers: Record<string, unknown>): string {
+  const authorization = header(headers, "authorization");
+  const direct = header(headers, "x-api-key");
+  if (
+    (authorization === undefined || authorization.length === 0) &&
+    direct !== undefined &&
+    direct.length > 0
+  ) {
+    return requireXApiKey(registry, headers);
+  }
+  return requireBearerKey(registry, headers);
+}
+
+/** `Authorization: Bearer <key>`: 401 when missing, malformed or unknown. */
+function requireBearerKey(registry: ApiKeyRegistry, headers: Record<string, unknown>): string {
   const value = header(headers, "authorization");
   if (value === undefined || value.length === 0) {
-    throw unauthorized("MISSING_API_KEY", "an API key is required: send Authorization: Bearer <API_KEY>");
+    throw unauthorized(
+      "MISSING_API_KEY",
+      "an API key is required: send Authorization: Bearer <API_KEY> or x-api-key: <API_KEY>",
+    );
   }
   const match = /^Bearer ([^\s]+)$/.exec(value);
   if (!match)

@@ -52,14 +52,22 @@ export function applyFunding(
 }
 
 /** The app balance response: what is available (balance minus active holds), never below zero. */
-export function appBalanceResponse(ledger: Ledger, wallet: string): AppBalanceResponse {
+/**
+ * The spec's top-level currency amount members (4.6), and the same amount once more in `balances`
+ * (beyond the spec), the list the SDK's `getAppFees` action reads.
+ */
+export function appBalanceResponse(
+  ledger: Ledger,
+  wallet: string,
+): AppBalanceResponse & { balances: AppBalanceResponse[] } {
   const { available } = ledger.snapshot(wallet);
   const amount = available > 0n ? available : 0n;
-  return {
+  const balance: AppBalanceResponse = {
     currency: APP_BALANCE_CURRENCY,
     amount: amount.toString(),
     amountFormatted: formatMicroUsd(amount),
     amountUsd: formatMicroUsd(amount),
     minimumAmount: amount.toString(),
   };
+  return { ...balance, balances: [balance] };
 }

@@ -1,13 +1,20 @@
 /**
  * CLI of the mock service: `node src/service/cli.ts [--port 8787] [--db file.sqlite]
- * [--solver-key 0x...] [--api-keys k1,k2] [--rpc 31337=http://127.0.0.1:8545] [--log-level info]`.
+ * [--solver-key 0x...] [--api-keys k1,k2] [--rpc 31337=http://127.0.0.1:8545]
+ * [--svm-rpc http://127.0.0.1:8899] [--svm-ws ws://127.0.0.1:8900] [--svm-solver-keypair file.json]
+ * [--svm-receiver <program id>] [--log-level info]`.
  * Every flag has an environment fallback (ATTESTKIT_SERVICE_PORT, ATTESTKIT_SERVICE_DB,
- * ATTESTKIT_SOLVER_KEY, ATTESTKIT_API_KEYS, ATTESTKIT_RPC, ATTESTKIT_LOG_LEVEL). Listens on
- * 127.0.0.1 only. Keys are never printed.
+ * ATTESTKIT_SOLVER_KEY, ATTESTKIT_API_KEYS, ATTESTKIT_RPC, ATTESTKIT_SVM_RPC, ATTESTKIT_SVM_WS,
+ * ATTESTKIT_SVM_SOLVER_KEYPAIR, ATTESTKIT_SVM_RECEIVER, ATTESTKIT_LOG_LEVEL). Listens on 127.0.0.1
+ * only. Keys are never printed.
  */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { type Address, createKeyPairSignerFromBytes, isAddress, type KeyPairSigner } from "@solana/kit";
 import type { Hex } from "viem";
+import { svmDevKeypair } from "../devnet/accounts.ts";
 import { createEvmChainAdapter } from "./chains/evm.ts";
+import { createSvmChainAdapter } from "./chains/svm.ts";
 import type { ChainAdapter } from "./chains/types.ts";
 import { createService } from "./service.ts";
 
@@ -21,6 +28,10 @@ const { values } = parseArgs({
     "solver-key": { type: "string" },
     "api-keys": { type: "string" },
     rpc: { type: "string", multiple: true },
+    "svm-rpc": { type: "string" },
+    "svm-ws": { type: "string" },
+    "svm-solver-keypair": { type: "string" },
+    "svm-receiver": { type: "string" },
     "log-level": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
@@ -34,6 +45,11 @@ if (values.help) {
   --solver-key <0x..>     solver EVM private key (env ATTESTKIT_SOLVER_KEY, default a public dev key)
   --api-keys <k1,k2>      accepted API keys (env ATTESTKIT_API_KEYS, default "dev-key")
   --rpc <chainId=url>     EVM chain to index and fill through (repeatable; env ATTESTKIT_RPC, comma-separated)
+  --svm-rpc <url>         Solana JSON-RPC of the SVM chain to index and fill through (env ATTESTKIT_SVM_RPC)
+  --svm-ws <url>          its PubSub URL (env ATTESTKIT_SVM_WS, default: the RPC host, port + 1, ws://)
+  --svm-solver-keypair <file>  solver keypair, a Solana CLI JSON file of 64 bytes
+                          (env ATTESTKIT_SVM_SOLVER_KEYPAIR, default the devnet's public solver keypair)
+  --svm-receiver <id>     attested receiver program id whose Deposited events are deposits (env ATTESTKIT_SVM_RECEIVER)
   --log-level <level>     pino level, or "silent" (env ATTESTKIT_LOG_LEVEL, default info)`);
   process.exit(0);
 }
@@ -72,7 +88,53 @@ for (const spec of rpcs) {
   );
 }
 
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+async function svmSolverKeypair(file: string | undefined): Promise<KeyPairSigner> {
+  if (file === undefined) return svmDevKeypair("solver");
+  let bytes: unknown;
+  try {
+    bytes = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    fail(`invalid --svm-solver-keypair ${JSON.stringify(file)}: ${(error as Error).message}`);
+  }
+  if (
+    !Array.isArray(bytes) ||
+    bytes.length !== 64 ||
+    !bytes.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)
+  ) {
+    fail(`invalid --svm-solver-keypair ${JSON.stringify(file)}: expected a JSON array of 64 bytes`);
+  }
+  return createKeyPairSignerFromBytes(Uint8Array.from(bytes as number[]));
+}
+
+const svmRpc = values["svm-rpc"] ?? env.ATTESTKIT_SVM_RPC;
+const svmWs = values["svm-ws"] ?? env.ATTESTKIT_SVM_WS;
+const svmReceiver = values["svm-receiver"] ?? env.ATTESTKIT_SVM_RECEIVER;
+const svmSolverFile = values["svm-solver-keypair"] ?? env.ATTESTKIT_SVM_SOLVER_KEYPAIR;
+if (svmRpc !== undefined && !/^https?:\/\/.+/.test(svmRpc))
+  fail(`invalid --svm-rpc ${JSON.stringify(svmRpc)}: expected an http(s) URL`);
+if (svmWs !== undefined && !/^wss?:\/\/.+/.test(svmWs))
+  fail(`invalid --svm-ws ${JSON.stringify(svmWs)}: expected a ws(s) URL`);
+if (svmReceiver !== undefined && !isAddress(svmReceiver))
+  fail(`invalid --svm-receiver ${JSON.stringify(svmReceiver)}: expected a base58 program id`);
+const svmSolver = await svmSolverKeypair(svmSolverFile);
+if (svmRpc !== undefined) {
+  chains.push(
+    createSvmChainAdapter({
+      rpcUrl: svmRpc,
+      solver: svmSolver,
+      ...(svmWs === undefined ? {} : { wsUrl: svmWs }),
+      ...(svmReceiver === undefined ? {} : { receiverProgram: svmReceiver as Address }),
+    }),
+  );
+}
+
 const service = createService({
+  svmSolverAddress: svmSolver.address,
   db: values.db ?? env.ATTESTKIT_SERVICE_DB ?? ":memory:",
   solverPrivateKey: solverKey,
   apiKeys,
@@ -83,7 +145,7 @@ const url = await service.listen(port);
 console.log(
   `attestkit mock service on ${url} (solver ${service.solverAddress}${solverKey === DEV_SOLVER_KEY ? ", PUBLIC DEV KEY" : ""}; ` +
     `${apiKeys.length} API key(s); db ${values.db ?? env.ATTESTKIT_SERVICE_DB ?? "in memory"}; ` +
-    `${chains.length} chain(s) indexed; OpenAPI at ${url}/openapi.json)`,
+    `${chains.length} chain(s) indexed${svmRpc === undefined ? "" : ` (SVM solver ${svmSolver.address}${svmSolverFile === undefined ? ", PUBLIC DEV KEY" : ""})`}; OpenAPI at ${url}/openapi.json)`,
 );
 
 let stopping = false;

@@ -27,6 +27,22 @@ export const MockDepositBodySchema = z
   })
   .meta({ id: "MockDepositBody" });
 
+/** POST /transactions/index (the SDK's notice of a submitted deposit): index it now. */
+export const TransactionsIndexBodySchema = z
+  .object({
+    txHash: z
+      .string()
+      .regex(
+        /^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88})$/,
+        "expected an EVM transaction hash (0x + 64 hex) or an SVM signature (base58)",
+      ),
+    chainId: z
+      .union([z.int().positive(), z.string().regex(/^[1-9][0-9]{0,11}$/, "expected a chain id")])
+      .transform(Number),
+    referrer: z.string().max(200).optional(),
+  })
+  .meta({ id: "TransactionsIndexBody" });
+
 /** POST /_mock/funding: stand-in for a transaction on chain 8453 carrying funding calldata. */
 export const MockFundingBodySchema = z
   .object({
@@ -87,6 +103,19 @@ export const MOCK_ROUTES: readonly {
     summary: "Claim (withdraw) from an app balance",
     params: WalletParamsSchema,
     body: MockClaimBodySchema,
+  },
+  {
+    name: "sdkChains",
+    method: "GET",
+    path: "/chains",
+    summary: "The devnet's chains as the SDK's configureDynamicChains() reads them",
+  },
+  {
+    name: "sdkIndexTransaction",
+    method: "POST",
+    path: "/transactions/index",
+    summary: "Index a submitted origin transaction now instead of at the next poll",
+    body: TransactionsIndexBodySchema,
   },
   {
     name: "mockSettleHolds",

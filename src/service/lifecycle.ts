@@ -6,6 +6,7 @@
  */
 import { keccak256, toHex } from "viem";
 import type { FailReason, RefundFailReason, RequestRecord, Transaction } from "../schemas/index.ts";
+import type { ActivityEvent } from "./activity.ts";
 import { conflict, forbidden, notFound, ServiceHttpError } from "./errors.ts";
 import type { Hold, Ledger } from "./ledger.ts";
 import type { StoredRequest } from "./records.ts";
@@ -117,6 +118,8 @@ export interface LifecycleOptions {
   holdTimeoutMs: number;
   now?: () => number;
   onError?: (error: unknown, context: string) => void;
+  /** Deposits seen, fills, holds and refunds as they happen (the activity feed). */
+  onActivity?: (event: ActivityEvent) => void;
 }
 
 export class Lifecycle {
@@ -182,6 +185,15 @@ export class Lifecycle {
       },
       now,
     );
+    if (updated !== null) {
+      this.#o.onActivity?.({
+        kind: "deposit",
+        requestId: updated.record.id,
+        chainId: observation.chainId,
+        txHash: observation.txHash,
+        final: observation.final,
+      });
+    }
     if (updated === null || arrived === null) return updated;
     if (refundReason !== null) this.#track(this.#refund(updated, refundReason, arrived)).catch(() => {});
     else if (fillNeeded) this.#track(this.#fillOrRefund(updated, arrived)).catch(() => {});
@@ -191,7 +203,7 @@ export class Lifecycle {
   /** A destination fill transaction was confirmed (or seen failing) on chain. */
   observeFill(requestId: string, tx: ObservedTx & { final: boolean }): StoredRequest | null {
     const now = this.#now();
-    return updateRequest(
+    const updated = updateRequest(
       this.#o.store,
       requestId,
       ({ record, meta }) => {
@@ -214,6 +226,16 @@ export class Lifecycle {
       },
       now,
     );
+    if (updated !== null) {
+      this.#o.onActivity?.({
+        kind: "fill",
+        requestId,
+        chainId: tx.chainId,
+        txHash: tx.txHash,
+        status: updated.record.status,
+      });
+    }
+    return updated;
   }
 
   /** Records a refund transaction; `refundFailReason` when the refund itself could not be made. */
@@ -224,7 +246,7 @@ export class Lifecycle {
     refundFailReason: RefundFailReason | null = null,
   ): StoredRequest | null {
     const now = this.#now();
-    return updateRequest(
+    const updated = updateRequest(
       this.#o.store,
       requestId,
       ({ record }) => {
@@ -239,6 +261,10 @@ export class Lifecycle {
       },
       now,
     );
+    if (updated !== null) {
+      this.#o.onActivity?.({ kind: "refund", requestId, txHash: tx?.txHash ?? null, reason: failReason });
+    }
+    return updated;
   }
 
   async #fill(request: StoredRequest, amount: bigint): Promise<SolverTx> {
@@ -342,6 +368,12 @@ export class Lifecycle {
       );
       return placed;
     });
+    this.#o.onActivity?.({
+      kind: "hold",
+      requestId: record.id,
+      wallet,
+      amountUsd: formatMicroUsd(holdAmount),
+    });
     let tx: SolverTx;
     try {
       tx = await this.#track(this.#fill(request, inputAmount));
@@ -397,7 +429,8 @@ export function statusOf(record: RequestRecord): {
   const inHashes = record.data.inTxs.map((tx) => tx.txHash);
   return {
     status: record.status,
-    txHashes: [...out, ...inHashes],
+    // Spec 4.5: the destination transaction first on success; origin hashes only in inTxHashes.
+    txHashes: out,
     inTxHashes: inHashes,
     updatedAt: Date.parse(String(record.updatedAt)) / 1000,
     originChainId: record.originChainId,

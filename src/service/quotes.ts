@@ -39,7 +39,7 @@ export interface QuoteContext {
    * latestBlockhash`): SVM deposit transactions then carry it and execute as quoted; without it they
    * carry a deterministic placeholder (right size, not executable).
    */
-  svmLatestBlockhash?: () => string;
+  svmLatestBlockhash?: () => Promise<string>;
   /** ERC20 allowance on a chain, when a chain adapter for it is configured. */
   allowance?: (chainId: number, token: Address, owner: Address, spender: Address) => Promise<bigint | null>;
   /** Relayer fee in basis points of the input. */
@@ -208,7 +208,7 @@ async function svmSteps(
   q: ValidatedQuote,
   requestId: Hex,
 ): Promise<{ steps: QuoteStep[]; routeLength: number }> {
-  const blockhash = ctx.svmLatestBlockhash?.();
+  const blockhash = await ctx.svmLatestBlockhash?.();
   const built = await buildSvmDeposit({
     requestId,
     user: q.user,
@@ -240,6 +240,9 @@ async function svmSteps(
           transaction: built.transaction,
           transactionSize: built.size,
           route: built.route,
+          // What the SDK's SVM adapter executes: the same instructions; the deposit uses no lookup tables.
+          instructions: built.instructions,
+          addressLookupTableAddresses: [],
         },
         check: depositCheck(requestId),
       },

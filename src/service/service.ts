@@ -27,16 +27,18 @@ import {
   StatusResponseSchema,
 } from "../schemas/index.ts";
 import { assertSvmAddress, SVM_CHAIN_ID } from "../svm/index.ts";
+import { type ActivityEvent, ActivityFeed, type ActivityListener } from "./activity.ts";
 import { registerApiDocs } from "./api-docs.ts";
 import {
   ApiKeyRegistry,
   optionalKey,
-  requireBearerKey,
+  requireFastFillKey,
   requireXApiKey,
   sponsorshipLinkMessage,
 } from "./auth.ts";
 import { appBalanceResponse, applyFunding } from "./balances.ts";
 import type { ChainAdapter } from "./chains/types.ts";
+import { type CorsOrigins, registerCors } from "./cors.ts";
 import { CursorCodec } from "./cursor.ts";
 import { badRequest, notFound, parseOr400, toErrorResponse, unauthorized } from "./errors.ts";
 import {
@@ -45,6 +47,7 @@ import {
   MockDepositBodySchema,
   MockFundingBodySchema,
   RequestIdParamsSchema,
+  TransactionsIndexBodySchema,
   WalletParamsSchema,
 } from "./http-schemas.ts";
 import { ChainSolver, Indexer } from "./indexer.ts";
@@ -52,11 +55,13 @@ import { Ledger } from "./ledger.ts";
 import { Lifecycle, type Solver, statusOf } from "./lifecycle.ts";
 import { listRequests } from "./list-requests.ts";
 import { loggerOptions, type ServiceLoggerOption } from "./logger.ts";
+import { chainsResponse, type PublicChain } from "./public-chains.ts";
 import { buildQuote, type QuoteContext, type ReceiverConfig } from "./quotes.ts";
 import type { StoredRequest } from "./records.ts";
 import { getRequest, insertRequest } from "./requests-repo.ts";
 import { Store } from "./store.ts";
 import { type TokenInfo, TokenRegistry } from "./tokens.ts";
+import { indexTransaction } from "./transactions-index.ts";
 
 /** Options of `createService`. */
 export interface ServiceOptions {
@@ -93,6 +98,10 @@ export interface ServiceOptions {
   gasFeeMicroUsd?: number;
   /** Clock (tests). */
   now?: () => number;
+  /** Chains listed by GET /chains for SDK clients (`configureDynamicChains()`); default none. */
+  publicChains?: readonly PublicChain[];
+  /** Browser origins allowed by CORS (default: any localhost / 127.0.0.1 origin). */
+  corsOrigins?: CorsOrigins;
 }
 
 export interface Service {
@@ -108,6 +117,8 @@ export interface Service {
   svmSolverAddress: string;
   /** Inserts request records directly (fixtures, benchmarks, tests). */
   seedRequests(requests: readonly StoredRequest[]): void;
+  /** Subscribes to quotes, deposits seen, fills, holds and refunds; returns the unsubscribe function. */
+  onActivity(listener: ActivityListener): () => void;
 }
 
 /** Default SVM solver address of the mock (any valid base58 key works). */
@@ -157,6 +168,8 @@ export function createService(options: ServiceOptions): Service {
     },
   });
 
+  registerCors(app, options.corsOrigins);
+  const activity = new ActivityFeed();
   const lifecycle = new Lifecycle({
     store,
     ledger,
@@ -164,6 +177,7 @@ export function createService(options: ServiceOptions): Service {
     holdTimeoutMs: options.holdTimeoutMs ?? 10 * 60_000,
     now,
     onError: (error, context) => app.log.warn({ err: error }, context),
+    onActivity: (event: ActivityEvent) => activity.emit(event),
   });
   const indexer =
     adapters.length > 0
@@ -247,7 +261,20 @@ export function createService(options: ServiceOptions): Service {
         apiKeyHash: optionalKey(keys, headers(request)),
         now: now(),
       });
-      if (result.request) insertRequest(store, result.request);
+      if (result.request) {
+        insertRequest(store, result.request);
+        const { meta } = result.request;
+        activity.emit({
+          kind: "quote",
+          requestId: result.request.record.id,
+          originChainId: meta.originChainId,
+          destinationChainId: meta.destinationChainId,
+          amountIn: result.response.details.currencyIn.amountFormatted,
+          symbolIn: meta.originSymbol,
+          amountOut: result.response.details.currencyOut.amountFormatted,
+          symbolOut: meta.destinationSymbol,
+        });
+      }
       return send(reply, responseSchema, result.response);
     });
   };
@@ -257,7 +284,7 @@ export function createService(options: ServiceOptions): Service {
 
   // --- POST /fast-fill (4.4, 3)
   app.post("/fast-fill", async (request, reply) => {
-    const keyHash = requireBearerKey(keys, headers(request));
+    const keyHash = requireFastFillKey(keys, headers(request));
     const body = parseOr400(FastFillBodySchema, request.body, "body", "INVALID_REQUEST");
     const outcome = await lifecycle.fastFill({
       keyHash,
@@ -301,6 +328,18 @@ export function createService(options: ServiceOptions): Service {
     };
     const signature = await signRequestData(account, stored.record.id, requestData);
     return send(reply, SignatureResponseSchema, { requestData, signature });
+  });
+
+  // --- SDK compatibility (beyond the spec, docs/sdk.md): chain list and deposit notices
+  const publicChains = chainsResponse(options.publicChains ?? []);
+  app.get("/chains", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return publicChains;
+  });
+  const indexedChains = new Set(adapters.map((adapter) => adapter.chainId));
+  app.post("/transactions/index", async (request) => {
+    const body = parseOr400(TransactionsIndexBodySchema, request.body, "body", "INVALID_REQUEST");
+    return indexTransaction(indexer, indexedChains, body);
   });
 
   // --- OpenAPI 3.1 document and its docs UI
@@ -410,6 +449,7 @@ export function createService(options: ServiceOptions): Service {
       for (const adapter of adapters) await adapter.close?.();
       store.close();
     },
+    onActivity: (listener) => activity.subscribe(listener),
     seedRequests(requests) {
       store.transaction(() => {
         for (const request of requests) insertRequest(store, request);

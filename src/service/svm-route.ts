@@ -37,6 +37,7 @@ import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from "@solana-progr
 import { findAssociatedTokenPda, getTransferInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { assertSvmTransactionWithinLimit, SVM_NATIVE_TOKEN } from "../svm/index.ts";
 import { badRequest } from "./errors.ts";
+import { type SdkSvmInstruction, toSdkInstructions } from "./svm-instructions.ts";
 
 /** Swap sources of the simulated aggregator (`<swap_source_name>` identifiers). */
 export const SVM_SWAP_SOURCES = [
@@ -88,6 +89,8 @@ export interface SvmDeposit {
   transaction: string;
   /** Measured wire size in bytes. */
   size: number;
+  /** The transaction's instructions in the SDK SVM adapter's form. */
+  instructions: SdkSvmInstruction[];
 }
 
 /** The hop count before caps: 0 for directly settled currencies, else 1..9 by pair and amount. */
@@ -210,5 +213,10 @@ export async function buildSvmDeposit(input: SvmRouteInput): Promise<SvmDeposit>
   );
   const transaction = compileTransaction(message);
   const size = assertSvmTransactionWithinLimit(transaction);
-  return { route, transaction: getBase64EncodedWireTransaction(transaction), size };
+  return {
+    route,
+    transaction: getBase64EncodedWireTransaction(transaction),
+    size,
+    instructions: toSdkInstructions(instructions),
+  };
 }

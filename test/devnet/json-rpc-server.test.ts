@@ -1,6 +1,11 @@
-/** The devnet's JSON-RPC bridge: the specification's framing and errors, against a scripted provider. */
+/** The devnet's JSON-RPC bridge over HTTP and WebSocket: framing, errors and subscriptions, against a scripted provider. */
 import { expect } from "chai";
-import { type JsonRpcServer, serveJsonRpc } from "../../src/devnet/json-rpc-server.ts";
+import WebSocket from "ws";
+import {
+  type JsonRpcServer,
+  MAX_SUBSCRIPTIONS_PER_SOCKET,
+  serveJsonRpc,
+} from "../../src/devnet/json-rpc-server.ts";
 
 describe("devnet JSON-RPC server", () => {
   let server: JsonRpcServer;
@@ -86,5 +91,81 @@ describe("devnet JSON-RPC server", () => {
     }
     expect(calls).to.deep.equal([]);
     expect((await fetch(server.url)).status).to.equal(405);
+  });
+});
+
+describe("devnet JSON-RPC server over WebSocket", () => {
+  type Listener = (message: unknown) => void;
+  const listeners = new Set<Listener>();
+  const requests: { method: string; params?: unknown }[] = [];
+  let nextSubscription = 0;
+  let server: JsonRpcServer;
+  const emit = (subscription: string, result: unknown) => {
+    for (const listener of listeners) listener({ type: "eth_subscription", data: { subscription, result } });
+  };
+  before(async () => {
+    server = await serveJsonRpc({
+      async request(args) {
+        requests.push(args);
+        if (args.method === "eth_subscribe") return `0x${(++nextSubscription).toString(16)}`;
+        if (args.method === "eth_unsubscribe") return true;
+        return "0x1";
+      },
+      on: (_event, listener) => listeners.add(listener),
+      removeListener: (_event, listener) => listeners.delete(listener),
+    });
+  });
+  after(() => server.close());
+
+  const open = async () => {
+    const socket = new WebSocket(server.wsUrl);
+    const frames: Record<string, unknown>[] = [];
+    socket.on("message", (data) => frames.push(JSON.parse(data.toString())));
+    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+    const call = async (id: number, method: string, params: unknown[] = []) => {
+      socket.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
+      while (!frames.some((f) => f.id === id)) await new Promise((resolve) => setTimeout(resolve, 5));
+      return frames.find((f) => f.id === id) as { result?: unknown; error?: { code: number } };
+    };
+    return { socket, frames, call };
+  };
+
+  it("routes a notification only to the connection that subscribed", async () => {
+    const a = await open();
+    const b = await open();
+    const { result: subscription } = await a.call(1, "eth_subscribe", ["newHeads"]);
+    emit(subscription as string, { number: "0x9" });
+    emit("0xffff", { number: "0xa" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(a.frames.filter((f) => f.method === "eth_subscription")).to.deep.equal([
+      { jsonrpc: "2.0", method: "eth_subscription", params: { subscription, result: { number: "0x9" } } },
+    ]);
+    expect(b.frames).to.deep.equal([]);
+    a.socket.close();
+    b.socket.close();
+  });
+
+  it("unsubscribes a closed connection's subscriptions at the node and drops its listener", async () => {
+    const a = await open();
+    const { result: subscription } = await a.call(1, "eth_subscribe", ["logs", {}]);
+    const before = listeners.size;
+    requests.length = 0;
+    a.socket.close();
+    while (listeners.size === before) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(requests).to.deep.equal([{ method: "eth_unsubscribe", params: [subscription] }]);
+  });
+
+  it(`refuses more than ${MAX_SUBSCRIPTIONS_PER_SOCKET} live subscriptions on one connection`, async () => {
+    const a = await open();
+    for (let i = 1; i <= MAX_SUBSCRIPTIONS_PER_SOCKET; i++) {
+      expect((await a.call(i, "eth_subscribe", ["newHeads"])).result).to.be.a("string");
+    }
+    const refused = await a.call(1000, "eth_subscribe", ["newHeads"]);
+    expect(refused.error?.code).to.equal(-32005);
+    const first = a.frames.find((f) => f.id === 1)?.result;
+    expect((await a.call(1002, "eth_unsubscribe", [first])).result).to.equal(true);
+    // Unsubscribing frees a place.
+    expect((await a.call(1003, "eth_subscribe", ["newHeads"])).result).to.be.a("string");
+    a.socket.close();
   });
 });

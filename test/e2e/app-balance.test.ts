@@ -137,7 +137,8 @@ describe("e2e: app balance and fast fill", () => {
       expect(await balanceOf(bob, tokenOf(optimism, "USDC"), bob.address)).to.equal(bobBefore + out);
       const status = await e2e.client.getStatus(requestId);
       expect(status.status).to.equal("success");
-      expect(status.txHashes).to.deep.equal([filled.fillTxHash, depositHash]);
+      expect(status.txHashes).to.deep.equal([filled.fillTxHash]);
+      expect(status.inTxHashes).to.deep.equal([depositHash]);
 
       await base.mine(); // the deposit becomes final: the hold is released, nothing is filled twice
       await eventually(

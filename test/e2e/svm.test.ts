@@ -127,7 +127,8 @@ describe("e2e: SVM flows", () => {
     expect(lamports(svm().accounts.solver.address)).to.equal(solverBefore + amount);
 
     const done = await waitForStatus(e2e, attestation.requestId, "success");
-    expect(done.txHashes).to.deep.equal([done.txHashes[0], deposit.signature]);
+    expect(done.txHashes).to.have.length(1);
+    expect(done.inTxHashes).to.deep.equal([deposit.signature]);
     const fill = await bob.public.getTransaction({ hash: done.txHashes[0] as Hex });
     expect(fill.input).to.equal(attestation.requestId);
     expect(await balanceOf(bob, null, bobEvm)).to.equal(bobBefore + BigInt(quote.details.currencyOut.amount));
@@ -305,7 +306,7 @@ describe("e2e: SVM flows", () => {
 
       const solver = svm().accounts.solver.address;
       const before = await usdcBalance(solver);
-      const result = svm().adapter.submit(await signTransaction([alice.keyPair], tx));
+      const result = svm().submit(await signTransaction([alice.keyPair], tx));
       expect(result.logs.filter((line) => line.includes("route-hop:"))).to.have.length(route.length);
       expect(await usdcBalance(solver)).to.equal(before + AMOUNT);
       await waitForStatus(e2e, requestId, "success");
@@ -340,7 +341,7 @@ describe("e2e: SVM flows", () => {
           });
           if (executed.has(budget.added)) continue;
           const final = budget.added ? compileTransaction(budget.message as never) : tx;
-          svm().adapter.submit(await signTransaction([alice.keyPair], final));
+          svm().submit(await signTransaction([alice.keyPair], final));
           await waitForStatus(e2e, quote.steps[0]?.requestId as string, "success");
           executed.add(budget.added);
         }

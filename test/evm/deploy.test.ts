@@ -4,7 +4,7 @@ import { expect } from "chai";
 import { network } from "hardhat";
 import { parseEther } from "viem";
 import AttestedReceiverModule from "../../ignition/modules/AttestedReceiver.ts";
-import { configureReceiver, parseConfigureEnv, toDestinations } from "../../scripts/evm/receiver-config.ts";
+import { configureReceiver, parseConfigureEnv, toDestinations } from "../../src/deploy/evm.ts";
 import { DEST_CHAIN_ID, DEST_USER, quote, solver2Account, solverAccount } from "./helpers.ts";
 
 const { viem, ignition, networkHelpers } = await network.create();

@@ -52,7 +52,11 @@ describe("EVM chain adapter on Hardhat EDR", () => {
   });
 
   const status = async (id: string) =>
-    (await get(service, `/intents/status/v3?requestId=${id}`)).body as { status: string; txHashes: string[] };
+    (await get(service, `/intents/status/v3?requestId=${id}`)).body as {
+      status: string;
+      txHashes: string[];
+      inTxHashes: string[];
+    };
 
   it("native deposit: waiting -> depositing -> pending -> success with a real fill on the destination chain", async () => {
     const [user] = await origin.viem.getWalletClients();
@@ -89,7 +93,8 @@ describe("EVM chain adapter on Hardhat EDR", () => {
     await service.lifecycle.idle();
     const done = await status(id);
     expect(done.status).to.equal("success");
-    expect(done.txHashes[1]).to.equal(hash);
+    expect(done.inTxHashes).to.deep.equal([hash]);
+    expect(done.txHashes).to.have.length(1);
     const fill = await destinationPublic.getTransaction({ hash: done.txHashes[0] as Hex });
     expect(fill.from.toLowerCase()).to.equal(SOLVER.toLowerCase());
     expect(fill.input).to.equal(id);

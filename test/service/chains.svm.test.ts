@@ -1,5 +1,6 @@
 /**
- * The SVM chain adapter over LiteSVM (with the attested receiver deployed): deposits seen on chain
+ * The SVM chain adapter over Solana JSON-RPC and PubSub, against a LiteSVM chain (the attested
+ * receiver deployed) run by the devnet's ledger and RPC server: deposits seen on chain
  * drive the status (native and SPL memo-tagged transfers, receiver deposits), fills land on chain
  * (native and SPL into a freshly created ATA), and a quoted SVM route transaction executes as is.
  */
@@ -31,6 +32,8 @@ import {
 import { expect } from "chai";
 import { LiteSVM } from "litesvm";
 import { privateKeyToAccount } from "viem/accounts";
+import { createSvmLedger, type SvmLedger, serveSolanaRpc } from "../../src/devnet/solana-rpc/index.ts";
+import { submitToLedger } from "../../src/devnet/svm-chain.ts";
 import {
   buildSvmReceiverDepositInstruction,
   type RequestData,
@@ -74,12 +77,19 @@ async function signedTransaction(signer: KeyPairSigner, blockhash: string, instr
   );
 }
 
-describe("SVM chain adapter on LiteSVM", function () {
+/** Waits until `slot` is confirmed (its slot closed), so the adapter's `confirmed` reads see it. */
+async function confirmedThrough(ledger: SvmLedger, slot: number): Promise<void> {
+  while (ledger.slot("confirmed") < slot) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe("SVM chain adapter over RPC", function () {
   this.timeout(120_000);
   let f: Fixture;
   let service: Service;
   let svm: LiteSVM;
   let adapter: SvmChainAdapter;
+  let ledger: SvmLedger;
+  let rpcServer: Awaited<ReturnType<typeof serveSolanaRpc>>;
   let solver: KeyPairSigner;
   let user: KeyPairSigner;
   /** An SPL Token mint (6 decimals) the user and the solver hold, registered with the service. */
@@ -104,14 +114,20 @@ describe("SVM chain adapter on LiteSVM", function () {
     return address;
   };
   /** A transaction of `signer` through the adapter, with the adapter's blockhash. */
+  const land = async (tx: Parameters<typeof submitToLedger>[1]) => {
+    const landed = submitToLedger(ledger, tx);
+    await confirmedThrough(ledger, landed.slot);
+    return landed;
+  };
   const submit = async (signer: KeyPairSigner, instructions: Instruction[]) =>
-    adapter.submit(await signedTransaction(signer, adapter.latestBlockhash(), instructions));
+    land(await signedTransaction(signer, await adapter.latestBlockhash(), instructions));
   const status = async (id: string) => {
     await service.indexer!.tick();
     await service.lifecycle.idle();
     return (await get(service, `/intents/status/v3?requestId=${id}`)).body as {
       status: string;
       txHashes: string[];
+      inTxHashes: string[];
     };
   };
   /** An SVM-origin quote body to Base USDC, at most one swap hop. */
@@ -148,7 +164,14 @@ describe("SVM chain adapter on LiteSVM", function () {
     for (const owner of [user.address, solver.address, f.payer.address]) {
       await f.mintTo(TOKEN_PROGRAM, mint, await createAta(owner, mint), 1_000_000_000_000n);
     }
-    adapter = createSvmChainAdapter({ svm, solver, receiverProgram: f.programId });
+    ledger = createSvmLedger({ svm, slotTimeMs: 25 });
+    rpcServer = await serveSolanaRpc({ ledger });
+    adapter = createSvmChainAdapter({
+      rpcUrl: rpcServer.rpcUrl,
+      wsUrl: rpcServer.wsUrl,
+      solver,
+      receiverProgram: f.programId,
+    });
     tokens = [
       { chainId: SVM_CHAIN_ID, address: mint, symbol: "TKN", name: "Test token", decimals: 6, priceUsd: "1" },
     ];
@@ -159,7 +182,11 @@ describe("SVM chain adapter on LiteSVM", function () {
       tokens,
     });
   });
-  after(() => service.close());
+  after(async () => {
+    await service.close();
+    await rpcServer.close();
+    ledger.close();
+  });
 
   it("a native SOL deposit tagged with a memo moves the request to success", async () => {
     const id = await quoteId(svmOrigin(SVM_NATIVE_TOKEN, "2000000000"));
@@ -169,7 +196,8 @@ describe("SVM chain adapter on LiteSVM", function () {
     ]);
     const done = await status(id);
     expect(done.status).to.equal("success");
-    expect(done.txHashes).to.include(signature);
+    expect(done.inTxHashes).to.deep.equal([signature]);
+    expect(done.txHashes).to.have.length(1).and.not.include(signature);
     // block time: the clock follows the wall clock
     expect(Math.abs(timestamp - Date.now() / 1000)).to.be.lessThan(60);
     const [deposit] = await depositsIn(signature);
@@ -375,7 +403,7 @@ describe("SVM chain adapter on LiteSVM", function () {
       const quoted = getTransactionDecoder().decode(getBase64Encoder().encode(data.transaction));
       const signed = await signTransaction([user.keyPair], quoted);
       const before = f.tokenBalance(await ata(solver.address));
-      const { signature, logs } = adapter.submit(signed);
+      const { signature, logs } = await land(signed);
       data.route.forEach((hop, i) => {
         expect(logs).to.include(`Program log: route-hop: ${hop.source}#${i}`);
       });
@@ -392,36 +420,41 @@ describe("SVM chain adapter on LiteSVM", function () {
   });
 
   describe("blockhash lifetime", () => {
-    it("a blockhash stays valid for blockhashValiditySlots slots, then expires; unknown ones are refused", async () => {
+    it("a blockhash stays valid for blockhashValiditySlots slots, then BlockhashNotFound; unknown ones are refused", async () => {
       const chain = new LiteSVM();
       const payer = await generateKeyPairSigner();
       chain.airdrop(payer.address, lamports(10_000_000_000n));
-      const own = createSvmChainAdapter({ svm: chain, solver: payer, blockhashValiditySlots: 2 });
+      const own = createSvmLedger({ svm: chain, slotTimeMs: 20, blockhashValiditySlots: 4 });
+      const target = (await generateKeyPairSigner()).address;
       const pay = async (blockhash: string, amount: bigint) =>
-        own.submit(
+        submitToLedger(
+          own,
           await signedTransaction(payer, blockhash, [
-            getTransferSolInstruction({ source: payer, destination: solverlessTarget, amount }),
+            getTransferSolInstruction({ source: payer, destination: target, amount }),
           ]),
         );
-      const solverlessTarget = (await generateKeyPairSigner()).address;
-      const old = own.latestBlockhash();
-      await pay(old, 1_000_000n);
-      await pay(old, 1_000_001n); // one slot later, still valid
-      await pay(own.latestBlockhash(), 1_000_002n);
-      let message = "";
+      const rejection = async (blockhash: string, amount: bigint) => {
+        try {
+          await pay(blockhash, amount);
+        } catch (error) {
+          return (error as Error).message;
+        }
+        return "";
+      };
       try {
-        await pay(old, 1_000_003n);
-      } catch (error) {
-        message = (error as Error).message;
+        const old = own.latestBlockhash("processed");
+        await pay(old.blockhash, 1_000_000n);
+        await confirmedThrough(own, old.slot + 1); // two slots later, still valid (4 allowed)
+        expect(own.isBlockhashValid(old.blockhash)).to.equal(true);
+        await pay(old.blockhash, 1_000_001n);
+        await confirmedThrough(own, old.slot + 5);
+        expect(own.isBlockhashValid(old.blockhash)).to.equal(false);
+        expect(await rejection(old.blockhash, 1_000_002n)).to.match(/BlockhashNotFound/);
+        expect(await rejection(target, 1_000_003n)).to.match(/BlockhashNotFound/);
+        expect(chain.getBalance(target)).to.equal(2_000_001n);
+      } finally {
+        own.close();
       }
-      expect(message).to.match(/expired/);
-      message = "";
-      try {
-        await pay(solverlessTarget, 1_000_004n);
-      } catch (error) {
-        message = (error as Error).message;
-      }
-      expect(message).to.match(/BlockhashNotFound/);
     });
   });
 });

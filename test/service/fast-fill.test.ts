@@ -140,7 +140,7 @@ describe("fast fill and app balances", () => {
   });
 
   describe("POST /fast-fill (3, 4.4)", () => {
-    it("401 without a Bearer key, with a wrong key, or with only x-api-key", async () => {
+    it("401 without a key, with a wrong key (Bearer or x-api-key), or a malformed Authorization", async () => {
       const id = await depositing(service);
       expectError(await post(service, "/fast-fill", { requestId: id }), 401, "MISSING_API_KEY");
       expectError(
@@ -153,7 +153,11 @@ describe("fast fill and app balances", () => {
         401,
         "INVALID_AUTHORIZATION",
       );
-      expectError(await post(service, "/fast-fill", { requestId: id }, { "x-api-key": API_KEY }), 401);
+      expectError(
+        await post(service, "/fast-fill", { requestId: id }, { "x-api-key": "nope-key" }),
+        401,
+        "INVALID_API_KEY",
+      );
     });
     it("403 without a linked sponsorship wallet", async () => {
       const id = await depositing(service);
@@ -318,6 +322,7 @@ describe("fast fill and app balances", () => {
         (await get(service, `/intents/status/v3?requestId=${id}`)).body as {
           status: string;
           txHashes: string[];
+          inTxHashes: string[];
         };
       expect((await status()).status).to.equal("waiting");
       await post(service, `/_mock/requests/${id}/deposit`, { final: false, txHash: "0xdeposit" });
@@ -326,8 +331,9 @@ describe("fast fill and app balances", () => {
       await service.lifecycle.idle();
       const done = await status();
       expect(done.status).to.equal("success");
-      expect(done.txHashes).to.have.length(2);
-      expect(done.txHashes[1]).to.equal("0xdeposit");
+      expect(done.txHashes).to.have.length(1);
+      expect(done.txHashes).to.not.include("0xdeposit");
+      expect(done.inTxHashes).to.deep.equal(["0xdeposit"]);
     });
     it("a short deposit is refunded with DEPOSITED_AMOUNT_TOO_LOW_TO_FILL", async () => {
       const id = await createRequest(service);

@@ -1,6 +1,18 @@
 /** POST /quote/v2, /quote, /price (spec 4.2, 4.3, 4.8, 7.1). */
 
-import { getBase64Encoder, getTransactionDecoder } from "@solana/kit";
+import {
+  AccountRole,
+  address,
+  appendTransactionMessageInstructions,
+  type Blockhash,
+  compileTransaction,
+  createTransactionMessage,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from "@solana/kit";
 import { expect } from "chai";
 import { decodeFunctionData, erc20Abi, getAddress, type Hex } from "viem";
 import {
@@ -290,6 +302,55 @@ describe("quotes", () => {
       expect(data.route).to.have.length(2);
       expect(Buffer.from(tx.messageBytes).includes(Buffer.from(quote.steps[0]!.requestId))).to.equal(true);
       expect(data.from).to.equal(SVM_USER);
+    });
+
+    it("the step's instructions (the SDK SVM adapter's form) compile to the quoted transaction, byte for byte", async () => {
+      for (const overrides of [
+        { maxRouteLength: 2 },
+        { maxRouteLength: 1 },
+        { originCurrency: SVM_NATIVE_TOKEN },
+      ]) {
+        const res = await post(service, "/quote/v2", svmBody(overrides));
+        expect(res.status, res.raw).to.equal(200);
+        const data = (res.body as Quote).steps[0]!.items[0]!.data as {
+          transaction: string;
+          transactionSize: number;
+          addressLookupTableAddresses: string[];
+          instructions: {
+            programId: string;
+            keys: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
+            data: string;
+          }[];
+        };
+        expect(data.addressLookupTableAddresses).to.deep.equal([]);
+        const quoted = getTransactionDecoder().decode(getBase64Encoder().encode(data.transaction));
+        const { lifetimeToken } = getCompiledTransactionMessageDecoder().decode(quoted.messageBytes);
+        const role = (k: { isSigner: boolean; isWritable: boolean }) =>
+          k.isSigner
+            ? k.isWritable
+              ? AccountRole.WRITABLE_SIGNER
+              : AccountRole.READONLY_SIGNER
+            : k.isWritable
+              ? AccountRole.WRITABLE
+              : AccountRole.READONLY;
+        const rebuilt = compileTransaction(
+          appendTransactionMessageInstructions(
+            data.instructions.map((instruction) => ({
+              programAddress: address(instruction.programId),
+              accounts: instruction.keys.map((key) => ({ address: address(key.pubkey), role: role(key) })),
+              data: new Uint8Array(Buffer.from(instruction.data, "hex")),
+            })),
+            setTransactionMessageLifetimeUsingBlockhash(
+              { blockhash: lifetimeToken as Blockhash, lastValidBlockHeight: 0n },
+              setTransactionMessageFeePayer(address(SVM_USER), createTransactionMessage({ version: 0 })),
+            ),
+          ),
+        );
+        expect(Buffer.from(rebuilt.messageBytes).toString("hex")).to.equal(
+          Buffer.from(quoted.messageBytes).toString("hex"),
+        );
+        expect(getSvmTransactionSize(rebuilt)).to.equal(data.transactionSize).and.to.be.at.most(1232);
+      }
     });
 
     it("oversized routes are 400 SOLANA_TX_TOO_LARGE with measured and over bytes, on /quote/v2, /quote and /price", async () => {

@@ -11,7 +11,7 @@ import {
 } from "@solana/kit";
 import { expect } from "chai";
 import type { FailedTransactionMetadata } from "litesvm";
-import { initializeInstruction, SYSTEM_PROGRAM } from "../../scripts/svm/deploy-receiver.ts";
+import { initializeInstruction, SYSTEM_PROGRAM } from "../../src/deploy/svm.ts";
 import { SECP256K1_N } from "../../src/index.ts";
 import {
   destinationWord,

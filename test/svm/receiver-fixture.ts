@@ -1,5 +1,5 @@
 // Shared fixture of the attested-receiver LiteSVM suites: deploys the committed .so through the
-// upgradeable loader with scripts/svm/deploy-receiver.ts, builds instructions from the Anchor IDL
+// upgradeable loader with src/deploy/svm.ts, builds instructions from the Anchor IDL
 // with @coral-xyz/anchor (web3.js v1 instructions converted to kit instructions), signs
 // attestations with the library's signRequestData, and creates SPL Token / Token-2022 mints and
 // accounts with raw token instructions.
@@ -34,7 +34,7 @@ import {
   receiverAddresses,
   SYSTEM_PROGRAM,
   whitelistAddress,
-} from "../../scripts/svm/deploy-receiver.ts";
+} from "../../src/deploy/svm.ts";
 import { type RequestData, signRequestData, toRequestDataWords } from "../../src/index.ts";
 import { getSvmReceiverReplayAddress } from "../../src/receiver/svm.ts";
 

@@ -3,7 +3,7 @@
 // key/value pairs, with the format's required fields.
 import { readFileSync } from "node:fs";
 import { expect } from "chai";
-import { RECEIVER_SO } from "../../scripts/svm/deploy-receiver.ts";
+import { RECEIVER_SO } from "../../src/deploy/svm.ts";
 
 const BEGIN = "=======BEGIN SECURITY.TXT V1=======\0";
 const END = "=======END SECURITY.TXT V1=======\0";

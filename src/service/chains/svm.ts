@@ -1,44 +1,44 @@
 /**
- * SVM chain adapter over a LiteSVM instance (the local validator: no RPC, no block history API).
- * Transactions reach the chain through `submit()`, which runs them in LiteSVM, records the successful
- * ones with their slot, block time and logs, and advances the slot; `scan()` reads that record.
+ * SVM chain adapter over Solana JSON-RPC and PubSub (kit's `createSolanaRpc` /
+ * `createSolanaRpcSubscriptions`): the mock service reaches the devnet, another local network or a
+ * public cluster the same way, at `confirmed` commitment by default.
  *
  * Deposits the indexer recognizes (each to this adapter's solver):
  * - native: a System transfer to the solver, tagged by a Memo instruction whose text is the request
  *   id (the shape of the mock's quoted SVM deposit);
- * - SPL Token / Token-2022: a `Transfer` or `TransferChecked` into a token account the solver owns,
- *   tagged the same way; currency = the mint;
+ * - SPL Token / Token-2022: a `Transfer` or `TransferChecked` into a token account the solver owns
+ *   (read from the transaction's token balances), tagged the same way; currency = the mint;
  * - through the attested receiver (`receiverProgram`): its `Deposited` event in the logs, logged
  *   by that program and naming this solver; currency = the native constant or the mint.
- * Top-level instructions only, static account keys only (no address lookup tables).
+ * Successful transactions only, top-level instructions only (keys from lookup tables resolved by the
+ * node). `scan` reads the history of the solver, its token accounts and the receiver program
+ * (`getSignaturesForAddress`, then `getTransaction`).
  *
  * Fills and refunds: native SOL by System transfer; tokens by `TransferChecked` from the solver's
  * associated token account to the recipient's, created idempotently in the same transaction; both
- * with the request id memo.
- *
- * Blockhashes: LiteSVM alone accepts only its latest blockhash, which would invalidate a quoted
- * transaction as soon as any other transaction lands. The adapter therefore turns LiteSVM's own
- * check off and applies Solana's rule itself: a transaction must carry a blockhash the chain handed
- * out (`latestBlockhash()`, or LiteSVM's current one) at most `blockhashValiditySlots` slots ago
- * (default 150, as on Solana). Every submitted transaction closes its slot: the slot advances and a
- * new blockhash starts. Transactions sent to LiteSVM directly (not through `submit`) skip the rule.
+ * with the request id memo; sent and confirmed over PubSub.
  */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import {
   type Address,
   appendTransactionMessageInstructions,
-  type Blockhash,
+  type Commitment,
+  createSolanaRpc,
+  createSolanaRpcSubscriptions,
   createTransactionMessage,
-  getBase58Decoder,
+  getBase64Encoder,
   getCompiledTransactionMessageDecoder,
+  getSignatureFromTransaction,
+  getTransactionDecoder,
   type Instruction,
   type KeyPairSigner,
   pipe,
   type ReadonlyUint8Array,
+  type Signature,
+  sendAndConfirmTransactionFactory,
   setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
-  type Transaction,
 } from "@solana/kit";
 import {
   getTransferSolInstruction,
@@ -51,15 +51,14 @@ import {
   getCreateAssociatedTokenIdempotentInstruction,
   getMintDecoder,
   getMintSize,
-  getTokenDecoder,
-  getTokenSize,
   getTransferCheckedInstruction,
   getTransferCheckedInstructionDataDecoder,
   getTransferInstructionDataDecoder,
   identifyTokenInstruction,
   TokenInstruction,
 } from "@solana-program/token";
-import type { LiteSVM, TransactionMetadata } from "litesvm";
+import type { LiteSVM } from "litesvm";
+import { packageFile } from "../../package-files.ts";
 import { decodeSvmReceiverDepositedEvents } from "../../receiver/svm.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../svm/index.ts";
 import {
@@ -74,19 +73,19 @@ import {
 import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
 
 /** The committed `route-hop` program (programs/route-hop). */
-export const ROUTE_HOP_SO = fileURLToPath(new URL("../../../programs/deploy/route-hop.so", import.meta.url));
-
-/** Solana's blockhash lifetime in slots (`MAX_PROCESSING_AGE`). */
-export const SVM_BLOCKHASH_VALIDITY_SLOTS = 150;
+export const ROUTE_HOP_SO = packageFile("programs/deploy/route-hop.so");
 
 const REQUEST_ID_TEXT = /^0x[0-9a-f]{64}$/;
-const base58 = getBase58Decoder();
 const messageDecoder = getCompiledTransactionMessageDecoder();
+const transactionDecoder = getTransactionDecoder();
+const base64 = getBase64Encoder();
 const TOKEN_PROGRAMS = new Set<string>([TOKEN_PROGRAM, TOKEN_2022_PROGRAM]);
+/** `getSignaturesForAddress` page size (the node's maximum). */
+const PAGE = 1000;
 
 /**
  * Loads `route-hop` at the program address of every swap source of the mock's simulated routes, so
- * quoted SVM route transactions execute as is. Returns those addresses.
+ * quoted SVM route transactions execute as is (on a LiteSVM chain the caller runs). Returns those addresses.
  */
 export function installSvmRouteHops(svm: LiteSVM, elf: Uint8Array = readFileSync(ROUTE_HOP_SO)): Address[] {
   return SVM_SWAP_SOURCES.map((source) => {
@@ -97,46 +96,26 @@ export function installSvmRouteHops(svm: LiteSVM, elf: Uint8Array = readFileSync
 }
 
 export interface SvmChainAdapterOptions {
-  svm: LiteSVM;
+  /** Solana JSON-RPC URL (http or https). */
+  rpcUrl: string;
+  /** PubSub URL (ws or wss); default the RPC URL's host with the next port, as Solana clients derive it. */
+  wsUrl?: string;
   /** The solver's keypair on the SVM chain (pays fills). */
   solver: KeyPairSigner;
   chainId?: number;
   /** The attested receiver's program id: its `Deposited` events naming the solver are deposits. */
   receiverProgram?: Address;
-  /** How many slots a blockhash stays valid (default `SVM_BLOCKHASH_VALIDITY_SLOTS`). */
-  blockhashValiditySlots?: number;
-  /**
-   * Before each transaction, move the clock's unix timestamp forward to the wall clock (never back),
-   * so deadlines computed from `Date.now()` hold onchain (default true; LiteSVM starts at 0).
-   */
-  wallClock?: boolean;
-}
-
-export interface SvmSubmitResult {
-  signature: string;
-  slot: number;
-  /** Block time (unix seconds) the transaction ran at. */
-  timestamp: number;
-  logs: string[];
-  /** Compute units the transaction consumed. */
-  computeUnits: bigint;
+  /** Commitment for reads, `head()` and fills (default `confirmed`). */
+  commitment?: Exclude<Commitment, "processed">;
 }
 
 export interface SvmChainAdapter extends ChainAdapter {
-  /**
-   * Runs a signed transaction on the chain; the only way transactions reach it.
-   * @throws Error naming the blockhash problem, or the transaction error with the program logs.
-   */
-  submit(tx: Transaction): SvmSubmitResult;
-  /** A blockhash to build transactions with (valid for `blockhashValiditySlots` slots). */
-  latestBlockhash(): Blockhash;
+  /** A blockhash to build transactions with (valid for 150 slots on Solana). */
+  latestBlockhash(): Promise<string>;
+  close(): void;
 }
 
 type Deposit = Extract<ChainObservation, { kind: "deposit" }>;
-
-interface Recorded extends SvmSubmitResult {
-  deposits: Deposit[];
-}
 
 interface CompiledInstruction {
   programAddressIndex: number;
@@ -144,29 +123,37 @@ interface CompiledInstruction {
   data?: ReadonlyUint8Array;
 }
 
-/** Reads a token account's mint and owner (SPL Token layout, shared by Token-2022), or null. */
-function tokenAccount(svm: LiteSVM, address: Address): { mint: Address; owner: Address } | null {
-  const account = svm.getAccount(address);
-  if (!account.exists || !TOKEN_PROGRAMS.has(account.programAddress)) return null;
-  if (account.data.length < getTokenSize()) return null;
-  const { mint, owner } = getTokenDecoder().decode(account.data);
-  return { mint, owner };
+/** A token account's mint and owner, by account index, from the transaction's token balances. */
+type TokenOwners = Map<number, { mint: string; owner: string }>;
+
+/** The PubSub URL Solana clients derive from an RPC URL: ws(s), port + 1 when a port is given. */
+export function defaultWsUrl(rpcUrl: string): string {
+  const url = new URL(rpcUrl);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  if (url.port !== "") url.port = String(Number(url.port) + 1);
+  return url.toString();
 }
 
-/** A token transfer instruction's source authority, destination, amount and (checked) mint, or null. */
+/** A token transfer instruction's source authority, destination index, amount and (checked) mint, or null. */
 function tokenTransfer(
   data: ReadonlyUint8Array,
-  accounts: (Address | undefined)[],
-): { authority?: Address; destination?: Address; mint?: Address; amount: bigint } | null {
+  accounts: number[],
+  keys: readonly string[],
+): { authority?: string; destination?: number; mint?: string; amount: bigint } | null {
   try {
     const kind = identifyTokenInstruction(data);
     if (kind === TokenInstruction.Transfer && data.length === 9) {
       const { amount } = getTransferInstructionDataDecoder().decode(data);
-      return { destination: accounts[1], authority: accounts[2], amount };
+      return { destination: accounts[1], authority: keys[accounts[2] ?? -1], amount };
     }
     if (kind === TokenInstruction.TransferChecked && data.length === 10) {
       const { amount } = getTransferCheckedInstructionDataDecoder().decode(data);
-      return { mint: accounts[1], destination: accounts[2], authority: accounts[3], amount };
+      return {
+        mint: keys[accounts[1] ?? -1],
+        destination: accounts[2],
+        authority: keys[accounts[3] ?? -1],
+        amount,
+      };
     }
   } catch {
     // not a token instruction this adapter reads
@@ -176,35 +163,31 @@ function tokenTransfer(
 
 /** The memo-tagged deposits (native and SPL) a transaction's top-level instructions make to `solver`. */
 function transferDeposits(
-  svm: LiteSVM,
-  tx: Transaction,
-  solver: Address,
+  message: { instructions: CompiledInstruction[] },
+  keys: readonly string[],
+  tokenOwners: TokenOwners,
+  solver: string,
 ): { requestId: string; from: string; currency: string; amount: bigint }[] {
-  // Legacy and v0 messages share this shape; keys from lookup tables are not resolved.
-  const message = messageDecoder.decode(tx.messageBytes) as unknown as {
-    staticAccounts: Address[];
-    instructions: CompiledInstruction[];
-  };
-  const keys = message.staticAccounts;
   let requestId: string | null = null;
   const transfers: { from: string; currency: string; amount: bigint }[] = [];
   for (const instruction of message.instructions) {
     const program = keys[instruction.programAddressIndex];
     const data = instruction.data ?? new Uint8Array();
-    const accounts = (instruction.accountIndices ?? []).map((i) => keys[i]);
+    const indices = instruction.accountIndices ?? [];
     if (program === MEMO_PROGRAM) {
       const text = new TextDecoder().decode(data as Uint8Array);
       if (REQUEST_ID_TEXT.test(text)) requestId = text;
-    } else if (program === SYSTEM_PROGRAM && data.length === 12 && accounts.length >= 2) {
-      if (identifySystemInstruction(data) === SystemInstruction.TransferSol && accounts[1] === solver) {
+    } else if (program === SYSTEM_PROGRAM && data.length === 12 && indices.length >= 2) {
+      const to = keys[indices[1] ?? -1];
+      if (identifySystemInstruction(data) === SystemInstruction.TransferSol && to === solver) {
         const { amount } = getTransferSolInstructionDataDecoder().decode(data);
-        transfers.push({ from: accounts[0] as string, currency: SVM_NATIVE_TOKEN, amount });
+        transfers.push({ from: keys[indices[0] ?? -1] as string, currency: SVM_NATIVE_TOKEN, amount });
       }
     } else if (program !== undefined && TOKEN_PROGRAMS.has(program)) {
-      const transfer = tokenTransfer(data, accounts);
-      if (!transfer?.destination || !transfer.authority) continue;
-      const destination = tokenAccount(svm, transfer.destination);
-      if (destination === null || destination.owner !== solver) continue;
+      const transfer = tokenTransfer(data, indices, keys);
+      if (transfer?.destination === undefined || !transfer.authority) continue;
+      const destination = tokenOwners.get(transfer.destination);
+      if (destination === undefined || destination.owner !== solver) continue;
       if (transfer.mint !== undefined && transfer.mint !== destination.mint) continue;
       transfers.push({ from: transfer.authority, currency: destination.mint, amount: transfer.amount });
     }
@@ -213,53 +196,69 @@ function transferDeposits(
 }
 
 export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChainAdapter {
-  const { svm, solver, receiverProgram } = options;
+  const { solver, receiverProgram } = options;
   const chainId = options.chainId ?? SVM_CHAIN_ID;
-  const validity = options.blockhashValiditySlots ?? SVM_BLOCKHASH_VALIDITY_SLOTS;
-  const wallClock = options.wallClock ?? true;
-  const log: Recorded[] = [];
-  /** Blockhash -> the slot it was first handed out in. */
-  const issued = new Map<string, number>();
+  const commitment = options.commitment ?? "confirmed";
+  const rpc = createSolanaRpc(options.rpcUrl);
+  const abort = new AbortController();
+  const rpcSubscriptions = createSolanaRpcSubscriptions(options.wsUrl ?? defaultWsUrl(options.rpcUrl));
+  const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions });
 
-  svm.withBlockhashCheck(false);
-  const slot = () => Number(svm.getClock().slot);
-
-  function latestBlockhash(): Blockhash {
-    const blockhash = svm.latestBlockhash();
-    if (!issued.has(blockhash)) issued.set(blockhash, slot());
-    return blockhash;
-  }
-
-  function checkBlockhash(tx: Transaction): void {
-    const { lifetimeToken } = messageDecoder.decode(tx.messageBytes);
-    if (lifetimeToken === svm.latestBlockhash()) return;
-    const since = issued.get(lifetimeToken);
-    if (since === undefined) {
-      throw new Error(`SVM transaction rejected: blockhash ${lifetimeToken} not found (BlockhashNotFound)`);
-    }
-    if (slot() - since > validity) {
-      throw new Error(
-        `SVM transaction rejected: blockhash ${lifetimeToken} expired (handed out at slot ${since}, now ${slot()}, valid for ${validity} slots)`,
-      );
+  /** Signatures of successful transactions mentioning `address` in slots `from..to`. */
+  async function signaturesIn(address: Address, from: number, to: number): Promise<Signature[]> {
+    const out: Signature[] = [];
+    let before: Signature | undefined;
+    for (;;) {
+      const page = await rpc
+        .getSignaturesForAddress(address, { commitment, limit: PAGE, ...(before ? { before } : {}) })
+        .send({ abortSignal: abort.signal });
+      for (const entry of page) {
+        const slot = Number(entry.slot);
+        if (slot >= from && slot <= to && entry.err === null) out.push(entry.signature);
+      }
+      const last = page.at(-1);
+      if (page.length < PAGE || last === undefined || Number(last.slot) < from) return out;
+      before = last.signature;
     }
   }
 
-  function syncClock(): void {
-    const clock = svm.getClock();
-    const now = BigInt(Math.floor(Date.now() / 1000));
-    if (clock.unixTimestamp < now) {
-      clock.unixTimestamp = now;
-      svm.setClock(clock);
-    }
+  async function solverTokenAccounts(): Promise<Address[]> {
+    const lists = await Promise.all(
+      [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].map((programId) =>
+        rpc
+          .getTokenAccountsByOwner(solver.address, { programId }, { commitment, encoding: "base64" })
+          .send({ abortSignal: abort.signal }),
+      ),
+    );
+    return lists.flatMap((list) => list.value.map((entry) => entry.pubkey));
   }
 
-  function depositsOf(
-    tx: Transaction,
-    logs: string[],
-    at: { signature: string; slot: number; timestamp: number },
-  ) {
-    const base = { kind: "deposit" as const, txHash: at.signature, block: at.slot, timestamp: at.timestamp };
-    const deposits: Deposit[] = transferDeposits(svm, tx, solver.address).map((d) => ({
+  async function depositsOf(signature: Signature): Promise<Deposit[]> {
+    const tx = await rpc
+      .getTransaction(signature, { commitment, encoding: "base64", maxSupportedTransactionVersion: 0 })
+      .send({ abortSignal: abort.signal });
+    if (tx === null || tx.meta === null || tx.meta.err !== null) return [];
+    const wire = transactionDecoder.decode(base64.encode(tx.transaction[0]));
+    const message = messageDecoder.decode(wire.messageBytes) as unknown as {
+      staticAccounts: string[];
+      instructions: CompiledInstruction[];
+    };
+    const loaded = tx.meta.loadedAddresses;
+    const keys = [...message.staticAccounts, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
+    const tokenOwners: TokenOwners = new Map();
+    for (const balance of tx.meta.postTokenBalances ?? []) {
+      if (balance.owner !== undefined) {
+        tokenOwners.set(balance.accountIndex, { mint: balance.mint, owner: balance.owner });
+      }
+    }
+    const logs = [...(tx.meta.logMessages ?? [])];
+    const base = {
+      kind: "deposit" as const,
+      txHash: signature as string,
+      block: Number(tx.slot),
+      timestamp: Number(tx.blockTime ?? 0n),
+    };
+    const deposits: Deposit[] = transferDeposits(message, keys, tokenOwners, solver.address).map((d) => ({
       ...base,
       requestId: d.requestId,
       from: d.from,
@@ -287,44 +286,28 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     return deposits;
   }
 
-  function submit(tx: Transaction): SvmSubmitResult {
-    checkBlockhash(tx);
-    if (wallClock) syncClock();
-    const result = svm.sendTransaction(tx);
-    if ("err" in result && typeof result.err === "function") {
-      const logs = result.meta().logs();
-      throw new Error(
-        `SVM transaction failed: ${result.toString()}${logs.length > 0 ? `\n${logs.join("\n")}` : ""}`,
-      );
-    }
-    const ok = result as TransactionMetadata;
-    const at = {
-      signature: base58.decode(ok.signature()),
-      slot: slot(),
-      timestamp: Number(svm.getClock().unixTimestamp),
-      computeUnits: ok.computeUnitsConsumed(),
-    };
-    const logs = ok.logs();
-    log.push({ ...at, logs, deposits: depositsOf(tx, logs, at) });
-    // The transaction closes its slot: the next one runs in a new slot with a new blockhash.
-    latestBlockhash();
-    svm.warpToSlot(BigInt(at.slot + 1));
-    svm.expireBlockhash();
-    latestBlockhash();
-    // Forget blockhashes long expired (kept twice the lifetime to report them as expired).
-    for (const [blockhash, since] of issued) if (at.slot + 1 - since > 2 * validity) issued.delete(blockhash);
-    return { ...at, logs };
+  async function latestBlockhash() {
+    return (await rpc.getLatestBlockhash({ commitment }).send({ abortSignal: abort.signal })).value;
   }
 
   async function send(instructions: Instruction[]): Promise<{ txHash: string; block: number }> {
-    const message = pipe(
+    const lifetime = await latestBlockhash();
+    const tx = await pipe(
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayerSigner(solver, m),
-      (m) => svm.setTransactionMessageLifetimeUsingLatestBlockhash(m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
       (m) => appendTransactionMessageInstructions(instructions, m),
+      (m) => signTransactionMessageWithSigners(m),
     );
-    const { signature, slot } = submit(await signTransactionMessageWithSigners(message));
-    return { txHash: signature, block: slot };
+    await sendAndConfirm(tx as Parameters<typeof sendAndConfirm>[0], {
+      commitment,
+      abortSignal: abort.signal,
+    });
+    const signature = getSignatureFromTransaction(tx);
+    const { value } = await rpc.getSignatureStatuses([signature]).send({ abortSignal: abort.signal });
+    const status = value[0];
+    if (!status) throw new Error(`SVM transaction ${signature} confirmed but has no status`);
+    return { txHash: signature, block: Number(status.slot) };
   }
 
   async function transfer(params: TransferParams): Promise<{ txHash: string; block: number }> {
@@ -337,16 +320,15 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       ]);
     }
     const mint = params.currency as Address;
-    const account = svm.getAccount(mint);
-    if (
-      !account.exists ||
-      !TOKEN_PROGRAMS.has(account.programAddress) ||
-      account.data.length < getMintSize()
-    ) {
+    const { value: account } = await rpc
+      .getAccountInfo(mint, { commitment, encoding: "base64" })
+      .send({ abortSignal: abort.signal });
+    const data = account ? base64.encode(account.data[0]) : new Uint8Array();
+    if (account === null || !TOKEN_PROGRAMS.has(account.owner) || data.length < getMintSize()) {
       throw new Error(`cannot fill in ${mint}: not a mint of SPL Token or Token-2022 on chain ${chainId}`);
     }
-    const tokenProgram = account.programAddress;
-    const { decimals } = getMintDecoder().decode(account.data);
+    const tokenProgram = account.owner;
+    const { decimals } = getMintDecoder().decode(data);
     const ata = async (owner: Address) => (await findAssociatedTokenPda({ owner, mint, tokenProgram }))[0];
     const destination = await ata(to);
     return send([
@@ -372,20 +354,27 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     ]);
   }
 
-  latestBlockhash();
   return {
     chainId,
     vm: "svm",
     solverAddress: solver.address,
-    submit,
-    latestBlockhash,
-    /** The last closed slot: every submitted transaction closes its slot, so the current one is empty. */
+    latestBlockhash: async () => (await latestBlockhash()).blockhash,
+    /** The highest slot at the adapter's commitment: no transaction lands in it any more. */
     async head() {
-      return slot() - 1;
+      return Number(await rpc.getSlot({ commitment }).send({ abortSignal: abort.signal }));
     },
     async scan(from, to) {
-      return log.filter((entry) => entry.slot >= from && entry.slot <= to).flatMap((entry) => entry.deposits);
+      const watched: Address[] = [solver.address, ...(await solverTokenAccounts())];
+      if (receiverProgram !== undefined) watched.push(receiverProgram);
+      const signatures = new Set<Signature>();
+      for (const address of watched) for (const s of await signaturesIn(address, from, to)) signatures.add(s);
+      const found: Deposit[] = [];
+      for (const signature of signatures) found.push(...(await depositsOf(signature)));
+      return found.sort((a, b) => a.block - b.block);
     },
     transfer,
+    close() {
+      abort.abort();
+    },
   };
 }

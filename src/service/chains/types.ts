@@ -1,7 +1,7 @@
 /**
  * The one interface through which the mock service's indexer and solver talk to chains. Two real
  * implementations: EVM over viem (`evm.ts`, any JSON-RPC URL or Hardhat's in-process EDR provider)
- * and SVM over LiteSVM (`svm.ts`).
+ * and SVM over Solana JSON-RPC and PubSub (`svm.ts`).
  */
 
 /** Something the indexer recognized in a block. */
@@ -52,7 +52,7 @@ export interface ChainAdapter {
   /** Sends a transfer from the solver; resolves once it is included. */
   transfer(params: TransferParams): Promise<{ txHash: string; block: number }>;
   /** SVM only: a recent blockhash for the transactions the service quotes. */
-  latestBlockhash?(): string;
+  latestBlockhash?(): Promise<string>;
   /** ERC20 allowance (EVM only); null when unknown. */
   allowance?(token: string, owner: string, spender: string): Promise<bigint | null>;
   close?(): Promise<void> | void;

@@ -4,10 +4,9 @@
 // real RPC node. Same transactions on both; the deployer becomes the upgrade authority, which is
 // the only key `initialize` accepts (no front-running between deploy and initialize).
 //
-//   import { deployReceiver, liteSvmCluster } from "./scripts/svm/deploy-receiver.ts";
+//   import { deployReceiver, liteSvmCluster } from "attestkit/deploy";
 //   const { programId, config } = await deployReceiver({ cluster, payer, program, init: {...} });
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import {
   AccountRole,
   type Address,
@@ -33,11 +32,10 @@ import {
 } from "@solana/kit";
 import type { LiteSVM } from "litesvm";
 import { FailedTransactionMetadata } from "litesvm";
-import { getSvmReceiverConfigAddress, getSvmReceiverWhitelistAddress } from "../../src/receiver/svm.ts";
+import { packageFile } from "../package-files.ts";
+import { getSvmReceiverConfigAddress, getSvmReceiverWhitelistAddress } from "../receiver/svm.ts";
 
-export const RECEIVER_SO = fileURLToPath(
-  new URL("../../programs/deploy/attested-receiver.so", import.meta.url),
-);
+export const RECEIVER_SO = packageFile("programs/deploy/attested-receiver.so");
 export const LOADER_V3 = address("BPFLoaderUpgradeab1e11111111111111111111111");
 export const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
 const SYSVAR_RENT = address("SysvarRent111111111111111111111111111111111");

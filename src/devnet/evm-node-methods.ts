@@ -1,0 +1,66 @@
+/**
+ * The local-node surface outside tools expect, over a Hardhat EDR provider: Anvil's helper names
+ * (`anvil_setBalance`, `anvil_impersonateAccount`, ...) answered by their Hardhat equivalents, and
+ * transaction objects carrying both `input` and `data` (as Foundry's `cast` sends them) accepted when
+ * the two agree and refused with -32602 when they differ. Everything else, `eth_subscribe` events
+ * included, passes through unchanged.
+ */
+import type { Eip1193Provider } from "./json-rpc-server.ts";
+
+const INVALID_PARAMS = -32602;
+
+/** `anvil_<name>` helpers that EDR serves as `hardhat_<name>` with the same parameters. */
+export const ANVIL_ALIASES: readonly string[] = [
+  "setBalance",
+  "setCode",
+  "setNonce",
+  "setStorageAt",
+  "impersonateAccount",
+  "stopImpersonatingAccount",
+  "mine",
+  "dropTransaction",
+  "setCoinbase",
+  "setNextBlockBaseFeePerGas",
+  "setMinGasPrice",
+  "setLoggingEnabled",
+];
+const ALIAS = new Map(ANVIL_ALIASES.map((name) => [`anvil_${name}`, `hardhat_${name}`]));
+
+/** Methods whose first parameter is a transaction object. */
+const TRANSACTION_METHODS = new Set([
+  "eth_call",
+  "eth_estimateGas",
+  "eth_sendTransaction",
+  "eth_signTransaction",
+  "eth_createAccessList",
+]);
+
+function invalidParams(message: string): Error & { code: number } {
+  return Object.assign(new Error(message), { code: INVALID_PARAMS });
+}
+
+/** The transaction object with one calldata field, or an error when `input` and `data` disagree. */
+function oneCalldataField(params: unknown): unknown {
+  if (!Array.isArray(params)) return params;
+  const [transaction, ...rest] = params;
+  if (typeof transaction !== "object" || transaction === null) return params;
+  const { input, data, ...fields } = transaction as Record<string, unknown>;
+  if (input === undefined || data === undefined) return params;
+  if (typeof input !== "string" || typeof data !== "string" || input.toLowerCase() !== data.toLowerCase()) {
+    throw invalidParams("transaction has both input and data and they differ");
+  }
+  return [{ ...fields, input }, ...rest];
+}
+
+export function localNodeProvider(provider: Eip1193Provider): Eip1193Provider {
+  const wrapped: Eip1193Provider = {
+    async request({ method, params }) {
+      const target = ALIAS.get(method) ?? method;
+      const args = TRANSACTION_METHODS.has(method) ? oneCalldataField(params) : params;
+      return provider.request(args === undefined ? { method: target } : { method: target, params: args });
+    },
+  };
+  if (provider.on) wrapped.on = provider.on.bind(provider);
+  if (provider.removeListener) wrapped.removeListener = provider.removeListener.bind(provider);
+  return wrapped;
+}

@@ -1,0 +1,143 @@
+/**
+ * Account and transaction encodings of the Solana RPC: account data as base58, base64, base64+zstd or
+ * jsonParsed (token accounts; other accounts fall back to base64, as on a validator), optional data
+ * slices, and transactions as base58, base64 or the `json` form of their message.
+ */
+import { zstdCompressSync } from "node:zlib";
+import { type Address, getBase58Decoder, getBase64Decoder, type ReadonlyUint8Array } from "@solana/kit";
+import type { LiteSVM } from "litesvm";
+import { invalidParams } from "./errors.ts";
+import type { LedgerTransaction } from "./ledger.ts";
+import { decodeTokenAccount, parsedTokenAccount, TOKEN_PROGRAMS } from "./token-accounts.ts";
+
+export type AccountEncoding = "base58" | "base64" | "base64+zstd" | "jsonParsed";
+export interface DataSlice {
+  offset: number;
+  length: number;
+}
+
+export interface AccountView {
+  address: Address;
+  lamports: bigint;
+  programAddress: Address;
+  executable: boolean;
+  data: ReadonlyUint8Array;
+}
+
+const base58 = getBase58Decoder();
+const base64 = getBase64Decoder();
+/** A validator refuses base58 account data over this size. */
+const MAX_BASE58_BYTES = 128;
+
+export function encodeBytes(
+  data: ReadonlyUint8Array,
+  encoding: Exclude<AccountEncoding, "jsonParsed">,
+): [string, string] {
+  if (encoding === "base58") {
+    if (data.length > MAX_BASE58_BYTES) {
+      throw invalidParams(
+        `encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`,
+      );
+    }
+    return [base58.decode(data), "base58"];
+  }
+  if (encoding === "base64+zstd") return [base64.decode(zstdCompressSync(data as Uint8Array)), "base64+zstd"];
+  return [base64.decode(data), "base64"];
+}
+
+/** An account as `getAccountInfo` & co. describe it. */
+export function encodeAccount(
+  svm: LiteSVM,
+  account: AccountView,
+  encoding: AccountEncoding = "base58",
+  slice?: DataSlice,
+) {
+  let data: unknown;
+  if (encoding === "jsonParsed" && TOKEN_PROGRAMS.has(account.programAddress)) {
+    const state = decodeTokenAccount(svm, account.programAddress, account.data);
+    if (state !== null) data = parsedTokenAccount(state, account.data.length);
+  }
+  if (data === undefined) {
+    const bytes = slice ? account.data.slice(slice.offset, slice.offset + slice.length) : account.data;
+    data = encodeBytes(bytes, encoding === "jsonParsed" ? "base64" : encoding);
+  }
+  return {
+    data,
+    executable: account.executable,
+    lamports: Number(account.lamports),
+    owner: account.programAddress,
+    rentEpoch: 0,
+    space: account.data.length,
+  };
+}
+
+export type TransactionEncoding = "json" | "jsonParsed" | "base58" | "base64";
+
+/** The transaction part of `getTransaction` in the requested encoding. */
+export function encodeTransaction(tx: LedgerTransaction, encoding: TransactionEncoding) {
+  if (encoding === "base58") return [base58.decode(tx.wire), "base58"];
+  if (encoding === "base64") return [base64.decode(tx.wire), "base64"];
+  const { message } = tx;
+  const signatureCount = message.header.numSignerAccounts;
+  const signatures: string[] = [];
+  // Wire: compact-u16 count (one byte below 128 signers), then 64-byte signatures.
+  for (let i = 0; i < signatureCount; i++)
+    signatures.push(base58.decode(tx.wire.subarray(1 + 64 * i, 65 + 64 * i)));
+  return {
+    signatures,
+    message: {
+      accountKeys: message.staticAccounts,
+      header: {
+        numRequiredSignatures: message.header.numSignerAccounts,
+        numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
+        numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
+      },
+      recentBlockhash: message.lifetimeToken,
+      instructions: message.instructions.map((instruction) => ({
+        programIdIndex: instruction.programAddressIndex,
+        accounts: instruction.accountIndices ?? [],
+        data: base58.decode(instruction.data ?? new Uint8Array()),
+        stackHeight: null,
+      })),
+      ...(message.version === 0
+        ? {
+            addressTableLookups: (message.addressTableLookups ?? []).map((lookup) => ({
+              accountKey: lookup.lookupTableAddress,
+              writableIndexes: lookup.writableIndexes,
+              readonlyIndexes: lookup.readonlyIndexes,
+            })),
+          }
+        : {}),
+    },
+  };
+}
+
+/** The `meta` of `getTransaction`. */
+export function encodeTransactionMeta(tx: LedgerTransaction) {
+  return {
+    err: tx.err,
+    status: tx.err === null ? { Ok: null } : { Err: tx.err },
+    fee: tx.fee,
+    preBalances: tx.preBalances,
+    postBalances: tx.postBalances,
+    innerInstructions: tx.innerInstructions.map((entry) => ({
+      index: entry.index,
+      instructions: entry.instructions.map((inner) => ({
+        programIdIndex: inner.programIdIndex,
+        accounts: inner.accounts,
+        data: base58.decode(inner.data),
+        stackHeight: inner.stackHeight,
+      })),
+    })),
+    logMessages: tx.logs,
+    preTokenBalances: tx.preTokenBalances,
+    postTokenBalances: tx.postTokenBalances,
+    rewards: [],
+    loadedAddresses: tx.accounts.loaded,
+    returnData: tx.returnData && {
+      programId: tx.returnData.programId,
+      data: [base64.decode(tx.returnData.data), "base64"],
+    },
+    computeUnitsConsumed: tx.computeUnits,
+  };
+}

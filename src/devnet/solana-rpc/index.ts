@@ -1,0 +1,69 @@
+/**
+ * A Solana JSON-RPC (HTTP) and PubSub (WebSocket) server over a LiteSVM chain run by `SvmLedger`, on
+ * 127.0.0.1: what `solana-test-validator` offers on 8899 and 8900, for @solana/kit, @solana/web3.js,
+ * Anchor and the deploy library. `requestAirdrop` pays from a faucet account of the server.
+ */
+import { address, generateKeyPairSigner, lamports } from "@solana/kit";
+import { serveJsonRpc } from "../json-rpc-server.ts";
+import type { SvmLedger } from "./ledger.ts";
+import { createRpcMethods, methodNotFound } from "./methods.ts";
+import { servePubSub } from "./pubsub.ts";
+
+export { createSvmLedger, type SvmLedger, type SvmLedgerOptions } from "./ledger.ts";
+
+/** Lamports the faucet starts with (1,000,000 SOL: exact as a JSON number). */
+const FAUCET_LAMPORTS = 1_000_000_000_000_000n;
+
+export interface SolanaRpcServerOptions {
+  ledger: SvmLedger;
+  /** HTTP port (0, the default: a free port). */
+  httpPort?: number;
+  /** WebSocket port (0, the default: a free port). */
+  wsPort?: number;
+}
+
+export interface SolanaRpcServer {
+  /** `http://127.0.0.1:<port>` */
+  rpcUrl: string;
+  /** `ws://127.0.0.1:<port>` */
+  wsUrl: string;
+  close(): Promise<void>;
+}
+
+export async function serveSolanaRpc(options: SolanaRpcServerOptions): Promise<SolanaRpcServer> {
+  const { ledger } = options;
+  const faucet = await generateKeyPairSigner();
+  ledger.svm.setAccount({
+    address: faucet.address,
+    lamports: lamports(FAUCET_LAMPORTS),
+    programAddress: address("11111111111111111111111111111111"),
+    executable: false,
+    data: new Uint8Array(),
+    space: 0n,
+  });
+  const methods = createRpcMethods(ledger, faucet);
+  const http = await serveJsonRpc(
+    {
+      async request({ method, params }) {
+        const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
+        if (!handler) throw methodNotFound(method);
+        return handler(params);
+      },
+    },
+    options.httpPort ?? 0,
+  );
+  let pubsub: Awaited<ReturnType<typeof servePubSub>>;
+  try {
+    pubsub = await servePubSub(ledger, options.wsPort ?? 0);
+  } catch (error) {
+    await http.close();
+    throw error;
+  }
+  return {
+    rpcUrl: http.url,
+    wsUrl: pubsub.url,
+    async close() {
+      await Promise.all([http.close(), pubsub.close()]);
+    },
+  };
+}

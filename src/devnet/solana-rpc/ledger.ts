@@ -1,0 +1,362 @@
+/**
+ * A LiteSVM chain run as a validator runs it: slots advance on a timer, each slot has its own
+ * blockhash, a blockhash stays valid for 150 slots, and every transaction that executes is recorded
+ * with its slot, block time, logs, inner instructions, fee, balances and token balances, so the RPC
+ * answers history and status queries and PubSub notifies at each commitment level:
+ * - processed: the transaction ran in the current (open) slot;
+ * - confirmed: its slot closed (the next tick);
+ * - finalized: `finalizationDepth` more slots closed after it.
+ * Transactions rejected before execution (unknown or expired blockhash, bad signature, fee payer
+ * that cannot pay) are not recorded, as on a validator; those that fail in a program are recorded with
+ * their error and pay the fee. LiteSVM's own blockhash check is off: the ledger applies Solana's rule.
+ * Account reads are the chain's current state at every commitment (LiteSVM keeps no older state).
+ */
+import {
+  type Address,
+  type Blockhash,
+  getBase58Decoder,
+  getTransactionEncoder,
+  type Transaction,
+} from "@solana/kit";
+import { FailedTransactionMetadata, type LiteSVM, type TransactionMetadata } from "litesvm";
+import {
+  RpcError,
+  SEND_TRANSACTION_PREFLIGHT_FAILURE,
+  type TransactionErrorJson,
+  transactionErrorJson,
+} from "./errors.ts";
+import {
+  type DecodedMessage,
+  type MessageAccounts,
+  messageAccounts,
+  messageFee,
+  messageOf,
+} from "./message.ts";
+import { type TokenBalance, tokenBalances } from "./token-accounts.ts";
+
+/** Solana's blockhash lifetime in slots (`MAX_PROCESSING_AGE`). */
+export const BLOCKHASH_VALIDITY_SLOTS = 150;
+export const DEFAULT_SLOT_TIME_MS = 400;
+/** Slots between confirmed and finalized (a validator's root trails by about 32 slots). */
+export const DEFAULT_FINALIZATION_DEPTH = 32;
+
+export type Commitment = "processed" | "confirmed" | "finalized";
+
+export interface InnerInstructionRecord {
+  programIdIndex: number;
+  accounts: number[];
+  data: Uint8Array;
+  stackHeight: number;
+}
+
+export interface LedgerTransaction {
+  signature: string;
+  slot: number;
+  blockTime: number;
+  /** The transaction as sent (wire bytes). */
+  wire: Uint8Array;
+  message: DecodedMessage;
+  accounts: MessageAccounts;
+  err: TransactionErrorJson | null;
+  logs: string[];
+  innerInstructions: { index: number; instructions: InnerInstructionRecord[] }[];
+  computeUnits: number;
+  fee: number;
+  preBalances: number[];
+  postBalances: number[];
+  preTokenBalances: TokenBalance[];
+  postTokenBalances: TokenBalance[];
+  returnData: { programId: Address; data: Uint8Array } | null;
+}
+
+export interface SimulationResult {
+  err: TransactionErrorJson | null;
+  logs: string[];
+  unitsConsumed: number;
+  returnData: { programId: Address; data: Uint8Array } | null;
+  innerInstructions: LedgerTransaction["innerInstructions"];
+}
+
+export interface LedgerListener {
+  /** A transaction executed (commitment `processed`). */
+  transaction?(tx: LedgerTransaction): void;
+  /** `closed` became confirmed, `finalized` (or null) finalized, and `opened` started. */
+  slot?(event: { closed: number; finalized: number | null; opened: number }): void;
+}
+
+export interface SvmLedgerOptions {
+  svm: LiteSVM;
+  /** Slot length (default 400 ms, as on mainnet). */
+  slotTimeMs?: number;
+  finalizationDepth?: number;
+  blockhashValiditySlots?: number;
+}
+
+export interface SvmLedger {
+  readonly svm: LiteSVM;
+  readonly slotTimeMs: number;
+  readonly genesisHash: string;
+  /** Highest slot at `commitment` (processed: the open slot). */
+  slot(commitment?: Commitment): number;
+  /** The blockhash of the slot at `commitment`, and the last block height it is valid at. */
+  latestBlockhash(commitment?: Commitment): {
+    blockhash: Blockhash;
+    lastValidBlockHeight: number;
+    slot: number;
+  };
+  isBlockhashValid(blockhash: string): boolean;
+  /** Runs a signed transaction in the open slot; throws an `RpcError` when it is rejected before execution. */
+  submit(tx: Transaction): LedgerTransaction;
+  /** Runs without committing; `sigVerify` false skips signatures, `replaceRecentBlockhash` the blockhash rule. */
+  simulate(
+    tx: Transaction,
+    options?: { sigVerify?: boolean; replaceRecentBlockhash?: boolean },
+  ): SimulationResult;
+  transaction(signature: string): LedgerTransaction | undefined;
+  /** The commitment a recorded transaction has reached. */
+  commitmentOf(tx: LedgerTransaction): Commitment;
+  /** Transactions that mention `address`, newest first. */
+  signaturesFor(address: string): readonly LedgerTransaction[];
+  transactionsInSlot(slot: number): readonly LedgerTransaction[];
+  blockTime(slot: number): number | null;
+  subscribe(listener: LedgerListener): () => void;
+  /** Stops the slot timer. */
+  close(): void;
+}
+
+const base58 = getBase58Decoder();
+
+function innerInstructionsOf(meta: TransactionMetadata): LedgerTransaction["innerInstructions"] {
+  return meta
+    .innerInstructions()
+    .map((list, index) => ({
+      index,
+      instructions: list.map((inner) => {
+        const compiled = inner.instruction();
+        return {
+          programIdIndex: compiled.programIdIndex(),
+          accounts: [...compiled.accounts()],
+          data: compiled.data(),
+          stackHeight: inner.stackHeight(),
+        };
+      }),
+    }))
+    .filter((entry) => entry.instructions.length > 0);
+}
+
+function returnDataOf(meta: TransactionMetadata): LedgerTransaction["returnData"] {
+  const returned = meta.returnData();
+  const data = returned.data();
+  return data.length === 0 ? null : { programId: base58.decode(returned.programId()) as Address, data };
+}
+
+/** Errors that stop a transaction before execution: it is not recorded and pays no fee. */
+function landsInBlock(err: TransactionErrorJson): boolean {
+  return typeof err === "object" && ("InstructionError" in err || "InsufficientFundsForRent" in err);
+}
+
+function rejection(err: TransactionErrorJson, logs: string[] = []): RpcError {
+  const text = typeof err === "string" ? err : JSON.stringify(err);
+  return new RpcError(SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${text}`, {
+    err,
+    logs,
+    accounts: null,
+    unitsConsumed: 0,
+    returnData: null,
+  });
+}
+
+export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
+  const { svm } = options;
+  const slotTimeMs = options.slotTimeMs ?? DEFAULT_SLOT_TIME_MS;
+  const depth = options.finalizationDepth ?? DEFAULT_FINALIZATION_DEPTH;
+  const validity = options.blockhashValiditySlots ?? BLOCKHASH_VALIDITY_SLOTS;
+  const listeners = new Set<LedgerListener>();
+  const bySignature = new Map<string, LedgerTransaction>();
+  const byAddress = new Map<string, LedgerTransaction[]>();
+  const bySlot = new Map<number, LedgerTransaction[]>();
+  /** Blockhash -> the slot it belongs to; slot -> blockhash and block time. */
+  const blockhashSlot = new Map<string, number>();
+  const slots = new Map<number, { blockhash: Blockhash; blockTime: number }>();
+  svm.withBlockhashCheck(false);
+
+  const current = () => Number(svm.getClock().slot);
+  const slotAt = (commitment: Commitment = "finalized") => {
+    const open = current();
+    if (commitment === "processed") return open;
+    const confirmed = Math.max(0, open - 1);
+    return commitment === "confirmed" ? confirmed : Math.max(firstSlot, confirmed - depth);
+  };
+
+  function syncClock(): number {
+    const clock = svm.getClock();
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    if (clock.unixTimestamp < now) {
+      clock.unixTimestamp = now;
+      svm.setClock(clock);
+    }
+    return Number(svm.getClock().unixTimestamp);
+  }
+
+  function openSlot(slot: number): void {
+    const blockhash = svm.latestBlockhash();
+    blockhashSlot.set(blockhash, slot);
+    slots.set(slot, { blockhash, blockTime: syncClock() });
+  }
+
+  const firstSlot = current();
+  openSlot(firstSlot);
+  const genesisHash = svm.latestBlockhash();
+
+  function emit(event: (listener: LedgerListener) => void): void {
+    for (const listener of listeners) {
+      try {
+        event(listener);
+      } catch {
+        // a listener's failure (a closed socket) never stops the chain
+      }
+    }
+  }
+
+  function tick(): void {
+    const closed = current();
+    svm.warpToSlot(BigInt(closed + 1));
+    svm.expireBlockhash();
+    openSlot(closed + 1);
+    const stale = closed + 1 - 2 * validity;
+    const old = slots.get(stale);
+    if (old) blockhashSlot.delete(old.blockhash);
+    const finalized = closed - depth >= firstSlot ? closed - depth : null;
+    emit((l) => l.slot?.({ closed, finalized, opened: closed + 1 }));
+  }
+  const timer = setInterval(tick, slotTimeMs);
+  timer.unref();
+
+  function checkBlockhash(message: DecodedMessage): void {
+    const issued = blockhashSlot.get(message.lifetimeToken);
+    if (issued === undefined || current() - issued > validity) throw rejection("BlockhashNotFound");
+  }
+
+  function balancesOf(keys: readonly Address[]): number[] {
+    return keys.map((key) => Number(svm.getBalance(key) ?? 0n));
+  }
+
+  function record(tx: LedgerTransaction): void {
+    bySignature.set(tx.signature, tx);
+    const inSlot = bySlot.get(tx.slot) ?? [];
+    inSlot.push(tx);
+    bySlot.set(tx.slot, inSlot);
+    for (const key of new Set(tx.accounts.keys)) {
+      const list = byAddress.get(key) ?? [];
+      list.unshift(tx);
+      byAddress.set(key, list);
+    }
+  }
+
+  function submit(tx: Transaction): LedgerTransaction {
+    const message = messageOf(tx);
+    checkBlockhash(message);
+    const signatureBytes = Object.values(tx.signatures)[0];
+    if (!signatureBytes) throw rejection("MissingSignatureForFee");
+    if (bySignature.has(base58.decode(signatureBytes))) throw rejection("AlreadyProcessed");
+    syncClock();
+    const accounts = messageAccounts(svm, message);
+    const preBalances = balancesOf(accounts.keys);
+    const preTokenBalances = tokenBalances(svm, accounts.keys);
+    const result = svm.sendTransaction(tx);
+    const failed = result instanceof FailedTransactionMetadata;
+    const meta = failed ? result.meta() : (result as TransactionMetadata);
+    const err = failed ? transactionErrorJson(result.err()) : null;
+    if (err !== null && !landsInBlock(err)) throw rejection(err, meta.logs());
+    const slot = current();
+    const entry: LedgerTransaction = {
+      signature: base58.decode(meta.signature()),
+      slot,
+      blockTime: slots.get(slot)?.blockTime ?? syncClock(),
+      wire: new Uint8Array(getTransactionEncoder().encode(tx)),
+      message,
+      accounts,
+      err,
+      logs: meta.logs(),
+      innerInstructions: innerInstructionsOf(meta),
+      computeUnits: Number(meta.computeUnitsConsumed()),
+      fee: Number(messageFee(message)),
+      preBalances,
+      postBalances: balancesOf(accounts.keys),
+      preTokenBalances,
+      postTokenBalances: tokenBalances(svm, accounts.keys),
+      returnData: returnDataOf(meta),
+    };
+    record(entry);
+    emit((l) => l.transaction?.(entry));
+    return entry;
+  }
+
+  function simulate(
+    tx: Transaction,
+    simulation: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {},
+  ): SimulationResult {
+    const message = messageOf(tx);
+    if (!simulation.replaceRecentBlockhash) checkBlockhash(message);
+    const sigVerify = simulation.sigVerify ?? false;
+    if (!sigVerify) svm.withSigverify(false);
+    try {
+      const result = svm.simulateTransaction(tx);
+      if (result instanceof FailedTransactionMetadata) {
+        const meta = result.meta();
+        return {
+          err: transactionErrorJson(result.err()),
+          logs: meta.logs(),
+          unitsConsumed: Number(meta.computeUnitsConsumed()),
+          returnData: returnDataOf(meta),
+          innerInstructions: innerInstructionsOf(meta),
+        };
+      }
+      const meta = result.meta();
+      return {
+        err: null,
+        logs: meta.logs(),
+        unitsConsumed: Number(meta.computeUnitsConsumed()),
+        returnData: returnDataOf(meta),
+        innerInstructions: innerInstructionsOf(meta),
+      };
+    } finally {
+      if (!sigVerify) svm.withSigverify(true);
+    }
+  }
+
+  return {
+    svm,
+    slotTimeMs,
+    genesisHash,
+    slot: slotAt,
+    latestBlockhash(commitment) {
+      const slot = slotAt(commitment);
+      const info = slots.get(slot) ?? slots.get(current());
+      if (!info) throw new Error(`no blockhash recorded for slot ${slot}`);
+      return { blockhash: info.blockhash, lastValidBlockHeight: slot + validity, slot };
+    },
+    isBlockhashValid(blockhash) {
+      const issued = blockhashSlot.get(blockhash);
+      return issued !== undefined && current() - issued <= validity;
+    },
+    submit,
+    simulate,
+    transaction: (signature) => bySignature.get(signature),
+    commitmentOf(tx) {
+      if (tx.slot <= slotAt("finalized") && current() - 1 - depth >= tx.slot) return "finalized";
+      return tx.slot <= slotAt("confirmed") && tx.slot < current() ? "confirmed" : "processed";
+    },
+    signaturesFor: (address) => byAddress.get(address) ?? [],
+    transactionsInSlot: (slot) => bySlot.get(slot) ?? [],
+    blockTime: (slot) => slots.get(slot)?.blockTime ?? null,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      clearInterval(timer);
+      listeners.clear();
+    },
+  };
+}

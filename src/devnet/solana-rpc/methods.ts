@@ -1,0 +1,445 @@
+/**
+ * The Solana JSON-RPC methods over an `SvmLedger`, with the result shapes, defaults (commitment
+ * `finalized`, account encoding base58) and error codes of a validator. Every parameter is checked
+ * by the schemas in `params.ts`; unknown methods answer -32601.
+ */
+import {
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64Encoder,
+  getTransactionDecoder,
+  type KeyPairSigner,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Transaction,
+  address as toAddress,
+} from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
+import { z } from "zod";
+import {
+  type AccountEncoding,
+  encodeAccount,
+  encodeTransaction,
+  encodeTransactionMeta,
+  type TransactionEncoding,
+} from "./encoding.ts";
+import {
+  describeTransactionError,
+  invalidParams,
+  METHOD_NOT_FOUND,
+  RpcError,
+  SEND_TRANSACTION_PREFLIGHT_FAILURE,
+  TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
+  UNSUPPORTED_TRANSACTION_VERSION,
+} from "./errors.ts";
+import type { Commitment, LedgerTransaction, SvmLedger } from "./ledger.ts";
+import { computeBudget, decodeMessage, messageFee } from "./message.ts";
+import {
+  accountConfig,
+  address,
+  commitmentConfig,
+  type ProgramAccountsFilter,
+  parseParams,
+  programAccountsConfig,
+  sendConfig,
+  signature,
+  signatureStatusesConfig,
+  signaturesConfig,
+  simulateConfig,
+  tokenAccountsFilter,
+  transactionConfig,
+} from "./params.ts";
+import { readTokenAccount, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, uiTokenAmount } from "./token-accounts.ts";
+
+/** The runtime version LiteSVM 1.x embeds, reported as `solana-core`. */
+const SOLANA_CORE_VERSION = "3.0.0";
+const MIN_CONTEXT_SLOT_NOT_REACHED = -32016;
+const MAX_SIGNATURE_STATUSES = 256;
+const MAX_MULTIPLE_ACCOUNTS = 100;
+const MAX_AIRDROP_LAMPORTS = 1_000_000_000_000n;
+
+export type RpcMethod = (params: unknown) => unknown | Promise<unknown>;
+
+const base58 = getBase58Encoder();
+const base58Text = getBase58Decoder();
+const base64 = getBase64Encoder();
+const transactionDecoder = getTransactionDecoder();
+
+function decodeWire(text: string, encoding: "base58" | "base64"): Transaction {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(encoding === "base58" ? base58.encode(text) : base64.encode(text));
+    return transactionDecoder.decode(bytes) as Transaction;
+  } catch (error) {
+    throw invalidParams(`failed to deserialize the transaction: ${(error as Error).message}`);
+  }
+}
+
+function signatureOf(tx: Transaction): string {
+  const bytes = Object.values(tx.signatures)[0];
+  if (!bytes) throw invalidParams("the transaction has no signature");
+  return base58Text.decode(bytes);
+}
+
+function memcmpMatches(data: Uint8Array, filter: ProgramAccountsFilter): boolean {
+  if ("dataSize" in filter) return data.length === filter.dataSize;
+  const { offset, bytes, encoding } = filter.memcmp;
+  const wanted = encoding === "base64" ? base64.encode(bytes) : base58.encode(bytes);
+  if (offset + wanted.length > data.length) return false;
+  for (let i = 0; i < wanted.length; i++) if (data[offset + i] !== wanted[i]) return false;
+  return true;
+}
+
+export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Record<string, RpcMethod> {
+  const { svm } = ledger;
+  const context = (commitment?: Commitment, minContextSlot?: number) => {
+    const slot = ledger.slot(commitment);
+    if (minContextSlot !== undefined && slot < minContextSlot) {
+      throw new RpcError(MIN_CONTEXT_SLOT_NOT_REACHED, "Minimum context slot has not been reached", {
+        contextSlot: slot,
+      });
+    }
+    return { apiVersion: SOLANA_CORE_VERSION, slot };
+  };
+  const withContext = (commitment: Commitment | undefined, minSlot: number | undefined, value: unknown) => ({
+    context: context(commitment, minSlot),
+    value,
+  });
+  const visible = (tx: LedgerTransaction, commitment: Commitment) => tx.slot <= ledger.slot(commitment);
+  const account = (
+    key: string,
+    encoding: AccountEncoding | undefined,
+    slice?: { offset: number; length: number },
+  ) => {
+    const found = svm.getAccount(toAddress(key));
+    return found.exists ? encodeAccount(svm, found, encoding, slice) : null;
+  };
+  const statusOf = (tx: LedgerTransaction) => {
+    const confirmationStatus = ledger.commitmentOf(tx);
+    return {
+      slot: tx.slot,
+      confirmations:
+        confirmationStatus === "finalized" ? null : Math.max(0, ledger.slot("processed") - tx.slot),
+      err: tx.err,
+      status: tx.err === null ? { Ok: null } : { Err: tx.err },
+      confirmationStatus,
+    };
+  };
+
+  function send(tx: Transaction, skipPreflight: boolean): string {
+    if (!skipPreflight) {
+      const simulated = ledger.simulate(tx, { sigVerify: true });
+      if (simulated.err === "SignatureFailure") {
+        throw new RpcError(
+          TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
+          "Transaction signature verification failure",
+        );
+      }
+      if (simulated.err !== null) {
+        throw new RpcError(
+          SEND_TRANSACTION_PREFLIGHT_FAILURE,
+          `Transaction simulation failed: ${describeTransactionError(simulated.err)}`,
+          {
+            err: simulated.err,
+            logs: simulated.logs,
+            accounts: null,
+            unitsConsumed: simulated.unitsConsumed,
+            returnData: null,
+          },
+        );
+      }
+    }
+    try {
+      return ledger.submit(tx).signature;
+    } catch (error) {
+      // A validator drops a transaction it cannot execute once preflight is skipped; the client sees
+      // its signature and never a confirmation.
+      if (skipPreflight && error instanceof RpcError) return signatureOf(tx);
+      throw error;
+    }
+  }
+
+  return {
+    getHealth: () => "ok",
+    getVersion: () => ({ "solana-core": SOLANA_CORE_VERSION, "feature-set": 0 }),
+    getGenesisHash: () => ledger.genesisHash,
+    getIdentity: () => ({ identity: faucet.address }),
+    getSlot(params) {
+      const [config] = parseParams(z.tuple([commitmentConfig]), params);
+      return context(config?.commitment, config?.minContextSlot).slot;
+    },
+    getBlockHeight(params) {
+      const [config] = parseParams(z.tuple([commitmentConfig]), params);
+      return context(config?.commitment, config?.minContextSlot).slot;
+    },
+    getEpochInfo(params) {
+      const [config] = parseParams(z.tuple([commitmentConfig]), params);
+      const slot = context(config?.commitment, config?.minContextSlot).slot;
+      const slotsInEpoch = Number(svm.getEpochSchedule().slotsPerEpoch);
+      return {
+        absoluteSlot: slot,
+        blockHeight: slot,
+        epoch: Math.floor(slot / slotsInEpoch),
+        slotIndex: slot % slotsInEpoch,
+        slotsInEpoch,
+        transactionCount: null,
+      };
+    },
+    getLatestBlockhash(params) {
+      const [config] = parseParams(z.tuple([commitmentConfig]), params);
+      const { blockhash, lastValidBlockHeight } = ledger.latestBlockhash(config?.commitment);
+      return withContext(config?.commitment, config?.minContextSlot, { blockhash, lastValidBlockHeight });
+    },
+    isBlockhashValid(params) {
+      const [blockhash, config] = parseParams(z.tuple([z.string().min(1).max(64), commitmentConfig]), params);
+      return withContext(config?.commitment, config?.minContextSlot, ledger.isBlockhashValid(blockhash));
+    },
+    getFeeForMessage(params) {
+      const [text, config] = parseParams(z.tuple([z.string().min(1), commitmentConfig]), params);
+      let message: ReturnType<typeof decodeMessage>;
+      try {
+        message = decodeMessage(base64.encode(text));
+      } catch (error) {
+        throw invalidParams(`failed to deserialize the message: ${(error as Error).message}`);
+      }
+      const fee = ledger.isBlockhashValid(message.lifetimeToken) ? Number(messageFee(message)) : null;
+      return withContext(config?.commitment, config?.minContextSlot, fee);
+    },
+    getMinimumBalanceForRentExemption(params) {
+      const [size] = parseParams(
+        z.tuple([
+          z
+            .number()
+            .int()
+            .min(0)
+            .max(10 * 1024 * 1024),
+          commitmentConfig,
+        ]),
+        params,
+      );
+      return Number(svm.minimumBalanceForRentExemption(BigInt(size)));
+    },
+    getBalance(params) {
+      const [key, config] = parseParams(z.tuple([address, commitmentConfig]), params);
+      return withContext(config?.commitment, config?.minContextSlot, Number(svm.getBalance(key) ?? 0n));
+    },
+    getAccountInfo(params) {
+      const [key, config] = parseParams(z.tuple([address, accountConfig]), params);
+      return withContext(
+        config?.commitment,
+        config?.minContextSlot,
+        account(key, config?.encoding, config?.dataSlice),
+      );
+    },
+    getMultipleAccounts(params) {
+      const [keys, config] = parseParams(
+        z.tuple([z.array(address).max(MAX_MULTIPLE_ACCOUNTS), accountConfig]),
+        params,
+      );
+      return withContext(
+        config?.commitment,
+        config?.minContextSlot,
+        keys.map((key) => account(key, config?.encoding, config?.dataSlice)),
+      );
+    },
+    getProgramAccounts(params) {
+      const [program, config] = parseParams(z.tuple([address, programAccountsConfig]), params);
+      const filters = config?.filters ?? [];
+      const value = svm
+        .getProgramAccounts(program)
+        .filter((found) => filters.every((filter) => memcmpMatches(found.data as Uint8Array, filter)))
+        .map((found) => ({
+          pubkey: found.address,
+          account: encodeAccount(svm, found, config?.encoding, config?.dataSlice),
+        }));
+      return config?.withContext ? withContext(config.commitment, config.minContextSlot, value) : value;
+    },
+    getTokenAccountBalance(params) {
+      const [key, config] = parseParams(z.tuple([address, commitmentConfig]), params);
+      const state = readTokenAccount(svm, key);
+      if (state === null) throw invalidParams("Invalid param: not a Token account");
+      return withContext(
+        config?.commitment,
+        config?.minContextSlot,
+        uiTokenAmount(state.amount, state.decimals),
+      );
+    },
+    getTokenAccountsByOwner(params) {
+      const [owner, filter, config] = parseParams(
+        z.tuple([address, tokenAccountsFilter, accountConfig]),
+        params,
+      );
+      const programs = "programId" in filter ? [filter.programId] : [TOKEN_PROGRAM, TOKEN_2022_PROGRAM];
+      if (!programs.every((program) => program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM)) {
+        throw invalidParams("Invalid param: unrecognized Token program id");
+      }
+      const value = programs
+        .flatMap((program) => svm.getProgramAccounts(program))
+        .filter((found) => {
+          const state = readTokenAccount(svm, found.address);
+          return (
+            state !== null && state.owner === owner && (!("mint" in filter) || state.mint === filter.mint)
+          );
+        })
+        .map((found) => ({
+          pubkey: found.address,
+          account: encodeAccount(svm, found, config?.encoding, config?.dataSlice),
+        }));
+      return withContext(config?.commitment, config?.minContextSlot, value);
+    },
+    getSignatureStatuses(params) {
+      const [signatures] = parseParams(
+        z.tuple([z.array(signature).max(MAX_SIGNATURE_STATUSES), signatureStatusesConfig]),
+        params,
+      );
+      return withContext(
+        "processed",
+        undefined,
+        signatures.map((sig) => {
+          const tx = ledger.transaction(sig);
+          return tx ? statusOf(tx) : null;
+        }),
+      );
+    },
+    getSignaturesForAddress(params) {
+      const [key, config] = parseParams(z.tuple([address, signaturesConfig]), params);
+      const commitment = config?.commitment ?? "finalized";
+      if (commitment === "processed")
+        throw invalidParams("Method does not support commitment below `confirmed`");
+      context(commitment, config?.minContextSlot);
+      let list = ledger.signaturesFor(key).filter((tx) => visible(tx, commitment));
+      if (config?.before) {
+        const at = list.findIndex((tx) => tx.signature === config.before);
+        list = at < 0 ? [] : list.slice(at + 1);
+      }
+      if (config?.until) {
+        const at = list.findIndex((tx) => tx.signature === config.until);
+        if (at >= 0) list = list.slice(0, at);
+      }
+      return list.slice(0, config?.limit ?? 1000).map((tx) => ({
+        signature: tx.signature,
+        slot: tx.slot,
+        err: tx.err,
+        memo: null,
+        blockTime: tx.blockTime,
+        confirmationStatus: ledger.commitmentOf(tx),
+      }));
+    },
+    getTransaction(params) {
+      const [sig, config] = parseParams(z.tuple([signature, transactionConfig]), params);
+      const commitment = config?.commitment ?? "finalized";
+      if (commitment === "processed")
+        throw invalidParams("Method does not support commitment below `confirmed`");
+      const tx = ledger.transaction(sig);
+      if (!tx || !visible(tx, commitment)) return null;
+      if (tx.message.version === 0 && config?.maxSupportedTransactionVersion === undefined) {
+        throw new RpcError(
+          UNSUPPORTED_TRANSACTION_VERSION,
+          'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
+        );
+      }
+      const encoding: TransactionEncoding = config?.encoding ?? "json";
+      return {
+        slot: tx.slot,
+        blockTime: tx.blockTime,
+        transaction: encodeTransaction(tx, encoding),
+        meta: encodeTransactionMeta(tx),
+        ...(config?.maxSupportedTransactionVersion === undefined ? {} : { version: tx.message.version }),
+      };
+    },
+    getRecentPrioritizationFees(params) {
+      const [keys] = parseParams(z.tuple([z.array(address).max(128).optional()]), params);
+      const last = ledger.slot("confirmed");
+      const out: { slot: number; prioritizationFee: number }[] = [];
+      for (let slot = Math.max(0, last - 149); slot <= last; slot++) {
+        const fees = ledger
+          .transactionsInSlot(slot)
+          .filter((tx) => !keys?.length || keys.some((key) => tx.accounts.keys.includes(key)))
+          .map((tx) => computeBudget(tx.message).unitPrice);
+        const min = fees.reduce<bigint | null>((a, b) => (a === null || b < a ? b : a), null);
+        out.push({ slot, prioritizationFee: Number(min ?? 0n) });
+      }
+      return out;
+    },
+    sendTransaction(params) {
+      const [text, config] = parseParams(z.tuple([z.string().min(1), sendConfig]), params);
+      return send(decodeWire(text, config?.encoding ?? "base58"), config?.skipPreflight ?? false);
+    },
+    simulateTransaction(params) {
+      const [text, config] = parseParams(z.tuple([z.string().min(1), simulateConfig]), params);
+      if (config?.sigVerify && config.replaceRecentBlockhash) {
+        throw invalidParams("sigVerify may not be used with replaceRecentBlockhash");
+      }
+      const tx = decodeWire(text, config?.encoding ?? "base58");
+      const result = ledger.simulate(tx, {
+        sigVerify: config?.sigVerify ?? false,
+        replaceRecentBlockhash: config?.replaceRecentBlockhash ?? false,
+      });
+      const latest = ledger.latestBlockhash("processed");
+      return withContext(config?.commitment, config?.minContextSlot, {
+        err: result.err,
+        logs: result.logs,
+        accounts: config?.accounts
+          ? config.accounts.addresses.map((key) => account(key, config.accounts?.encoding ?? "base64"))
+          : null,
+        unitsConsumed: result.unitsConsumed,
+        returnData: result.returnData && {
+          programId: result.returnData.programId,
+          data: [Buffer.from(result.returnData.data).toString("base64"), "base64"],
+        },
+        innerInstructions: config?.innerInstructions
+          ? encodeTransactionMeta({ innerInstructions: result.innerInstructions } as LedgerTransaction)
+              .innerInstructions
+          : null,
+        ...(config?.replaceRecentBlockhash
+          ? {
+              replacementBlockhash: {
+                blockhash: latest.blockhash,
+                lastValidBlockHeight: latest.lastValidBlockHeight,
+              },
+            }
+          : {}),
+      });
+    },
+    async requestAirdrop(params) {
+      const [key, amount] = parseParams(
+        z.tuple([address, z.number().int().positive(), commitmentConfig]),
+        params,
+      );
+      if (BigInt(amount) > MAX_AIRDROP_LAMPORTS) {
+        throw invalidParams(`airdrop request over ${MAX_AIRDROP_LAMPORTS} lamports`);
+      }
+      const { blockhash, lastValidBlockHeight } = ledger.latestBlockhash("processed");
+      const tx = await pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(faucet, m),
+        (m) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash, lastValidBlockHeight: BigInt(lastValidBlockHeight) },
+            m,
+          ),
+        (m) =>
+          appendTransactionMessageInstructions(
+            [
+              getTransferSolInstruction({
+                source: faucet,
+                destination: key,
+                amount: lamports(BigInt(amount)),
+              }),
+            ],
+            m,
+          ),
+        (m) => signTransactionMessageWithSigners(m),
+      );
+      return ledger.submit(tx).signature;
+    },
+  };
+}
+
+export const methodNotFound = (method: string) =>
+  new RpcError(METHOD_NOT_FOUND, `Method not found: ${method}`);

@@ -1,0 +1,64 @@
+/**
+ * Activity events of the mock service: what an app's traffic did (a quote, a deposit seen on a chain,
+ * a fill, a fast-fill hold, a refund), emitted by the routes and the lifecycle as it happens, so a
+ * developer watching the devnet sees their app at work without polling the database.
+ */
+
+export type ActivityEvent =
+  | {
+      kind: "quote";
+      requestId: string;
+      originChainId: number;
+      destinationChainId: number;
+      amountIn: string;
+      symbolIn: string;
+      amountOut: string;
+      symbolOut: string;
+    }
+  | { kind: "deposit"; requestId: string; chainId: number; txHash: string; final: boolean }
+  | { kind: "fill"; requestId: string; chainId: number; txHash: string; status: string }
+  | { kind: "hold"; requestId: string; wallet: string; amountUsd: string }
+  | { kind: "refund"; requestId: string; txHash: string | null; reason: string };
+
+export type ActivityListener = (event: ActivityEvent) => void;
+
+/** Listeners of a service's activity; a throwing listener never breaks the service. */
+export class ActivityFeed {
+  readonly #listeners = new Set<ActivityListener>();
+
+  /** Subscribes; returns the unsubscribe function. */
+  subscribe(listener: ActivityListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  emit(event: ActivityEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's failure is its own; the request being served goes on.
+      }
+    }
+  }
+}
+
+const short = (value: string): string =>
+  value.length > 14 ? `${value.slice(0, 8)}…${value.slice(-4)}` : value;
+
+/** One line per event, as `npm start` prints it. */
+export function formatActivity(event: ActivityEvent): string {
+  const id = short(event.requestId);
+  switch (event.kind) {
+    case "quote":
+      return `quote    ${id}  ${event.amountIn} ${event.symbolIn} (${event.originChainId}) -> ${event.amountOut} ${event.symbolOut} (${event.destinationChainId})`;
+    case "deposit":
+      return `deposit  ${id}  ${event.final ? "final" : "seen"} on ${event.chainId}  tx ${short(event.txHash)}`;
+    case "fill":
+      return `fill     ${id}  ${event.status} on ${event.chainId}  tx ${short(event.txHash)}`;
+    case "hold":
+      return `hold     ${id}  ${event.amountUsd} USD held on app balance of ${short(event.wallet)}`;
+    case "refund":
+      return `refund   ${id}  ${event.reason}  ${event.txHash === null ? "refund failed: manual refund required" : `tx ${short(event.txHash)}`}`;
+  }
+}

@@ -1,0 +1,88 @@
+/** The local-node surface over EDR: Anvil helper names and cast's `input`+`data` transactions. */
+import { expect } from "chai";
+import fc from "fast-check";
+import { ANVIL_ALIASES, localNodeProvider } from "../../src/devnet/evm-node-methods.ts";
+
+function recording() {
+  const calls: { method: string; params?: unknown }[] = [];
+  const provider = localNodeProvider({
+    async request(args) {
+      calls.push(args);
+      return null;
+    },
+  });
+  return { calls, provider };
+}
+
+const hexBytes = fc.uint8Array({ maxLength: 64 }).map((bytes) => `0x${Buffer.from(bytes).toString("hex")}`);
+const TRANSACTION_METHODS = ["eth_call", "eth_estimateGas", "eth_sendTransaction", "eth_createAccessList"];
+
+describe("devnet local-node methods", () => {
+  it("answers every anvil_ helper with its hardhat_ equivalent and the same parameters", async () => {
+    const { calls, provider } = recording();
+    for (const name of ANVIL_ALIASES) await provider.request({ method: `anvil_${name}`, params: [name, 1] });
+    expect(calls).to.deep.equal(
+      ANVIL_ALIASES.map((name) => ({ method: `hardhat_${name}`, params: [name, 1] })),
+    );
+  });
+
+  it("passes other methods and single-field transactions through unchanged", async () => {
+    const { calls, provider } = recording();
+    await provider.request({ method: "eth_call", params: [{ to: "0x01", data: "0xab" }, "latest"] });
+    await provider.request({ method: "eth_call", params: [{ to: "0x01", input: "0xab" }, "latest"] });
+    await provider.request({ method: "evm_mine" });
+    await provider.request({ method: "eth_getLogs", params: [{ input: "0x01", data: "0x02" }] });
+    expect(calls).to.deep.equal([
+      { method: "eth_call", params: [{ to: "0x01", data: "0xab" }, "latest"] },
+      { method: "eth_call", params: [{ to: "0x01", input: "0xab" }, "latest"] },
+      { method: "evm_mine" },
+      { method: "eth_getLogs", params: [{ input: "0x01", data: "0x02" }] },
+    ]);
+  });
+
+  it("property: input and data that agree (in any hex case) reach the node as one input field", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...TRANSACTION_METHODS),
+        hexBytes,
+        fc.boolean(),
+        async (method, hex, upper) => {
+          const { calls, provider } = recording();
+          const data = upper ? `0x${hex.slice(2).toUpperCase()}` : hex;
+          await provider.request({ method, params: [{ to: "0x01", input: hex, data }, "latest"] });
+          expect(calls).to.deep.equal([{ method, params: [{ to: "0x01", input: hex }, "latest"] }]);
+        },
+      ),
+    );
+  });
+
+  it("property: input and data that differ are refused with -32602 and never reach the node", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...TRANSACTION_METHODS),
+        hexBytes,
+        hexBytes,
+        async (method, input, data) => {
+          fc.pre(input !== data);
+          const { calls, provider } = recording();
+          const error = await provider.request({ method, params: [{ input, data }] }).then(
+            () => null,
+            (e: { code?: number }) => e,
+          );
+          expect(error?.code).to.equal(-32602);
+          expect(calls).to.deep.equal([]);
+        },
+      ),
+    );
+  });
+
+  it("a non-string input or data is refused with -32602", async () => {
+    const { calls, provider } = recording();
+    const error = await provider.request({ method: "eth_call", params: [{ input: 1, data: 1 }] }).then(
+      () => null,
+      (e: { code?: number }) => e,
+    );
+    expect(error?.code).to.equal(-32602);
+    expect(calls).to.deep.equal([]);
+  });
+});

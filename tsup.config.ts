@@ -1,0 +1,37 @@
+// The npm package build (`npm run build:package`): ESM + CommonJS + .d.ts + source maps in dist/.
+// The repository's own tests, demo and scripts run the .ts sources directly.
+import { defineConfig } from "tsup";
+
+const library = {
+  index: "src/index.ts",
+  attestation: "src/attestation/index.ts",
+  address: "src/address/index.ts",
+  funding: "src/funding/index.ts",
+  svm: "src/svm/index.ts",
+  receiver: "src/receiver/index.ts",
+  schemas: "src/schemas/index.ts",
+  client: "src/client/index.ts",
+  service: "src/service/index.ts",
+  devnet: "src/devnet/devnet.ts",
+  deploy: "src/deploy/index.ts",
+  ignition: "src/ignition/attested-receiver.ts",
+};
+
+const common = {
+  outDir: "dist",
+  target: "node20",
+  platform: "node",
+  sourcemap: true,
+  splitting: true,
+  treeshake: true,
+  // import.meta.url in the CommonJS build (packageFile finds the package root from it).
+  shims: true,
+  // Keep the node: prefix (node:sqlite has no other name).
+  removeNodeProtocol: false,
+} as const;
+
+export default defineConfig([
+  { ...common, entry: library, format: ["esm", "cjs"], dts: true, clean: true },
+  // The command line is ESM only (top-level await) and has no types.
+  { ...common, entry: { cli: "src/cli.ts" }, format: ["esm"] },
+]);
