@@ -5,7 +5,7 @@ import {
   createSolanaRpc,
   createSolanaRpcSubscriptions,
 } from "@solana/kit";
-import { deployReceiver, rpcCluster } from "../../scripts/svm/deploy-receiver.ts";
+import { deployReceiver, rpcCluster } from "attestkit/deploy";
 
 /** A keypair file as `solana-keygen new -o <file>` writes it: a JSON array of 64 bytes. */
 async function keypairFile(path: string) {

@@ -8,7 +8,7 @@ import {
   getSvmReceiverWhitelistAddress,
 } from "attestkit/receiver";
 import { type Hex, hexToBytes } from "viem";
-import idl from "../../programs/idl/attested_receiver.json" with { type: "json" };
+import idl from "attestkit/idl/attested_receiver.json" with { type: "json" };
 
 /**
  * The receiver's `deposit_native` instruction built with Anchor from the program's IDL, for a

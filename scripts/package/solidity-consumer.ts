@@ -20,27 +20,11 @@ type Vector = {
   >;
 };
 
-export const GATE_SOURCE = `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.24;
-
-import {RequestAttestation} from "attestkit/contracts/RequestAttestation.sol";
-
-contract AttestationGate {
-    address public immutable solver;
-
-    constructor(address solver_) {
-        solver = solver_;
-    }
-
-    function isAttested(RequestAttestation.RequestData calldata data, bytes calldata signature)
-        external
-        view
-        returns (bool)
-    {
-        return RequestAttestation.recoverSigner(data, signature) == solver;
-    }
-}
-`;
+/** The Solidity guide's sample (docs/guides/verify-in-solidity.md), compiled as the consumer's own contract. */
+export const GATE_SOURCE = readFileSync(
+  join(REPO_ROOT, "docs/examples/solidity/AttestationGate.sol"),
+  "utf8",
+);
 
 /** The first shared attestation vector as a Solidity test of AttestationGate (no test library needed). */
 export function gateTestSource(): string {
