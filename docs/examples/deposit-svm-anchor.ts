@@ -2,13 +2,13 @@ import { AnchorProvider, BN, type Idl, Program } from "@coral-xyz/anchor";
 import { address } from "@solana/kit";
 import { Connection, PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
 import { type RequestData, toRequestDataWords } from "attestkit";
+import idl from "attestkit/idl/attested_receiver.json" with { type: "json" };
 import {
   getSvmReceiverConfigAddress,
   getSvmReceiverReplayAddress,
   getSvmReceiverWhitelistAddress,
 } from "attestkit/receiver";
 import { type Hex, hexToBytes } from "viem";
-import idl from "attestkit/idl/attested_receiver.json" with { type: "json" };
 
 /**
  * The receiver's `deposit_native` instruction built with Anchor from the program's IDL, for a
