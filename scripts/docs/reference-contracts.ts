@@ -4,7 +4,7 @@
  * compiles them) is asked for userdoc and devdoc only, which needs analysis, not code generation.
  * Run after `hardhat build`. `--check` fails when the committed page differs from a fresh render.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { writeOrCheckPage } from "./generated-page.ts";
@@ -39,12 +39,17 @@ interface SolcInput {
   settings: Record<string, unknown>;
 }
 
+/** The build info of the current build: the one the AttestedReceiver artifact names (older ones may linger). */
 function projectInput(): SolcInput {
-  for (const name of readdirSync(BUILD_INFO).filter((n) => !n.endsWith(".output.json"))) {
-    const info = JSON.parse(readFileSync(join(BUILD_INFO, name), "utf8")) as { input: SolcInput };
-    if (Object.keys(info.input.sources).some((source) => DOCUMENTED.test(source))) return info.input;
-  }
-  throw new Error("no build info for contracts/: run `npx hardhat build` first");
+  const artifact = join(ROOT, "artifacts", "contracts", "AttestedReceiver.sol", "AttestedReceiver.json");
+  if (!existsSync(artifact)) throw new Error("no build info for contracts/: run `npx hardhat build` first");
+  const { buildInfoId } = JSON.parse(readFileSync(artifact, "utf8")) as { buildInfoId: string };
+  const info = JSON.parse(readFileSync(join(BUILD_INFO, `${buildInfoId}.json`), "utf8")) as {
+    input: SolcInput;
+  };
+  if (!Object.keys(info.input.sources).some((source) => DOCUMENTED.test(source)))
+    throw new Error(`build info ${buildInfoId} holds no source of contracts/`);
+  return info.input;
 }
 
 /** NatSpec of every documented contract, by `source:Contract`. */
