@@ -8,7 +8,16 @@
 // out: renderers-js 2.2.0 types it for @solana/kit 6 (`extendClient` returns `ExtendedClient` in
 // the @solana/kit 8 this repo uses) and writes an angle-bracket assertion erasableSyntaxOnly refuses.
 // With --check, fails when the committed IDL or client differs from a fresh generation.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,7 +67,8 @@ function withoutEnums(file: string, content: string): string {
       .split(",")
       .map((m) => m.trim())
       .filter((m) => m !== "");
-    if (members.some((m) => !/^\w+$/.test(m))) throw new Error(`${file}: enum ${name} has initialised members`);
+    if (members.some((m) => !/^\w+$/.test(m)))
+      throw new Error(`${file}: enum ${name} has initialised members`);
     const object = members.map((m, i) => `  ${m}: ${i},`).join("\n");
     out = out.replace(
       block,
