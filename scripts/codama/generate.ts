@@ -95,7 +95,13 @@ async function renderClient(): Promise<Map<string, string>> {
   try {
     await visit(
       root,
-      renderVisitor(tmp, { generatedFolder: "generated", syncPackageJson: false, formatCode: true }),
+      renderVisitor(tmp, {
+        generatedFolder: "generated",
+        syncPackageJson: false,
+        formatCode: true,
+        // Only @solana/kit (a dependency of this package), with its program-client-core subpath.
+        kitImportStrategy: "rootOnly",
+      }),
     );
     const rendered = readTree(join(tmp, "generated"));
     const out = new Map<string, string>();

@@ -48,7 +48,7 @@ import {
   getAccountMetaFactory,
   getNonNullResolvedInstructionInput,
   type ResolvedInstructionAccount,
-} from "@solana/program-client-core";
+} from "@solana/kit/program-client-core";
 import { findConfigPda, findEntryPda, findReplayPda } from "../pdas/index.ts";
 import { ATTESTED_RECEIVER_PROGRAM_ADDRESS } from "../programs/index.ts";
 

@@ -36,7 +36,7 @@ import {
 import {
   getAccountMetaFactory,
   type ResolvedInstructionAccount,
-} from "@solana/program-client-core";
+} from "@solana/kit/program-client-core";
 import { findConfigPda } from "../pdas/index.ts";
 import { ATTESTED_RECEIVER_PROGRAM_ADDRESS } from "../programs/index.ts";
 
