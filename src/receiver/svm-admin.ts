@@ -3,25 +3,13 @@
  * `invalidate_requests` (owner or solver: withdraw quotes that must never be paid, since an
  * attestation carries no expiry) and `set_max_deadline_window` (owner).
  */
-import {
-  AccountRole,
-  type Address,
-  fixEncoderSize,
-  getArrayEncoder,
-  getBytesEncoder,
-  getI64Encoder,
-  getU32Encoder,
-  type Instruction,
-  type TransactionSigner,
-} from "@solana/kit";
+import { AccountRole, type Address, type Instruction, type TransactionSigner } from "@solana/kit";
 import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
 import { type Hex, hexToBytes } from "viem";
 import { assertRequestId } from "../attestation/index.ts";
 import { InvalidSvmArgumentError } from "../errors.ts";
-import { getSvmReceiverConfigAddress, getSvmReceiverReplayAddress } from "./svm.ts";
-
-const INVALIDATE_REQUESTS = Uint8Array.of(175, 210, 60, 230, 54, 151, 14, 75);
-const SET_MAX_DEADLINE_WINDOW = Uint8Array.of(25, 81, 199, 168, 201, 84, 161, 61);
+import { getInvalidateRequestsInstruction, getSetMaxDeadlineWindowInstruction } from "./generated/index.ts";
+import { getSvmReceiverConfigAddress, getSvmReceiverReplayAddress, signerInput } from "./svm.ts";
 
 /**
  * Ids one `invalidate_requests` accepts: the program parses at most 40 accounts, 3 of them fixed.
@@ -30,8 +18,6 @@ const SET_MAX_DEADLINE_WINDOW = Uint8Array.of(25, 81, 199, 168, 201, 84, 161, 61
  */
 export const SVM_RECEIVER_MAX_INVALIDATE_BATCH = 37;
 
-const requestIdsEncoder = getArrayEncoder(fixEncoderSize(getBytesEncoder(), 32), { size: getU32Encoder() });
-
 /** What `buildSvmReceiverInvalidateRequestsInstruction` needs. */
 export interface SvmReceiverInvalidateRequestsInput {
   programId: Address;
@@ -39,13 +25,6 @@ export interface SvmReceiverInvalidateRequestsInput {
   authority: TransactionSigner | Address;
   /** 1 to `SVM_RECEIVER_MAX_INVALIDATE_BATCH` request ids (0x + 64 hex). */
   requestIds: readonly Hex[];
-}
-
-function signerMeta(
-  who: TransactionSigner | Address,
-  role: AccountRole.WRITABLE_SIGNER | AccountRole.READONLY_SIGNER,
-) {
-  return typeof who === "string" ? { address: who, role } : { address: who.address, role, signer: who };
 }
 
 /**
@@ -71,15 +50,22 @@ export async function buildSvmReceiverInvalidateRequestsInstruction(
   }
   const ids = requestIds.map((id) => hexToBytes(id));
   const replays = await Promise.all(ids.map((id) => getSvmReceiverReplayAddress(programId, id)));
+  const instruction = getInvalidateRequestsInstruction(
+    {
+      authority: signerInput(input.authority, AccountRole.WRITABLE_SIGNER),
+      config: await getSvmReceiverConfigAddress(programId),
+      systemProgram: SYSTEM_PROGRAM_ADDRESS,
+      requestIds: ids,
+    },
+    { programAddress: programId },
+  );
+  // The replay records follow the IDL's accounts, one per id in order.
   return {
-    programAddress: programId,
+    ...instruction,
     accounts: [
-      signerMeta(input.authority, AccountRole.WRITABLE_SIGNER),
-      { address: await getSvmReceiverConfigAddress(programId), role: AccountRole.READONLY },
-      { address: SYSTEM_PROGRAM_ADDRESS, role: AccountRole.READONLY },
+      ...instruction.accounts,
       ...replays.map(([replay]) => ({ address: replay, role: AccountRole.WRITABLE })),
     ],
-    data: Uint8Array.from([...INVALIDATE_REQUESTS, ...requestIdsEncoder.encode(ids)]),
   };
 }
 
@@ -99,12 +85,12 @@ export async function buildSvmReceiverSetMaxDeadlineWindowInstruction(input: {
       `maxDeadlineWindow must be a bigint in (0, 2^63), got ${maxDeadlineWindow}`,
     );
   }
-  return {
-    programAddress: programId,
-    accounts: [
-      signerMeta(input.owner, AccountRole.READONLY_SIGNER),
-      { address: await getSvmReceiverConfigAddress(programId), role: AccountRole.WRITABLE },
-    ],
-    data: Uint8Array.from([...SET_MAX_DEADLINE_WINDOW, ...getI64Encoder().encode(maxDeadlineWindow)]),
-  };
+  return getSetMaxDeadlineWindowInstruction(
+    {
+      owner: signerInput(input.owner, AccountRole.READONLY_SIGNER),
+      config: await getSvmReceiverConfigAddress(programId),
+      maxDeadlineWindow,
+    },
+    { programAddress: programId },
+  );
 }

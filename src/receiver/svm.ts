@@ -10,23 +10,14 @@
 import {
   AccountRole,
   type Address,
-  addEncoderSizePrefix,
   type Decoder,
   fixDecoderSize,
-  fixEncoderSize,
   getAddressDecoder,
   getBase64Encoder,
   getBytesDecoder,
-  getBytesEncoder,
-  getConstantEncoder,
-  getHiddenPrefixEncoder,
   getI64Decoder,
-  getI64Encoder,
   getProgramDerivedAddress,
   getStructDecoder,
-  getStructEncoder,
-  getU8Encoder,
-  getU32Encoder,
   getU64Decoder,
   getU64Encoder,
   type Instruction,
@@ -37,6 +28,7 @@ import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
 import { bytesToHex, getAddress, type Hex, hexToBytes } from "viem";
 import { parseAttestationSignature, type RequestData, toRequestDataWords } from "../attestation/index.ts";
 import { InvalidAmountError, InvalidSvmArgumentError, SvmTransactionFailedError } from "../errors.ts";
+import { getDepositNativeInstruction, getDepositTokenInstruction } from "./generated/index.ts";
 
 /** Anchor discriminators of the IDL (`sha256("global:<ix>")[..8]`, `sha256("event:Deposited")[..8]`). */
 export const SVM_RECEIVER_DISCRIMINATORS = {
@@ -46,7 +38,7 @@ export const SVM_RECEIVER_DISCRIMINATORS = {
 } as const;
 
 const U64_MAX = (1n << 64n) - 1n;
-const bytes32 = fixEncoderSize(getBytesEncoder(), 32);
+const addressDecoder = getAddressDecoder();
 
 /** Config PDA `["config"]`. */
 export async function getSvmReceiverConfigAddress(programId: Address): Promise<Address> {
@@ -78,40 +70,6 @@ export async function getSvmReceiverReplayAddress(
   });
   return [replay, bump];
 }
-
-/** Borsh args of `deposit_native` / `deposit_token` (same layout), in IDL order. */
-interface DepositArgs {
-  requestId: ReadonlyUint8Array;
-  originChainId: bigint;
-  originUser: ReadonlyUint8Array;
-  originCurrency: ReadonlyUint8Array;
-  originAmount: bigint;
-  destinationChainId: bigint;
-  destinationUser: ReadonlyUint8Array;
-  amount: bigint;
-  deadline: bigint;
-  replayBump: number;
-  signature: ReadonlyUint8Array;
-}
-
-const depositArgsEncoder = getStructEncoder([
-  ["requestId", bytes32],
-  ["originChainId", getU64Encoder()],
-  ["originUser", bytes32],
-  ["originCurrency", bytes32],
-  ["originAmount", getU64Encoder()],
-  ["destinationChainId", getU64Encoder()],
-  ["destinationUser", bytes32],
-  ["amount", getU64Encoder()],
-  ["deadline", getI64Encoder()],
-  ["replayBump", getU8Encoder()],
-  ["signature", addEncoderSizePrefix(getBytesEncoder(), getU32Encoder())],
-]);
-
-const depositEncoder = (discriminator: Uint8Array) =>
-  getHiddenPrefixEncoder(depositArgsEncoder, [getConstantEncoder(discriminator)]);
-const nativeEncoder = depositEncoder(SVM_RECEIVER_DISCRIMINATORS.depositNative);
-const tokenEncoder = depositEncoder(SVM_RECEIVER_DISCRIMINATORS.depositToken);
 
 /** The token accounts of a `deposit_token`. */
 export interface SvmReceiverTokenAccounts {
@@ -174,11 +132,18 @@ export async function buildSvmReceiverDepositInstruction(
   const destinationUser = hexToBytes(words[6]);
   const [replay, replayBump] = await getSvmReceiverReplayAddress(programId, requestId);
   const originAmount = u64(words[4], "originAmount");
-  const args: DepositArgs = {
+  const accounts = {
+    payer: signerInput(input.payer, AccountRole.WRITABLE_SIGNER),
+    config: await getSvmReceiverConfigAddress(programId),
+    whitelist: await getSvmReceiverWhitelistAddress(programId, destinationChainId, destinationUser),
+    replay,
+    systemProgram: SYSTEM_PROGRAM_ADDRESS,
+  };
+  const args = {
     requestId,
     originChainId: u64(words[1], "originChainId"),
-    originUser: hexToBytes(words[2]),
-    originCurrency: hexToBytes(words[3]),
+    originUser: addressDecoder.decode(hexToBytes(words[2])),
+    originCurrency: addressDecoder.decode(hexToBytes(words[3])),
     originAmount,
     destinationChainId,
     destinationUser,
@@ -187,39 +152,24 @@ export async function buildSvmReceiverDepositInstruction(
     replayBump,
     signature: hexToBytes(input.signature),
   };
-  const payer =
-    typeof input.payer === "string"
-      ? { address: input.payer, role: AccountRole.WRITABLE_SIGNER }
-      : { address: input.payer.address, role: AccountRole.WRITABLE_SIGNER, signer: input.payer };
-  const head = [
-    payer,
-    { address: await getSvmReceiverConfigAddress(programId), role: AccountRole.READONLY },
-    {
-      address: await getSvmReceiverWhitelistAddress(programId, destinationChainId, destinationUser),
-      role: AccountRole.READONLY,
-    },
-    { address: replay, role: AccountRole.WRITABLE },
-  ];
-  const system = { address: SYSTEM_PROGRAM_ADDRESS, role: AccountRole.READONLY };
+  const program = { programAddress: programId };
   if (token === undefined) {
-    return {
-      programAddress: programId,
-      accounts: [...head, { address: input.solver, role: AccountRole.WRITABLE }, system],
-      data: nativeEncoder.encode(args),
-    };
+    return getDepositNativeInstruction({ ...accounts, ...args, solver: input.solver }, program);
   }
-  return {
-    programAddress: programId,
-    accounts: [
-      ...head,
-      { address: token.payerToken, role: AccountRole.WRITABLE },
-      { address: token.mint, role: AccountRole.READONLY },
-      { address: token.solverToken, role: AccountRole.WRITABLE },
-      { address: token.tokenProgram, role: AccountRole.READONLY },
-      system,
-    ],
-    data: tokenEncoder.encode(args),
-  };
+  return getDepositTokenInstruction({ ...accounts, ...args, ...token }, program);
+}
+
+/**
+ * A signer account of a generated builder given as a `TransactionSigner` or only its address:
+ * `@solana/kit`'s program-client-core keeps an account meta with an explicit role as it is, so an
+ * address alone still becomes a signer account (the transaction's signer is attached later).
+ */
+export function signerInput(
+  who: TransactionSigner | Address,
+  role: AccountRole.WRITABLE_SIGNER | AccountRole.READONLY_SIGNER,
+): TransactionSigner {
+  if (typeof who !== "string") return who;
+  return { address: who, role } as unknown as TransactionSigner;
 }
 
 /**
