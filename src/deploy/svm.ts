@@ -30,8 +30,8 @@ import {
   signTransactionMessageWithSigners,
   type Transaction,
 } from "@solana/kit";
+// Types only: litesvm is an optional peer, needed by `liteSvmCluster` alone, never by an RPC deploy.
 import type { LiteSVM } from "litesvm";
-import { FailedTransactionMetadata } from "litesvm";
 import { packageFile } from "../package-files.ts";
 import { getSvmReceiverConfigAddress, getSvmReceiverWhitelistAddress } from "../receiver/svm.ts";
 
@@ -60,7 +60,8 @@ export function liteSvmCluster(svm: LiteSVM): ReceiverCluster {
     minimumBalanceForRentExemption: async (space) => svm.minimumBalanceForRentExemption(space),
     send: async (tx) => {
       const result = svm.sendTransaction(tx);
-      if (result instanceof FailedTransactionMetadata) {
+      // FailedTransactionMetadata is the only result with `err()`.
+      if ("err" in result) {
         throw new Error(`transaction failed: ${result.toString()}\n${result.meta().logs().join("\n")}`);
       }
       svm.expireBlockhash();
