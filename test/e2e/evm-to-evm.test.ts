@@ -121,7 +121,9 @@ describe("e2e: EVM to EVM through the receivers", () => {
     await base.mine();
     const done = await waitForStatus(e2e, requestId, "success");
     const fillHash = done.txHashes[0] as Hex;
-    expect(done.txHashes).to.deep.equal([fillHash, depositHash]);
+    // Spec 4.5: txHashes holds the destination transaction; the origin deposit is in inTxHashes.
+    expect(done.txHashes).to.deep.equal([fillHash]);
+    expect(done.inTxHashes).to.deep.equal([depositHash]);
 
     const fill = await evmUser(optimism, "bob").public.getTransaction({ hash: fillHash });
     expect(getAddress(fill.to as Hex)).to.equal(tokenOf(optimism, "USDC"));
@@ -171,7 +173,7 @@ describe("e2e: EVM to EVM through the receivers", () => {
     await waitForStatus(e2e, requestId, "depositing");
     await optimism.mine();
     const done = await waitForStatus(e2e, requestId, "success");
-    expect(done.txHashes[1]).to.equal(depositHash);
+    expect(done.inTxHashes).to.deep.equal([depositHash]);
     const fill = await carolView.public.getTransaction({ hash: done.txHashes[0] as Hex });
     expect(fill.input).to.equal(requestId);
     expect(await balanceOf(carolView, null, carol)).to.equal(
