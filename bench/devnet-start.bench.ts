@@ -1,9 +1,13 @@
 // Devnet start to ready (goal <= 3 s): the whole devnet, both VMs (two EVM chains with receivers
-// deployed and tokens minted, the SVM chain, the mock service), as `npm start` runs it: a fresh
-// process from spawn until it prints its endpoints, side by side with `startDevnet()` in a process
-// that has already loaded Hardhat. A bounded number of runs of each.
+// deployed and tokens minted, the SVM chain, the mock service). Side by side, each a fresh process
+// from spawn until it prints its endpoints: the `attestkit devnet` command with Node's compile cache
+// warm and cold, and `npm start` (which first checks the contracts are built); and
+// `startDevnet()` in a process that has already loaded everything. A bounded number of runs of each.
 //   node bench/devnet-start.bench.ts [--runs 3]
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startDevnet } from "../src/devnet/devnet.ts";
@@ -11,20 +15,27 @@ import { printTable, writeResults } from "./harness.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
 const RUNS = Math.min(Number(values.runs), 20);
-const CLI = fileURLToPath(new URL("../src/devnet/cli.ts", import.meta.url));
+const REPO = fileURLToPath(new URL("..", import.meta.url));
+const CLI = join(REPO, "src/cli.ts");
+const FREE_PORTS = ["--port", "0", "--rpc-port", "0", "--svm-rpc-port", "0"];
 const READY = "Ctrl-C stops.";
 const GOAL_MS = 3000;
 
-/** Spawns the devnet CLI on free ports; ms until it prints that it is ready, then stops it. */
-function processStart(): Promise<number> {
+/** Spawns a devnet command on free ports; ms until it prints that it is ready, then stops it. */
+function processStart(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, [CLI, "--port", "0", "--rpc-port", "0"], {
+    const child = spawn(command, args, {
+      cwd: REPO,
+      env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "inherit"],
+      // A process group of its own: npm does not pass SIGTERM on to the devnet it started.
+      detached: true,
     });
+    const stop = (signal: NodeJS.Signals) => process.kill(-(child.pid as number), signal);
     let out = "";
     const timer = setTimeout(() => {
-      child.kill("SIGKILL");
+      stop("SIGKILL");
       reject(new Error(`the devnet was not ready within 120 s:\n${out}`));
     }, 120_000);
     child.stdout.on("data", (chunk: Buffer) => {
@@ -33,7 +44,7 @@ function processStart(): Promise<number> {
       const elapsed = performance.now() - start;
       clearTimeout(timer);
       child.once("exit", () => resolve(elapsed));
-      child.kill("SIGTERM");
+      stop("SIGTERM");
     });
     child.once("error", reject);
   });
@@ -47,15 +58,27 @@ async function inProcessStart(): Promise<number> {
   return elapsed;
 }
 
-const samples: Record<string, number[]> = {
-  "npm start process (spawn to endpoints printed)": [],
-  "startDevnet() in a warm process": [],
+const cacheDir = mkdtempSync(join(tmpdir(), "attestkit-compile-cache-"));
+/** A compile cache of its own, so "warm" means warmed by this bench's first run. */
+const warmCache = { NODE_COMPILE_CACHE: cacheDir };
+/** Node skips the cache when this is set. */
+const noCache = { NODE_DISABLE_COMPILE_CACHE: "1" };
+const cases: Record<string, () => Promise<number>> = {
+  "attestkit devnet (compile cache warm)": () =>
+    processStart(process.execPath, [CLI, "devnet", ...FREE_PORTS], warmCache),
+  "attestkit devnet (compile cache off)": () =>
+    processStart(process.execPath, [CLI, "devnet", ...FREE_PORTS], noCache),
+  "npm start (build check, then the devnet)": () =>
+    processStart("npm", ["start", "--silent", "--", ...FREE_PORTS], warmCache),
+  "startDevnet() in a warm process": inProcessStart,
 };
+const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, [] as number[]]));
 await inProcessStart(); // loads Hardhat and compiles nothing: the artifacts are built already
+await cases["attestkit devnet (compile cache warm)"]?.(); // fills the compile cache
 for (let run = 0; run < RUNS; run++) {
-  samples["npm start process (spawn to endpoints printed)"]?.push(await processStart());
-  samples["startDevnet() in a warm process"]?.push(await inProcessStart());
+  for (const [name, measure] of Object.entries(cases)) samples[name]?.push(await measure());
 }
+rmSync(cacheDir, { recursive: true, force: true });
 
 const rows = Object.entries(samples).map(([name, ms]) => {
   const sorted = [...ms].sort((a, b) => a - b);

@@ -3,7 +3,7 @@
  * Hardhat EDR chain funds with 10,000 ETH. SVM: keypairs derived from fixed seeds. Both are public by
  * design: never send value to them on a real network.
  */
-import { createHash } from "node:crypto";
+import { createHash, pbkdf2Sync } from "node:crypto";
 import {
   createKeyPairSignerFromPrivateKeyBytes,
   getAddressEncoder,
@@ -11,7 +11,7 @@ import {
   type KeyPairSigner,
 } from "@solana/kit";
 import { bytesToHex, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { HDKey, hdKeyToAccount } from "viem/accounts";
 
 export const DEVNET_MNEMONIC = "test test test test test test test test test test test junk";
 
@@ -25,11 +25,26 @@ export interface EvmDevAccount {
   privateKey: Hex;
 }
 
+let devnetRoot: HDKey | undefined;
+const evmAccounts = new Map<EvmRole, EvmDevAccount>();
+
+/** The BIP-39 seed by node:crypto's native PBKDF2, derived once: pure-JS PBKDF2 per call costs ~100 ms. */
+function devnetHdRoot(): HDKey {
+  devnetRoot ??= HDKey.fromMasterSeed(
+    pbkdf2Sync(DEVNET_MNEMONIC.normalize("NFKD"), "mnemonic", 2048, 64, "sha512"),
+  );
+  return devnetRoot;
+}
+
 export function evmDevAccount(role: EvmRole): EvmDevAccount {
-  const account = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex: EVM_ROLES[role] });
+  const known = evmAccounts.get(role);
+  if (known !== undefined) return known;
+  const account = hdKeyToAccount(devnetHdRoot(), { addressIndex: EVM_ROLES[role] });
   const privateKey = account.getHdKey().privateKey;
   if (privateKey === null) throw new Error(`no private key for ${role}`);
-  return { role, address: account.address, privateKey: bytesToHex(privateKey) };
+  const derived: EvmDevAccount = { role, address: account.address, privateKey: bytesToHex(privateKey) };
+  evmAccounts.set(role, Object.freeze(derived));
+  return derived;
 }
 
 export const EVM_ROLE_NAMES = Object.keys(EVM_ROLES) as EvmRole[];

@@ -1,5 +1,5 @@
 /**
- * CLI of the mock service: `node src/service/cli.ts [--port 8787] [--db file.sqlite]
+ * CLI of the mock service: `attestkit service` (`npm run service --` here) [--port 8787] [--db file.sqlite]
  * [--solver-key 0x...] [--api-keys k1,k2] [--rpc 31337=http://127.0.0.1:8545]
  * [--svm-rpc http://127.0.0.1:8899] [--svm-ws ws://127.0.0.1:8900] [--svm-solver-keypair file.json]
  * [--svm-receiver <program id>] [--log-level info]`.
