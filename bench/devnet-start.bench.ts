@@ -2,7 +2,8 @@
 // deployed and tokens minted, the SVM chain, the mock service). Side by side, each a fresh process
 // from spawn until it prints its endpoints: the `attestkit devnet` command with Node's compile cache
 // warm and cold, and `npm start` (which first checks the contracts are built); and
-// `startDevnet()` in a process that has already loaded everything. A bounded number of runs of each.
+// `startDevnet()` in a process that has already loaded everything; and `attestkit devnet` of the packed
+// tarball installed in a fresh project, as an integrator runs it. A bounded number of runs of each.
 //   node bench/devnet-start.bench.ts [--runs 3]
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { createConsumer, DEVNET_PEERS, repoVersion } from "../scripts/package/consumer.ts";
 import { startDevnet } from "../src/devnet/devnet.ts";
 import { printTable, writeResults } from "./harness.ts";
 
@@ -22,11 +24,16 @@ const READY = "Ctrl-C stops.";
 const GOAL_MS = 3000;
 
 /** Spawns a devnet command on free ports; ms until it prints that it is ready, then stops it. */
-function processStart(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+function processStart(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd = REPO,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(command, args, {
-      cwd: REPO,
+      cwd,
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "inherit"],
       // A process group of its own: npm does not pass SIGTERM on to the devnet it started.
@@ -58,6 +65,7 @@ async function inProcessStart(): Promise<number> {
   return elapsed;
 }
 
+const consumer = await createConsumer("devnet-start", DEVNET_PEERS.map(repoVersion));
 const cacheDir = mkdtempSync(join(tmpdir(), "attestkit-compile-cache-"));
 /** A compile cache of its own, so "warm" means warmed by this bench's first run. */
 const warmCache = { NODE_COMPILE_CACHE: cacheDir };
@@ -70,11 +78,20 @@ const cases: Record<string, () => Promise<number>> = {
     processStart(process.execPath, [CLI, "devnet", ...FREE_PORTS], noCache),
   "npm start (build check, then the devnet)": () =>
     processStart("npm", ["start", "--silent", "--", ...FREE_PORTS], warmCache),
+  "installed package: attestkit devnet (compile cache warm)": () =>
+    processStart(
+      join(consumer.dir, "node_modules/.bin/attestkit"),
+      ["devnet", ...FREE_PORTS],
+      warmCache,
+      consumer.dir,
+    ),
   "startDevnet() in a warm process": inProcessStart,
 };
 const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, [] as number[]]));
 await inProcessStart(); // loads Hardhat and compiles nothing: the artifacts are built already
-await cases["attestkit devnet (compile cache warm)"]?.(); // fills the compile cache
+// Fill the compile cache for both the repository's sources and the installed package.
+await cases["attestkit devnet (compile cache warm)"]?.();
+await cases["installed package: attestkit devnet (compile cache warm)"]?.();
 for (let run = 0; run < RUNS; run++) {
   for (const [name, measure] of Object.entries(cases)) samples[name]?.push(await measure());
 }

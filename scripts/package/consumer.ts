@@ -132,6 +132,15 @@ export function repoVersion(name: string): string {
   return `${name}@${manifest.version}`;
 }
 
+/** The optional peer dependencies `attestkit devnet` needs in a consumer project. */
+export const DEVNET_PEERS = [
+  "hardhat",
+  "@nomicfoundation/hardhat-viem",
+  "@nomicfoundation/hardhat-ignition",
+  "@nomicfoundation/hardhat-ignition-viem",
+  "litesvm",
+];
+
 let libraryConsumer: Promise<ConsumerProject> | undefined;
 
 /** One project with the tarball (and Node's types) installed, shared by the suites of one run. */

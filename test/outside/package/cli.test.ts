@@ -5,19 +5,12 @@ import { join } from "node:path";
 import { expect } from "chai";
 import {
   createConsumer,
+  DEVNET_PEERS,
   repoVersion,
   run,
   sharedLibraryConsumer,
   startProcess,
 } from "../../../scripts/package/consumer.ts";
-
-const DEVNET_PEERS = [
-  "hardhat",
-  "@nomicfoundation/hardhat-viem",
-  "@nomicfoundation/hardhat-ignition",
-  "@nomicfoundation/hardhat-ignition-viem",
-  "litesvm",
-];
 
 /** Booting deploys the receivers on three chains; on a loaded 2-core machine that takes minutes. */
 const BOOT_LIMIT_MS = 900_000;
