@@ -1,15 +1,33 @@
 // Time of one SDK execute per flow on the devnet: `@relayprotocol/relay-sdk` 7.0.3 quote -> execute ->
-// status success (EVM->EVM native, EVM->EVM USDC), side by side with the same quote executed directly
-// (the quoted steps sent with viem, then the status endpoint polled every 100 ms, the SDK's interval
-// here). Cases interleave round by round on one devnet; the median of the rounds is reported. Blocks
-// every 100 ms, 2 confirmations. SVM flows: not measured (no SVM adapter for SDK 7.0.3).
+// status success for EVM->EVM (native, USDC), SVM->EVM and EVM->SVM (native), the SVM origin through
+// the SDK's SVM adapter (`@relayprotocol/relay-svm-wallet-adapter` 19.0.1) over the devnet's Solana
+// RPC and PubSub. Side by side, the same quote executed directly: the quoted EVM steps sent with viem,
+// or the quoted SVM transaction signed with @solana/kit and sent and confirmed over RPC; then the status
+// endpoint polled every 100 ms (the SDK's interval here). Cases interleave round by round on one
+// devnet; the median of the rounds is reported. EVM blocks every 100 ms, 2 confirmations; SVM slots
+// every 400 ms (the default).
 // Run: PATH=$PWD/node_modules/.bin:$PATH node bench/sdk-execute.bench.ts [--rounds 5]
 import { parseArgs } from "node:util";
-import { getClient } from "@relayprotocol/relay-sdk";
+import { type AdaptedWallet, getClient } from "@relayprotocol/relay-sdk";
+import {
+  assertIsSendableTransaction,
+  assertIsTransactionWithBlockhashLifetime,
+  type Blockhash,
+  createSolanaRpc,
+  createSolanaRpcSubscriptions,
+  getBase58Encoder,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  sendAndConfirmTransactionFactory,
+  signTransaction,
+} from "@solana/kit";
 import { type Hex, parseEther, parseUnits, type WalletClient, zeroAddress } from "viem";
-import { evmDevAccount } from "../src/devnet/accounts.ts";
+import { sdkSolanaWallet } from "../docs/examples/sdk-svm-wallet.ts";
+import { evmDevAccount, svmDevSecretKey } from "../src/devnet/accounts.ts";
 import { startDevnet } from "../src/devnet/devnet.ts";
 import { evmUser, tokenOf } from "../src/devnet/evm-user.ts";
+import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../src/svm/index.ts";
 import { pointSdkAtDevnet, quoteAndExecute, sdkWallet } from "../test/outside/sdk/sdk-app.ts";
 import { printTable, writeResults } from "./harness.ts";
 
@@ -22,33 +40,82 @@ await pointSdkAtDevnet(devnet.serviceUrl);
 const alice = evmDevAccount("alice");
 const origin = evmUser(devnet.evmChain(8453), "alice");
 const bob = evmDevAccount("bob").address;
-const flows = [
+const svmAlice = devnet.svm.accounts.alice;
+const svmAliceSecret = getBase58Encoder().encode(svmDevSecretKey(svmAlice, "alice"));
+const svmRpc = createSolanaRpc(devnet.svm.rpcUrl);
+const sendAndConfirm = sendAndConfirmTransactionFactory({
+  rpc: svmRpc,
+  rpcSubscriptions: createSolanaRpcSubscriptions(devnet.svm.wsUrl),
+});
+
+interface Flow {
+  name: string;
+  fromChainId: number;
+  toChainId: number;
+  currency: string;
+  toCurrency: string;
+  amount: bigint;
+  recipient: string;
+  wallet: () => WalletClient | AdaptedWallet;
+}
+
+const evmWallet = () => sdkWallet(8453, alice.privateKey);
+const flows: Flow[] = [
   {
     name: "EVM->EVM native (0.01 ETH)",
+    fromChainId: 8453,
+    toChainId: 10,
     currency: zeroAddress,
     toCurrency: zeroAddress,
     amount: parseEther("0.01"),
+    recipient: bob,
+    wallet: evmWallet,
   },
   {
     name: "EVM->EVM USDC (5 USDC)",
+    fromChainId: 8453,
+    toChainId: 10,
     currency: tokenOf(devnet.evmChain(8453), "USDC"),
     toCurrency: tokenOf(devnet.evmChain(10), "USDC"),
     amount: parseUnits("5", 6),
+    recipient: bob,
+    wallet: evmWallet,
   },
-] as const;
+  {
+    name: "SVM->EVM native (0.5 SOL)",
+    fromChainId: SVM_CHAIN_ID,
+    toChainId: 8453,
+    currency: SVM_NATIVE_TOKEN,
+    toCurrency: zeroAddress,
+    amount: 500_000_000n,
+    recipient: bob,
+    wallet: () => sdkSolanaWallet(SVM_CHAIN_ID, new Uint8Array(svmAliceSecret)).wallet,
+  },
+  {
+    name: "EVM->SVM native (0.01 ETH)",
+    fromChainId: 8453,
+    toChainId: SVM_CHAIN_ID,
+    currency: zeroAddress,
+    toCurrency: SVM_NATIVE_TOKEN,
+    amount: parseEther("0.01"),
+    recipient: devnet.svm.accounts.bob.address,
+    wallet: evmWallet,
+  },
+];
 
-/** The quoted steps sent with viem, then the status polled until success: the baseline. */
-async function direct(wallet: WalletClient, flow: (typeof flows)[number]): Promise<number> {
+/** The quoted steps sent without the SDK, then the status polled until success: the baseline. */
+async function direct(flow: Flow): Promise<number> {
+  const svmOrigin = flow.fromChainId === SVM_CHAIN_ID;
   const quote = await getClient().actions.getQuote(
     {
-      chainId: 8453,
-      toChainId: 10,
+      chainId: flow.fromChainId,
+      toChainId: flow.toChainId,
       currency: flow.currency,
       toCurrency: flow.toCurrency,
       amount: flow.amount.toString(),
       tradeType: "EXACT_INPUT",
-      wallet,
-      recipient: bob,
+      wallet: flow.wallet(),
+      recipient: flow.recipient,
     },
     true,
   );
@@ -57,6 +124,24 @@ async function direct(wallet: WalletClient, flow: (typeof flows)[number]): Promi
   for (const step of quote.steps) {
     requestId = step.requestId ?? requestId;
     for (const item of step.items ?? []) {
+      if (svmOrigin) {
+        const wire = getBase64Encoder().encode((item.data as { transaction: string }).transaction);
+        const unsigned = getTransactionDecoder().decode(wire);
+        const signed = await signTransaction([svmAlice.keyPair], unsigned);
+        // The quote's blockhash, valid for 150 blocks from now at the latest.
+        const transaction = {
+          ...signed,
+          lifetimeConstraint: {
+            blockhash: getCompiledTransactionMessageDecoder().decode(unsigned.messageBytes)
+              .lifetimeToken as Blockhash,
+            lastValidBlockHeight: (await svmRpc.getBlockHeight().send()) + 150n,
+          },
+        };
+        assertIsSendableTransaction(transaction);
+        assertIsTransactionWithBlockhashLifetime(transaction);
+        await sendAndConfirm(transaction, { commitment: "confirmed" });
+        continue;
+      }
       const data = item.data as { to: Hex; data: Hex; value: string };
       const hash = await origin.wallet.sendTransaction({
         account: origin.wallet.account,
@@ -85,18 +170,9 @@ const record = (name: string, ms: number) => samples.set(name, [...(samples.get(
 try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const flow of flows) {
-      const wallet = sdkWallet(8453, alice.privateKey);
-      const run = await quoteAndExecute({
-        wallet,
-        fromChainId: 8453,
-        toChainId: 10,
-        currency: flow.currency,
-        toCurrency: flow.toCurrency,
-        amount: flow.amount.toString(),
-        recipient: bob,
-      });
+      const run = await quoteAndExecute({ ...flow, wallet: flow.wallet(), amount: flow.amount.toString() });
       record(`${flow.name} | SDK execute`, run.executeMs);
-      record(`${flow.name} | direct (viem + status poll)`, await direct(wallet, flow));
+      record(`${flow.name} | direct (viem or kit + status poll)`, await direct(flow));
     }
   }
 } finally {
@@ -106,7 +182,7 @@ try {
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
 const rows = flows.map((flow) => {
   const sdk = samples.get(`${flow.name} | SDK execute`) ?? [];
-  const baseline = samples.get(`${flow.name} | direct (viem + status poll)`) ?? [];
+  const baseline = samples.get(`${flow.name} | direct (viem or kit + status poll)`) ?? [];
   return {
     flow: flow.name,
     "SDK execute median ms": Math.round(median(sdk)),
@@ -118,9 +194,9 @@ const rows = flows.map((flow) => {
 printTable("SDK execute on the devnet (quote excluded; until status success)", rows);
 writeResults("sdk-execute.json", {
   sdk: "@relayprotocol/relay-sdk 7.0.3",
-  setup: { blockTimeMs: 100, confirmations: 2, pollingIntervalMs: 100, rounds: ROUNDS },
-  note: "USDC: the first SDK round also sends the approve step (max allowance); later rounds deposit only",
+  svmAdapter: "@relayprotocol/relay-svm-wallet-adapter 19.0.1",
+  setup: { blockTimeMs: 100, confirmations: 2, svmSlotTimeMs: 400, pollingIntervalMs: 100, rounds: ROUNDS },
+  note: "USDC: every SDK round sends an approve for the exact amount, then the deposit",
   flows: rows,
   samplesMs: Object.fromEntries([...samples].map(([name, list]) => [name, list.map((ms) => Math.round(ms))])),
-  notMeasured: ["EVM->SVM and SVM->EVM: the SVM wallet adapter has no release for relay-sdk 7.0.3"],
 });

@@ -5,6 +5,7 @@
  * the SDK e2e suite and the SDK execute benchmark.
  */
 import {
+  type AdaptedWallet,
   axios,
   createClient,
   type Execute,
@@ -54,7 +55,8 @@ export function sdkWallet(chainId: number, privateKey: Hex): WalletClient {
 }
 
 export interface SdkTransfer {
-  wallet: WalletClient;
+  /** A viem wallet (EVM origin) or an adapted wallet such as the SDK's SVM adapter. */
+  wallet: WalletClient | AdaptedWallet;
   fromChainId: number;
   toChainId: number;
   currency: string;

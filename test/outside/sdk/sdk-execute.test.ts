@@ -18,6 +18,7 @@ import {
   tokenOf,
 } from "../../../src/devnet/evm-user.ts";
 import { eventually } from "../../../src/devnet/poll.ts";
+import { SVM_CHAIN_ID } from "../../../src/svm/index.ts";
 import { pointSdkAtDevnet, quoteAndExecute, sdkWallet } from "./sdk-app.ts";
 
 const BASE = 8453;
@@ -53,10 +54,11 @@ describe("outside: an SDK app on the devnet (EVM)", function () {
 
   it("configureDynamicChains() reads the devnet's chains with their local RPC URLs", () => {
     const byId = new Map(chains.map((chain) => [chain.id, chain]));
-    expect([...byId.keys()].sort()).to.deep.equal([OPTIMISM, BASE]);
+    expect([...byId.keys()].sort((a, b) => a - b)).to.deep.equal([OPTIMISM, BASE, SVM_CHAIN_ID]);
     for (const chain of devnet.evm.values()) {
       const sdkChain = byId.get(chain.chainId);
       expect(sdkChain?.httpRpcUrl).to.equal(chain.rpcUrl);
+      expect(sdkChain?.wsRpcUrl).to.equal(chain.wsUrl);
       expect(sdkChain?.vmType).to.equal("evm");
       expect(sdkChain?.explorerUrl).to.equal("");
     }
