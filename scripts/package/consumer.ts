@@ -150,8 +150,13 @@ export function sharedLibraryConsumer(): Promise<ConsumerProject> {
 }
 
 /** Starts a long-running command; `stop` sends SIGINT and resolves with the exit code. */
-export function startProcess(command: string, args: readonly string[], cwd: string) {
-  const child = spawn(command, args, { cwd, env: consumerEnv() });
+export function startProcess(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+) {
+  const child = spawn(command, args, { cwd, env: consumerEnv(env) });
   let output = "";
   child.stdout.on("data", (chunk) => {
     output += chunk;

@@ -3,46 +3,28 @@
  * loads only from the service itself (no CDN request succeeds or is attempted), renders every
  * operation of the OpenAPI document, and a screenshot is saved to test/outside/docs/screenshots/.
  */
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { expect } from "chai";
-import { type BrowserContext, chromium } from "playwright-core";
 import { testService } from "../../service/helpers.ts";
+import { type HeadlessChromium, launchChromium } from "../browser/chromium.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const SCREENSHOT_DIR = join(import.meta.dirname, "screenshots");
 
 describe("docs UI in headless Chromium", function () {
   this.timeout(180_000);
   const service = testService();
   let baseUrl = "";
-  let browser: BrowserContext;
-  let profile = "";
+  let browser: HeadlessChromium;
 
   before(async () => {
     baseUrl = await service.listen(0);
-    profile = await mkdtemp(join(tmpdir(), "attestkit-chromium-"));
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      viewport: { width: 1280, height: 2400 },
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium({ width: 1280, height: 2400 });
   });
 
   after(async () => {
     await browser?.close();
     await service.close();
-    await rm(profile, { recursive: true, force: true });
   });
 
   it("renders every operation from local assets only", async () => {
@@ -52,7 +34,7 @@ describe("docs UI in headless Chromium", function () {
     const operationIds = Object.values(spec.paths).flatMap((item) =>
       Object.values(item).map((op) => op.operationId),
     );
-    const page = await browser.newPage();
+    const page = await browser.context.newPage();
     const foreign: string[] = [];
     page.on("request", (request) => {
       if (!request.url().startsWith(baseUrl) && !request.url().startsWith("data:"))
