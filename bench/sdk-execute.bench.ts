@@ -35,7 +35,8 @@ const { values } = parseArgs({ options: { rounds: { type: "string", default: "5"
 const ROUNDS = Number(values.rounds);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || ROUNDS > 50) throw new Error("--rounds: 1 to 50");
 
-const devnet = await startDevnet({ blockTimeMs: 100, indexerIntervalMs: 50 });
+const SVM_SLOT_MS = 400;
+const devnet = await startDevnet({ blockTimeMs: 100, indexerIntervalMs: 50, svmSlotTimeMs: SVM_SLOT_MS });
 await pointSdkAtDevnet(devnet.serviceUrl);
 const alice = evmDevAccount("alice");
 const origin = evmUser(devnet.evmChain(8453), "alice");
@@ -165,13 +166,21 @@ async function direct(flow: Flow): Promise<number> {
   throw new Error(`direct ${flow.name}: no success after 60 s`);
 }
 
+/**
+ * A random pause of up to one SVM slot: a case that starts right after the previous one settles would
+ * otherwise start at the same point of the slot timer every round, and wait the same part of a slot.
+ */
+const outOfPhase = () => new Promise((resolve) => setTimeout(resolve, Math.random() * SVM_SLOT_MS));
+
 const samples = new Map<string, number[]>();
 const record = (name: string, ms: number) => samples.set(name, [...(samples.get(name) ?? []), ms]);
 try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const flow of flows) {
+      await outOfPhase();
       const run = await quoteAndExecute({ ...flow, wallet: flow.wallet(), amount: flow.amount.toString() });
       record(`${flow.name} | SDK execute`, run.executeMs);
+      await outOfPhase();
       record(`${flow.name} | direct (viem or kit + status poll)`, await direct(flow));
     }
   }
@@ -195,7 +204,7 @@ printTable("SDK execute on the devnet (quote excluded; until status success)", r
 writeResults("sdk-execute.json", {
   sdk: "@relayprotocol/relay-sdk 7.0.3",
   svmAdapter: "@relayprotocol/relay-svm-wallet-adapter 19.0.1",
-  setup: { blockTimeMs: 100, confirmations: 2, svmSlotTimeMs: 400, pollingIntervalMs: 100, rounds: ROUNDS },
+  setup: { blockTimeMs: 100, confirmations: 2, svmSlotTimeMs: SVM_SLOT_MS, pollingIntervalMs: 100, rounds: ROUNDS },
   note: "USDC: every SDK round sends an approve for the exact amount, then the deposit",
   flows: rows,
   samplesMs: Object.fromEntries([...samples].map(([name, list]) => [name, list.map((ms) => Math.round(ms))])),
