@@ -204,7 +204,13 @@ printTable("SDK execute on the devnet (quote excluded; until status success)", r
 writeResults("sdk-execute.json", {
   sdk: "@relayprotocol/relay-sdk 7.0.3",
   svmAdapter: "@relayprotocol/relay-svm-wallet-adapter 19.0.1",
-  setup: { blockTimeMs: 100, confirmations: 2, svmSlotTimeMs: SVM_SLOT_MS, pollingIntervalMs: 100, rounds: ROUNDS },
+  setup: {
+    blockTimeMs: 100,
+    confirmations: 2,
+    svmSlotTimeMs: SVM_SLOT_MS,
+    pollingIntervalMs: 100,
+    rounds: ROUNDS,
+  },
   note: "USDC: every SDK round sends an approve for the exact amount, then the deposit",
   flows: rows,
   samplesMs: Object.fromEntries([...samples].map(([name, list]) => [name, list.map((ms) => Math.round(ms))])),
