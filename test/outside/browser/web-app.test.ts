@@ -7,7 +7,6 @@
  */
 import { cpSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
@@ -16,22 +15,11 @@ import { createPublicClient, type Hex, http } from "viem";
 import { REPO_ROOT, run, startProcess } from "../../../scripts/package/consumer.ts";
 import { evmDevAccount } from "../../../src/devnet/accounts.ts";
 import { type Devnet, startDevnet } from "../../../src/devnet/devnet.ts";
+import { freePort } from "../free-port.ts";
 import { type HeadlessChromium, launchChromium } from "./chromium.ts";
 
 const SCREENSHOT_DIR = join(import.meta.dirname, "screenshots");
 const EXAMPLE = join(REPO_ROOT, "examples/web-app");
-
-/** A port free on 127.0.0.1 right now, for a server that takes its port as a flag. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe("outside: the example web app in headless Chromium", function () {
   this.timeout(600_000);

@@ -5,29 +5,18 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect } from "chai";
 import { createPublicClient, getAddress, http, parseAbi } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { DEVNET_MNEMONIC } from "../../../src/devnet/accounts.ts";
+import { freePort } from "../free-port.ts";
 
 const execFileAsync = promisify(execFile);
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const HARDHAT = join(ROOT, "node_modules", "hardhat", "dist", "src", "cli.js");
 const DEPLOYMENT_ID = "docs-real-network-check";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForRpc(url: string, deadline: number): Promise<void> {
   const client = createPublicClient({ transport: http(url) });

@@ -4,30 +4,11 @@
  * from the service's own events. SIGTERM stops it cleanly.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { expect } from "chai";
 import { createWalletClient, defineChain, type Hex, http, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { evmDevAccount } from "../../../src/devnet/accounts.ts";
-
-/** A free port `p` with `p + 1` free too (the CLI puts chain 10 on the port after chain 8453's). */
-async function freePortPair(): Promise<number> {
-  const listen = (port: number) =>
-    new Promise<number | null>((resolve) => {
-      const server = createServer();
-      server.once("error", () => resolve(null));
-      server.listen(port, "127.0.0.1", () => {
-        const address = server.address();
-        const bound = typeof address === "object" && address !== null ? address.port : null;
-        server.close(() => resolve(bound));
-      });
-    });
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const port = await listen(0);
-    if (port !== null && port < 65535 && (await listen(port + 1)) !== null) return port;
-  }
-  throw new Error("no free port pair");
-}
+import { freePortPair } from "../free-port.ts";
 
 describe("outside: npm start prints the app's activity", function () {
   this.timeout(120_000);

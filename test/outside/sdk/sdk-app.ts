@@ -1,8 +1,8 @@
 /**
  * An app on the service's public SDK (`@relayprotocol/relay-sdk`), pointed at a running devnet: the
  * SDK client on the devnet's service URL, chains from the devnet's GET /chains, and a local-key viem
- * wallet on a devnet JSON-RPC URL. Everything goes over HTTP, as an app's own process would. Shared by
- * the SDK e2e suite and the SDK execute benchmark.
+ * wallet on a devnet JSON-RPC URL (the example web app's). Everything goes over HTTP, as an app's own
+ * process would. Shared by the SDK suites and the SDK execute benchmark.
  */
 import {
   type AdaptedWallet,
@@ -14,8 +14,9 @@ import {
   type RelayChain,
 } from "@relayprotocol/relay-sdk";
 import { configureDynamicChains } from "@relayprotocol/relay-sdk/chain-utils";
-import { createWalletClient, defineChain, type Hex, http, type WalletClient } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import type { Hex, WalletClient } from "viem";
+import { walletOn } from "../../../examples/web-app/src/wallet.ts";
+import { type Devnet, startDevnet } from "../../../src/devnet/devnet.ts";
 
 /** Points the SDK at a devnet service URL and loads the devnet's chains; returns them. */
 export async function pointSdkAtDevnet(serviceUrl: string, apiKey?: string): Promise<RelayChain[]> {
@@ -34,24 +35,11 @@ export async function pointSdkAtDevnet(serviceUrl: string, apiKey?: string): Pro
   return configureDynamicChains();
 }
 
-/** A wallet signing locally with `privateKey` on the SDK-configured chain `chainId`. */
+/** A wallet signing locally with `privateKey` on the SDK-configured chain `chainId` (the web app's own). */
 export function sdkWallet(chainId: number, privateKey: Hex): WalletClient {
   const chain = getClient().chains.find((candidate) => candidate.id === chainId);
-  if (chain === undefined || !chain.httpRpcUrl) throw new Error(`the SDK has no chain ${chainId}`);
-  return createWalletClient({
-    account: privateKeyToAccount(privateKey),
-    chain: defineChain({
-      id: chainId,
-      name: chain.displayName,
-      nativeCurrency: {
-        name: chain.currency?.name ?? "Ether",
-        symbol: chain.currency?.symbol ?? "ETH",
-        decimals: chain.currency?.decimals ?? 18,
-      },
-      rpcUrls: { default: { http: [chain.httpRpcUrl] } },
-    }),
-    transport: http(chain.httpRpcUrl),
-  });
+  if (chain === undefined) throw new Error(`the SDK has no chain ${chainId}`);
+  return walletOn(chain, privateKey);
 }
 
 export interface SdkTransfer {
@@ -113,4 +101,46 @@ export async function quoteAndExecute(transfer: SdkTransfer): Promise<SdkExecuti
     },
   });
   return { requestId, executeMs: performance.now() - started, stepIds, result: data };
+}
+
+/** The status endpoint's body (spec 4.5): `txHashes` on the destination, `inTxHashes` on the origin. */
+export interface DevnetRequestStatus {
+  status: string;
+  txHashes: string[];
+  inTxHashes: string[];
+}
+
+export interface SdkDevnet {
+  devnet: Devnet;
+  /** The chains the SDK loaded from the devnet's GET /chains. */
+  chains: RelayChain[];
+  status(requestId: string): Promise<DevnetRequestStatus>;
+  /** Stops (false) or resumes (true) the EVM blocks the fixture mines every 150 ms. */
+  produceBlocks(on: boolean): void;
+  close(): Promise<void>;
+}
+
+/** A devnet for an SDK suite: EVM blocks every 150 ms, the SDK pointed at it with its API key. */
+export async function startSdkDevnet(): Promise<SdkDevnet> {
+  const devnet = await startDevnet({ indexerIntervalMs: 50 });
+  let producing = true;
+  const blocks = setInterval(() => {
+    if (producing) for (const chain of devnet.evm.values()) chain.mine().catch(() => {});
+  }, 150);
+  const chains = await pointSdkAtDevnet(devnet.serviceUrl, devnet.apiKey);
+  return {
+    devnet,
+    chains,
+    status: async (requestId) =>
+      (await (
+        await fetch(`${devnet.serviceUrl}/intents/status/v3?requestId=${requestId}`)
+      ).json()) as DevnetRequestStatus,
+    produceBlocks: (on) => {
+      producing = on;
+    },
+    close: async () => {
+      clearInterval(blocks);
+      await devnet.close();
+    },
+  };
 }

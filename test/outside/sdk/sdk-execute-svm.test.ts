@@ -13,26 +13,20 @@ import { expect } from "chai";
 import { type Hex, parseEther, parseUnits, zeroAddress } from "viem";
 import { sdkSolanaWallet } from "../../../docs/examples/sdk-svm-wallet.ts";
 import { evmDevAccount, svmDevSecretKey } from "../../../src/devnet/accounts.ts";
-import { type Devnet, startDevnet } from "../../../src/devnet/devnet.ts";
+import type { Devnet } from "../../../src/devnet/devnet.ts";
 import { balanceOf, evmUser, tokenOf } from "../../../src/devnet/evm-user.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../../src/svm/index.ts";
-import { pointSdkAtDevnet, quoteAndExecute, sdkWallet } from "./sdk-app.ts";
+import { quoteAndExecute, type SdkDevnet, sdkWallet, startSdkDevnet } from "./sdk-app.ts";
 
 const BASE = 8453;
 
 describe("outside: an SDK app on the devnet (SVM)", function () {
   this.timeout(180_000);
+  let sdk: SdkDevnet;
   let devnet: Devnet;
   let chains: RelayChain[];
-  let blocks: NodeJS.Timeout;
   const bobEvm = evmDevAccount("bob");
-
-  const status = async (requestId: string) =>
-    (await (await fetch(`${devnet.serviceUrl}/intents/status/v3?requestId=${requestId}`)).json()) as {
-      status: string;
-      txHashes: string[];
-      inTxHashes: string[];
-    };
+  const status = (requestId: string) => sdk.status(requestId);
 
   /** alice's SVM wallet through the SDK's SVM adapter, her secret key as a wallet would import it. */
   const aliceSolana = () =>
@@ -42,16 +36,10 @@ describe("outside: an SDK app on the devnet (SVM)", function () {
     );
 
   before(async () => {
-    devnet = await startDevnet({ indexerIntervalMs: 50 });
-    blocks = setInterval(() => {
-      for (const chain of devnet.evm.values()) chain.mine().catch(() => {});
-    }, 150);
-    chains = await pointSdkAtDevnet(devnet.serviceUrl, devnet.apiKey);
+    sdk = await startSdkDevnet();
+    ({ devnet, chains } = sdk);
   });
-  after(async () => {
-    clearInterval(blocks);
-    await devnet?.close();
-  });
+  after(() => sdk?.close());
 
   it("configureDynamicChains() lists the SVM chain with its Solana RPC and PubSub URLs", () => {
     const solana = chains.find((chain) => chain.id === SVM_CHAIN_ID);

@@ -9,7 +9,7 @@ import { getClient, type RelayChain } from "@relayprotocol/relay-sdk";
 import { expect } from "chai";
 import { type Hex, parseEther, parseUnits, zeroAddress } from "viem";
 import { evmDevAccount } from "../../../src/devnet/accounts.ts";
-import { type Devnet, startDevnet } from "../../../src/devnet/devnet.ts";
+import type { Devnet } from "../../../src/devnet/devnet.ts";
 import {
   balanceOf,
   evmUser,
@@ -19,38 +19,25 @@ import {
 } from "../../../src/devnet/evm-user.ts";
 import { eventually } from "../../../src/devnet/poll.ts";
 import { SVM_CHAIN_ID } from "../../../src/svm/index.ts";
-import { pointSdkAtDevnet, quoteAndExecute, sdkWallet } from "./sdk-app.ts";
+import { pointSdkAtDevnet, quoteAndExecute, type SdkDevnet, sdkWallet, startSdkDevnet } from "./sdk-app.ts";
 
 const BASE = 8453;
 const OPTIMISM = 10;
 
 describe("outside: an SDK app on the devnet (EVM)", function () {
   this.timeout(180_000);
+  let sdk: SdkDevnet;
   let devnet: Devnet;
   let chains: RelayChain[];
-  let producing = true;
-  let blocks: NodeJS.Timeout;
   const alice = evmDevAccount("alice");
   const bob = evmDevAccount("bob");
-
-  const status = async (requestId: string) =>
-    (await (await fetch(`${devnet.serviceUrl}/intents/status/v3?requestId=${requestId}`)).json()) as {
-      status: string;
-      txHashes: string[];
-      inTxHashes: string[];
-    };
+  const status = (requestId: string) => sdk.status(requestId);
 
   before(async () => {
-    devnet = await startDevnet({ indexerIntervalMs: 50 });
-    blocks = setInterval(() => {
-      if (producing) for (const chain of devnet.evm.values()) chain.mine().catch(() => {});
-    }, 150);
-    chains = await pointSdkAtDevnet(devnet.serviceUrl, devnet.apiKey);
+    sdk = await startSdkDevnet();
+    ({ devnet, chains } = sdk);
   });
-  after(async () => {
-    clearInterval(blocks);
-    await devnet?.close();
-  });
+  after(() => sdk?.close());
 
   it("configureDynamicChains() reads the devnet's chains with their local RPC URLs", () => {
     const byId = new Map(chains.map((chain) => [chain.id, chain]));
@@ -153,14 +140,14 @@ describe("outside: an SDK app on the devnet (EVM)", function () {
       recipient: bob.address,
       onDepositSent: (requestId) => {
         // Hold the chain still: the deposit is mined but not final until the next block.
-        producing = false;
+        sdk.produceBlocks(false);
         fastFill = (async () => {
           depositState = await eventually(async () => {
             const seen = (await status(requestId)).status;
             return seen === "waiting" ? undefined : seen;
           }, "the deposit seen");
           const outcome = await getClient().actions.fastFill({ requestId });
-          producing = true;
+          sdk.produceBlocks(true);
           return outcome as { status: string; fillTxHash: string | null };
         })();
       },
