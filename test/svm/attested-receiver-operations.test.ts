@@ -1,7 +1,7 @@
 // Operating the attested receiver through the kit client (src/receiver/svm-admin.ts) on LiteSVM:
 // invalidating request ids (owner and solver; stale quotes cannot be paid), changing the maximum
 // deadline window after initialize, and solver rotation whose grace window ends exclusively
-// (grace 0 revokes the outgoing key at once).
+// (grace 0 revokes the outgoing key at once) and is capped at 30 days.
 import { generateKeyPairSigner, type KeyPairSigner, lamports } from "@solana/kit";
 import { expect } from "chai";
 import fc from "fast-check";
@@ -14,6 +14,11 @@ import {
   SVM_RECEIVER_MAX_INVALIDATE_BATCH,
 } from "../../src/index.ts";
 import { BN, expectError, expectOk, Fixture, MAX_WINDOW, OTHER_KEY, web3 } from "./receiver-fixture.ts";
+
+interface ConfigView {
+  solverEvm: number[];
+  previousSolverValidUntil: InstanceType<typeof BN>;
+}
 
 const randomId = (): Hex => bytesToHex(crypto.getRandomValues(new Uint8Array(32)));
 
@@ -201,24 +206,65 @@ describe("svm: operating the attested receiver through the kit client", function
     });
   });
 
-  describe("rotate_solver grace window (end exclusive)", () => {
+  describe("rotate_solver grace window (end exclusive, at most 30 days)", () => {
+    const MAX_GRACE_PERIOD = 30n * 24n * 60n * 60n;
+    const rotation = async (grace: bigint, next: KeyPairSigner) =>
+      f.send(
+        [
+          await f.ownerIx("rotateSolver", [
+            Array.from(hexToBytes(privateKeyToAccount(OTHER_KEY).address)),
+            new web3.PublicKey(next.address),
+            new BN(grace.toString()),
+          ]),
+        ],
+        f.owner,
+      );
     const rotate = async (grace: bigint) => {
       const next = await generateKeyPairSigner();
-      const newEvm = hexToBytes(privateKeyToAccount(OTHER_KEY).address);
-      expectOk(
-        await f.send(
-          [
-            await f.ownerIx("rotateSolver", [
-              Array.from(newEvm),
-              new web3.PublicKey(next.address),
-              new BN(grace.toString()),
-            ]),
-          ],
-          f.owner,
-        ),
-      );
+      expectOk(await rotation(grace, next));
       f.solver = next;
     };
+    const config = () => f.decode<ConfigView>("Config", f.config);
+
+    it("attack: a rotation keeping the outgoing (compromised) key alive past 30 days is refused with GracePeriodTooLong", async () => {
+      const before = config();
+      const next = await generateKeyPairSigner();
+      for (const grace of [MAX_GRACE_PERIOD + 1n, (1n << 63n) - 1n]) {
+        expectError(await rotation(grace, next), "GracePeriodTooLong");
+      }
+      // Nothing changed: the solver is the old one, and no previous solver lingers.
+      const after = config();
+      expect(after.solverEvm).to.deep.equal(before.solverEvm);
+      expect(after.previousSolverValidUntil.toString()).to.equal(before.previousSolverValidUntil.toString());
+      // 30 days exactly is accepted, ending exactly 30 days on.
+      expectOk(await rotation(MAX_GRACE_PERIOD, next));
+      expect(config().previousSolverValidUntil.toString()).to.equal((f.now() + MAX_GRACE_PERIOD).toString());
+    });
+
+    it("property: any grace up to 30 days sets the window end to now + grace; any longer one is refused", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.bigInt({ min: 0n, max: (1n << 63n) - 1n }),
+          fc.boolean(),
+          async (wide, within) => {
+            const grace = within
+              ? wide % (MAX_GRACE_PERIOD + 1n)
+              : MAX_GRACE_PERIOD + 1n + (wide % (1n << 62n));
+            const before = config().previousSolverValidUntil.toString();
+            const result = await rotation(grace, await generateKeyPairSigner());
+            if (!within) {
+              expectError(result, "GracePeriodTooLong");
+              expect(config().previousSolverValidUntil.toString()).to.equal(before);
+              return;
+            }
+            expectOk(result);
+            const end = grace === 0n ? -(1n << 63n) : f.now() + grace; // grace 0: no previous solver
+            expect(config().previousSolverValidUntil.toString()).to.equal(end.toString());
+          },
+        ),
+        { numRuns: 30 },
+      );
+    });
 
     it("grace 0 revokes the outgoing key in the rotation's own second: SignerMismatch, same clock", async () => {
       const stale = await f.attest(); // signed by the outgoing key before the rotation

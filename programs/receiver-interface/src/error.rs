@@ -105,6 +105,8 @@ pub enum ReceiverError {
     PayerTokenCpiGuard = 6043,
     /// `invalidate_requests` with no request id, or the replay accounts do not match the ids.
     InvalidRequestBatch = 6044,
+    /// `rotate_solver` with a grace period longer than `MAX_GRACE_PERIOD` (30 days).
+    GracePeriodTooLong = 6045,
 }
 
 impl ReceiverError {
@@ -156,6 +158,7 @@ impl ReceiverError {
             6042 => Self::MintHasTransferHook,
             6043 => Self::PayerTokenCpiGuard,
             6044 => Self::InvalidRequestBatch,
+            6045 => Self::GracePeriodTooLong,
             _ => return None,
         })
     }

@@ -6,7 +6,7 @@ use super::{fixed_args, read_bool};
 use crate::{
     checks,
     error::ReceiverError,
-    state::{self, Config},
+    state::{self, config::MAX_GRACE_PERIOD, Config},
 };
 use pinocchio::{
     account::RefMut,
@@ -38,13 +38,17 @@ struct RotateArgs {
 }
 
 /// Sets a new solver. The outgoing EVM signer keeps verifying while `now < now_at_rotation +
-/// grace_period` (`grace_period` = 0: never again, from this very instruction on). WARNING: deposits go to the NEW solver SVM account at once.
+/// grace_period` (`grace_period` = 0: never again, from this very instruction on; at most
+/// `MAX_GRACE_PERIOD`, 30 days). WARNING: deposits go to the NEW solver SVM account at once.
 pub fn rotate_solver(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     // SAFETY: RotateArgs is repr(C) of u8 arrays.
     let args = unsafe { fixed_args::<RotateArgs>(data)? };
     let grace = i64::from_le_bytes(args.grace_period);
     if grace < 0 {
         return Err(ReceiverError::InvalidWindow.into());
+    }
+    if grace > MAX_GRACE_PERIOD {
+        return Err(ReceiverError::GracePeriodTooLong.into());
     }
     if args.new_solver_evm == [0; 20] || args.new_solver_svm == [0; 32] {
         return Err(ReceiverError::ZeroSolver.into());

@@ -5,6 +5,10 @@ use super::AccountType;
 /// PDA seed of the config.
 pub const CONFIG_SEED: &[u8] = b"config";
 
+/// The longest grace period `rotate_solver` accepts, seconds (30 days, as the EVM receiver): a
+/// rotation away from a compromised key cannot keep that key verifying for longer.
+pub const MAX_GRACE_PERIOD: i64 = 30 * 24 * 60 * 60;
+
 /// Receiver configuration (162 bytes). Integers are little-endian byte arrays.
 #[repr(C)]
 pub struct Config {

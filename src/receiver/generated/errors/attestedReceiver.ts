@@ -104,6 +104,8 @@ export const ATTESTED_RECEIVER_ERROR__MINT_HAS_TRANSFER_HOOK = 0x179a; // 6042
 export const ATTESTED_RECEIVER_ERROR__PAYER_TOKEN_CPI_GUARD = 0x179b; // 6043
 /** InvalidRequestBatch: invalidate_requests with no request id, or not one replay account per id. */
 export const ATTESTED_RECEIVER_ERROR__INVALID_REQUEST_BATCH = 0x179c; // 6044
+/** GracePeriodTooLong: rotate_solver with a grace period longer than 30 days. */
+export const ATTESTED_RECEIVER_ERROR__GRACE_PERIOD_TOO_LONG = 0x179d; // 6045
 
 export type AttestedReceiverError =
   | typeof ATTESTED_RECEIVER_ERROR__ACCOUNT_NOT_WRITABLE
@@ -116,6 +118,7 @@ export type AttestedReceiverError =
   | typeof ATTESTED_RECEIVER_ERROR__DELIVERED_AMOUNT_MISMATCH
   | typeof ATTESTED_RECEIVER_ERROR__DESTINATION_NOT_WHITELISTED
   | typeof ATTESTED_RECEIVER_ERROR__DUPLICATE_ACCOUNT
+  | typeof ATTESTED_RECEIVER_ERROR__GRACE_PERIOD_TOO_LONG
   | typeof ATTESTED_RECEIVER_ERROR__INVALID_ACCOUNT_DISCRIMINATOR
   | typeof ATTESTED_RECEIVER_ERROR__INVALID_ACCOUNT_OWNER
   | typeof ATTESTED_RECEIVER_ERROR__INVALID_INSTRUCTION_DATA
@@ -166,6 +169,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [ATTESTED_RECEIVER_ERROR__DELIVERED_AMOUNT_MISMATCH]: `The solver's token account did not receive exactly the attested amount (e.g. a Token-2022 transfer fee was withheld).`,
     [ATTESTED_RECEIVER_ERROR__DESTINATION_NOT_WHITELISTED]: `The whitelist account is not the entry for the attested \`(destinationChainId, destinationUser)\`.`,
     [ATTESTED_RECEIVER_ERROR__DUPLICATE_ACCOUNT]: `The same account was passed in two roles that must differ.`,
+    [ATTESTED_RECEIVER_ERROR__GRACE_PERIOD_TOO_LONG]: `rotate_solver with a grace period longer than 30 days.`,
     [ATTESTED_RECEIVER_ERROR__INVALID_ACCOUNT_DISCRIMINATOR]: `A program-owned account does not carry the expected 8-byte discriminator or size (type cosplay).`,
     [ATTESTED_RECEIVER_ERROR__INVALID_ACCOUNT_OWNER]: `An account is not owned by the program that must own it.`,
     [ATTESTED_RECEIVER_ERROR__INVALID_INSTRUCTION_DATA]: `The instruction data is shorter/longer than its layout or a field is malformed.`,
