@@ -22,6 +22,10 @@ export const StatusResponseSchema = z
     txHashes: z
       .array(TxHashSchema)
       .describe("Transaction hashes; on success the first is the destination transaction."),
+    inTxHashes: z
+      .array(TxHashSchema)
+      .optional()
+      .describe("Origin-side transaction hashes (the deposit). The service returns it; the spec does not show it."),
   })
   .meta({ id: "StatusResponse", description: "Status of a request." });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
