@@ -25,7 +25,9 @@ export const StatusResponseSchema = z
     inTxHashes: z
       .array(TxHashSchema)
       .optional()
-      .describe("Origin-side transaction hashes (the deposit). The service returns it; the spec does not show it."),
+      .describe(
+        "Origin-side transaction hashes (the deposit). The service returns it; the spec does not show it.",
+      ),
   })
   .meta({ id: "StatusResponse", description: "Status of a request." });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
