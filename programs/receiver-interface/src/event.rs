@@ -1,4 +1,4 @@
-//! The `Deposited` and `RequestInvalidated` events, each logged with `sol_log_data` as one slice `discriminator || borsh(fields)`
+//! The `Deposited`, `RequestInvalidated` and `InvalidationTooLate` events, each logged with `sol_log_data` as one slice `discriminator || borsh(fields)`
 //! exactly like Anchor's `emit!`, so Anchor's `EventParser` / `BorshEventCoder` decode
 //! the `Program data:` log line with the IDL.
 
@@ -47,6 +47,30 @@ pub struct RequestInvalidated {
 }
 
 impl RequestInvalidated {
+    /// Logs the event (one `sol_log_data` slice).
+    #[inline(always)]
+    pub fn emit(&self) {
+        // SAFETY: repr(C) of u8 arrays, alignment 1.
+        log_data(unsafe {
+            core::slice::from_raw_parts(self as *const Self as *const u8, core::mem::size_of::<Self>())
+        });
+    }
+}
+
+/// `sha256("event:InvalidationTooLate")[..8]`.
+pub const INVALIDATION_TOO_LATE_DISCRIMINATOR: [u8; 8] = [52, 195, 28, 255, 202, 140, 203, 44];
+
+/// `invalidate_requests` named a request id a deposit had already paid: the invalidation lost the
+/// race, the quote stays paid and the solver must fill it (72 bytes).
+#[repr(C)]
+pub struct InvalidationTooLate {
+    pub discriminator: [u8; 8],
+    pub request_id: [u8; 32],
+    /// The owner or the solver that signed.
+    pub by: [u8; 32],
+}
+
+impl InvalidationTooLate {
     /// Logs the event (one `sol_log_data` slice).
     #[inline(always)]
     pub fn emit(&self) {
