@@ -3,7 +3,7 @@
 // case is a PDA holding fewer lamports than rent (two system CPIs per id), and ids whose canonical
 // bump is low (one 1,500-CU PDA attempt per step below 255). Oversized batches are refused by the
 // program (InvalidRequestBatch) and by the builder.
-import { AccountRole, type Address, address, type Instruction, lamports } from "@solana/kit";
+import { AccountRole, address, type Instruction } from "@solana/kit";
 import { expect } from "chai";
 import fc from "fast-check";
 import { bytesToHex, type Hex } from "viem";
@@ -15,7 +15,6 @@ import {
 } from "../../src/index.ts";
 import { expectError, expectOk, Fixture } from "./receiver-fixture.ts";
 
-const SYSTEM = "11111111111111111111111111111111" as Address;
 const PAID_REQUEST_SPACE = 50n;
 
 /** ComputeBudget SetComputeUnitPrice (tag 3, u64 LE micro-lamports): a priority fee, one more top-level instruction. */
@@ -36,26 +35,11 @@ describe("svm: invalidate_requests at its maximum batch always lands", function 
 
   const randomId = () => crypto.getRandomValues(new Uint8Array(32));
 
-  /** A fresh id whose canonical replay bump is `bump`. */
-  async function idWithBump(bump: number): Promise<Uint8Array> {
-    for (let tries = 0; tries < 1 << 16; tries++) {
-      const id = randomId();
-      if ((await f.replayPda(id))[1] === bump) return id;
-    }
-    throw new Error(`no id with bump ${bump} in 65,536 tries`);
-  }
+  const idWithBump = (bump: number) => f.requestIdWithReplayBump(bump);
 
-  /** What a griefer does: sends `lamports` to the replay PDA so CreateAccount cannot be used. */
+  /** What a griefer does: sends `amount` lamports to the replay PDA so CreateAccount cannot be used. */
   async function prefund(id: Uint8Array, amount: bigint) {
-    const [pda] = await f.replayPda(id);
-    f.svm.setAccount({
-      address: pda,
-      lamports: lamports(amount),
-      programAddress: SYSTEM,
-      executable: false,
-      data: new Uint8Array(),
-      space: 0n,
-    });
+    const pda = await f.prefundReplay(id, amount);
     const account = f.svm.getAccount(pda);
     expect(account.exists && account.lamports).to.equal(amount); // the pre-funding happened
   }

@@ -37,7 +37,8 @@ impl Deposited {
 /// `sha256("event:RequestInvalidated")[..8]`.
 pub const REQUEST_INVALIDATED_DISCRIMINATOR: [u8; 8] = [27, 194, 13, 146, 90, 145, 166, 91];
 
-/// One request id invalidated by `invalidate_requests` (72 bytes).
+/// One request id invalidated by `invalidate_requests` (72 bytes), logged with
+/// [`REQUEST_INVALIDATED_DISCRIMINATOR`]; also the layout of [`InvalidationTooLate`].
 #[repr(C)]
 pub struct RequestInvalidated {
     pub discriminator: [u8; 8],
@@ -61,25 +62,9 @@ impl RequestInvalidated {
 pub const INVALIDATION_TOO_LATE_DISCRIMINATOR: [u8; 8] = [52, 195, 28, 255, 202, 140, 203, 44];
 
 /// `invalidate_requests` named a request id a deposit had already paid: the invalidation lost the
-/// race, the quote stays paid and the solver must fill it (72 bytes).
-#[repr(C)]
-pub struct InvalidationTooLate {
-    pub discriminator: [u8; 8],
-    pub request_id: [u8; 32],
-    /// The owner or the solver that signed.
-    pub by: [u8; 32],
-}
-
-impl InvalidationTooLate {
-    /// Logs the event (one `sol_log_data` slice).
-    #[inline(always)]
-    pub fn emit(&self) {
-        // SAFETY: repr(C) of u8 arrays, alignment 1.
-        log_data(unsafe {
-            core::slice::from_raw_parts(self as *const Self as *const u8, core::mem::size_of::<Self>())
-        });
-    }
-}
+/// race, the quote stays paid and the solver must fill it. Same fields as [`RequestInvalidated`]
+/// (72 bytes), logged with [`INVALIDATION_TOO_LATE_DISCRIMINATOR`].
+pub type InvalidationTooLate = RequestInvalidated;
 
 /// `sol_log_data` of one slice (the `Program data:` line Anchor's event parser reads).
 #[inline(always)]
