@@ -3,7 +3,7 @@ import { InvalidSignatureError } from "../errors.ts";
 import { hashRequestData, type RequestData } from "./request-data.ts";
 import { parseAttestationSignature } from "./signature.ts";
 
-/** The API's attestation response (spec 2.10) together with the request id it belongs to. */
+/** The API's attestation response (service interface: Attestation) together with the request id it belongs to. */
 export type Attestation = { requestId: string; requestData: RequestData; signature: string };
 
 /**

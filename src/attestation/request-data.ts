@@ -6,7 +6,7 @@ import { describeValue } from "../describe.ts";
 import { InvalidRequestIdError } from "../errors.ts";
 import type { RequestData } from "../schemas/signature.ts";
 
-/** The attested parameters in the API's shape (spec 2.10), as the schemas define them. */
+/** The attested parameters in the API's shape (service interface: Attestation), as the schemas define them. */
 export type { RequestData };
 
 /** The seven ABI words of the attestation, in signing order. */
@@ -56,7 +56,7 @@ export function toRequestDataWords(requestId: string, requestData: RequestData):
   ];
 }
 
-/** `abi.encode(bytes32 requestId, uint256 originChainId, bytes32 originUser, bytes32 originCurrency, uint256 originAmount, uint256 destinationChainId, bytes32 destinationUser)` (spec 4.7). */
+/** `abi.encode(bytes32 requestId, uint256 originChainId, bytes32 originUser, bytes32 originCurrency, uint256 originAmount, uint256 destinationChainId, bytes32 destinationUser)` (service interface: Attestation). */
 export function encodeRequestData(requestId: string, requestData: RequestData): Hex {
   return encodeAbiParameters(REQUEST_DATA_ABI, toRequestDataWords(requestId, requestData));
 }

@@ -5,7 +5,7 @@ import { hashRequestData, type RequestData } from "./request-data.ts";
 export type AttestationSigner = Pick<LocalAccount, "signMessage">;
 
 /**
- * Signs the attestation as the solver does (spec 4.7): EIP-191 personal-message
+ * Signs the attestation as the solver does (service interface: Attestation): EIP-191 personal-message
  * signing over the 32 raw bytes of the hash, not over its hex text.
  */
 export function signRequestData(

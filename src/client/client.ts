@@ -222,7 +222,7 @@ export function createServiceClient(options: ServiceClientOptions) {
       );
     },
     /**
-     * Polls the status until a terminal status (`success` or `failure` by default, spec 4.5).
+     * Polls the status until a terminal status (`success` or `failure` by default, service interface: Endpoints).
      * Throws `StatusPollTimeoutError` after `timeoutMs`, or the abort reason when `signal` aborts.
      */
     async waitForStatus(requestId: string, waitOptions: WaitForStatusOptions = {}): Promise<StatusResponse> {

@@ -14,7 +14,7 @@ export type AppBalanceFunding = {
 
 /**
  * Calldata for an ERC20 `transfer(solver, amount)` that credits an app balance
- * (spec 4.6): the transfer calldata followed by the marker, the 40 hex
+ * (service interface: App balance funding): the transfer calldata followed by the marker, the 40 hex
  * characters of the credited address (all zeros = the sender) and the marker again.
  */
 export function encodeAppBalanceFundingCalldata({ solver, amount, credit }: AppBalanceFunding): Hex {

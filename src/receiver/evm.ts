@@ -1,6 +1,6 @@
 /**
  * Client side of the EVM reference receiver (`contracts/AttestedReceiver.sol`): the deposit call for
- * an attestation as the signature endpoint returns it (spec 4.7), the solver's (or owner's) call that
+ * an attestation as the signature endpoint returns it (service interface: Attestation), the solver's (or owner's) call that
  * invalidates request ids, and the `DepositAccepted` event decoded back into the deposit it reports.
  */
 import {

@@ -2,7 +2,7 @@
  * Client side of the SVM reference receiver (`programs/attested-receiver`, IDL
  * `programs/idl/attested_receiver.json`) with `@solana/kit` only (no Anchor): its PDAs, the
  * `deposit_native` / `deposit_token` instructions for an attestation as the signature endpoint
- * returns it (spec 4.7), the compute-unit limit to give a deposit, and the `Deposited` and
+ * returns it (service interface: Attestation), the compute-unit limit to give a deposit, and the `Deposited` and
  * `RequestInvalidated` events read back from a successful transaction's logs (owner and solver
  * instructions: `./svm-admin.ts`). Token accounts (usually associated token accounts:
  * `findAssociatedTokenPda` of `@solana-program/token`) are the caller's.

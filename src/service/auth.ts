@@ -1,7 +1,7 @@
 /**
- * API key handling (spec 5). Keys are held only as SHA-256 hashes: nothing stored, logged or
+ * API key handling (service interface: Authentication). Keys are held only as SHA-256 hashes: nothing stored, logged or
  * returned ever contains a key. GET /requests/v3 takes `x-api-key`; POST /fast-fill takes
- * `Authorization: Bearer <key>` (spec 5) or `x-api-key` (what the SDK's `fastFill` action sends). Linking a fee sponsorship wallet is proven by an EIP-191 signature
+ * `Authorization: Bearer <key>` (service interface: Authentication) or `x-api-key` (what the SDK's `fastFill` action sends). Linking a fee sponsorship wallet is proven by an EIP-191 signature
  * from the wallet over a fixed message that names the key's hash, never the key itself.
  */
 import { createHash, timingSafeEqual } from "node:crypto";

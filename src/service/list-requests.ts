@@ -1,5 +1,5 @@
 /**
- * GET /requests/v3 (spec 4.1): the parsed query compiled to one SQL statement over the `requests`
+ * GET /requests/v3 (service interface: Endpoints): the parsed query compiled to one SQL statement over the `requests`
  * table, keyset-paginated on `(sortKey, id)`.
  */
 import { createHash } from "node:crypto";

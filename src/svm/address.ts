@@ -75,7 +75,7 @@ function svmAddressProblem(
  * True when `value` is an SVM address: a string of base58 that decodes to exactly
  * 32 bytes. Never throws.
  *
- * WARNING: SVM addresses are case sensitive (spec 4.8). Nothing is normalized:
+ * WARNING: SVM addresses are case sensitive (service interface: SVM rules). Nothing is normalized:
  * changing the case of any letter gives either an invalid string or a valid but
  * DIFFERENT address (funds sent there are lost). Never lowercase, uppercase or
  * trim SVM addresses; compare them with `===`.
@@ -112,7 +112,7 @@ export function isSvmTokenAddress(value: unknown): value is Address {
 
 /**
  * Throws unless `value` is an SVM token address (`originCurrency` /
- * `destinationCurrency` on the SVM chain, spec 4.8): a base58 token mint address
+ * `destinationCurrency` on the SVM chain, service interface: SVM rules): a base58 token mint address
  * or `SVM_NATIVE_TOKEN`.
  *
  * @throws AddressVmMismatchError for an EVM address, including the EVM zero

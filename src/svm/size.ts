@@ -99,7 +99,7 @@ function readReserveBytes(options: unknown): number {
 /**
  * Wire size in bytes of a compiled (signed, partly signed or unsigned) kit
  * `Transaction`: the exact length of `getTransactionEncoder().encode(tx)`, which
- * is what the service measures against 1232 bytes (spec 4.8). Unsigned signer
+ * is what the service measures against 1232 bytes (service interface: SVM rules). Unsigned signer
  * slots count as the 64 zero bytes they are sent as. Computed by kit's wire
  * encoder without serializing.
  *
@@ -130,7 +130,7 @@ export function isSvmTransactionWithinLimit(tx: Transaction, options?: SvmSizeLi
 }
 
 /**
- * The service's quote-time size gate (spec 4.8, 7.1) applied locally: throws
+ * The service's quote-time size gate (service interface: SVM rules) applied locally: throws
  * unless `size + reserveBytes <= 1232`, and returns the measured size.
  *
  * @param tx a compiled kit `Transaction` (signed or not).
@@ -151,12 +151,12 @@ export function assertSvmTransactionWithinLimit(tx: Transaction, options?: SvmSi
 }
 
 /**
- * Whether `extraBytes` more (default `COMPUTE_BUDGET_INSTRUCTIONS_BYTES`, the spec's
+ * Whether `extraBytes` more (default `COMPUTE_BUDGET_INSTRUCTIONS_BYTES`, the service interface's
  * ~60 bytes of compute-budget instructions) still fit under 1232 bytes.
  *
  * A quote that returns successfully is broadcastable as is; a client that adds
  * compute-budget instructions must skip the addition when this is false
- * (spec 4.8). For an exact answer on a transaction message, use
+ * (service interface: SVM rules). For an exact answer on a transaction message, use
  * `setSvmComputeBudgetIfFits`.
  */
 export function canAppendComputeBudget(
@@ -238,7 +238,7 @@ export type SvmComputeBudgetResult<TMessage> = Readonly<{
 /**
  * Adds (or updates) compute-budget instructions on a legacy or v0 transaction
  * message only when the result still compiles to at most 1232 bytes, measuring
- * the real result rather than the ~60-byte estimate (spec 4.8: "measure the
+ * the real result rather than the ~60-byte estimate (service interface: SVM rules: "measure the
  * steps and skip the addition if it does not fit"). Uses kit's
  * `setTransactionMessageComputeUnitLimit` / `setTransactionMessageComputeUnitPrice`.
  *
