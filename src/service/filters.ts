@@ -13,7 +13,7 @@
  * - null mixed with real values is rejected by the schema before this runs (rule 5).
  */
 import type { SQLInputValue } from "node:sqlite";
-import { type FilterGroup, type Filters, filterAlternatives, parseFilterKey } from "../schemas/index.ts";
+import { type FilterGroup, type Filters, filterAlternatives, parseFilterKey } from "../schemas/filters.ts";
 
 /** A SQL condition with its positional parameters. */
 export interface SqlCondition {

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import type { SQLInputValue } from "node:sqlite";
-import { type ListRequestsQuery, resolveSortDirection } from "../schemas/index.ts";
+import { type ListRequestsQuery, resolveSortDirection } from "../schemas/list-requests.ts";
 import { hashApiKey } from "./auth.ts";
 import type { CursorCodec } from "./cursor.ts";
 import { filtersToSql } from "./filters.ts";
