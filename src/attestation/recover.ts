@@ -9,6 +9,12 @@ export type Attestation = { requestId: string; requestData: RequestData; signatu
 /**
  * Recovers the address that signed the attestation. Throws a named error for
  * malformed request data and for malformed, high-s or unrecoverable signatures.
+ * @param attestation `requestId`, `requestData` and `signature` as the signature endpoint returns them.
+ * @returns the checksummed EVM address that signed.
+ * @example
+ * ```ts
+ * const signer = await recoverAttestationSigner({ requestId, requestData, signature });
+ * ```
  */
 export async function recoverAttestationSigner({
   requestId,

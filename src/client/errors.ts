@@ -64,7 +64,18 @@ export class ServiceRequestError extends AttestkitError {
   }
 }
 
-/** True when `error` is the SVM size gate error, whichever class carries it. */
+/**
+ * True when `error` is the SVM size gate error, whichever class carries it.
+ * @param error anything a quote call threw.
+ * @example
+ * ```ts
+ * try {
+ *   await client.quoteV2(body);
+ * } catch (error) {
+ *   if (isSolanaTxTooLarge(error)) console.log(`${error.over} bytes over the limit`);
+ * }
+ * ```
+ */
 export function isSolanaTxTooLarge(error: unknown): error is SolanaTxTooLargeServiceError {
   return error instanceof ServiceError && error.errorCode === "SOLANA_TX_TOO_LARGE";
 }

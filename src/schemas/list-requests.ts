@@ -138,7 +138,15 @@ export type ListRequestsQuery = z.output<typeof ListRequestsQuerySchema>;
 /** The query as it travels: strings only. */
 export type ListRequestsQueryWire = z.input<typeof ListRequestsQuerySchema>;
 
-/** Encodes typed list parameters to query-string values (absent parameters are left out). */
+/**
+ * Encodes typed list parameters to query-string values (absent parameters are left out).
+ * @param params typed listing parameters.
+ * @returns the query-string values.
+ * @example
+ * ```ts
+ * const query = new URLSearchParams(encodeListRequestsQuery({ limit: 50, includeTotal: true })).toString();
+ * ```
+ */
 export function encodeListRequestsQuery(params: ListRequestsParams): Record<string, string> {
   const wire = z.encode(ListRequestsParamsSchema, params) as Record<string, string | undefined>;
   const out: Record<string, string> = {};

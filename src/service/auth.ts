@@ -7,12 +7,26 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { unauthorized } from "./errors.ts";
 
-/** Hex SHA-256 of a key: the only form in which keys are kept. */
+/**
+ * Hex SHA-256 of a key: the only form in which keys are kept.
+ * @param key an API key.
+ * @example
+ * ```ts
+ * const message = sponsorshipLinkMessage(hashApiKey(apiKey));
+ * ```
+ */
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
-/** The message a sponsorship wallet signs (EIP-191 personal message) to link itself to a key. */
+/**
+ * The message a sponsorship wallet signs (EIP-191 personal message) to link itself to a key.
+ * @param keyHash `hashApiKey` of the API key to link to.
+ * @example
+ * ```ts
+ * const signature = await wallet.signMessage({ message: sponsorshipLinkMessage(hashApiKey(apiKey)) });
+ * ```
+ */
 export function sponsorshipLinkMessage(keyHash: string): string {
   return `attestkit mock service: link this wallet as the fee sponsorship wallet of API key sha256:${keyHash}`;
 }

@@ -111,7 +111,14 @@ function addOperation(
   paths[path] = { ...paths[path], [method.toLowerCase()]: operation };
 }
 
-/** Builds the OpenAPI 3.1 document; `localUrl` is the base URL of this running instance. */
+/**
+ * Builds the OpenAPI 3.1 document; `localUrl` is the base URL of this running instance.
+ * @param localUrl the base URL of this instance, listed as the document's local server.
+ * @example
+ * ```ts
+ * writeFileSync("openapi.json", JSON.stringify(buildOpenApiDocument("http://127.0.0.1:8787"), null, 2));
+ * ```
+ */
 export function buildOpenApiDocument(localUrl = "http://127.0.0.1"): Record<string, unknown> {
   const paths: ZodOpenApiPathsObject = {};
   for (const [name, endpoint] of Object.entries(ENDPOINTS)) {

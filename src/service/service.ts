@@ -126,6 +126,19 @@ export const DEFAULT_SVM_SOLVER = "So1ver1111111111111111111111111111111111111";
 
 const MOCK_MESSAGE_PATH = "/_mock/sponsorship-wallets/message";
 
+/**
+ * The mock service: every endpoint of the service's interface with its validation rules, real
+ * attestations signed by `solverPrivateKey`, and, with `chains`, indexing and filling through them.
+ * @param options the solver key and the accepted API keys are required; the rest has defaults.
+ * @returns the service; `listen(0)` starts it on a free port of 127.0.0.1 and resolves with its URL.
+ * @example
+ * ```ts
+ * const service = createService({ solverPrivateKey: TEST_SOLVER_KEY, apiKeys: ["test-key"], logger: false });
+ * const baseUrl = await service.listen(0);
+ * // ... createServiceClient({ baseUrl, apiKey: "test-key" }) ...
+ * await service.close();
+ * ```
+ */
 export function createService(options: ServiceOptions): Service {
   const account = privateKeyToAccount(options.solverPrivateKey);
   const store = new Store(options.db ?? ":memory:");

@@ -107,6 +107,18 @@ function readOptions(options: unknown): { sources: string[]; maxRouteLength?: nu
  * may help; that is the caller's decision, not part of the ladder.
  *
  * Pure: no I/O, same input gives the same output.
+ * @param options the swap sources to try one at a time, and the route parameters the first request already used.
+ * @returns every attempt, the first being the quote as requested.
+ * @example
+ * ```ts
+ * for (const attempt of svmQuoteLadder()) {
+ *   try {
+ *     return await client.quoteV2(applySvmQuoteAttempt(body, attempt));
+ *   } catch (error) {
+ *     if (!isSolanaTxTooLarge(error)) throw error;
+ *   }
+ * }
+ * ```
  */
 export function svmQuoteLadder(options?: SvmQuoteLadderOptions): readonly SvmQuoteAttempt[] {
   const { sources, maxRouteLength, single } = readOptions(options);
@@ -157,6 +169,12 @@ export function nextSvmQuoteAttempt(
  * A copy of a quote request body with the rung's route parameters applied
  * (`maxRouteLength`, `includedOriginSwapSources`). The "as-requested" rung
  * returns an unchanged copy. The input is not modified.
+ * @param body the quote request body.
+ * @param attempt a rung of `svmQuoteLadder`.
+ * @example
+ * ```ts
+ * const retry = applySvmQuoteAttempt(body, { attempt: 1, kind: "max-route-length", maxRouteLength: 4 });
+ * ```
  */
 export function applySvmQuoteAttempt<TBody extends object>(
   body: TBody,

@@ -106,6 +106,12 @@ function readReserveBytes(options: unknown): number {
  * @throws InvalidSvmTransactionError when `tx` is not a well-formed kit `Transaction`
  *   (no message bytes, signature slots not matching the message's signer count,
  *   signatures not 64 bytes, unknown version).
+ * @param tx a compiled kit `Transaction` (signed or not).
+ * @returns its wire size in bytes.
+ * @example
+ * ```ts
+ * const size = getSvmTransactionSize(compileTransaction(message)); // compare with SVM_TX_SIZE_LIMIT (1232)
+ * ```
  */
 export function getSvmTransactionSize(tx: Transaction): number {
   assertTransactionShape(tx);
@@ -123,6 +129,12 @@ export function getSvmTransactionSize(tx: Transaction): number {
  *
  * @throws InvalidSvmTransactionError / InvalidSvmArgumentError on malformed input
  *   (never returns true for something it could not measure).
+ * @param tx a compiled kit `Transaction`.
+ * @param options.reserveBytes bytes you still plan to add, default 0.
+ * @example
+ * ```ts
+ * if (!isSvmTransactionWithinLimit(tx, { reserveBytes: 60 })) console.log("no room for a compute budget");
+ * ```
  */
 export function isSvmTransactionWithinLimit(tx: Transaction, options?: SvmSizeLimitOptions): boolean {
   const reserveBytes = readReserveBytes(options);
@@ -140,6 +152,10 @@ export function isSvmTransactionWithinLimit(tx: Transaction, options?: SvmSizeLi
  *   `reserveBytes`, `over`), message like "transaction is 1301 bytes, 69 bytes over the
  *   1232-byte limit".
  * @throws InvalidSvmTransactionError / InvalidSvmArgumentError on malformed input.
+ * @example
+ * ```ts
+ * const size = assertSvmTransactionWithinLimit(await signTransactionMessageWithSigners(message));
+ * ```
  */
 export function assertSvmTransactionWithinLimit(tx: Transaction, options?: SvmSizeLimitOptions): number {
   const reserveBytes = readReserveBytes(options);
@@ -158,6 +174,12 @@ export function assertSvmTransactionWithinLimit(tx: Transaction, options?: SvmSi
  * compute-budget instructions must skip the addition when this is false
  * (service interface: SVM rules). For an exact answer on a transaction message, use
  * `setSvmComputeBudgetIfFits`.
+ * @param tx a compiled kit `Transaction`.
+ * @param extraBytes the bytes to add, default `COMPUTE_BUDGET_INSTRUCTIONS_BYTES`.
+ * @example
+ * ```ts
+ * if (canAppendComputeBudget(tx)) message = appendComputeBudget(message); // your own helper
+ * ```
  */
 export function canAppendComputeBudget(
   tx: Transaction,
@@ -175,6 +197,12 @@ export function canAppendComputeBudget(
  *
  * @throws InvalidSvmTransactionError when the message cannot be compiled (no fee payer,
  *   malformed instructions).
+ * @param message a kit transaction message with its fee payer and instructions.
+ * @returns the compiled size in bytes.
+ * @example
+ * ```ts
+ * const size = getSvmTransactionMessageSize(message);
+ * ```
  */
 export function getSvmTransactionMessageSize(message: SvmSizableTransactionMessage): number {
   if (message === null || typeof message !== "object") {
@@ -202,6 +230,12 @@ export function getSvmTransactionMessageSize(message: SvmSizableTransactionMessa
  *
  * @returns the measured compiled size.
  * @throws SolanaTransactionTooLargeError when `size + reserveBytes > 1232`.
+ * @param message a kit transaction message.
+ * @param options.reserveBytes bytes still to be added, default 0.
+ * @example
+ * ```ts
+ * assertSvmTransactionMessageWithinLimit(message); // throws SolanaTransactionTooLargeError over 1232 bytes
+ * ```
  */
 export function assertSvmTransactionMessageWithinLimit(
   message: SvmSizableTransactionMessage,
@@ -244,6 +278,13 @@ export type SvmComputeBudgetResult<TMessage> = Readonly<{
  *
  * WARNING: a message that is already over the limit comes back unchanged with
  * `added: false`; check it with `assertSvmTransactionMessageWithinLimit`.
+ * @param message a legacy or v0 kit transaction message.
+ * @param budget `computeUnitLimit` and/or `computeUnitPrice` (micro-lamports per unit).
+ * @returns the message (with the budget when it fits), whether it was added, and both sizes.
+ * @example
+ * ```ts
+ * const { message: withBudget, added } = setSvmComputeBudgetIfFits(message, { computeUnitLimit: 200_000 });
+ * ```
  */
 export function setSvmComputeBudgetIfFits<
   TMessage extends SvmSizableTransactionMessage & { version: "legacy" | 0 },
