@@ -7,7 +7,7 @@ export type AttestationSigner = Pick<LocalAccount, "signMessage">;
 /**
  * Signs the attestation as the solver does (service interface: Attestation): EIP-191 personal-message
  * signing over the 32 raw bytes of the hash, not over its hex text.
- * @param signer a viem account (or anything with `signMessage`), the solver's in production, a test key in tests.
+ * @param account a viem account (or anything with `signMessage`), the solver's in production, a test key in tests.
  * @param requestId the request id (0x + 64 hex).
  * @param requestData the fields to attest.
  * @returns the 65-byte `r || s || v` signature.
