@@ -7,6 +7,7 @@ export {
   encodeEvmReceiverDeposit,
   encodeEvmReceiverInvalidation,
 } from "./evm.ts";
+export { decodeEvmReceiverError, type EvmReceiverError } from "./evm-errors.ts";
 export {
   buildSvmReceiverDepositInstruction,
   decodeSvmReceiverDepositedEvent,

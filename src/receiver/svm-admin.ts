@@ -91,6 +91,11 @@ export interface SvmReceiverInvalidateRequestsInput {
  * data gives every id's outcome (`decodeSvmReceiverInvalidateOutcomes`).
  * @throws InvalidRequestIdError for a malformed id; InvalidSvmArgumentError for an empty batch,
  *   more than `SVM_RECEIVER_MAX_INVALIDATE_BATCH` ids, or the same id twice.
+ * @param input the program, the owner or solver as `authority`, and the ids.
+ * @example
+ * ```ts
+ * const [computeLimit, invalidate] = await buildSvmReceiverInvalidateRequestsInstructions({ programId, authority: owner, requestIds: [requestId] });
+ * ```
  */
 export async function buildSvmReceiverInvalidateRequestsInstructions(
   input: SvmReceiverInvalidateRequestsInput,
@@ -177,6 +182,11 @@ export function decodeSvmReceiverInvalidateOutcomes(
  * `set_max_deadline_window`: the largest `deadline - now` (seconds) deposits are accepted with from
  * now on. Signed by the owner.
  * @throws InvalidSvmArgumentError unless 0 < `maxDeadlineWindow` < 2^63.
+ * @param input the program, the owner, and the new window in seconds.
+ * @example
+ * ```ts
+ * const instruction = await buildSvmReceiverSetMaxDeadlineWindowInstruction({ programId, owner, maxDeadlineWindow: 900n });
+ * ```
  */
 export async function buildSvmReceiverSetMaxDeadlineWindowInstruction(input: {
   programId: Address;

@@ -44,7 +44,7 @@ if (values.help) {
   --port <n>              port on 127.0.0.1 (env ATTESTKIT_SERVICE_PORT, default 8787; 0 = any)
   --db <file>             SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
   --solver-key <0x..>     solver EVM private key (env ATTESTKIT_SOLVER_KEY, default a public dev key)
-  --api-keys <k1,k2>      accepted API keys (env ATTESTKIT_API_KEYS, default "dev-key")
+  --api-keys <k1,k2>      accepted API keys (env ATTESTKIT_API_KEYS, default "devnet-api-key", as the devnet)
   --rpc <chainId=url>     EVM chain to index and fill through (repeatable; env ATTESTKIT_RPC, comma-separated)
   --svm-rpc <url>         Solana JSON-RPC of the SVM chain to index and fill through (env ATTESTKIT_SVM_RPC)
   --svm-ws <url>          its PubSub URL (env ATTESTKIT_SVM_WS, default: the RPC host, port + 1, ws://)
@@ -66,7 +66,7 @@ if (!/^0x[0-9a-fA-F]{64}$/.test(solverKey)) {
   console.error("invalid solver key: expected 0x + 64 hex characters");
   process.exit(2);
 }
-const apiKeys = (values["api-keys"] ?? env.ATTESTKIT_API_KEYS ?? "dev-key")
+const apiKeys = (values["api-keys"] ?? env.ATTESTKIT_API_KEYS ?? "devnet-api-key")
   .split(",")
   .map((key) => key.trim())
   .filter(Boolean);
