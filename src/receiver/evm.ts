@@ -1,7 +1,7 @@
 /**
  * Client side of the EVM reference receiver (`contracts/AttestedReceiver.sol`): the deposit call for
- * an attestation as the signature endpoint returns it (spec 4.7), the solver's (or owner's) call that
- * invalidates request ids, and the `DepositAccepted` event decoded back into the deposit it reports.
+ * an attestation as the signature endpoint returns it (spec 4.7), the current solver's (or owner's) call
+ * that invalidates request ids, and the `DepositAccepted` event decoded back into the deposit it reports.
  */
 import {
   type Address,
@@ -72,9 +72,11 @@ export function encodeEvmReceiverDeposit(input: EvmReceiverDepositInput): { data
 }
 
 /**
- * Calldata of `invalidateRequests(requestIds)`, sent to the receiver by its solver or owner: each id
- * not yet accepted can never be deposited afterwards (`RequestIdInvalidated`). This is how a signed
- * quote, which carries no expiry, is ended.
+ * Calldata of `invalidateRequests(requestIds)`, sent to the receiver by its owner or its CURRENT
+ * solver (a rotated-out solver gets `NotSolverOrOwner`): each id not yet accepted can never be
+ * deposited afterwards (`RequestIdInvalidated`). This is how a signed quote, which carries no
+ * expiry, is ended. An id a deposit already accepted stays paid and must be filled: the receipt
+ * holds an `InvalidationTooLate` event for it, and the call returns how many there were.
  * @throws InvalidRequestIdError when a request id is not 0x + 64 hex characters.
  */
 export function encodeEvmReceiverInvalidation(requestIds: readonly string[]): Hex {

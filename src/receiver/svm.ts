@@ -260,6 +260,8 @@ const DEPOSITED_LEN = 252;
 
 /** `sha256("event:RequestInvalidated")[..8]`. */
 const REQUEST_INVALIDATED_DISCRIMINATOR = Uint8Array.of(27, 194, 13, 146, 90, 145, 166, 91);
+/** `sha256("event:InvalidationTooLate")[..8]`. */
+const INVALIDATION_TOO_LATE_DISCRIMINATOR = Uint8Array.of(52, 195, 28, 255, 202, 140, 203, 44);
 
 /** The receiver's `RequestInvalidated` event: one per request id newly made unpayable. */
 export interface SvmReceiverRequestInvalidatedEvent {
@@ -268,12 +270,18 @@ export interface SvmReceiverRequestInvalidatedEvent {
   by: Address;
 }
 
+/**
+ * The receiver's `InvalidationTooLate` event (same fields): `invalidate_requests` named an id a
+ * deposit had already paid; the invalidation lost the race and the quote must be filled.
+ */
+export type SvmReceiverInvalidationTooLateEvent = SvmReceiverRequestInvalidatedEvent;
+
 const requestInvalidatedDecoder = getStructDecoder([
   ["discriminator", bytesDecoder(8)],
   ["requestId", bytesDecoder(32)],
   ["by", getAddressDecoder()],
 ]);
-/** 8 + 32 + 32. */
+/** 8 + 32 + 32 (`InvalidationTooLate` has the same layout). */
 const REQUEST_INVALIDATED_LEN = 72;
 
 /**
@@ -327,8 +335,12 @@ function decodeDeposited(payload: string): SvmReceiverDepositedEvent | null {
   };
 }
 
-function decodeRequestInvalidated(payload: string): SvmReceiverRequestInvalidatedEvent | null {
-  const bytes = eventBytes(payload, REQUEST_INVALIDATED_DISCRIMINATOR, REQUEST_INVALIDATED_LEN);
+/** A `RequestInvalidated` or `InvalidationTooLate` payload (both: id and signer). */
+function decodeInvalidation(
+  payload: string,
+  discriminator: Uint8Array,
+): SvmReceiverRequestInvalidatedEvent | null {
+  const bytes = eventBytes(payload, discriminator, REQUEST_INVALIDATED_LEN);
   if (bytes === null) return null;
   const event = requestInvalidatedDecoder.decode(bytes);
   return { requestId: bytesToHex(event.requestId as Uint8Array), by: event.by };
@@ -403,6 +415,20 @@ export function decodeSvmReceiverRequestInvalidatedEvents(
   programId: Address,
 ): SvmReceiverRequestInvalidatedEvent[] {
   return receiverPayloads(transaction, programId)
-    .map(decodeRequestInvalidated)
+    .map((payload) => decodeInvalidation(payload, REQUEST_INVALIDATED_DISCRIMINATOR))
     .filter((e): e is SvmReceiverRequestInvalidatedEvent => e !== null);
+}
+
+/**
+ * Every `InvalidationTooLate` event the receiver `programId` logged in a successful transaction:
+ * the ids an `invalidate_requests` named after a deposit had paid them.
+ * @throws SvmTransactionFailedError when `transaction.err` is not null.
+ */
+export function decodeSvmReceiverInvalidationTooLateEvents(
+  transaction: SvmTransactionLogs,
+  programId: Address,
+): SvmReceiverInvalidationTooLateEvent[] {
+  return receiverPayloads(transaction, programId)
+    .map((payload) => decodeInvalidation(payload, INVALIDATION_TOO_LATE_DISCRIMINATOR))
+    .filter((e): e is SvmReceiverInvalidationTooLateEvent => e !== null);
 }

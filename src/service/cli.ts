@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { type Address, createKeyPairSignerFromBytes, isAddress, type KeyPairSigner } from "@solana/kit";
 import type { Hex } from "viem";
 import { svmDevKeypair } from "../devnet/accounts.ts";
+import { withPortFlag } from "../start-errors.ts";
 import { createEvmChainAdapter } from "./chains/evm.ts";
 import { createSvmChainAdapter } from "./chains/svm.ts";
 import type { ChainAdapter } from "./chains/types.ts";
@@ -141,7 +142,9 @@ const service = createService({
   chains,
   logger: level === "silent" ? false : { level },
 });
-const url = await service.listen(port);
+const url = await service.listen(port).catch((error: unknown) => {
+  throw withPortFlag(error, new Map([[port, "--port"]]));
+});
 console.log(
   `attestkit mock service on ${url} (solver ${service.solverAddress}${solverKey === DEV_SOLVER_KEY ? ", PUBLIC DEV KEY" : ""}; ` +
     `${apiKeys.length} API key(s); db ${values.db ?? env.ATTESTKIT_SERVICE_DB ?? "in memory"}; ` +

@@ -3,7 +3,8 @@
  * asked. A file database runs in WAL mode with `synchronous=FULL`, so every committed transaction
  * (every acknowledged write) survives a crash or restart. Ledger changes run inside `transaction()`.
  */
-import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { loadSqlite } from "./sqlite.ts";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS requests (
@@ -119,7 +120,7 @@ export class Store {
 
   constructor(path = ":memory:") {
     this.path = path;
-    this.db = new DatabaseSync(path);
+    this.db = new (loadSqlite().DatabaseSync)(path);
     if (path !== ":memory:") {
       this.db.exec("PRAGMA journal_mode = WAL");
       this.db.exec("PRAGMA synchronous = FULL");
