@@ -7,6 +7,7 @@ export { assertChainId, type ChainVm, getChainVm } from "./chains.ts";
 export * from "./client/index.ts";
 export * from "./errors.ts";
 export * from "./funding/index.ts";
+export * from "./orders/index.ts";
 export * from "./receiver/index.ts";
 // Types only: the zod schemas themselves are at attestkit/schemas.
 export type * from "./schemas/index.ts";

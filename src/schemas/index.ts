@@ -34,6 +34,7 @@ export {
   ListRequestsResponseSchema,
 } from "./list-requests.ts";
 export * from "./primitives.ts";
+export * from "./protocol-order.ts";
 export { RequestTypeParamSchema } from "./query-params.ts";
 export * from "./quote.ts";
 export * from "./request.ts";
