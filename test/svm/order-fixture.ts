@@ -35,6 +35,8 @@ export const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
 export const CHAIN_ID = "solana";
 /** The program key of the IDL's address (32 bytes of 0x0d): fixed PDAs and bumps on every run. */
 export const PROGRAM_SEED = new Uint8Array(32).fill(0x0d);
+/** The fixture's clock at start (unix seconds). */
+export const START_TIME = 1_767_225_600n;
 export const EVM_RECIPIENT = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8" as Hex;
 
 export const ORDER_ERRORS: Record<string, number> = Object.fromEntries(
@@ -213,6 +215,10 @@ export class OrderFixture extends Fixture {
     f.payer = await generateKeyPairSigner();
     f.solver = await generateKeyPairSigner();
     for (const who of [f.authority, f.payer]) f.svm.airdrop(who.address, lamports(100_000_000_000n));
+    // A present-day clock (LiteSVM starts at 0), so deadlines in the past are representable.
+    const clock = f.svm.getClock();
+    clock.unixTimestamp = START_TIME;
+    f.svm.setClock(clock);
     f.svm.addProgram(DEPOSITORY, so("depository"));
     const program = await createKeyPairSignerFromPrivateKeyBytes(PROGRAM_SEED);
     f.programId = program.address;
