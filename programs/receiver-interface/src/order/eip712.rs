@@ -12,6 +12,7 @@ use super::{
     layout::{Fee, Input, InputPayment, InputRefund, List, Order, Output, OutputPayment, Decode, MAX_LIST_LEN},
 };
 use crate::attestation::Crypto;
+use core::mem::MaybeUninit;
 
 /// The only order version whose types are known; others fail with
 /// [`OrderError::UnsupportedOrderVersion`] rather than hash to a wrong id.
@@ -70,20 +71,23 @@ fn u32_word(value: u32) -> [u8; 32] {
 }
 
 /// `keccak256` of the element hashes of `list`, each from `hash`. Never inlined: its stack
-/// buffer (`MAX_LIST_LEN` words) then lives in its own frame, one per nesting level.
+/// buffer (`MAX_LIST_LEN` words, left uninitialized: only the words written are read) then
+/// lives in its own frame, one per nesting level.
 #[inline(never)]
 fn hash_list<'a, T: Decode<'a>, C: Crypto>(
     list: &List<'a, T>,
     hash: impl Fn(&T) -> Result<[u8; 32], OrderError>,
 ) -> Result<[u8; 32], OrderError> {
-    let mut words = [[0u8; 32]; MAX_LIST_LEN];
+    let mut words = [const { MaybeUninit::<[u8; 32]>::uninit() }; MAX_LIST_LEN];
     let mut count = 0;
     for item in list.iter() {
-        *words.get_mut(count).ok_or(OrderError::TooManyElements)? = hash(&item?)?;
+        words.get_mut(count).ok_or(OrderError::TooManyElements)?.write(hash(&item?)?);
         count += 1;
     }
-    let used = words.get(..count).ok_or(OrderError::TooManyElements)?;
-    Ok(C::keccak256(&[used.as_flattened()]))
+    // SAFETY: the first `count` words were written above (`count <= MAX_LIST_LEN`, checked by
+    // `get_mut`); `[u8; 32]` has alignment 1, so they are `32 * count` initialized bytes.
+    let used = unsafe { core::slice::from_raw_parts(words.as_ptr() as *const u8, 32 * count) };
+    Ok(C::keccak256(&[used]))
 }
 
 #[inline(always)]
