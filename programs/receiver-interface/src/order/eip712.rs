@@ -64,18 +64,29 @@ pub mod type_strings {
     pub const ORDER_HEAD: &str = "Order(string version,string solverChainId,address solver,uint256 salt,Input[] inputs,Output output,Fee[] fees)";
 }
 
+/// A 32-byte hash or word, 8-aligned so the SBF code moves it as four 64-bit words rather than
+/// byte by byte (a plain `[u8; 32]` has alignment 1).
+#[derive(Clone, Copy)]
+#[repr(C, align(8))]
+struct Word([u8; 32]);
+
+#[inline(always)]
+fn keccak<C: Crypto>(parts: &[&[u8]]) -> Word {
+    Word(C::keccak256(parts))
+}
+
 /// `uint32` as its EIP-712 word.
 #[inline(always)]
-fn u32_word(value: u32) -> [u8; 32] {
-    let mut word = [0u8; 32];
-    word[28..].copy_from_slice(&value.to_be_bytes());
+fn u32_word(value: u32) -> Word {
+    let mut word = Word([0u8; 32]);
+    word.0[28..].copy_from_slice(&value.to_be_bytes());
     word
 }
 
 /// `keccak256` of a `string` / `bytes` member read from `r`.
 #[inline(always)]
-fn hash_bytes<C: Crypto>(r: &mut Reader<'_>) -> Result<[u8; 32], OrderError> {
-    Ok(C::keccak256(&[r.bytes()?]))
+fn hash_bytes<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
+    Ok(keccak::<C>(&[r.bytes()?]))
 }
 
 /// A Borsh `Vec` read from `r` as EIP-712 hashes it: `keccak256` of its element hashes, each
@@ -85,62 +96,62 @@ fn hash_bytes<C: Crypto>(r: &mut Reader<'_>) -> Result<[u8; 32], OrderError> {
 #[inline(never)]
 fn hash_list<'a, C: Crypto>(
     r: &mut Reader<'a>,
-    element: impl Fn(&mut Reader<'a>) -> Result<[u8; 32], OrderError>,
-) -> Result<[u8; 32], OrderError> {
+    element: impl Fn(&mut Reader<'a>) -> Result<Word, OrderError>,
+) -> Result<Word, OrderError> {
     let count = r.u32()? as usize;
     if count > MAX_LIST_LEN {
         return Err(OrderError::TooManyElements);
     }
-    let mut words = [const { MaybeUninit::<[u8; 32]>::uninit() }; MAX_LIST_LEN];
+    let mut words = [const { MaybeUninit::<Word>::uninit() }; MAX_LIST_LEN];
     for word in words.iter_mut().take(count) {
         word.write(element(r)?);
     }
-    // SAFETY: the first `count` words were written above (`count <= MAX_LIST_LEN`); `[u8; 32]`
-    // has alignment 1, so they are `32 * count` initialized bytes.
+    // SAFETY: the first `count` words were written above (`count <= MAX_LIST_LEN`); `Word` is
+    // 32 bytes with no padding, so they are `32 * count` contiguous initialized bytes.
     let used = unsafe { core::slice::from_raw_parts(words.as_ptr() as *const u8, 32 * count) };
-    Ok(C::keccak256(&[used]))
+    Ok(keccak::<C>(&[used]))
 }
 
-fn hash_input_payment<C: Crypto>(r: &mut Reader<'_>) -> Result<[u8; 32], OrderError> {
+fn hash_input_payment<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
     let (chain_id, currency) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
     let (amount, weight) = (r.array::<32>()?, r.array::<32>()?);
-    Ok(C::keccak256(&[&type_hash::INPUT_PAYMENT, &chain_id, &currency, amount, weight]))
+    Ok(keccak::<C>(&[&type_hash::INPUT_PAYMENT, &chain_id.0, &currency.0, amount, weight]))
 }
 
-fn hash_input_refund<C: Crypto>(r: &mut Reader<'_>) -> Result<[u8; 32], OrderError> {
+fn hash_input_refund<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
     let (chain_id, recipient, currency) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
     let minimum_amount = r.array::<32>()?;
     let deadline = u32_word(r.u32()?);
     let extra_data = hash_bytes::<C>(r)?;
-    Ok(C::keccak256(&[&type_hash::INPUT_REFUND, &chain_id, &recipient, &currency, minimum_amount, &deadline, &extra_data]))
+    Ok(keccak::<C>(&[&type_hash::INPUT_REFUND, &chain_id.0, &recipient.0, &currency.0, minimum_amount, &deadline.0, &extra_data.0]))
 }
 
-fn hash_input<C: Crypto>(r: &mut Reader<'_>) -> Result<[u8; 32], OrderError> {
+fn hash_input<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
     let payment = hash_input_payment::<C>(r)?;
     let refunds = hash_list::<C>(r, hash_input_refund::<C>)?;
-    Ok(C::keccak256(&[&type_hash::INPUT, &payment, &refunds]))
+    Ok(keccak::<C>(&[&type_hash::INPUT, &payment.0, &refunds.0]))
 }
 
-fn hash_output_payment<C: Crypto>(r: &mut Reader<'_>) -> Result<[u8; 32], OrderError> {
+fn hash_output_payment<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
     let (recipient, currency) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
     let (minimum_amount, expected_amount) = (r.array::<32>()?, r.array::<32>()?);
-    Ok(C::keccak256(&[&type_hash::OUTPUT_PAYMENT, &recipient, &currency, minimum_amount, expected_amount]))
+    Ok(keccak::<C>(&[&type_hash::OUTPUT_PAYMENT, &recipient.0, &currency.0, minimum_amount, expected_amount]))
 }
 
-fn hash_output<C: Crypto>(r: &mut Reader<'_>) -> Result<[u8; 32], OrderError> {
+fn hash_output<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
     let chain_id = hash_bytes::<C>(r)?;
     let payments = hash_list::<C>(r, hash_output_payment::<C>)?;
     let deadline = u32_word(r.u32()?);
     let calls = hash_list::<C>(r, hash_bytes::<C>)?;
     let extra_data = hash_bytes::<C>(r)?;
-    Ok(C::keccak256(&[&type_hash::OUTPUT, &chain_id, &payments, &deadline, &calls, &extra_data]))
+    Ok(keccak::<C>(&[&type_hash::OUTPUT, &chain_id.0, &payments.0, &deadline.0, &calls.0, &extra_data.0]))
 }
 
-fn hash_fee<C: Crypto>(r: &mut Reader<'_>) -> Result<[u8; 32], OrderError> {
+fn hash_fee<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
     let (recipient_chain_id, recipient) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
     let (currency_chain_id, currency) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
     let amount = r.array::<32>()?;
-    Ok(C::keccak256(&[&type_hash::FEE, &recipient_chain_id, &recipient, &currency_chain_id, &currency, amount]))
+    Ok(keccak::<C>(&[&type_hash::FEE, &recipient_chain_id.0, &recipient.0, &currency_chain_id.0, &currency.0, amount]))
 }
 
 /// The order id of the Borsh bytes of an `Order` (exactly filled), in one pass: what
@@ -152,7 +163,7 @@ pub fn order_id_from_borsh<C: Crypto>(bytes: &[u8]) -> Result<[u8; 32], OrderErr
     if version != ORDER_VERSION_V1 {
         return Err(OrderError::UnsupportedOrderVersion);
     }
-    let version = C::keccak256(&[version]);
+    let version = keccak::<C>(&[version]);
     let solver_chain_id = hash_bytes::<C>(&mut r)?;
     let mut solver = [0u8; 32];
     solver[12..].copy_from_slice(r.array::<20>()?);
@@ -161,7 +172,7 @@ pub fn order_id_from_borsh<C: Crypto>(bytes: &[u8]) -> Result<[u8; 32], OrderErr
     let output = hash_output::<C>(&mut r)?;
     let fees = hash_list::<C>(&mut r, hash_fee::<C>)?;
     r.finish()?;
-    Ok(C::keccak256(&[&type_hash::ORDER, &version, &solver_chain_id, &solver, salt, &inputs, &output, &fees]))
+    Ok(C::keccak256(&[&type_hash::ORDER, &version.0, &solver_chain_id.0, &solver, salt, &inputs.0, &output.0, &fees.0]))
 }
 
 /// The order id, `hashStruct(Order)`, of a parsed order (hashed from its bytes in one pass).
