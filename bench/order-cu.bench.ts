@@ -77,7 +77,7 @@ function orderIdFloor(o: EncodedOrder): number {
 const pct = (cu: number, floor: number) => `+${(((cu - floor) / floor) * 100).toFixed(1)}%`;
 
 async function main() {
-  const f = await OrderFixture.create();
+  const f = await OrderFixture.start();
   expectOk(await f.send([await f.whitelistOrderRecipient("ethereum", EVM_RECIPIENT)], f.owner));
   const units = (r: ReturnType<typeof expectOk>) => Number(r.computeUnitsConsumed());
   let counter = 0;

@@ -29,7 +29,7 @@ describe("svm: depository at the canonical program id", function () {
   let f: OrderFixture;
 
   before(async () => {
-    f = await OrderFixture.create();
+    f = await OrderFixture.start();
   });
 
   async function depositNative(

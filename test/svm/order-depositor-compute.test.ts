@@ -18,7 +18,7 @@ describe("svm: order depositor compute_order_id (simulated like an Anchor or cod
   let f: OrderFixture;
 
   before(async () => {
-    f = await OrderFixture.create();
+    f = await OrderFixture.start();
   });
 
   async function simulate(order: EncodedOrder, raw = false) {

@@ -6,7 +6,8 @@
 import { type Address, generateKeyPairSigner, type Instruction, lamports } from "@solana/kit";
 import { expect } from "chai";
 import { FailedTransactionMetadata } from "litesvm";
-import { bytesToHex, type Hex } from "viem";
+import { bytesToHex, type Hex, hexToBytes } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import type { EncodedOrder } from "../../src/orders/types.ts";
 import {
   addressBytes,
@@ -20,12 +21,14 @@ import {
   SYSTEM_PROGRAM,
 } from "./order-fixture.ts";
 import {
+  BN,
   expectOk,
   OTHER_KEY,
   type Result,
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
   type TokenSetup,
+  web3,
 } from "./receiver-fixture.ts";
 
 const OTHER_RECIPIENT = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc" as Hex;
@@ -43,7 +46,7 @@ describe("svm: order-gated deposit into the depository", function () {
   let f: OrderFixture;
 
   before(async () => {
-    f = await OrderFixture.create();
+    f = await OrderFixture.start();
     expectOk(await f.send([await f.whitelistOrderRecipient("ethereum", EVM_RECIPIENT)], f.owner));
   });
 
@@ -320,6 +323,76 @@ describe("svm: order-gated deposit into the depository", function () {
         ORDER_ERRORS.Unauthorized,
         "Unauthorized",
       );
+    });
+
+    it("rotate_solver with a grace period: the previous solver verifies until it ends, then SignerMismatch", async () => {
+      const next = privateKeyToAccount(OTHER_KEY);
+      expectOk(
+        await f.send(
+          [await f.orderOwnerIx("rotateSolver", [Array.from(hexToBytes(next.address)), new BN(60)])],
+          f.owner,
+        ),
+      );
+      expectOk(await depositNative(f.order(), { signature: undefined }));
+      expectOk(await depositNative(f.order(), { signature: undefined }));
+      const byNew = f.order();
+      expectOk(await depositNative(byNew, { signature: await f.signOrder(byNew, OTHER_KEY) }));
+      const clock = f.svm.getClock();
+      clock.unixTimestamp += 61n;
+      f.svm.setClock(clock);
+      const late = f.order();
+      expectCode(
+        await depositNative(late),
+        ORDER_ERRORS.SignerMismatch,
+        "SignerMismatch after the grace period",
+      );
+      expectOk(
+        await f.send(
+          [await f.orderOwnerIx("rotateSolver", [Array.from(hexToBytes(f.solverEvm.address)), new BN(0)])],
+          f.owner,
+        ),
+      );
+      expectOk(await depositNative(f.order()));
+    });
+
+    it("two-step ownership: only the pending owner accepts, then only the new owner administers", async () => {
+      const next = await generateKeyPairSigner();
+      f.svm.airdrop(next.address, lamports(1_000_000_000n));
+      expectOk(
+        await f.send(
+          [await f.orderOwnerIx("transferOwnership", [new web3.PublicKey(next.address)])],
+          f.owner,
+        ),
+      );
+      expectCode(
+        await f.send([await f.orderOwnerIx("acceptOwnership", [], f.payer)]),
+        ORDER_ERRORS.NotPendingOwner,
+        "NotPendingOwner",
+      );
+      expectOk(await f.send([await f.orderOwnerIx("acceptOwnership", [], next)], next));
+      expectCode(
+        await f.send([await f.orderOwnerIx("setPaused", [true], f.owner)], f.owner),
+        ORDER_ERRORS.Unauthorized,
+        "Unauthorized",
+      );
+      expectOk(
+        await f.send(
+          [await f.orderOwnerIx("transferOwnership", [new web3.PublicKey(f.owner.address)], next)],
+          next,
+        ),
+      );
+      expectOk(await f.send([await f.orderOwnerIx("acceptOwnership", [], f.owner)], f.owner));
+    });
+
+    it("initialize by anyone but the upgrade authority: InvalidProgramData", async () => {
+      const fresh = await OrderFixture.start({ initializeOrders: false });
+      const intruder = fresh.payer;
+      expectCode(
+        await fresh.send([await fresh.initializeOrders(CHAIN_ID, intruder)]),
+        ORDER_ERRORS.InvalidProgramData,
+        "InvalidProgramData",
+      );
+      expectOk(await fresh.send([await fresh.initializeOrders(CHAIN_ID)], fresh.authority));
     });
 
     it("initialize runs once: AlreadyInitialized", async () => {

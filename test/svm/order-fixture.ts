@@ -208,7 +208,12 @@ export class OrderFixture extends Fixture {
   vault!: Address;
   orderConfig!: Address;
 
-  static override async create(): Promise<OrderFixture> {
+  /** `initializeOrders: false` leaves the order depositor uninitialized (the initialize tests). */
+  static async start({
+    initializeOrders = true,
+  }: {
+    initializeOrders?: boolean;
+  } = {}): Promise<OrderFixture> {
     const f = new OrderFixture();
     f.authority = await generateKeyPairSigner();
     f.owner = f.authority;
@@ -229,7 +234,7 @@ export class OrderFixture extends Fixture {
     f.vault = await pda(DEPOSITORY, ["vault"]);
     f.orderConfig = await pda(f.programId, ["config"]);
     expectOk(await f.send([await f.initializeDepository(f.authority)], f.authority));
-    expectOk(await f.send([await f.initializeOrders(CHAIN_ID)], f.authority));
+    if (initializeOrders) expectOk(await f.send([await f.initializeOrders(CHAIN_ID)], f.authority));
     return f;
   }
 
