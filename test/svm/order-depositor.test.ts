@@ -8,6 +8,7 @@ import { expect } from "chai";
 import { FailedTransactionMetadata } from "litesvm";
 import { bytesToHex, type Hex, hexToBytes } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { SECP256K1_N } from "../../src/index.ts";
 import type { EncodedOrder } from "../../src/orders/types.ts";
 import {
   addressBytes,
@@ -121,7 +122,7 @@ describe("svm: order-gated deposit into the depository", function () {
       expectCode(await depositNative(order, { signature }), ORDER_ERRORS.SignerMismatch, "SignerMismatch");
     });
 
-    it("malformed signatures: the attestation's strict errors", async () => {
+    it("malformed signatures: the attestation's strict errors (bad v, truncated, high-s twin)", async () => {
       const order = f.order();
       const good = await f.signOrder(order);
       const badV = Uint8Array.from(good);
@@ -135,6 +136,41 @@ describe("svm: order-gated deposit into the depository", function () {
         await depositNative(order, { signature: good.subarray(0, 63) }),
         ORDER_ERRORS.InvalidSignatureLength,
         "InvalidSignatureLength",
+      );
+      // The malleable twin (r, n - s, v ^ 1) recovers the same key; the low-s rule refuses it.
+      const s = BigInt(bytesToHex(good.subarray(32, 64)));
+      const twin = Uint8Array.from(good);
+      twin.set(hexToBytes(`0x${(SECP256K1_N - s).toString(16).padStart(64, "0")}`), 32);
+      twin[64] = good[64] === 27 ? 28 : 27;
+      expectCode(
+        await depositNative(order, { signature: twin }),
+        ORDER_ERRORS.InvalidSignatureS,
+        "InvalidSignatureS",
+      );
+    });
+
+    it("the 64-byte EIP-2098 form of the solver's signature is accepted", async () => {
+      const order = f.order();
+      const good = await f.signOrder(order);
+      const compact = Uint8Array.from(good.subarray(0, 64));
+      if (good[64] === 28) compact[32] = compact[32]! | 0x80;
+      expectOk(await depositNative(order, { signature: compact }));
+    });
+
+    it("a replay PDA pre-funded by a third party does not block the deposit", async () => {
+      const order = f.order();
+      const [replay] = await f.orderReplay(order);
+      f.svm.airdrop(replay, lamports(5_000_000n));
+      expect(f.lamports(replay)).to.equal(5_000_000n);
+      expectOk(await depositNative(order));
+      expectCode(await depositNative(order), ORDER_ERRORS.OrderAlreadyUsed, "OrderAlreadyUsed");
+    });
+
+    it("the payer passed as the vault: DuplicateAccount", async () => {
+      expectCode(
+        await depositNative(f.order(), { accounts: { vault: f.payer.address } }),
+        ORDER_ERRORS.DuplicateAccount,
+        "DuplicateAccount",
       );
     });
 
