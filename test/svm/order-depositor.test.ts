@@ -122,6 +122,12 @@ describe("svm: order-gated deposit into the depository", function () {
       expectCode(await depositNative(order, { signature }), ORDER_ERRORS.SignerMismatch, "SignerMismatch");
     });
 
+    it("an order naming another solver, signed by the trusted one: OrderSolverMismatch", async () => {
+      const order = { ...f.order(), solver: privateKeyToAccount(OTHER_KEY).address };
+      expect(order.solver).to.not.equal(f.solverEvm.address);
+      expectCode(await depositNative(order), ORDER_ERRORS.OrderSolverMismatch, "OrderSolverMismatch");
+    });
+
     it("malformed signatures: the attestation's strict errors (bad v, truncated, high-s twin)", async () => {
       const order = f.order();
       const good = await f.signOrder(order);
@@ -371,7 +377,7 @@ describe("svm: order-gated deposit into the depository", function () {
       );
       expectOk(await depositNative(f.order(), { signature: undefined }));
       expectOk(await depositNative(f.order(), { signature: undefined }));
-      const byNew = f.order();
+      const byNew = { ...f.order(), solver: next.address };
       expectOk(await depositNative(byNew, { signature: await f.signOrder(byNew, OTHER_KEY) }));
       const clock = f.svm.getClock();
       clock.unixTimestamp += 61n;

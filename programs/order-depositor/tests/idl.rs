@@ -29,7 +29,7 @@ fn discriminator(v: &Value, list: &str, name: &str) -> [u8; 8] {
 fn every_idl_error_is_the_crate_error_of_that_code_and_name() {
     let v = idl("order_depositor");
     let errors = v["errors"].as_array().unwrap();
-    assert_eq!(errors.len(), 46 + 14);
+    assert_eq!(errors.len(), 46 + 15);
     for e in errors {
         let code = e["code"].as_u64().unwrap() as u32;
         let name = e["name"].as_str().unwrap();
