@@ -27,5 +27,8 @@ pub mod host;
 pub mod instruction;
 #[cfg(any(target_os = "solana", target_arch = "bpf", feature = "host"))]
 pub mod pda;
+pub mod order;
+#[cfg(all(feature = "sbf-panic-handler", any(target_os = "solana", target_arch = "bpf")))]
+mod panic_handler;
 pub mod state;
 pub mod verify;
