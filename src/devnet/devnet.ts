@@ -137,6 +137,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
           provider: chain.provider,
           solverPrivateKey: solver.privateKey,
           receivers: [chain.receiver],
+          depository: chain.depository,
         }),
       ),
       svm.adapter,

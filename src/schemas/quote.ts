@@ -41,6 +41,12 @@ export const QuoteV2BodySchema = z
       .positive()
       .optional()
       .describe("Caps the number of hops in SVM swap routing (recommended: 4, then 3)."),
+    includeProtocolData: z
+      .boolean()
+      .optional()
+      .describe(
+        "When true, the quote also returns `protocol.v2` (the signed protocol order) and its deposit step pays the origin chain's depository under the order id.",
+      ),
   })
   .meta({ id: "QuoteV2Body", description: "Body of POST /quote/v2." });
 export type QuoteV2Body = z.infer<typeof QuoteV2BodySchema>;

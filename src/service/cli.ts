@@ -16,6 +16,7 @@ import { svmDevKeypair } from "../devnet/accounts.ts";
 import { createEvmChainAdapter } from "./chains/evm.ts";
 import { createSvmChainAdapter } from "./chains/svm.ts";
 import type { ChainAdapter } from "./chains/types.ts";
+import { CANONICAL_EVM_DEPOSITORY, CANONICAL_SVM_DEPOSITORY } from "./protocol-chains.ts";
 import { createService } from "./service.ts";
 
 /** Hardhat's well-known account #1: a development default only, printed as such. */
@@ -84,6 +85,7 @@ for (const spec of rpcs) {
       chainId: Number(match[1]),
       rpcUrl: match[2] as string,
       solverPrivateKey: solverKey,
+      depository: CANONICAL_EVM_DEPOSITORY,
     }),
   );
 }
@@ -127,6 +129,7 @@ if (svmRpc !== undefined) {
     createSvmChainAdapter({
       rpcUrl: svmRpc,
       solver: svmSolver,
+      depositoryProgram: CANONICAL_SVM_DEPOSITORY as Address,
       ...(svmWs === undefined ? {} : { wsUrl: svmWs }),
       ...(svmReceiver === undefined ? {} : { receiverProgram: svmReceiver as Address }),
     }),

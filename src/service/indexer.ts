@@ -11,6 +11,7 @@ import type { ChainAdapter } from "./chains/types.ts";
 import type { Ledger } from "./ledger.ts";
 import type { Lifecycle, RefundableDeposit, Solver, SolverTx } from "./lifecycle.ts";
 import { simulatedSolver } from "./lifecycle.ts";
+import { requestForOrderDeposit } from "./order-deposits.ts";
 import type { StoredRequest } from "./records.ts";
 import type { Store } from "./store.ts";
 import type { TokenRegistry } from "./tokens.ts";
@@ -88,6 +89,23 @@ export class Indexer {
         continue;
       }
       if (observation.status === "failure") continue;
+      if (observation.kind === "order-deposit") {
+        const requestId = requestForOrderDeposit(this.#o.store, adapter.chainId, observation);
+        if (requestId === null) continue;
+        this.#o.lifecycle().observeDeposit({
+          requestId,
+          txHash: observation.txHash,
+          chainId: adapter.chainId,
+          block: observation.block,
+          timestamp: observation.timestamp,
+          from: observation.depositor,
+          currency: observation.currency,
+          amount: observation.amount,
+          final,
+          data: { via: "depository", orderId: observation.orderId },
+        });
+        continue;
+      }
       this.#o.lifecycle().observeDeposit({
         requestId: observation.requestId,
         txHash: observation.txHash,

@@ -9,6 +9,7 @@ import { type Address, type Hex, verifyMessage } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { parseEvmAddress } from "../address/index.ts";
 import { signRequestData } from "../attestation/index.ts";
+import { signOrderId } from "../orders/index.ts";
 import {
   AppBalanceParamsSchema,
   AppBalanceResponseSchema,
@@ -55,6 +56,7 @@ import { Ledger } from "./ledger.ts";
 import { Lifecycle, type Solver, statusOf } from "./lifecycle.ts";
 import { listRequests } from "./list-requests.ts";
 import { loggerOptions, type ServiceLoggerOption } from "./logger.ts";
+import { type ProtocolChain, protocolChains } from "./protocol-chains.ts";
 import { chainsResponse, type PublicChain } from "./public-chains.ts";
 import { buildQuote, type QuoteContext, type ReceiverConfig } from "./quotes.ts";
 import type { StoredRequest } from "./records.ts";
@@ -100,6 +102,12 @@ export interface ServiceOptions {
   now?: () => number;
   /** Chains listed by GET /chains for SDK clients (`configureDynamicChains()`); default none. */
   publicChains?: readonly PublicChain[];
+  /**
+   * Protocol chain id strings and depositories by numeric chain id, for orders and GET /chains
+   * (`protocol.v2`); default: ethereum (1), optimism (10), base (8453), arbitrum (42161), solana
+   * (792703809), each with its VM's canonical depository.
+   */
+  protocolChains?: Readonly<Record<number, Partial<ProtocolChain>>>;
   /** Browser origins allowed by CORS (default: any localhost / 127.0.0.1 origin). */
   corsOrigins?: CorsOrigins;
 }
@@ -193,6 +201,7 @@ export function createService(options: ServiceOptions): Service {
         })
       : null;
 
+  const protocol = protocolChains(options.protocolChains);
   const svmBlockhashSource = adapters.find((adapter) => adapter.chainId === SVM_CHAIN_ID);
   const quoteContext: QuoteContext = {
     tokens,
@@ -211,6 +220,12 @@ export function createService(options: ServiceOptions): Service {
     },
     relayerFeeBps: BigInt(options.relayerFeeBps ?? 10),
     gasFeeMicroUsd: BigInt(options.gasFeeMicroUsd ?? 50_000),
+    orders: {
+      chains: protocol,
+      solverEvm: account.address,
+      solverSvm: svmSolverAddress,
+      signOrderId: (orderId) => signOrderId(account, orderId),
+    },
   };
 
   app.setErrorHandler((error, request, reply) => {
@@ -331,7 +346,7 @@ export function createService(options: ServiceOptions): Service {
   });
 
   // --- SDK compatibility (beyond the spec, docs/sdk.md): chain list and deposit notices
-  const publicChains = chainsResponse(options.publicChains ?? []);
+  const publicChains = chainsResponse(options.publicChains ?? [], protocol);
   app.get("/chains", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return publicChains;

@@ -6,6 +6,8 @@
  * - deposits through `AttestedReceiver` deployments (`receivers`), by their `DepositAccepted` event,
  *   counted only when the event's solver is this service's solver, or the receiver's previous solver
  *   inside its grace window while this service's solver is the receiver's current one;
+ * - deposits into the protocol depository (`depository`), by its events, credited from its balance
+ *   change (`depository-evm.ts`);
  * - app balance funding calldata (`decodeAppBalanceFundingCalldata`), reported for every chain and
  *   credited by the indexer only on chain 8453.
  */
@@ -29,6 +31,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { decodeAppBalanceFundingCalldata } from "../../funding/index.ts";
 import { attestedReceiverAbi, decodeEvmReceiverDeposit } from "../../receiver/index.ts";
+import { scanEvmDepository } from "./depository-evm.ts";
 import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
 
 export interface EvmChainAdapterOptions {
@@ -40,6 +43,8 @@ export interface EvmChainAdapterOptions {
   solverPrivateKey: Hex;
   /** `AttestedReceiver` deployments on this chain: their `DepositAccepted` events are deposits. */
   receivers?: readonly string[];
+  /** The protocol depository on this chain: its deposit events are order deposits. */
+  depository?: string;
 }
 
 const TRANSFER_SELECTOR = "0xa9059cbb";
@@ -63,6 +68,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
   const solver = account.address;
   const solverLower = solver.toLowerCase();
   const receivers = (options.receivers ?? []).map((address) => getAddress(address));
+  const depository = options.depository === undefined ? undefined : getAddress(options.depository);
 
   async function scan(from: number, to: number): Promise<ChainObservation[]> {
     const observations: ChainObservation[] = [];
@@ -152,6 +158,9 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
           via: "receiver-event",
         });
       }
+    }
+    if (depository !== undefined) {
+      observations.push(...(await scanEvmDepository(publicClient, depository, from, to, timestamps)));
     }
     return observations;
   }

@@ -9,7 +9,9 @@
  * - SPL Token / Token-2022: a `Transfer` or `TransferChecked` into a token account the solver owns
  *   (read from the transaction's token balances), tagged the same way; currency = the mint;
  * - through the attested receiver (`receiverProgram`): its `Deposited` event in the logs, logged
- *   by that program and naming this solver; currency = the native constant or the mint.
+ *   by that program and naming this solver; currency = the native constant or the mint;
+ * - into the protocol depository (`depositoryProgram`): its `deposit_native` / `deposit_token`
+ *   instructions, credited from the vault's balance change (`depository-svm.ts`).
  * Successful transactions only, top-level instructions only (keys from lookup tables resolved by the
  * node). `scan` reads the history of the solver, its token accounts and the receiver program
  * (`getSignaturesForAddress`, then `getTransaction`).
@@ -70,6 +72,7 @@ import {
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
 } from "../svm-route.ts";
+import { depositoryDepositsOf } from "./depository-svm.ts";
 import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
 
 /** The committed `route-hop` program (programs/route-hop). */
@@ -105,6 +108,8 @@ export interface SvmChainAdapterOptions {
   chainId?: number;
   /** The attested receiver's program id: its `Deposited` events naming the solver are deposits. */
   receiverProgram?: Address;
+  /** The protocol depository program: its deposit instructions are order deposits. */
+  depositoryProgram?: Address;
   /** Commitment for reads, `head()` and fills (default `confirmed`). */
   commitment?: Exclude<Commitment, "processed">;
 }
@@ -114,8 +119,6 @@ export interface SvmChainAdapter extends ChainAdapter {
   latestBlockhash(): Promise<string>;
   close(): void;
 }
-
-type Deposit = Extract<ChainObservation, { kind: "deposit" }>;
 
 interface CompiledInstruction {
   programAddressIndex: number;
@@ -196,7 +199,7 @@ function transferDeposits(
 }
 
 export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChainAdapter {
-  const { solver, receiverProgram } = options;
+  const { solver, receiverProgram, depositoryProgram } = options;
   const chainId = options.chainId ?? SVM_CHAIN_ID;
   const commitment = options.commitment ?? "confirmed";
   const rpc = createSolanaRpc(options.rpcUrl);
@@ -233,7 +236,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     return lists.flatMap((list) => list.value.map((entry) => entry.pubkey));
   }
 
-  async function depositsOf(signature: Signature): Promise<Deposit[]> {
+  async function depositsOf(signature: Signature): Promise<ChainObservation[]> {
     const tx = await rpc
       .getTransaction(signature, { commitment, encoding: "base64", maxSupportedTransactionVersion: 0 })
       .send({ abortSignal: abort.signal });
@@ -246,7 +249,9 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     const loaded = tx.meta.loadedAddresses;
     const keys = [...message.staticAccounts, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
     const tokenOwners: TokenOwners = new Map();
+    const postTokens = new Map<number, bigint>();
     for (const balance of tx.meta.postTokenBalances ?? []) {
+      postTokens.set(balance.accountIndex, BigInt(balance.uiTokenAmount.amount));
       if (balance.owner !== undefined) {
         tokenOwners.set(balance.accountIndex, { mint: balance.mint, owner: balance.owner });
       }
@@ -258,15 +263,17 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       block: Number(tx.slot),
       timestamp: Number(tx.blockTime ?? 0n),
     };
-    const deposits: Deposit[] = transferDeposits(message, keys, tokenOwners, solver.address).map((d) => ({
-      ...base,
-      requestId: d.requestId,
-      from: d.from,
-      currency: d.currency,
-      amount: d.amount.toString(),
-      status: "success",
-      via: "transfer",
-    }));
+    const deposits: ChainObservation[] = transferDeposits(message, keys, tokenOwners, solver.address).map(
+      (d) => ({
+        ...base,
+        requestId: d.requestId,
+        from: d.from,
+        currency: d.currency,
+        amount: d.amount.toString(),
+        status: "success",
+        via: "transfer",
+      }),
+    );
     if (receiverProgram !== undefined) {
       // Only successful transactions get here (submit throws on a failed one).
       const success = { err: null, logs };
@@ -282,6 +289,25 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
           via: "receiver-event",
         });
       }
+    }
+    if (depositoryProgram !== undefined) {
+      const preTokens = new Map<number, bigint>(
+        (tx.meta.preTokenBalances ?? []).map((b) => [b.accountIndex, BigInt(b.uiTokenAmount.amount)]),
+      );
+      deposits.push(
+        ...depositoryDepositsOf(
+          {
+            ...base,
+            keys,
+            instructions: message.instructions,
+            preBalances: tx.meta.preBalances.map(BigInt),
+            postBalances: tx.meta.postBalances.map(BigInt),
+            preTokenBalances: preTokens,
+            postTokenBalances: postTokens,
+          },
+          depositoryProgram,
+        ),
+      );
     }
     return deposits;
   }
@@ -366,9 +392,10 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     async scan(from, to) {
       const watched: Address[] = [solver.address, ...(await solverTokenAccounts())];
       if (receiverProgram !== undefined) watched.push(receiverProgram);
+      if (depositoryProgram !== undefined) watched.push(depositoryProgram);
       const signatures = new Set<Signature>();
       for (const address of watched) for (const s of await signaturesIn(address, from, to)) signatures.add(s);
-      const found: Deposit[] = [];
+      const found: ChainObservation[] = [];
       for (const signature of signatures) found.push(...(await depositsOf(signature)));
       return found.sort((a, b) => a.block - b.block);
     },

@@ -21,6 +21,21 @@ export type ChainObservation =
       via: "transfer" | "receiver-event";
     }
   | {
+      /** A deposit into the chain's depository, identified by its order id (`depository-*.ts`). */
+      kind: "order-deposit";
+      orderId: string;
+      /** The depositor the deposit names (not necessarily the transaction's sender). */
+      depositor: string;
+      txHash: string;
+      block: number;
+      timestamp: number;
+      /** Token address (EVM zero address / SVM native constant for native). */
+      currency: string;
+      /** What the depository's balance change credits this deposit, smallest units. */
+      amount: string;
+      status: "success" | "failure";
+    }
+  | {
       kind: "funding";
       txHash: string;
       block: number;
