@@ -14,7 +14,6 @@ import { createHash } from "node:crypto";
 import {
   AccountRole,
   type Address,
-  getAddressEncoder,
   getProgramDerivedAddress,
   type Instruction,
   type ReadonlyUint8Array,
