@@ -23,5 +23,8 @@ pub mod event;
 #[cfg(feature = "host")]
 pub mod host;
 pub mod instruction;
+pub mod order;
+#[cfg(all(feature = "sbf-panic-handler", any(target_os = "solana", target_arch = "bpf")))]
+mod panic_handler;
 pub mod state;
 pub mod verify;
