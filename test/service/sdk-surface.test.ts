@@ -112,7 +112,7 @@ describe("mock service: SDK compatibility surface", () => {
   });
 
   describe("GET /chains", () => {
-    it("describes each chain as configureDynamicChains() reads it, without an explorer", async () => {
+    it("describes each chain as configureDynamicChains() reads it, without an explorer, with its protocol.v2", async () => {
       service = testService({
         publicChains: [
           {
@@ -148,6 +148,9 @@ describe("mock service: SDK compatibility surface", () => {
               decimals: 18,
               address: ETH,
               supportsBridging: true,
+            },
+            protocol: {
+              v2: { chainId: "base", depository: "0x4cd00e387622c35bddb9b4c962c136462338bc31" },
             },
           },
         ],
