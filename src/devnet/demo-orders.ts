@@ -6,14 +6,15 @@
  */
 import { parseEther, parseEventLogs, zeroAddress } from "viem";
 import {
-  type ChainsResponse,
+  orderChainsFromChains,
   type QuoteResponse,
+  RELAY_DEPOSITORY_ABI,
   type ServiceClient,
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
   verifyQuoteOrder,
 } from "../index.ts";
-import { depositoryAbi, type ProtocolOrderBlock } from "../service/index.ts";
+import type { ProtocolOrderBlock } from "../service/index.ts";
 import { evmDevAccount } from "./accounts.ts";
 import { check, short, step, waitFor } from "./demo-steps.ts";
 import type { Devnet } from "./devnet.ts";
@@ -22,21 +23,20 @@ import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "./quoted-steps.ts";
 
 type OrderQuote = QuoteResponse & { protocol?: { v2: ProtocolOrderBlock } };
 
-async function chainsOf(devnet: Devnet): Promise<ChainsResponse> {
-  return (await (await fetch(`${devnet.serviceUrl}/chains`)).json()) as ChainsResponse;
+async function chainsOf(devnet: Devnet): Promise<unknown> {
+  return (await fetch(`${devnet.serviceUrl}/chains`)).json();
 }
 
 /** The depository GET /chains names for `chainId`. */
 async function depositoryStep(
   devnet: Devnet,
   chainId: number,
-): Promise<{ chains: ChainsResponse; depository: string }> {
+): Promise<{ chains: unknown; depository: string }> {
   return step(
     `GET /chains: the depository of chain ${chainId}`,
     async () => {
       const chains = await chainsOf(devnet);
-      const entry = chains.chains.find((chain) => chain.id === chainId);
-      const depository = entry?.protocol?.v2?.depository;
+      const depository = orderChainsFromChains(chains).find((chain) => chain.id === chainId)?.depository;
       check(typeof depository === "string", `chain ${chainId} names its depository`);
       return { chains, depository: depository as string };
     },
@@ -59,12 +59,7 @@ async function orderQuote(
   );
 }
 
-async function verified(
-  devnet: Devnet,
-  chains: ChainsResponse,
-  quote: OrderQuote,
-  payer: string,
-): Promise<void> {
+async function verified(devnet: Devnet, chains: unknown, quote: OrderQuote, payer: string): Promise<void> {
   await step("verifyQuoteOrder: id, solver signature, deposit binding, deadlines", async () => {
     const verdict = await verifyQuoteOrder(quote, {
       chains,
@@ -112,7 +107,7 @@ export async function evmOrderFlow(devnet: Devnet, client: ServiceClient): Promi
     async () => {
       const [mined] = await sendQuotedEvmSteps(alice, quote);
       const [event] = parseEventLogs({
-        abi: depositoryAbi,
+        abi: RELAY_DEPOSITORY_ABI,
         logs: mined?.logs ?? [],
         eventName: "RelayNativeDeposit",
       });

@@ -5,7 +5,7 @@
  * deployment's trace) with `hardhat_setStorageAt`. The copy then behaves as if deployed there.
  */
 import { type Address, getAddress, type Hex, pad } from "viem";
-import { CANONICAL_EVM_DEPOSITORY } from "../service/protocol-chains.ts";
+import { CANONICAL_EVM_DEPOSITORY } from "../orders/index.ts";
 import type { Eip1193Provider } from "./json-rpc-server.ts";
 
 interface StructLog {

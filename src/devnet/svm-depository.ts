@@ -20,9 +20,9 @@ import {
   signTransactionMessageWithSigners,
 } from "@solana/kit";
 import { FailedTransactionMetadata, type LiteSVM } from "litesvm";
+import { SVM_DEPOSITORY_PROGRAM } from "../orders/index.ts";
 import { packageFile } from "../package-files.ts";
 import { depositoryAccounts } from "../service/chains/depository-svm.ts";
-import { CANONICAL_SVM_DEPOSITORY } from "../service/protocol-chains.ts";
 
 /** The committed depository program (programs/depository). */
 export const DEPOSITORY_SO = packageFile("programs/deploy/depository.so");
@@ -69,7 +69,7 @@ export async function installSvmDepository(
   chainId: string,
   elf: Uint8Array = readFileSync(DEPOSITORY_SO),
 ): Promise<{ program: Address; vault: Address }> {
-  const program = CANONICAL_SVM_DEPOSITORY as Address;
+  const program = SVM_DEPOSITORY_PROGRAM as Address;
   svm.addProgram(program, elf);
   const tx = await pipe(
     createTransactionMessage({ version: 0 }),

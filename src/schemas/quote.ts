@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CurrencyAmountSchema } from "./currency.ts";
 import { TradeTypeSchema } from "./enums.ts";
 import { AddressSchema, ChainIdSchema, IntegerStringSchema, RequestIdSchema } from "./primitives.ts";
+import { ProtocolV2Schema } from "./protocol-order.ts";
 
 /**
  * Body of POST /quote/v2 (4.2). The spec lists the members "seen" and says the full parameter list
@@ -145,6 +146,12 @@ export const QuoteResponseSchema = z
     steps: z.array(QuoteStepSchema),
     fees: QuoteFeesSchema,
     details: QuoteDetailsSchema,
+    protocol: z
+      .looseObject({ v2: ProtocolV2Schema })
+      .optional()
+      .describe(
+        "The signed protocol order; present when the quote was requested with includeProtocolData: true.",
+      ),
   })
   .meta({ id: "QuoteResponse", description: "A quote: steps to execute, fees and details." });
 export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;

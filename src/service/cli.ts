@@ -13,10 +13,10 @@ import { parseArgs } from "node:util";
 import { type Address, createKeyPairSignerFromBytes, isAddress, type KeyPairSigner } from "@solana/kit";
 import type { Hex } from "viem";
 import { svmDevKeypair } from "../devnet/accounts.ts";
+import { CANONICAL_EVM_DEPOSITORY, SVM_DEPOSITORY_PROGRAM } from "../orders/index.ts";
 import { createEvmChainAdapter } from "./chains/evm.ts";
 import { createSvmChainAdapter } from "./chains/svm.ts";
 import type { ChainAdapter } from "./chains/types.ts";
-import { CANONICAL_EVM_DEPOSITORY, CANONICAL_SVM_DEPOSITORY } from "./protocol-chains.ts";
 import { createService } from "./service.ts";
 
 /** Hardhat's well-known account #1: a development default only, printed as such. */
@@ -129,7 +129,7 @@ if (svmRpc !== undefined) {
     createSvmChainAdapter({
       rpcUrl: svmRpc,
       solver: svmSolver,
-      depositoryProgram: CANONICAL_SVM_DEPOSITORY as Address,
+      depositoryProgram: SVM_DEPOSITORY_PROGRAM as Address,
       ...(svmWs === undefined ? {} : { wsUrl: svmWs }),
       ...(svmReceiver === undefined ? {} : { receiverProgram: svmReceiver as Address }),
     }),

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import type { Hex } from "viem";
 import { getChainVm } from "../chains.ts";
 import { type ChainVmTypes, getOrderId, type Order } from "../orders/index.ts";
+import type { ProtocolV2 } from "../schemas/index.ts";
 import type { ProtocolChain } from "./protocol-chains.ts";
 import type { ValidatedQuote } from "./quotes.ts";
 
@@ -26,14 +27,13 @@ export interface OrdersConfig {
   deadlineSeconds?: number;
 }
 
-/** `protocol.v2` of a quote response. */
-export interface ProtocolOrderBlock {
+/** `protocol.v2` of a quote response, as the mock issues it. */
+export type ProtocolOrderBlock = ProtocolV2 & {
   orderId: Hex;
   hubType: "onchain";
   orderData: Order;
   orderSignature: Hex;
-  paymentDetails: { chainId: string; depository: string; currency: string; amount: string };
-}
+};
 
 /** The amounts a quote settled on. */
 export interface QuotedAmounts {

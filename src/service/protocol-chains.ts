@@ -4,12 +4,8 @@
  * depository (`protocol.v2.depository`: the EVM contract or the SVM program deposits pay into).
  */
 import { getChainVm } from "../chains.ts";
+import { CANONICAL_EVM_DEPOSITORY, SVM_DEPOSITORY_PROGRAM } from "../orders/index.ts";
 import { SVM_CHAIN_ID } from "../svm/index.ts";
-
-/** The depository contract's address on most EVM chains. */
-export const CANONICAL_EVM_DEPOSITORY = "0x4cd00e387622c35bddb9b4c962c136462338bc31";
-/** The SVM depository program id. */
-export const CANONICAL_SVM_DEPOSITORY = "99vQwtBwYtrqqD9YSXbdum3KBdxPAVxYTaQ3cfnJSrN2";
 
 /** A chain as orders name it. */
 export interface ProtocolChain {
@@ -33,7 +29,7 @@ const DEFAULT_NAMES: Readonly<Record<number, string>> = {
 
 /** The canonical depository of a chain's VM. */
 export function canonicalDepository(chainId: number): string {
-  return getChainVm(chainId) === "svm" ? CANONICAL_SVM_DEPOSITORY : CANONICAL_EVM_DEPOSITORY;
+  return getChainVm(chainId) === "svm" ? SVM_DEPOSITORY_PROGRAM : CANONICAL_EVM_DEPOSITORY;
 }
 
 /** Protocol chains by numeric chain id: the defaults, overridden and extended by `overrides`. */

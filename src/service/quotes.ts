@@ -345,7 +345,7 @@ async function svmSteps(
 }
 
 export interface QuoteResult {
-  response: QuoteResponse & { protocol?: { v2: ProtocolOrderBlock } };
+  response: QuoteResponse;
   request: StoredRequest | null;
 }
 

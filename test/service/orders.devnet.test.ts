@@ -10,13 +10,17 @@ import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
 import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "../../src/devnet/quoted-steps.ts";
 import { submitSvmInstructions, svmUsdcBalance } from "../../src/devnet/svm-user.ts";
-import type { QuoteResponse, QuoteV2Body } from "../../src/index.ts";
-import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../src/index.ts";
+import {
+  CANONICAL_EVM_DEPOSITORY,
+  type QuoteResponse,
+  type QuoteV2Body,
+  RELAY_DEPOSITORY_ABI,
+  SVM_CHAIN_ID,
+  SVM_DEPOSITORY_PROGRAM,
+  SVM_NATIVE_TOKEN,
+} from "../../src/index.ts";
 import {
   buildDepositoryDepositInstruction,
-  CANONICAL_EVM_DEPOSITORY,
-  CANONICAL_SVM_DEPOSITORY,
-  depositoryAbi,
   encodeDepositoryDeposit,
   type ProtocolOrderBlock,
 } from "../../src/service/index.ts";
@@ -87,7 +91,7 @@ describe("service: protocol orders on the devnet", function () {
     const before = await balanceOf(alice, null, base.depository);
     const [receipt] = await sendQuotedEvmSteps(alice, q);
     const [event] = parseEventLogs({
-      abi: depositoryAbi,
+      abi: RELAY_DEPOSITORY_ABI,
       logs: receipt?.logs ?? [],
       eventName: "RelayNativeDeposit",
     });
@@ -148,7 +152,7 @@ describe("service: protocol orders on the devnet", function () {
 
   it("SVM native: deposit_native as quoted is credited from the vault's lamports and filled", async () => {
     const { svm } = e2e.devnet;
-    expect(svm.depository.program).to.equal(CANONICAL_SVM_DEPOSITORY);
+    expect(svm.depository.program).to.equal(SVM_DEPOSITORY_PROGRAM);
     const amount = 3n * 10n ** 9n;
     const q = await quote(svmBody(SVM_NATIVE_TOKEN, amount));
     const before = svm.svm.getBalance(svm.depository.vault) ?? 0n;

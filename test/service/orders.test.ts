@@ -8,16 +8,17 @@ import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionD
 import { expect } from "chai";
 import fc from "fast-check";
 import { decodeFunctionData, erc20Abi, getAddress, type Hex, hexToBytes } from "viem";
-import { chainVmTypesFromChains, getOrderId, recoverOrderSigner } from "../../src/orders/index.ts";
-import { creditFromBalanceChange } from "../../src/service/chains/depository-credit.ts";
-import { decodeDepositoryDeposit } from "../../src/service/chains/depository-svm.ts";
 import {
   CANONICAL_EVM_DEPOSITORY,
-  CANONICAL_SVM_DEPOSITORY,
-  depositoryAbi,
-  type ProtocolOrderBlock,
-  type Service,
-} from "../../src/service/index.ts";
+  chainVmTypesFromChains,
+  getOrderId,
+  RELAY_DEPOSITORY_ABI,
+  recoverOrderSigner,
+  SVM_DEPOSITORY_PROGRAM,
+} from "../../src/orders/index.ts";
+import { creditFromBalanceChange } from "../../src/service/chains/depository-credit.ts";
+import { decodeDepositoryDeposit } from "../../src/service/chains/depository-svm.ts";
+import type { ProtocolOrderBlock, Service } from "../../src/service/index.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../src/svm/index.ts";
 import {
   API_KEY,
@@ -73,7 +74,7 @@ describe("service: protocol orders (includeProtocolData)", () => {
     expect(body.chains.map((chain) => [chain.id, chain.protocol.v2])).to.deep.equal([
       [8453, { chainId: "base", depository: CANONICAL_EVM_DEPOSITORY }],
       [10, { chainId: "optimism", depository: CANONICAL_EVM_DEPOSITORY }],
-      [SVM_CHAIN_ID, { chainId: "solana", depository: CANONICAL_SVM_DEPOSITORY }],
+      [SVM_CHAIN_ID, { chainId: "solana", depository: SVM_DEPOSITORY_PROGRAM }],
     ]);
   });
 
@@ -113,7 +114,7 @@ describe("service: protocol orders (includeProtocolData)", () => {
     const item = deposit?.items[0]?.data;
     expect(item?.to).to.equal(getAddress(CANONICAL_EVM_DEPOSITORY));
     expect(item?.value).to.equal(amount);
-    const call = decodeFunctionData({ abi: depositoryAbi, data: item?.data as Hex });
+    const call = decodeFunctionData({ abi: RELAY_DEPOSITORY_ABI, data: item?.data as Hex });
     expect(call.functionName).to.equal("depositNative");
     expect(call.args).to.deep.equal([getAddress(EVM_USER), order.orderId]);
   });
@@ -133,7 +134,7 @@ describe("service: protocol orders (includeProtocolData)", () => {
     expect(approve.args).to.deep.equal([getAddress(CANONICAL_EVM_DEPOSITORY), 25_000_000n]);
     const deposit = q.steps[1]?.items[0]?.data;
     expect(deposit?.value).to.equal("0");
-    const call = decodeFunctionData({ abi: depositoryAbi, data: deposit?.data as Hex });
+    const call = decodeFunctionData({ abi: RELAY_DEPOSITORY_ABI, data: deposit?.data as Hex });
     expect(call.functionName).to.equal("depositErc20");
     expect(call.args).to.deep.equal([
       getAddress(EVM_USER),
@@ -157,20 +158,20 @@ describe("service: protocol orders (includeProtocolData)", () => {
     const order = q.protocol?.v2 as ProtocolOrderBlock;
     expect(order.paymentDetails).to.deep.equal({
       chainId: "solana",
-      depository: CANONICAL_SVM_DEPOSITORY,
+      depository: SVM_DEPOSITORY_PROGRAM,
       currency: SVM_NATIVE_TOKEN,
       amount: amount.toString(),
     });
     expect(getOrderId(order.orderData, chainVmTypesFromChains(await chains()))).to.equal(order.orderId);
     const item = q.steps[0]?.items[0]?.data;
-    expect(item?.to).to.equal(CANONICAL_SVM_DEPOSITORY);
+    expect(item?.to).to.equal(SVM_DEPOSITORY_PROGRAM);
     const wire = getTransactionDecoder().decode(getBase64Encoder().encode(item?.transaction as string));
     const message = getCompiledTransactionMessageDecoder().decode(wire.messageBytes) as unknown as {
       staticAccounts: string[];
       instructions: { programAddressIndex: number; accountIndices?: number[]; data?: Uint8Array }[];
     };
     const last = message.instructions.at(-1);
-    expect(message.staticAccounts[last?.programAddressIndex ?? -1]).to.equal(CANONICAL_SVM_DEPOSITORY);
+    expect(message.staticAccounts[last?.programAddressIndex ?? -1]).to.equal(SVM_DEPOSITORY_PROGRAM);
     const decoded = decodeDepositoryDeposit(
       last?.data ?? new Uint8Array(),
       last?.accountIndices ?? [],

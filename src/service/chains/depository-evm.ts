@@ -12,19 +12,11 @@ import {
   getAddress,
   type Hex,
   type PublicClient,
-  parseAbi,
   zeroAddress,
 } from "viem";
+import { RELAY_DEPOSITORY_ABI } from "../../orders/index.ts";
 import { creditFromBalanceChange } from "./depository-credit.ts";
 import type { ChainObservation } from "./types.ts";
-
-/** The depository's public deposit interface and events. */
-export const depositoryAbi = parseAbi([
-  "function depositNative(address depositor, bytes32 id) payable",
-  "function depositErc20(address depositor, address token, uint256 amount, bytes32 id)",
-  "event RelayNativeDeposit(address from, uint256 amount, bytes32 id)",
-  "event RelayErc20Deposit(address from, address token, uint256 amount, bytes32 id)",
-]);
 
 /** The call that deposits `amount` of `currency` (zero address: native) for `depositor` under `id`. */
 export function encodeDepositoryDeposit(params: {
@@ -36,7 +28,7 @@ export function encodeDepositoryDeposit(params: {
   if (params.currency.toLowerCase() === zeroAddress) {
     return {
       data: encodeFunctionData({
-        abi: depositoryAbi,
+        abi: RELAY_DEPOSITORY_ABI,
         functionName: "depositNative",
         args: [params.depositor, params.id],
       }),
@@ -45,7 +37,7 @@ export function encodeDepositoryDeposit(params: {
   }
   return {
     data: encodeFunctionData({
-      abi: depositoryAbi,
+      abi: RELAY_DEPOSITORY_ABI,
       functionName: "depositErc20",
       args: [params.depositor, params.currency, params.amount, params.id],
     }),
@@ -85,7 +77,7 @@ export async function scanEvmDepository(
 ): Promise<OrderDeposit[]> {
   const logs = await client.getLogs({
     address: depository,
-    events: depositoryAbi.filter((item) => item.type === "event"),
+    events: RELAY_DEPOSITORY_ABI.filter((item) => item.type === "event"),
     fromBlock: BigInt(from),
     toBlock: BigInt(to),
     strict: true,

@@ -10,7 +10,6 @@
  * The indexer credits each deposit from the balance change of the vault (lamports) or of the vault's
  * token account in that transaction (`depository-credit.ts`), never from the instruction's amount.
  */
-import { createHash } from "node:crypto";
 import {
   AccountRole,
   type Address,
@@ -21,6 +20,7 @@ import {
 } from "@solana/kit";
 import { findAssociatedTokenPda } from "@solana-program/token";
 import { bytesToHex, type Hex, hexToBytes } from "viem";
+import { decodeSvmDepositInstruction, encodeSvmDepositData } from "../../orders/index.ts";
 import { SVM_NATIVE_TOKEN } from "../../svm/index.ts";
 import { creditFromBalanceChange } from "./depository-credit.ts";
 import type { ChainObservation } from "./types.ts";
@@ -28,12 +28,8 @@ import type { ChainObservation } from "./types.ts";
 const SYSTEM_PROGRAM = "11111111111111111111111111111111" as Address;
 const ASSOCIATED_TOKEN_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL" as Address;
 
-const discriminator = (name: string): Uint8Array =>
-  new Uint8Array(createHash("sha256").update(`global:${name}`).digest().subarray(0, 8));
-
-export const DEPOSIT_NATIVE_DISCRIMINATOR = discriminator("deposit_native");
-export const DEPOSIT_TOKEN_DISCRIMINATOR = discriminator("deposit_token");
-const DATA_LENGTH = 8 + 8 + 32;
+/** Where a deposit's money lands: the vault (native), or the vault's token account. */
+const CREDITED_ACCOUNT = { native: 3, token: 6 } as const;
 
 /** The depository's config PDA and its vault PDA. */
 export async function depositoryAccounts(program: Address): Promise<{ config: Address; vault: Address }> {
@@ -44,14 +40,6 @@ export async function depositoryAccounts(program: Address): Promise<{ config: Ad
   });
   const [vault] = await getProgramDerivedAddress({ programAddress: program, seeds: [seed("vault")] });
   return { config, vault };
-}
-
-function instructionData(prefix: Uint8Array, amount: bigint, id: Hex): Uint8Array {
-  const data = new Uint8Array(DATA_LENGTH);
-  data.set(prefix);
-  new DataView(data.buffer).setBigUint64(8, amount, true);
-  data.set(hexToBytes(id), 16);
-  return data;
 }
 
 /**
@@ -80,7 +68,7 @@ export async function buildDepositoryDepositInstruction(params: {
         { address: vault, role: AccountRole.WRITABLE },
         { address: SYSTEM_PROGRAM, role: AccountRole.READONLY },
       ],
-      data: instructionData(DEPOSIT_NATIVE_DISCRIMINATOR, params.amount, params.id),
+      data: hexToBytes(encodeSvmDepositData("native", params.amount, params.id)),
     };
   }
   const mint = params.currency as Address;
@@ -100,12 +88,9 @@ export async function buildDepositoryDepositInstruction(params: {
       { address: ASSOCIATED_TOKEN_PROGRAM, role: AccountRole.READONLY },
       { address: SYSTEM_PROGRAM, role: AccountRole.READONLY },
     ],
-    data: instructionData(DEPOSIT_TOKEN_DISCRIMINATOR, params.amount, params.id),
+    data: hexToBytes(encodeSvmDepositData("token", params.amount, params.id)),
   };
 }
-
-const sameBytes = (a: ReadonlyUint8Array, b: Uint8Array) =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** A depository deposit instruction as the transaction carries it: what it names, and where the money lands. */
 export interface DecodedDepositoryDeposit {
@@ -124,19 +109,18 @@ export function decodeDepositoryDeposit(
   accounts: readonly number[],
   keys: readonly string[],
 ): DecodedDepositoryDeposit | null {
-  if (data.length !== DATA_LENGTH) return null;
-  const head = data.subarray(0, 8);
-  const native = sameBytes(head, DEPOSIT_NATIVE_DISCRIMINATOR);
-  if (!native && !sameBytes(head, DEPOSIT_TOKEN_DISCRIMINATOR)) return null;
-  const depositor = keys[accounts[2] ?? -1];
-  const credited = accounts[native ? 3 : 6];
-  const currency = native ? SVM_NATIVE_TOKEN : keys[accounts[4] ?? -1];
-  if (depositor === undefined || credited === undefined || currency === undefined) return null;
+  const decoded = decodeSvmDepositInstruction({
+    programId: "",
+    keys: accounts.map((index) => ({ pubkey: keys[index] ?? "" })),
+    data: bytesToHex(data as Uint8Array),
+  });
+  const credited = decoded === null ? undefined : accounts[CREDITED_ACCOUNT[decoded.kind]];
+  if (decoded === null || credited === undefined || keys[credited] === undefined) return null;
   return {
-    id: bytesToHex(data.subarray(16, 48) as Uint8Array),
-    amount: new DataView(data.buffer, data.byteOffset).getBigUint64(8, true),
-    depositor,
-    currency,
+    id: decoded.id,
+    amount: decoded.amount,
+    depositor: decoded.depositor,
+    currency: decoded.mint ?? SVM_NATIVE_TOKEN,
     creditedAccount: credited,
   };
 }
