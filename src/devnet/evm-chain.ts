@@ -88,10 +88,10 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     await configureReceiver(receiver, { whitelistAdd: [...options.laterWhitelist] }, wait);
   }
 
-  // Owner the deployer, allocator the solver (the account that would sign withdrawals).
+  // Owned by the solver, the account that settles what the depository holds.
   const depository = await installEvmDepository(
     connection as unknown as Parameters<typeof installEvmDepository>[0],
-    { owner: deployer, allocator: solver },
+    { owner: solver },
     wait,
   );
 

@@ -50,8 +50,8 @@ export async function copyDeployedContract(
 
 /** The depository contract's constructor arguments. */
 export interface DepositoryInit {
+  /** The account allowed to withdraw. */
   owner: Address;
-  allocator: Address;
 }
 
 /** Deploys `RelayDepository` and copies it to the canonical depository address. */
@@ -70,7 +70,7 @@ export async function installEvmDepository(
 ): Promise<Address> {
   const { contract, deploymentTransaction } = await connection.viem.sendDeploymentTransaction(
     "RelayDepository",
-    [init.owner, init.allocator],
+    [init.owner],
   );
   await waitForReceipt(deploymentTransaction.hash);
   return copyDeployedContract(
