@@ -6,7 +6,7 @@ use crate::{
     state::{self, CHAIN_ID_OFFSET, MAX_CHAIN_ID_LEN, VAULT_BUMP_OFFSET},
 };
 use attested_receiver::{
-    checks::{self, SYSTEM_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID},
+    checks::{self, PdaOps, PdaSyscalls, PDA_MARKER, SYSTEM_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID},
     cpi::{create_pda, transfer_checked, transfer_lamports, CreatePda},
 };
 use attestkit_receiver_interface::order::depository::{
@@ -41,13 +41,22 @@ fn require(ok: bool, error: DepositoryError) -> ProgramResult {
     }
 }
 
-/// The vault is the PDA `["vault", vault_bump]` with the bump `initialize` found (canonical).
+/// The vault is the PDA `["vault", vault_bump]` with the bump `initialize` found (canonical, so
+/// off the curve): `sha256("vault" || bump || program_id || "ProgramDerivedAddress")` in one
+/// contiguous buffer, one `sol_sha256` (a stored bump needs no curve check).
 #[inline(always)]
 fn check_vault(vault: &AccountView, bump: u8, program_id: &Address) -> ProgramResult {
-    let expected = Address::try_derive_address(&[VAULT_SEED], Some(bump), program_id)
-        .map_err(|_| DepositoryError::InvalidVaultAddress)?;
-    require(vault.address() == &expected, DepositoryError::InvalidVaultAddress)
+    let mut preimage = [0u8; 5 + 1 + 32 + 21];
+    preimage[..5].copy_from_slice(VAULT_SEED_BYTES);
+    preimage[5] = bump;
+    preimage[6..38].copy_from_slice(program_id.as_ref());
+    preimage[38..].copy_from_slice(&PDA_MARKER);
+    require(vault.address().as_array() == &PdaSyscalls::sha256(&preimage), DepositoryError::InvalidVaultAddress)
 }
+
+/// [`VAULT_SEED`] as a fixed array, for the preimage above.
+const VAULT_SEED_BYTES: &[u8; 5] = b"vault";
+const _: () = assert!(VAULT_SEED.len() == VAULT_SEED_BYTES.len());
 
 /// Logs `DepositEvent` (one `sol_log_data` slice, Anchor's `emit!` layout).
 #[inline(always)]

@@ -23,10 +23,7 @@ impl<'a> Reader<'a> {
     /// The next `len` bytes.
     #[inline(always)]
     pub fn take(&mut self, len: usize) -> Result<&'a [u8], OrderError> {
-        if len > self.rest.len() {
-            return Err(OrderError::InvalidOrderEncoding);
-        }
-        let (head, tail) = self.rest.split_at(len);
+        let (head, tail) = self.rest.split_at_checked(len).ok_or(OrderError::InvalidOrderEncoding)?;
         self.rest = tail;
         Ok(head)
     }

@@ -65,7 +65,8 @@ impl<'a, T: Decode<'a>> Decode<'a> for List<'a, T> {
             T::decode(reader)?;
         }
         let used = start.len() - reader.rest().len();
-        Ok(Self { len, encoded: &start[..used], element: PhantomData })
+        let encoded = start.get(..used).ok_or(OrderError::InvalidOrderEncoding)?;
+        Ok(Self { len, encoded, element: PhantomData })
     }
 }
 
