@@ -1,17 +1,18 @@
-import { type Hex, hashStruct } from "viem";
+import { bytesToHex, type Hex } from "viem";
 import { encodeOrder } from "./encode-order.ts";
+import { createStructHasher } from "./struct-hash.ts";
 import { ORDER_FORMATS, type OrderVersion } from "./typed-data.ts";
 import type { EncodedOrder } from "./types.ts";
 import type { ChainVmTypes } from "./vm-types.ts";
 
 /** EIP-712 `hashStruct(Order)` of an already encoded order (no domain separator). */
 export function hashEncodedOrder(encoded: EncodedOrder): Hex {
-  return hashStruct({
-    types: ORDER_FORMATS[encoded.version as OrderVersion],
-    primaryType: "Order",
-    data: encoded,
-  });
+  return bytesToHex((HASHERS[encoded.version as OrderVersion] ?? HASHERS.v1).hashStruct("Order", encoded));
 }
+
+const HASHERS = Object.fromEntries(
+  Object.entries(ORDER_FORMATS).map(([version, types]) => [version, createStructHasher(types)]),
+) as Record<OrderVersion, ReturnType<typeof createStructHasher>>;
 
 /**
  * The order id the service publishes as `protocol.v2.orderId`: EIP-712
