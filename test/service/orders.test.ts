@@ -15,6 +15,7 @@ import {
   RELAY_DEPOSITORY_ABI,
   recoverOrderSigner,
   SVM_DEPOSITORY_PROGRAM,
+  verifyQuoteOrder,
 } from "../../src/orders/index.ts";
 import { creditFromBalanceChange } from "../../src/service/chains/depository-credit.ts";
 import { decodeDepositoryDeposit } from "../../src/service/chains/depository-svm.ts";
@@ -117,6 +118,12 @@ describe("service: protocol orders (includeProtocolData)", () => {
     const call = decodeFunctionData({ abi: RELAY_DEPOSITORY_ABI, data: item?.data as Hex });
     expect(call.functionName).to.equal("depositNative");
     expect(call.args).to.deep.equal([getAddress(EVM_USER), order.orderId]);
+    const verdict = await verifyQuoteOrder(q, {
+      chains: await chains(),
+      expectedPayer: EVM_USER,
+      solver: SOLVER,
+    });
+    expect(verdict.failures).to.deep.equal([]);
   });
 
   it("EVM ERC-20: approve of exactly the amount to the depository, then depositErc20(user, token, amount, id) with no value", async () => {
@@ -185,6 +192,12 @@ describe("service: protocol orders (includeProtocolData)", () => {
     });
     // No memo-tagged transfer to the solver: the depository is the only payee.
     expect(message.instructions).to.have.length(1);
+    const verdict = await verifyQuoteOrder(q, {
+      chains: await chains(),
+      expectedPayer: SVM_USER,
+      solver: SOLVER,
+    });
+    expect(verdict.failures).to.deep.equal([]);
   });
 
   it("POST /quote takes the flag too; without it (or false) the quote is as the spec says", async () => {
