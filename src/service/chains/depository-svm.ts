@@ -18,7 +18,7 @@ import {
   type ReadonlyUint8Array,
   type TransactionSigner,
 } from "@solana/kit";
-import { findAssociatedTokenPda } from "@solana-program/token";
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { bytesToHex, type Hex, hexToBytes } from "viem";
 import { decodeSvmDepositInstruction, encodeSvmDepositData } from "../../orders/index.ts";
 import { SVM_NATIVE_TOKEN } from "../../svm/index.ts";
@@ -72,7 +72,7 @@ export async function buildDepositoryDepositInstruction(params: {
     };
   }
   const mint = params.currency as Address;
-  const tokenProgram = params.tokenProgram ?? ("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA" as Address);
+  const tokenProgram = params.tokenProgram ?? TOKEN_PROGRAM_ADDRESS;
   const ata = async (owner: Address) => (await findAssociatedTokenPda({ owner, mint, tokenProgram }))[0];
   return {
     programAddress: params.program,
