@@ -7,7 +7,7 @@
  */
 import type { Address } from "viem";
 import { applyFunding } from "./balances.ts";
-import type { ChainAdapter } from "./chains/types.ts";
+import type { ChainAdapter, ChainObservation } from "./chains/types.ts";
 import type { Ledger } from "./ledger.ts";
 import type { Lifecycle, RefundableDeposit, Solver, SolverTx } from "./lifecycle.ts";
 import { simulatedSolver } from "./lifecycle.ts";
@@ -77,31 +77,40 @@ export class Indexer {
     const finalUpTo = head - confirmations + 1;
     const observations = await adapter.scan(from, head);
     for (const observation of observations) {
-      const final = observation.block <= finalUpTo;
-      if (observation.kind === "funding") {
-        if (final) {
-          applyFunding(this.#o.ledger, this.#o.tokens, this.#o.solverEvm, {
-            chainId: adapter.chainId,
-            ...observation,
-          });
-        }
-        continue;
+      // One observation the books cannot take is reported and skipped: it never stalls the cursor.
+      try {
+        this.#apply(adapter, observation, observation.block <= finalUpTo);
+      } catch (error) {
+        this.#o.onError?.(error, `index ${observation.txHash} on chain ${adapter.chainId}`);
       }
-      if (observation.status === "failure") continue;
-      this.#o.lifecycle().observeDeposit({
-        requestId: observation.requestId,
-        txHash: observation.txHash,
-        chainId: adapter.chainId,
-        block: observation.block,
-        timestamp: observation.timestamp,
-        from: observation.from,
-        currency: observation.currency,
-        amount: observation.amount,
-        final,
-        data: { via: observation.via },
-      });
     }
     this.#setCursor(adapter.chainId, Math.max(from, finalUpTo + 1));
+  }
+
+  #apply(adapter: ChainAdapter, observation: ChainObservation, final: boolean): void {
+    if (observation.kind === "funding") {
+      if (final) {
+        applyFunding(this.#o.ledger, this.#o.tokens, this.#o.solverEvm, {
+          chainId: adapter.chainId,
+          ...observation,
+        });
+      }
+      return;
+    }
+    if (observation.status === "failure") return;
+    this.#o.lifecycle().observeDeposit({
+      requestId: observation.requestId,
+      txHash: observation.txHash,
+      chainId: adapter.chainId,
+      block: observation.block,
+      timestamp: observation.timestamp,
+      from: observation.from,
+      signers: observation.signers,
+      currency: observation.currency,
+      amount: observation.amount,
+      final,
+      data: { via: observation.via },
+    });
   }
 
   /** Polls every `intervalMs` until `stop()`. */
@@ -148,8 +157,13 @@ export class ChainSolver implements Solver {
   async refund(request: StoredRequest, deposit: RefundableDeposit): Promise<SolverTx> {
     const adapter = this.#adapters.get(request.meta.originChainId);
     if (!adapter) return simulatedSolver.refund(request, deposit);
-    const to = request.record.refundTo ?? request.record.sender ?? request.record.user;
-    const sent = await adapter.transfer({ to, ...deposit, requestId: request.record.id });
+    const to = deposit.to ?? request.record.refundTo ?? request.record.user;
+    const sent = await adapter.transfer({
+      to,
+      currency: deposit.currency,
+      amount: deposit.amount,
+      requestId: request.record.id,
+    });
     return { ...sent, chainId: adapter.chainId, final: true };
   }
 }

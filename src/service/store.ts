@@ -103,6 +103,26 @@ CREATE TABLE IF NOT EXISTS sponsorship_links (
   linked_at INTEGER NOT NULL
 );
 
+-- Every final deposit the indexer credited, once: what arrived (the balance change of a service
+-- account), from whom, and what the service decided. kind: fill (the request's deposit) | settle
+-- (the deposit of a fast-filled request) | refund (returned to its sender: not the request's user,
+-- wrong currency or amount, or the request already closed). refund_tx: the refund once sent.
+CREATE TABLE IF NOT EXISTS deposits (
+  chain_id INTEGER NOT NULL,
+  tx_hash TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  request_id TEXT NOT NULL,
+  sender TEXT NOT NULL,
+  from_user INTEGER NOT NULL,
+  amount TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  reason TEXT,
+  refund_tx TEXT,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (chain_id, tx_hash, currency, request_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS deposits_request ON deposits (request_id, from_user);
+
 -- Indexer progress per chain.
 CREATE TABLE IF NOT EXISTS indexer_cursors (
   chain_id INTEGER PRIMARY KEY,

@@ -1,13 +1,15 @@
 /**
  * EVM chain adapter over viem: any JSON-RPC URL, or an EIP-1193 provider such as Hardhat's in-process
  * EDR network (`(await network.create()).provider`). The indexer recognizes, block by block:
- * - native deposits: a transaction to the solver whose calldata is exactly the 32-byte request id;
- * - ERC20 deposits: `transfer(solver, amount)` calldata with the 32-byte request id appended;
+ * - native deposits: a transaction to one of the service's keys whose calldata is exactly the 32-byte
+ *   request id, worth the value it carried;
+ * - ERC20 deposits: `transfer(key, amount)` calldata with the 32-byte request id appended, worth what
+ *   the keys received by the token's `Transfer` logs (`evmTokenCredit`: fee-on-transfer tokens net);
  * - deposits through `AttestedReceiver` deployments (`receivers`), by their `DepositAccepted` event,
- *   counted only when the event's solver is this service's solver, or the receiver's previous solver
- *   inside its grace window while this service's solver is the receiver's current one;
- * - app balance funding calldata (`decodeAppBalanceFundingCalldata`), reported for every chain and
- *   credited by the indexer only on chain 8453.
+ *   counted only when the event names one of the service's keys (current or `formerSolvers`); no
+ *   receiver state is read, so no historical state is needed;
+ * - app balance funding calldata (`decodeAppBalanceFundingCalldata`), reported for every chain with
+ *   what the keys received, and credited by the indexer only on chain 8453.
  */
 import {
   type Address,
@@ -23,12 +25,14 @@ import {
   type Hex,
   http,
   type PublicClient,
+  type TransactionReceipt,
   type Transport,
   zeroAddress,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { evmTokenCredit } from "../../credit/evm.ts";
 import { decodeAppBalanceFundingCalldata } from "../../funding/index.ts";
-import { attestedReceiverAbi, decodeEvmReceiverDeposit } from "../../receiver/index.ts";
+import { decodeEvmReceiverDeposit } from "../../receiver/index.ts";
 import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
 
 export interface EvmChainAdapterOptions {
@@ -40,6 +44,12 @@ export interface EvmChainAdapterOptions {
   solverPrivateKey: Hex;
   /** `AttestedReceiver` deployments on this chain: their `DepositAccepted` events are deposits. */
   receivers?: readonly string[];
+  /**
+   * Addresses of the service's earlier solver keys (after a rotation): deposits still paid to them,
+   * directly or through a receiver inside its grace, are the service's too. Events naming any other
+   * address are not, whatever a receiver's state says.
+   */
+  formerSolvers?: readonly string[];
 }
 
 const TRANSFER_SELECTOR = "0xa9059cbb";
@@ -63,9 +73,93 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
   const solver = account.address;
   const solverLower = solver.toLowerCase();
   const receivers = (options.receivers ?? []).map((address) => getAddress(address));
+  /** Every key the service controls here: deposits paid to any of them are the service's. */
+  const keyList = [solver, ...(options.formerSolvers ?? []).map((address) => getAddress(address))];
+  const keys = new Set(keyList.map((key) => key.toLowerCase()));
+
+  /** Receipts of the scanned range by transaction hash, fetched once per scan. */
+  function receiptCache() {
+    const receipts = new Map<string, Promise<TransactionReceipt>>();
+    return (hash: Hex) => {
+      let receipt = receipts.get(hash);
+      if (receipt === undefined) {
+        receipt = publicClient.getTransactionReceipt({ hash });
+        receipts.set(hash, receipt);
+      }
+      return receipt;
+    };
+  }
+
+  /**
+   * What a transaction in block `number` deposits or funds, or null. Tagging (calldata) only
+   * identifies it: the amount is what the service's keys received (`tx.value` for native, the
+   * token's `Transfer` logs for ERC-20). An RPC failure throws (the range is scanned again); a
+   * transaction of any other shape is skipped.
+   */
+  async function observe(
+    tx: { hash: Hex; from: Address; to: Address | null; input: Hex; value: bigint },
+    number: number,
+    timestamp: number,
+    receiptOf: (hash: Hex) => Promise<TransactionReceipt>,
+  ): Promise<ChainObservation | null> {
+    const input = tx.input.toLowerCase();
+    const target = tx.to?.toLowerCase();
+    if (target === undefined) return null;
+    const deposit = {
+      kind: "deposit" as const,
+      txHash: tx.hash,
+      block: number,
+      timestamp,
+      from: getAddress(tx.from),
+      signers: [getAddress(tx.from)],
+      via: "transfer" as const,
+    };
+    if (keys.has(target) && REQUEST_ID_DATA.test(input)) {
+      const receipt = await receiptOf(tx.hash);
+      return {
+        ...deposit,
+        requestId: input,
+        currency: zeroAddress,
+        amount: tx.value.toString(),
+        status: receipt.status === "success" ? "success" : "failure",
+      };
+    }
+    if (decodeAppBalanceFundingCalldata(input) !== null) {
+      // Funding calldata has the length of a tagged transfer: its markers are checked first.
+      const receipt = await receiptOf(tx.hash);
+      return {
+        kind: "funding",
+        txHash: tx.hash,
+        block: number,
+        from: getAddress(tx.from),
+        to: getAddress(target),
+        input,
+        received: evmTokenCredit(receipt.logs, target, keyList).toString(),
+        status: receipt.status === "success" ? "success" : "failure",
+      };
+    }
+    if (
+      input.length === TAGGED_TRANSFER_LENGTH &&
+      input.startsWith(TRANSFER_SELECTOR) &&
+      keys.has(`0x${input.slice(34, 74)}`)
+    ) {
+      const receipt = await receiptOf(tx.hash);
+      const amount = receipt.status === "success" ? evmTokenCredit(receipt.logs, target, keyList) : 0n;
+      if (receipt.status === "success" && amount === 0n) return null;
+      return {
+        ...deposit,
+        requestId: `0x${input.slice(-64)}`,
+        currency: getAddress(target),
+        amount: amount.toString(),
+        status: receipt.status === "success" ? "success" : "failure",
+      };
+    }
+    return null;
+  }
 
   async function scan(from: number, to: number): Promise<ChainObservation[]> {
     const observations: ChainObservation[] = [];
+    const receiptOf = receiptCache();
     /** Block timestamps of the scanned range, reused for the receivers' events. */
     const timestamps = new Map<number, number>();
     for (let number = from; number <= to; number++) {
@@ -74,57 +168,8 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       timestamps.set(number, timestamp);
       for (const tx of block.transactions) {
         if (typeof tx === "string") continue;
-        const input = tx.input.toLowerCase();
-        const target = tx.to?.toLowerCase();
-        let found: ChainObservation | null = null;
-        if (target === solverLower && REQUEST_ID_DATA.test(input)) {
-          found = {
-            kind: "deposit",
-            requestId: input,
-            txHash: tx.hash,
-            block: number,
-            timestamp,
-            from: getAddress(tx.from),
-            currency: zeroAddress,
-            amount: tx.value.toString(),
-            status: "success",
-            via: "transfer",
-          };
-        } else if (target !== undefined && decodeAppBalanceFundingCalldata(input) !== null) {
-          // Funding calldata has the length of a tagged transfer: its markers are checked first.
-          found = {
-            kind: "funding",
-            txHash: tx.hash,
-            block: number,
-            from: getAddress(tx.from),
-            to: getAddress(target),
-            input,
-            status: "success",
-          };
-        } else if (
-          target !== undefined &&
-          input.length === TAGGED_TRANSFER_LENGTH &&
-          input.startsWith(TRANSFER_SELECTOR) &&
-          input.slice(34, 74) === solverLower.slice(2)
-        ) {
-          found = {
-            kind: "deposit",
-            requestId: `0x${input.slice(-64)}`,
-            txHash: tx.hash,
-            block: number,
-            timestamp,
-            from: getAddress(tx.from),
-            currency: getAddress(target),
-            amount: BigInt(`0x${input.slice(74, 138)}`).toString(),
-            status: "success",
-            via: "transfer",
-          };
-        }
-        if (found) {
-          const receipt = await publicClient.getTransactionReceipt({ hash: tx.hash });
-          found.status = receipt.status === "success" ? "success" : "failure";
-          observations.push(found);
-        }
+        const found = await observe(tx, number, timestamp, receiptOf);
+        if (found) observations.push(found);
       }
     }
     if (receivers.length > 0) {
@@ -133,12 +178,23 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
         fromBlock: BigInt(from),
         toBlock: BigInt(to),
       });
+      /** What each transaction's receiver events may still claim, per token, from its Transfer logs. */
+      const unclaimed = new Map<string, bigint>();
       for (const log of logs) {
+        // A log that does not decode, or names a key the service does not hold, is skipped alone.
         const deposit = decodeEvmReceiverDeposit(log, receivers);
         const timestamp = log.blockNumber === null ? undefined : timestamps.get(Number(log.blockNumber));
         if (deposit === null || log.transactionHash === null || timestamp === undefined) continue;
-        if (!(await paysThisSolver(log.address, deposit.solver, BigInt(timestamp), log.blockNumber!)))
-          continue;
+        if (!keys.has(deposit.solver.toLowerCase())) continue;
+        let amount = deposit.amount;
+        if (deposit.currency !== zeroAddress) {
+          const slot = `${log.transactionHash}:${deposit.currency}`;
+          const receipt = await receiptOf(log.transactionHash);
+          const left = unclaimed.get(slot) ?? evmTokenCredit(receipt.logs, deposit.currency, keyList);
+          amount = amount < left ? amount : left;
+          unclaimed.set(slot, left - amount);
+          if (amount === 0n) continue;
+        }
         observations.push({
           kind: "deposit",
           requestId: deposit.requestId.toLowerCase(),
@@ -146,38 +202,15 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
           block: Number(log.blockNumber),
           timestamp,
           from: deposit.payer,
+          signers: [deposit.payer],
           currency: deposit.currency,
-          amount: deposit.amount.toString(),
+          amount: amount.toString(),
           status: "success",
           via: "receiver-event",
         });
       }
     }
     return observations;
-  }
-
-  /**
-   * Whether a receiver's deposit paid to `eventSolver` belongs to this service: it is this service's
-   * solver, or the receiver's previous solver still inside its grace at that block while its current
-   * solver is this service's. A receiver rotated to another solver pays someone else.
-   */
-  async function paysThisSolver(
-    receiver: Address,
-    eventSolver: Address,
-    timestamp: bigint,
-    blockNumber: bigint,
-  ): Promise<boolean> {
-    if (eventSolver.toLowerCase() === solverLower) return true;
-    const read = { address: receiver, abi: attestedReceiverAbi, blockNumber } as const;
-    const [current, [previous, validUntil]] = await Promise.all([
-      publicClient.readContract({ ...read, functionName: "solver" }),
-      publicClient.readContract({ ...read, functionName: "previousSolver" }),
-    ]);
-    return (
-      current.toLowerCase() === solverLower &&
-      previous.toLowerCase() === eventSolver.toLowerCase() &&
-      timestamp < BigInt(validUntil)
-    );
   }
 
   async function send(params: TransferParams): Promise<{ txHash: string; block: number }> {

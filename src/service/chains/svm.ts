@@ -3,14 +3,14 @@
  * `createSolanaRpcSubscriptions`): the mock service reaches the devnet, another local network or a
  * public cluster the same way, at `confirmed` commitment by default.
  *
- * Deposits the indexer recognizes (each to this adapter's solver):
- * - native: a System transfer to the solver, tagged by a Memo instruction whose text is the request
- *   id (the shape of the mock's quoted SVM deposit);
- * - SPL Token / Token-2022: a `Transfer` or `TransferChecked` into a token account the solver owns
- *   (read from the transaction's token balances), tagged the same way; currency = the mint;
- * - through the attested receiver (`receiverProgram`): its `Deposited` event in the logs, logged
- *   by that program and naming this solver; currency = the native constant or the mint.
- * Successful transactions only, top-level instructions only (keys from lookup tables resolved by the
+ * Deposits the indexer recognizes, each worth what the solver's own accounts gained in the
+ * transaction (`svmCredits`: its lamports, and the token accounts it owned before and after;
+ * Token-2022 fee mints net), never what an instruction, memo or log claims:
+ * - through the attested receiver (`receiverProgram`): its `Deposited` event naming this solver
+ *   identifies the request and the payer it bound; it claims at most what arrived in its currency;
+ * - tagged: what is left is for the request named by the transaction's one request-id memo (a
+ *   top-level Memo instruction), sent by the fee payer and authorised by every signer.
+ * Successful transactions not signed by the solver only (keys from lookup tables resolved by the
  * node). `scan` reads the history of the solver, its token accounts and the receiver program
  * (`getSignaturesForAddress`, then `getTransaction`).
  *
@@ -40,24 +40,16 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from "@solana/kit";
-import {
-  getTransferSolInstruction,
-  getTransferSolInstructionDataDecoder,
-  identifySystemInstruction,
-  SystemInstruction,
-} from "@solana-program/system";
+import { getTransferSolInstruction } from "@solana-program/system";
 import {
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
   getMintDecoder,
   getMintSize,
   getTransferCheckedInstruction,
-  getTransferCheckedInstructionDataDecoder,
-  getTransferInstructionDataDecoder,
-  identifyTokenInstruction,
-  TokenInstruction,
 } from "@solana-program/token";
 import type { LiteSVM } from "litesvm";
+import { svmCredits } from "../../credit/svm.ts";
 import { packageFile } from "../../package-files.ts";
 import { decodeSvmReceiverDepositedEvents } from "../../receiver/svm.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../svm/index.ts";
@@ -65,7 +57,6 @@ import {
   MEMO_PROGRAM,
   requestIdMemoInstruction,
   SVM_SWAP_SOURCES,
-  SYSTEM_PROGRAM,
   svmSwapSourceProgram,
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
@@ -123,9 +114,6 @@ interface CompiledInstruction {
   data?: ReadonlyUint8Array;
 }
 
-/** A token account's mint and owner, by account index, from the transaction's token balances. */
-type TokenOwners = Map<number, { mint: string; owner: string }>;
-
 /** The PubSub URL Solana clients derive from an RPC URL: ws(s), port + 1 when a port is given. */
 export function defaultWsUrl(rpcUrl: string): string {
   const url = new URL(rpcUrl);
@@ -134,65 +122,18 @@ export function defaultWsUrl(rpcUrl: string): string {
   return url.toString();
 }
 
-/** A token transfer instruction's source authority, destination index, amount and (checked) mint, or null. */
-function tokenTransfer(
-  data: ReadonlyUint8Array,
-  accounts: number[],
-  keys: readonly string[],
-): { authority?: string; destination?: number; mint?: string; amount: bigint } | null {
-  try {
-    const kind = identifyTokenInstruction(data);
-    if (kind === TokenInstruction.Transfer && data.length === 9) {
-      const { amount } = getTransferInstructionDataDecoder().decode(data);
-      return { destination: accounts[1], authority: keys[accounts[2] ?? -1], amount };
-    }
-    if (kind === TokenInstruction.TransferChecked && data.length === 10) {
-      const { amount } = getTransferCheckedInstructionDataDecoder().decode(data);
-      return {
-        mint: keys[accounts[1] ?? -1],
-        destination: accounts[2],
-        authority: keys[accounts[3] ?? -1],
-        amount,
-      };
-    }
-  } catch {
-    // not a token instruction this adapter reads
-  }
-  return null;
-}
-
-/** The memo-tagged deposits (native and SPL) a transaction's top-level instructions make to `solver`. */
-function transferDeposits(
+/** The request ids a transaction's top-level memos name; a deposit is tagged only by exactly one. */
+function memoRequestIds(
   message: { instructions: CompiledInstruction[] },
   keys: readonly string[],
-  tokenOwners: TokenOwners,
-  solver: string,
-): { requestId: string; from: string; currency: string; amount: bigint }[] {
-  let requestId: string | null = null;
-  const transfers: { from: string; currency: string; amount: bigint }[] = [];
+): Set<string> {
+  const ids = new Set<string>();
   for (const instruction of message.instructions) {
-    const program = keys[instruction.programAddressIndex];
-    const data = instruction.data ?? new Uint8Array();
-    const indices = instruction.accountIndices ?? [];
-    if (program === MEMO_PROGRAM) {
-      const text = new TextDecoder().decode(data as Uint8Array);
-      if (REQUEST_ID_TEXT.test(text)) requestId = text;
-    } else if (program === SYSTEM_PROGRAM && data.length === 12 && indices.length >= 2) {
-      const to = keys[indices[1] ?? -1];
-      if (identifySystemInstruction(data) === SystemInstruction.TransferSol && to === solver) {
-        const { amount } = getTransferSolInstructionDataDecoder().decode(data);
-        transfers.push({ from: keys[indices[0] ?? -1] as string, currency: SVM_NATIVE_TOKEN, amount });
-      }
-    } else if (program !== undefined && TOKEN_PROGRAMS.has(program)) {
-      const transfer = tokenTransfer(data, indices, keys);
-      if (transfer?.destination === undefined || !transfer.authority) continue;
-      const destination = tokenOwners.get(transfer.destination);
-      if (destination === undefined || destination.owner !== solver) continue;
-      if (transfer.mint !== undefined && transfer.mint !== destination.mint) continue;
-      transfers.push({ from: transfer.authority, currency: destination.mint, amount: transfer.amount });
-    }
+    if (keys[instruction.programAddressIndex] !== MEMO_PROGRAM) continue;
+    const text = new TextDecoder().decode((instruction.data ?? new Uint8Array()) as Uint8Array);
+    if (REQUEST_ID_TEXT.test(text)) ids.add(text);
   }
-  return requestId === null ? [] : transfers.map((t) => ({ requestId: requestId as string, ...t }));
+  return ids;
 }
 
 export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChainAdapter {
@@ -233,6 +174,11 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     return lists.flatMap((list) => list.value.map((entry) => entry.pubkey));
   }
 
+  /**
+   * The deposits of one transaction, each worth what the solver's own accounts gained in it
+   * (`svmCredits`). The receiver's `Deposited` events claim their share first (the receiver bound
+   * their payer); what is left is tagged by the transaction's one request-id memo, if any.
+   */
   async function depositsOf(signature: Signature): Promise<Deposit[]> {
     const tx = await rpc
       .getTransaction(signature, { commitment, encoding: "base64", maxSupportedTransactionVersion: 0 })
@@ -240,48 +186,70 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     if (tx === null || tx.meta === null || tx.meta.err !== null) return [];
     const wire = transactionDecoder.decode(base64.encode(tx.transaction[0]));
     const message = messageDecoder.decode(wire.messageBytes) as unknown as {
+      header: { numSignerAccounts: number };
       staticAccounts: string[];
       instructions: CompiledInstruction[];
     };
     const loaded = tx.meta.loadedAddresses;
     const keys = [...message.staticAccounts, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
-    const tokenOwners: TokenOwners = new Map();
-    for (const balance of tx.meta.postTokenBalances ?? []) {
-      if (balance.owner !== undefined) {
-        tokenOwners.set(balance.accountIndex, { mint: balance.mint, owner: balance.owner });
-      }
-    }
-    const logs = [...(tx.meta.logMessages ?? [])];
+    const signers = message.staticAccounts.slice(0, message.header.numSignerAccounts);
+    // The solver's own transactions (fills, refunds) are never deposits.
+    if (signers.includes(solver.address)) return [];
+    const postTokenBalances = tx.meta.postTokenBalances ?? [];
+    const remaining = new Map(
+      svmCredits(
+        {
+          accountKeys: keys,
+          preBalances: tx.meta.preBalances,
+          postBalances: tx.meta.postBalances,
+          preTokenBalances: tx.meta.preTokenBalances ?? [],
+          postTokenBalances,
+        },
+        { wallet: solver.address },
+        SVM_NATIVE_TOKEN,
+      ).map((credit) => [credit.currency, credit.amount]),
+    );
     const base = {
       kind: "deposit" as const,
       txHash: signature as string,
       block: Number(tx.slot),
       timestamp: Number(tx.blockTime ?? 0n),
+      status: "success" as const,
     };
-    const deposits: Deposit[] = transferDeposits(message, keys, tokenOwners, solver.address).map((d) => ({
-      ...base,
-      requestId: d.requestId,
-      from: d.from,
-      currency: d.currency,
-      amount: d.amount.toString(),
-      status: "success",
-      via: "transfer",
-    }));
+    const deposits: Deposit[] = [];
     if (receiverProgram !== undefined) {
-      // Only successful transactions get here (submit throws on a failed one).
-      const success = { err: null, logs };
+      const success = { err: null, logs: [...(tx.meta.logMessages ?? [])] };
       for (const event of decodeSvmReceiverDepositedEvents(success, receiverProgram)) {
         if (event.solver !== solver.address || event.originChainId !== BigInt(chainId)) continue;
+        const left = remaining.get(event.currency) ?? 0n;
+        const amount = event.amount < left ? event.amount : left;
+        if (amount === 0n) continue;
+        remaining.set(event.currency, left - amount);
         deposits.push({
           ...base,
           requestId: event.requestId,
           from: event.payer,
+          signers: [event.payer],
           currency: event.currency,
-          amount: event.amount.toString(),
-          status: "success",
+          amount: amount.toString(),
           via: "receiver-event",
         });
       }
+    }
+    const ids = memoRequestIds(message, keys);
+    if (ids.size !== 1) return deposits;
+    const [requestId] = [...ids];
+    for (const [currency, amount] of remaining) {
+      if (amount === 0n) continue;
+      deposits.push({
+        ...base,
+        requestId: requestId as string,
+        from: signers[0] as string,
+        signers,
+        currency,
+        amount: amount.toString(),
+        via: "transfer",
+      });
     }
     return deposits;
   }

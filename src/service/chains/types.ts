@@ -12,9 +12,16 @@ export type ChainObservation =
       txHash: string;
       block: number;
       timestamp: number;
+      /** Who sent it: the receiver's bound payer, else the transaction's fee payer (EVM: its sender). */
       from: string;
+      /**
+       * Who authorised it: every signer of the transaction (EVM: its sender), or for a receiver event
+       * the payer the receiver bound. A deposit counts for a request only when its user is one of them.
+       */
+      signers: string[];
       /** Token address (EVM zero address / SVM native constant for native). */
       currency: string;
+      /** What arrived: the balance change of the service's own account, never a claimed amount. */
       amount: string;
       status: "success" | "failure";
       /** How it was tagged: plain transfer with the id, or an event of a receiver contract. */
@@ -27,6 +34,8 @@ export type ChainObservation =
       from: string;
       to: string;
       input: string;
+      /** Tokens of `to` the solver's keys gained in the transaction (its `Transfer` logs, net). */
+      received: string;
       status: "success" | "failure";
     };
 
