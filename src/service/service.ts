@@ -65,8 +65,13 @@ import { indexTransaction } from "./transactions-index.ts";
 
 /** Options of `createService`. */
 export interface ServiceOptions {
-  /** SQLite database: ":memory:" (default) or a file path. */
+  /**
+   * SQLite database: ":memory:" (default) or a file path. An existing file is integrity-checked and
+   * refused when damaged; a missing or empty one is created only with `newDb` (`DatabaseFileError`).
+   */
   db?: string;
+  /** Create the `db` file when it is missing or empty (a deliberate fresh start). */
+  newDb?: boolean;
   /** The solver's EVM private key: signs attestations (spec 4.7) and identifies funding transfers. */
   solverPrivateKey: Hex;
   /** Accepted API keys. */
@@ -128,7 +133,7 @@ const MOCK_MESSAGE_PATH = "/_mock/sponsorship-wallets/message";
 
 export function createService(options: ServiceOptions): Service {
   const account = privateKeyToAccount(options.solverPrivateKey);
-  const store = new Store(options.db ?? ":memory:");
+  const store = new Store(options.db ?? ":memory:", { newDb: options.newDb ?? false });
   const ledger = new Ledger(store);
   const keys = new ApiKeyRegistry(options.apiKeys);
   const tokens = new TokenRegistry(options.tokens ?? []);

@@ -71,7 +71,6 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
   const publicClient = createPublicClient({ chain, transport }) as PublicClient;
   const walletClient = createWalletClient({ chain, transport, account });
   const solver = account.address;
-  const solverLower = solver.toLowerCase();
   const receivers = (options.receivers ?? []).map((address) => getAddress(address));
   /** Every key the service controls here: deposits paid to any of them are the service's. */
   const keyList = [solver, ...(options.formerSolvers ?? []).map((address) => getAddress(address))];
