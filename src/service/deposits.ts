@@ -18,14 +18,19 @@ export interface BookedDeposit {
   amount: bigint;
   kind: DepositDecision;
   reason: string | null;
+  /**
+   * Refunded on its own (a stranger's, a late one, a fast-filled request's short one), the request
+   * untouched; otherwise the request's status carries the decision.
+   */
+  separate: boolean;
 }
 
 /** Books a final deposit; false when it was booked before (then nothing is to be done). */
 export function bookDeposit(store: Store, deposit: BookedDeposit, now: number): boolean {
   const result = store
     .prepare(
-      `INSERT INTO deposits (chain_id, tx_hash, currency, request_id, sender, from_user, amount, kind, reason, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO deposits (chain_id, tx_hash, currency, request_id, sender, from_user, amount, kind, reason, separate, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     )
     .run(
       deposit.chainId,
@@ -37,6 +42,7 @@ export function bookDeposit(store: Store, deposit: BookedDeposit, now: number): 
       deposit.amount.toString(),
       deposit.kind,
       deposit.reason,
+      deposit.separate ? 1 : 0,
       now,
     );
   return result.changes > 0;
@@ -46,7 +52,7 @@ export function bookDeposit(store: Store, deposit: BookedDeposit, now: number): 
 export function requestHasDeposit(store: Store, requestId: string): boolean {
   return (
     store
-      .prepare("SELECT 1 FROM deposits WHERE request_id = ? AND from_user = 1 LIMIT 1")
+      .prepare("SELECT 1 FROM deposits WHERE request_id = ? AND from_user = 1 AND separate = 0 LIMIT 1")
       .get(requestId.toLowerCase()) !== undefined
   );
 }
@@ -79,6 +85,22 @@ export function depositsOf(store: Store, requestId: string): (BookedDeposit & { 
     amount: BigInt(String(row.amount)),
     kind: row.kind as DepositDecision,
     reason: row.reason === null ? null : String(row.reason),
+    separate: row.separate === 1,
     refundTx: row.refund_tx === null ? null : String(row.refund_tx),
   }));
+}
+
+/** Deposits to refund on their own whose refund was not recorded (a crash between book and send). */
+export function unrefundedDeposits(store: Store): (BookedDeposit & { refundTx: string | null })[] {
+  const rows = store
+    .prepare("SELECT DISTINCT request_id FROM deposits WHERE separate = 1 AND refund_tx IS NULL")
+    .all() as { request_id: string }[];
+  return rows.flatMap((row) =>
+    depositsOf(store, row.request_id).filter((d) => d.separate && d.refundTx === null),
+  );
+}
+
+/** The request's own deposit (its user's first final one), or null. */
+export function requestDeposit(store: Store, requestId: string): BookedDeposit | null {
+  return depositsOf(store, requestId).find((d) => d.fromUser && !d.separate) ?? null;
 }

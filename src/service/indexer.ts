@@ -8,9 +8,11 @@
 import type { Address } from "viem";
 import { applyFunding } from "./balances.ts";
 import type { ChainAdapter, ChainObservation } from "./chains/types.ts";
+import { crashPoint } from "./crash-points.ts";
 import type { Ledger } from "./ledger.ts";
 import type { Lifecycle, RefundableDeposit, Solver, SolverTx } from "./lifecycle.ts";
 import { simulatedSolver } from "./lifecycle.ts";
+import { sendOnce } from "./outbox.ts";
 import type { StoredRequest } from "./records.ts";
 import type { Store } from "./store.ts";
 import type { TokenRegistry } from "./tokens.ts";
@@ -25,6 +27,8 @@ export interface IndexerOptions {
   /** Blocks needed for finality, per chain id; default 1 (included = final). */
   confirmations?: Readonly<Record<number, number>>;
   onError?: (error: unknown, context: string) => void;
+  /** Resolves once the service's start-up reconciliation is done: no pass runs before. */
+  ready?: () => Promise<void>;
 }
 
 export class Indexer {
@@ -60,6 +64,7 @@ export class Indexer {
   }
 
   async #pass(): Promise<void> {
+    await this.#o.ready?.();
     for (const adapter of this.#o.adapters) {
       try {
         await this.#scanChain(adapter);
@@ -90,10 +95,11 @@ export class Indexer {
   #apply(adapter: ChainAdapter, observation: ChainObservation, final: boolean): void {
     if (observation.kind === "funding") {
       if (final) {
-        applyFunding(this.#o.ledger, this.#o.tokens, this.#o.solverEvm, {
+        const credited = applyFunding(this.#o.ledger, this.#o.tokens, this.#o.solverEvm, {
           chainId: adapter.chainId,
           ...observation,
         });
+        if (credited !== null) crashPoint("funding-credited");
       }
       return;
     }
@@ -135,9 +141,12 @@ export class Indexer {
  */
 export class ChainSolver implements Solver {
   readonly #adapters: Map<number, ChainAdapter>;
+  readonly #store: Store;
 
-  constructor(adapters: readonly ChainAdapter[]) {
+  /** Every fill and refund goes through the outbox in `store` (`sendOnce`): never paid twice. */
+  constructor(adapters: readonly ChainAdapter[], store: Store) {
     this.#adapters = new Map(adapters.map((adapter) => [adapter.chainId, adapter]));
+    this.#store = store;
   }
 
   async fill(request: StoredRequest, inputAmount: bigint): Promise<SolverTx> {
@@ -145,7 +154,7 @@ export class ChainSolver implements Solver {
     if (!adapter) return simulatedSolver.fill(request, inputAmount);
     const origin = BigInt(request.meta.originAmount);
     const out = origin === 0n ? 0n : (BigInt(request.meta.destinationAmount) * inputAmount) / origin;
-    const sent = await adapter.transfer({
+    const sent = await sendOnce(this.#store, adapter, `fill:${request.record.id.toLowerCase()}`, {
       to: request.record.recipient,
       currency: request.meta.destinationCurrency,
       amount: out,
@@ -158,7 +167,8 @@ export class ChainSolver implements Solver {
     const adapter = this.#adapters.get(request.meta.originChainId);
     if (!adapter) return simulatedSolver.refund(request, deposit);
     const to = deposit.to ?? request.record.refundTo ?? request.record.user;
-    const sent = await adapter.transfer({
+    const id = `refund:${request.record.id.toLowerCase()}:${deposit.depositTx ?? "request"}:${deposit.currency}`;
+    const sent = await sendOnce(this.#store, adapter, id, {
       to,
       currency: deposit.currency,
       amount: deposit.amount,

@@ -7,12 +7,15 @@
 import { keccak256, toHex } from "viem";
 import type { FailReason, RefundFailReason, RequestRecord, Transaction } from "../schemas/index.ts";
 import type { ActivityEvent } from "./activity.ts";
+import { crashPoint } from "./crash-points.ts";
 import {
   type BookedDeposit,
   bookDeposit,
   type DepositDecision,
   recordDepositRefund,
+  requestDeposit,
   requestHasDeposit,
+  unrefundedDeposits,
 } from "./deposits.ts";
 import { conflict, forbidden, notFound, ServiceHttpError } from "./errors.ts";
 import type { Hold, Ledger } from "./ledger.ts";
@@ -64,6 +67,8 @@ export interface RefundableDeposit {
   amount: bigint;
   /** The refund's recipient on the origin chain (default: the request's refund address or user). */
   to?: string;
+  /** The deposit transaction returned, when it is not the request's own deposit (one refund each). */
+  depositTx?: string;
 }
 
 /** Fills and refunds requests on chains. */
@@ -182,11 +187,16 @@ export class Lifecycle {
         sender !== undefined &&
         bookDeposit(
           this.#o.store,
-          this.#booking(current, observation, arrived, sender, false, "refund", "NOT_FROM_USER"),
+          {
+            ...this.#booking(current, observation, arrived, sender, false, "refund", "NOT_FROM_USER"),
+            separate: true,
+          },
           now,
         );
-      if (booked)
-        this.#track(this.#refundDeposit(current, observation, { ...arrived, to: sender })).catch(() => {});
+      if (booked) {
+        const refund = { ...arrived, to: sender, depositTx: observation.txHash };
+        this.#track(this.#refundDeposit(current, observation, refund)).catch(() => {});
+      }
       return current;
     }
     let action: "fill" | "refund-request" | "refund-deposit" | null = null;
@@ -209,7 +219,10 @@ export class Lifecycle {
         const mismatch = expected ? depositMismatch(request, observation) : null;
         const kind = !expected || mismatch !== null ? "refund" : fastFilled ? "settle" : "fill";
         const reason = expected ? mismatch : "REQUEST_CLOSED";
-        const booking = this.#booking(request, observation, arrived, record.user, true, kind, reason);
+        const booking = {
+          ...this.#booking(request, observation, arrived, record.user, true, kind, reason),
+          separate: !expected || (fastFilled && mismatch !== null),
+        };
         if (!bookDeposit(this.#o.store, booking, now)) return;
         if (!expected) {
           action = "refund-deposit";
@@ -240,13 +253,59 @@ export class Lifecycle {
       });
     }
     if (updated === null) return null;
+    crashPoint(observation.final ? "deposit-final" : "deposit-indexed");
     const toUser = { ...arrived, to: updated.record.refundTo ?? updated.record.user };
     if (action === "refund-request")
       this.#track(this.#refund(updated, refundReason!, toUser)).catch(() => {});
     else if (action === "refund-deposit")
-      this.#track(this.#refundDeposit(updated, observation, toUser)).catch(() => {});
+      this.#track(
+        this.#refundDeposit(updated, observation, { ...toUser, depositTx: observation.txHash }),
+      ).catch(() => {});
     else if (action === "fill") this.#track(this.#fillOrRefund(updated, toUser)).catch(() => {});
     return updated;
+  }
+
+  /**
+   * Start-up reconciliation, before the indexer or the API act. Whatever was decided and not seen
+   * through before a crash is carried out again, and the outbox (`sendOnce`) turns each into a
+   * look-up when its transaction went out: a request left `pending` gets its fill or refund; a
+   * deposit booked for a refund of its own gets it; a fast fill whose result was not recorded
+   * (the request still `depositing` with its hold active) is completed, as the hold promised.
+   */
+  async resume(): Promise<void> {
+    const store = this.#o.store;
+    const ids = (column: string, value: string) =>
+      (store.prepare(`SELECT id FROM requests WHERE ${column} = ?`).all(value) as { id: string }[]).map(
+        (row) => row.id,
+      );
+    for (const id of ids("status", "pending")) {
+      const request = getRequest(store, id);
+      const deposit = requestDeposit(store, id);
+      if (request === null || deposit === null) continue;
+      const toUser = {
+        currency: deposit.currency,
+        amount: deposit.amount,
+        to: request.record.refundTo ?? request.record.user,
+      };
+      if (deposit.kind === "fill") this.#track(this.#fillOrRefund(request, toUser)).catch(() => {});
+      else if (deposit.kind === "refund") {
+        this.#track(this.#refund(request, deposit.reason as FailReason, toUser)).catch(() => {});
+      }
+    }
+    for (const deposit of unrefundedDeposits(store)) {
+      const request = getRequest(store, deposit.requestId);
+      if (request === null) continue;
+      const to = deposit.fromUser ? (request.record.refundTo ?? request.record.user) : deposit.sender;
+      const refund = { currency: deposit.currency, amount: deposit.amount, to, depositTx: deposit.txHash };
+      this.#track(this.#refundDeposit(request, deposit, refund)).catch(() => {});
+    }
+    for (const id of ids("status", "depositing")) {
+      const request = getRequest(store, id);
+      if (request?.record.data.triggeredByFastFill !== true || !this.#o.ledger.holdActive(id)) continue;
+      const input = BigInt(request.meta.fastFillInput ?? request.meta.originAmount);
+      this.#track(this.#fill(request, input)).catch((error) => this.#o.onError?.(error, `fast fill ${id}`));
+    }
+    await this.idle();
   }
 
   #booking(
@@ -257,7 +316,7 @@ export class Lifecycle {
     fromUser: boolean,
     kind: DepositDecision,
     reason: string | null,
-  ): BookedDeposit {
+  ): Omit<BookedDeposit, "separate"> {
     return {
       chainId: observation.chainId,
       txHash: observation.txHash,
@@ -277,7 +336,7 @@ export class Lifecycle {
    */
   async #refundDeposit(
     request: StoredRequest,
-    observation: DepositObservation,
+    observation: Pick<DepositObservation, "chainId" | "txHash">,
     deposit: RefundableDeposit,
   ): Promise<void> {
     const key = {
@@ -457,12 +516,14 @@ export class Lifecycle {
         record.id,
         (current) => {
           current.record.data.triggeredByFastFill = true;
+          current.meta.fastFillInput = inputAmount.toString();
           if (!current.meta.features.includes("fast_fill")) current.meta.features.push("fast_fill");
         },
         now,
       );
       return placed;
     });
+    crashPoint("fast-fill-hold");
     this.#o.onActivity?.({
       kind: "hold",
       requestId: record.id,

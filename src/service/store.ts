@@ -146,7 +146,8 @@ CREATE TABLE IF NOT EXISTS sponsorship_links (
 -- Every final deposit the indexer credited, once: what arrived (the balance change of a service
 -- account), from whom, and what the service decided. kind: fill (the request's deposit) | settle
 -- (the deposit of a fast-filled request) | refund (returned to its sender: not the request's user,
--- wrong currency or amount, or the request already closed). refund_tx: the refund once sent.
+-- wrong currency or amount, or the request already closed). separate: refunded on its own, the
+-- request untouched. refund_tx: that refund once sent.
 CREATE TABLE IF NOT EXISTS deposits (
   chain_id INTEGER NOT NULL,
   tx_hash TEXT NOT NULL,
@@ -157,11 +158,28 @@ CREATE TABLE IF NOT EXISTS deposits (
   amount TEXT NOT NULL,
   kind TEXT NOT NULL,
   reason TEXT,
+  separate INTEGER NOT NULL,
   refund_tx TEXT,
   created_at INTEGER NOT NULL,
   PRIMARY KEY (chain_id, tx_hash, currency, request_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS deposits_request ON deposits (request_id, from_user);
+
+-- The solver's outbox: every fill and refund recorded with its signed transaction BEFORE it is
+-- sent, so a restart finds it on chain or sends the very same transaction, never a second one.
+-- id: fill:<request> | refund:<request>:<deposit tx or "request">:<currency>. state: signed | done.
+CREATE TABLE IF NOT EXISTS outbox (
+  id TEXT PRIMARY KEY,
+  request_id TEXT NOT NULL,
+  chain_id INTEGER NOT NULL,
+  tx_hash TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  lifetime TEXT NOT NULL,
+  state TEXT NOT NULL,
+  block INTEGER,
+  created_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS outbox_state ON outbox (state, created_at);
 
 -- Indexer progress per chain.
 CREATE TABLE IF NOT EXISTS indexer_cursors (

@@ -42,6 +42,9 @@ class ScriptedChain implements ChainAdapter {
   async transfer(): Promise<{ txHash: string; block: number }> {
     throw new Error("the scripted chain does not fill");
   }
+  async resume(): Promise<null> {
+    return null;
+  }
 }
 
 const preflight = (service: Service, origin: string) =>

@@ -24,8 +24,10 @@ import {
   getAddress,
   type Hex,
   http,
+  keccak256,
   type PublicClient,
   type TransactionReceipt,
+  TransactionReceiptNotFoundError,
   type Transport,
   zeroAddress,
 } from "viem";
@@ -33,7 +35,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import { evmTokenCredit } from "../../credit/evm.ts";
 import { decodeAppBalanceFundingCalldata } from "../../funding/index.ts";
 import { decodeEvmReceiverDeposit } from "../../receiver/index.ts";
-import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
+import { crashPoint } from "../crash-points.ts";
+import type { ChainAdapter, ChainObservation, SignedTransfer, TransferParams } from "./types.ts";
 
 export interface EvmChainAdapterOptions {
   chainId: number;
@@ -212,30 +215,77 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     return observations;
   }
 
-  async function send(params: TransferParams): Promise<{ txHash: string; block: number }> {
+  /** Signs the transfer with the solver's next nonce, hands it to `onSigned`, then sends it. */
+  async function send(
+    params: TransferParams,
+    onSigned?: (signed: SignedTransfer) => void,
+  ): Promise<{ txHash: string; block: number }> {
     const to = getAddress(params.to);
     const id = params.requestId.toLowerCase() as Hex;
     const native = params.currency.toLowerCase() === zeroAddress;
-    const hash = native
-      ? await walletClient.sendTransaction({ account, chain, to, value: params.amount, data: id })
-      : await walletClient.sendTransaction({
-          account,
-          chain,
-          to: getAddress(params.currency),
-          data: `${encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, params.amount] })}${id.slice(2)}`,
-        });
+    const nonce = await publicClient.getTransactionCount({ address: solver, blockTag: "pending" });
+    const prepared = await walletClient.prepareTransactionRequest(
+      native
+        ? { account, chain, to, value: params.amount, data: id, nonce }
+        : {
+            account,
+            chain,
+            to: getAddress(params.currency),
+            data: `${encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, params.amount] })}${id.slice(2)}`,
+            nonce,
+          },
+    );
+    const raw = await walletClient.signTransaction(
+      prepared as Parameters<typeof walletClient.signTransaction>[0],
+    );
+    const signed: SignedTransfer = { txHash: keccak256(raw), raw, lifetime: String(nonce) };
+    onSigned?.(signed);
+    return broadcast(signed);
+  }
+
+  async function broadcast(signed: SignedTransfer): Promise<{ txHash: string; block: number }> {
+    const hash = signed.txHash as Hex;
+    try {
+      await publicClient.sendRawTransaction({ serializedTransaction: signed.raw as Hex });
+      crashPoint("transfer-sent");
+    } catch (error) {
+      // Sent before the crash: the node already holds it (pending or included).
+      const known = await publicClient.getTransaction({ hash }).catch(() => null);
+      if (known === null) throw error;
+    }
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== "success") throw new Error(`transfer ${hash} reverted`);
     return { txHash: hash, block: Number(receipt.blockNumber) };
   }
 
+  async function landed(hash: Hex): Promise<TransactionReceipt | null> {
+    try {
+      return await publicClient.getTransactionReceipt({ hash });
+    } catch (error) {
+      if (error instanceof TransactionReceiptNotFoundError) return null;
+      throw error;
+    }
+  }
+
   // One solver account sends every fill and refund: concurrent sends would pick the same nonce, so
   // they go out one at a time.
   let lastSend: Promise<unknown> = Promise.resolve();
-  function transfer(params: TransferParams): Promise<{ txHash: string; block: number }> {
-    const sent = lastSend.then(() => send(params));
-    lastSend = sent.catch(() => {});
-    return sent;
+  function serially<T>(work: () => Promise<T>): Promise<T> {
+    const done = lastSend.then(work);
+    lastSend = done.catch(() => {});
+    return done;
+  }
+
+  /** A signed transfer lands once its nonce is used: by it (its receipt), or by another (never). */
+  async function resume(signed: SignedTransfer): Promise<{ txHash: string; block: number } | null> {
+    return serially(async () => {
+      const receipt = await landed(signed.txHash as Hex);
+      if (receipt?.status === "reverted") throw new Error(`transfer ${signed.txHash} reverted`);
+      if (receipt !== null) return { txHash: signed.txHash, block: Number(receipt.blockNumber) };
+      const used = await publicClient.getTransactionCount({ address: solver, blockTag: "latest" });
+      if (used > Number(signed.lifetime)) return null;
+      return broadcast(signed);
+    });
   }
 
   return {
@@ -246,7 +296,8 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       return Number(await publicClient.getBlockNumber({ cacheTime: 0 }));
     },
     scan,
-    transfer,
+    transfer: (params, onSigned) => serially(() => send(params, onSigned)),
+    resume,
     async allowance(token, owner, spender) {
       try {
         return await publicClient.readContract({

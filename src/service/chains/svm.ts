@@ -1,6 +1,5 @@
 /**
- * SVM chain adapter over Solana JSON-RPC and PubSub (kit's `createSolanaRpc` /
- * `createSolanaRpcSubscriptions`): the mock service reaches the devnet, another local network or a
+ * SVM chain adapter over Solana JSON-RPC (kit's `createSolanaRpc`): the mock service reaches the devnet, another local network or a
  * public cluster the same way, at `confirmed` commitment by default.
  *
  * Deposits the indexer recognizes, each worth what the solver's own accounts gained in the
@@ -16,16 +15,19 @@
  *
  * Fills and refunds: native SOL by System transfer; tokens by `TransferChecked` from the solver's
  * associated token account to the recipient's, created idempotently in the same transaction; both
- * with the request id memo; sent and confirmed over PubSub.
+ * with the request id memo; signed, handed to the caller's outbox, then sent and its status polled
+ * until it lands or its blockhash expires (`resume` does the same after a restart).
  */
 import { readFileSync } from "node:fs";
 import {
   type Address,
   appendTransactionMessageInstructions,
+  type Base64EncodedWireTransaction,
+  type Blockhash,
   type Commitment,
   createSolanaRpc,
-  createSolanaRpcSubscriptions,
   createTransactionMessage,
+  getBase64EncodedWireTransaction,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
   getSignatureFromTransaction,
@@ -35,7 +37,6 @@ import {
   pipe,
   type ReadonlyUint8Array,
   type Signature,
-  sendAndConfirmTransactionFactory,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
@@ -53,6 +54,7 @@ import { svmCredits } from "../../credit/svm.ts";
 import { packageFile } from "../../package-files.ts";
 import { decodeSvmReceiverDepositedEvents } from "../../receiver/svm.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../svm/index.ts";
+import { crashPoint } from "../crash-points.ts";
 import {
   MEMO_PROGRAM,
   requestIdMemoInstruction,
@@ -61,7 +63,7 @@ import {
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
 } from "../svm-route.ts";
-import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
+import type { ChainAdapter, ChainObservation, SignedTransfer, TransferParams } from "./types.ts";
 
 /** The committed `route-hop` program (programs/route-hop). */
 export const ROUTE_HOP_SO = packageFile("programs/deploy/route-hop.so");
@@ -89,7 +91,7 @@ export function installSvmRouteHops(svm: LiteSVM, elf: Uint8Array = readFileSync
 export interface SvmChainAdapterOptions {
   /** Solana JSON-RPC URL (http or https). */
   rpcUrl: string;
-  /** PubSub URL (ws or wss); default the RPC URL's host with the next port, as Solana clients derive it. */
+  /** PubSub URL: accepted for existing callers; the adapter polls statuses over `rpcUrl` instead. */
   wsUrl?: string;
   /** The solver's keypair on the SVM chain (pays fills). */
   solver: KeyPairSigner;
@@ -142,8 +144,6 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
   const commitment = options.commitment ?? "confirmed";
   const rpc = createSolanaRpc(options.rpcUrl);
   const abort = new AbortController();
-  const rpcSubscriptions = createSolanaRpcSubscriptions(options.wsUrl ?? defaultWsUrl(options.rpcUrl));
-  const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions });
 
   /** Signatures of successful transactions mentioning `address` in slots `from..to`. */
   async function signaturesIn(address: Address, from: number, to: number): Promise<Signature[]> {
@@ -258,7 +258,11 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     return (await rpc.getLatestBlockhash({ commitment }).send({ abortSignal: abort.signal })).value;
   }
 
-  async function send(instructions: Instruction[]): Promise<{ txHash: string; block: number }> {
+  /** Signs, hands the signed transaction to `onSigned`, then sends it and waits for its commitment. */
+  async function send(
+    instructions: Instruction[],
+    onSigned?: (signed: SignedTransfer) => void,
+  ): Promise<{ txHash: string; block: number }> {
     const lifetime = await latestBlockhash();
     const tx = await pipe(
       createTransactionMessage({ version: 0 }),
@@ -267,25 +271,78 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       (m) => appendTransactionMessageInstructions(instructions, m),
       (m) => signTransactionMessageWithSigners(m),
     );
-    await sendAndConfirm(tx as Parameters<typeof sendAndConfirm>[0], {
-      commitment,
-      abortSignal: abort.signal,
-    });
-    const signature = getSignatureFromTransaction(tx);
-    const { value } = await rpc.getSignatureStatuses([signature]).send({ abortSignal: abort.signal });
-    const status = value[0];
-    if (!status) throw new Error(`SVM transaction ${signature} confirmed but has no status`);
-    return { txHash: signature, block: Number(status.slot) };
+    const signed: SignedTransfer = {
+      txHash: getSignatureFromTransaction(tx),
+      raw: getBase64EncodedWireTransaction(tx),
+      lifetime: lifetime.blockhash,
+    };
+    onSigned?.(signed);
+    const landed = await resume(signed);
+    if (landed === null) throw new Error(`SVM transaction ${signed.txHash} expired before it landed`);
+    return landed;
   }
 
-  async function transfer(params: TransferParams): Promise<{ txHash: string; block: number }> {
+  /** The slot a transaction landed in at the adapter's commitment, or null. Throws when it failed. */
+  async function landedAt(signature: Signature): Promise<number | null> {
+    const { value } = await rpc
+      .getSignatureStatuses([signature], { searchTransactionHistory: true })
+      .send({ abortSignal: abort.signal });
+    const status = value[0];
+    if (!status) return null;
+    if (status.err !== null)
+      throw new Error(`SVM transaction ${signature} failed: ${JSON.stringify(status.err)}`);
+    const reached =
+      status.confirmationStatus === "finalized" ||
+      (commitment === "confirmed" && status.confirmationStatus === "confirmed");
+    return reached ? Number(status.slot) : null;
+  }
+
+  /**
+   * A transaction signed earlier lands only while its blockhash is valid: found, it is done; not
+   * found and its blockhash still valid, it is sent again and awaited; otherwise it never lands.
+   */
+  async function resume(signed: SignedTransfer): Promise<{ txHash: string; block: number } | null> {
+    const signature = signed.txHash as Signature;
+    for (let attempt = 0; attempt < 2400; attempt++) {
+      const slot = await landedAt(signature);
+      if (slot !== null) return { txHash: signed.txHash, block: slot };
+      const { value: valid } = await rpc
+        .isBlockhashValid(signed.lifetime as Blockhash, { commitment: "processed" })
+        .send({ abortSignal: abort.signal });
+      if (!valid) {
+        const late = await landedAt(signature);
+        return late === null ? null : { txHash: signed.txHash, block: late };
+      }
+      if (attempt % 20 === 0) {
+        // Refused (it would fail): that error is the transfer's; a resend of a landed one is harmless.
+        const refused = await rpc
+          .sendTransaction(signed.raw as Base64EncodedWireTransaction, { encoding: "base64" })
+          .send({ abortSignal: abort.signal })
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        if (refused !== null && !/AlreadyProcessed/.test(String((refused as Error).message ?? refused))) {
+          if ((await landedAt(signature)) === null) throw refused;
+        }
+        crashPoint("transfer-sent");
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`SVM transaction ${signature} neither landed nor expired in 120 s`);
+  }
+
+  async function transfer(
+    params: TransferParams,
+    onSigned?: (signed: SignedTransfer) => void,
+  ): Promise<{ txHash: string; block: number }> {
     const to = params.to as Address;
     const memo = requestIdMemoInstruction(params.requestId, solver);
     if (params.currency === SVM_NATIVE_TOKEN) {
-      return send([
-        getTransferSolInstruction({ source: solver, destination: to, amount: params.amount }),
-        memo,
-      ]);
+      return send(
+        [getTransferSolInstruction({ source: solver, destination: to, amount: params.amount }), memo],
+        onSigned,
+      );
     }
     const mint = params.currency as Address;
     const { value: account } = await rpc
@@ -299,27 +356,30 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     const { decimals } = getMintDecoder().decode(data);
     const ata = async (owner: Address) => (await findAssociatedTokenPda({ owner, mint, tokenProgram }))[0];
     const destination = await ata(to);
-    return send([
-      getCreateAssociatedTokenIdempotentInstruction({
-        payer: solver,
-        ata: destination,
-        owner: to,
-        mint,
-        tokenProgram,
-      }),
-      getTransferCheckedInstruction(
-        {
-          source: await ata(solver.address),
+    return send(
+      [
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: solver,
+          ata: destination,
+          owner: to,
           mint,
-          destination,
-          authority: solver,
-          amount: params.amount,
-          decimals,
-        },
-        { programAddress: tokenProgram },
-      ),
-      memo,
-    ]);
+          tokenProgram,
+        }),
+        getTransferCheckedInstruction(
+          {
+            source: await ata(solver.address),
+            mint,
+            destination,
+            authority: solver,
+            amount: params.amount,
+            decimals,
+          },
+          { programAddress: tokenProgram },
+        ),
+        memo,
+      ],
+      onSigned,
+    );
   }
 
   return {
@@ -341,6 +401,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       return found.sort((a, b) => a.block - b.block);
     },
     transfer,
+    resume,
     close() {
       abort.abort();
     },

@@ -49,6 +49,18 @@ export interface TransferParams {
   requestId: string;
 }
 
+/**
+ * A fill or refund signed before it is sent, so the service records it first (its outbox) and,
+ * after a crash, finds it on chain or sends the very same transaction again instead of a second one.
+ */
+export interface SignedTransfer {
+  txHash: string;
+  /** The signed transaction (EVM: 0x-hex RLP; SVM: base64 wire bytes). */
+  raw: string;
+  /** What bounds where it can land: EVM its nonce, SVM its blockhash. */
+  lifetime: string;
+}
+
 export interface ChainAdapter {
   readonly chainId: number;
   readonly vm: "evm" | "svm";
@@ -58,8 +70,19 @@ export interface ChainAdapter {
   head(): Promise<number>;
   /** Observations in blocks `from..to` inclusive. */
   scan(from: number, to: number): Promise<ChainObservation[]>;
-  /** Sends a transfer from the solver; resolves once it is included. */
-  transfer(params: TransferParams): Promise<{ txHash: string; block: number }>;
+  /**
+   * Sends a transfer from the solver; resolves once it is included. `onSigned` runs (synchronously)
+   * after signing and before sending: a throw there sends nothing.
+   */
+  transfer(
+    params: TransferParams,
+    onSigned?: (signed: SignedTransfer) => void,
+  ): Promise<{ txHash: string; block: number }>;
+  /**
+   * Where a transfer signed earlier stands: included (its block), sent again and included while it
+   * still can land, or null when it never can (then signing a new one cannot pay twice).
+   */
+  resume(signed: SignedTransfer): Promise<{ txHash: string; block: number } | null>;
   /** SVM only: a recent blockhash for the transactions the service quotes. */
   latestBlockhash?(): Promise<string>;
   /** ERC20 allowance (EVM only); null when unknown. */
