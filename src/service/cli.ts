@@ -1,5 +1,5 @@
 /**
- * CLI of the mock service: `attestkit service` (`npm run service --` here) [--port 8787] [--db file.sqlite]
+ * CLI of the mock service: `attestkit service` (`npm run service --` here) [--port 8787] [--db file.sqlite [--new-db]]
  * [--solver-key 0x...] [--api-keys k1,k2] [--rpc 31337=http://127.0.0.1:8545]
  * [--svm-rpc http://127.0.0.1:8899] [--svm-ws ws://127.0.0.1:8900] [--svm-solver-keypair file.json]
  * [--svm-receiver <program id>] [--log-level info]`.
@@ -18,6 +18,7 @@ import { createEvmChainAdapter } from "./chains/evm.ts";
 import { createSvmChainAdapter } from "./chains/svm.ts";
 import type { ChainAdapter } from "./chains/types.ts";
 import { createService } from "./service.ts";
+import { DatabaseFileError } from "./store.ts";
 
 /** Hardhat's well-known account #1: a development default only, printed as such. */
 const DEV_SOLVER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
@@ -26,6 +27,7 @@ const { values } = parseArgs({
   options: {
     port: { type: "string" },
     db: { type: "string" },
+    "new-db": { type: "boolean" },
     "solver-key": { type: "string" },
     "api-keys": { type: "string" },
     rpc: { type: "string", multiple: true },
@@ -42,7 +44,9 @@ if (values.help) {
   console.log(`attestkit mock service
 
   --port <n>              port on 127.0.0.1 (env ATTESTKIT_SERVICE_PORT, default 8787; 0 = any)
-  --db <file>             SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
+  --db <file>             SQLite file (env ATTESTKIT_SERVICE_DB, default in memory): an existing
+                          file is integrity-checked and refused when damaged
+  --new-db                create the --db file when it is missing or empty (a deliberate fresh start)
   --solver-key <0x..>     solver EVM private key (env ATTESTKIT_SOLVER_KEY, default a public dev key)
   --api-keys <k1,k2>      accepted API keys (env ATTESTKIT_API_KEYS, default "dev-key")
   --rpc <chainId=url>     EVM chain to index and fill through (repeatable; env ATTESTKIT_RPC, comma-separated)
@@ -136,14 +140,21 @@ if (svmRpc !== undefined) {
   );
 }
 
-const service = createService({
-  svmSolverAddress: svmSolver.address,
-  db: values.db ?? env.ATTESTKIT_SERVICE_DB ?? ":memory:",
-  solverPrivateKey: solverKey,
-  apiKeys,
-  chains,
-  logger: level === "silent" ? false : { level },
-});
+let service: ReturnType<typeof createService>;
+try {
+  service = createService({
+    svmSolverAddress: svmSolver.address,
+    db: values.db ?? env.ATTESTKIT_SERVICE_DB ?? ":memory:",
+    newDb: values["new-db"] === true,
+    solverPrivateKey: solverKey,
+    apiKeys,
+    chains,
+    logger: level === "silent" ? false : { level },
+  });
+} catch (error) {
+  if (error instanceof DatabaseFileError) fail(error.message);
+  throw error;
+}
 const url = await service.listen(port);
 console.log(
   `attestkit mock service on ${url} (solver ${service.solverAddress}${solverKey === DEV_SOLVER_KEY ? ", PUBLIC DEV KEY" : ""}; ` +

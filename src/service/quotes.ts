@@ -25,6 +25,9 @@ import { currencyAmount, fromMicroUsd, type TokenRegistry, toMicroUsd } from "./
 
 /** A receiver contract (onchain validation, optional) deposits can go through on an EVM chain. */
 /** An `AttestedReceiver` deployment: quotes on its chain deposit through it instead of paying the solver. */
+/** The largest amount an SVM transfer instruction carries (u64). */
+const SVM_U64_MAX = (1n << 64n) - 1n;
+
 export interface ReceiverConfig {
   address: string;
   /** Seconds from quoting to the deposit's deadline (default 600; at most the receiver's maximum window). */
@@ -378,6 +381,15 @@ export async function buildQuote(
   }
   const amountOut = fromMicroUsd(outPriced, usdOut);
   if (amountOut === 0n) throw badRequest("AMOUNT_TOO_LOW", "amount after fees rounds to zero output");
+  // SVM amounts are u64: a larger one would be truncated in the transaction, never refused by it.
+  for (const [vm, side, value] of [
+    [q.originVm, "amount", q.amount],
+    [q.destinationVm, "output amount", amountOut],
+  ] as const) {
+    if (vm === "svm" && value > SVM_U64_MAX) {
+      throw badRequest("AMOUNT_EXCEEDS_U64", `${side} ${value} exceeds the SVM u64 maximum ${SVM_U64_MAX}`);
+    }
+  }
   const requestId = newRequestId();
   const now = options.now ?? Date.now();
   const slippageBps = 50n;

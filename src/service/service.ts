@@ -40,6 +40,7 @@ import {
 import { appBalanceResponse, applyFunding } from "./balances.ts";
 import type { ChainAdapter } from "./chains/types.ts";
 import { type CorsOrigins, registerCors } from "./cors.ts";
+import { crashPoint } from "./crash-points.ts";
 import { CursorCodec } from "./cursor.ts";
 import { badRequest, notFound, parseOr400, toErrorResponse, unauthorized } from "./errors.ts";
 import {
@@ -67,8 +68,13 @@ import { indexTransaction } from "./transactions-index.ts";
 
 /** Options of `createService`. */
 export interface ServiceOptions {
-  /** SQLite database: ":memory:" (default) or a file path. */
+  /**
+   * SQLite database: ":memory:" (default) or a file path. An existing file is integrity-checked and
+   * refused when damaged; a missing or empty one is created only with `newDb` (`DatabaseFileError`).
+   */
   db?: string;
+  /** Create the `db` file when it is missing or empty (a deliberate fresh start). */
+  newDb?: boolean;
   /** The solver's EVM private key: signs attestations (spec 4.7) and identifies funding transfers. */
   solverPrivateKey: Hex;
   /** Accepted API keys. */
@@ -121,6 +127,8 @@ export interface Service {
   ledger: Ledger;
   lifecycle: Lifecycle;
   indexer: Indexer | null;
+  /** Settles when the start-up reconciliation is done (`listen` and the indexer wait for it). */
+  ready: Promise<void>;
   solverAddress: Address;
   svmSolverAddress: string;
   /** Inserts request records directly (fixtures, benchmarks, tests). */
@@ -136,7 +144,7 @@ const MOCK_MESSAGE_PATH = "/_mock/sponsorship-wallets/message";
 
 export function createService(options: ServiceOptions): Service {
   const account = privateKeyToAccount(options.solverPrivateKey);
-  const store = new Store(options.db ?? ":memory:");
+  const store = new Store(options.db ?? ":memory:", { newDb: options.newDb ?? false });
   const ledger = new Ledger(store);
   const keys = new ApiKeyRegistry(options.apiKeys);
   const tokens = new TokenRegistry(options.tokens ?? []);
@@ -181,7 +189,7 @@ export function createService(options: ServiceOptions): Service {
   const lifecycle = new Lifecycle({
     store,
     ledger,
-    solver: options.solver ?? new ChainSolver(adapters),
+    solver: options.solver ?? new ChainSolver(adapters, store),
     holdTimeoutMs: options.holdTimeoutMs ?? 10 * 60_000,
     now,
     onError: (error, context) => app.log.warn({ err: error }, context),
@@ -198,6 +206,7 @@ export function createService(options: ServiceOptions): Service {
           adapters,
           ...(options.confirmations ? { confirmations: options.confirmations } : {}),
           onError: (error, context) => app.log.warn({ err: error }, context),
+          ready: () => ready,
         })
       : null;
 
@@ -430,25 +439,34 @@ export function createService(options: ServiceOptions): Service {
   if (sweepMs > 0) {
     sweep = setInterval(() => {
       try {
-        ledger.settleExpiredHolds(now());
+        if (ledger.settleExpiredHolds(now()).length > 0) crashPoint("hold-expired");
       } catch (error) {
         app.log.warn({ err: error }, "hold sweep");
       }
     }, sweepMs);
     sweep.unref();
   }
-  if (indexer && (options.indexerIntervalMs ?? 500) > 0) indexer.start(options.indexerIntervalMs ?? 500);
-
   let closed = false;
+  // What a crash left half done is carried out (or found on chain) before anything new is acted on.
+  const ready = lifecycle.resume().catch((error) => app.log.error({ err: error }, "start-up reconciliation"));
+  if (indexer && (options.indexerIntervalMs ?? 500) > 0) {
+    const interval = options.indexerIntervalMs ?? 500;
+    ready.then(() => {
+      if (!closed) indexer.start(interval);
+    });
+  }
+
   return {
     app,
     store,
     ledger,
     lifecycle,
     indexer,
+    ready,
     solverAddress: account.address,
     svmSolverAddress,
     async listen(port = 0) {
+      await ready;
       await app.listen({ host: "127.0.0.1", port });
       const address = app.server.address();
       if (address === null || typeof address === "string") throw new Error("no TCP address");

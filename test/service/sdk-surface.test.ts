@@ -42,6 +42,9 @@ class ScriptedChain implements ChainAdapter {
   async transfer(): Promise<{ txHash: string; block: number }> {
     throw new Error("the scripted chain does not fill");
   }
+  async resume(): Promise<null> {
+    return null;
+  }
 }
 
 const preflight = (service: Service, origin: string) =>
@@ -175,6 +178,7 @@ describe("mock service: SDK compatibility surface", () => {
         block: 1,
         timestamp: Math.floor(Date.now() / 1000),
         from: EVM_USER,
+        signers: [EVM_USER],
         currency: ETH,
         amount: "100000000000000000",
         status: "success",
