@@ -12,14 +12,14 @@
 import {
   createKeyPairSignerFromBytes,
   createSolanaRpc,
-  createSolanaRpcSubscriptions,
   getBase58Encoder,
+  getBase64EncodedWireTransaction,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
   getCompiledTransactionMessageEncoder,
   getTransactionDecoder,
-  sendAndConfirmTransactionFactory,
   signTransaction,
+  type Transaction,
 } from "@solana/kit";
 import { createServiceClient, type QuoteV2Body, verifyQuoteOrder } from "attestkit";
 import {
@@ -38,7 +38,6 @@ interface Endpoints {
   serviceUrl: string;
   evmRpcUrl: string;
   svmRpcUrl: string;
-  svmWsUrl: string;
   solver: Hex;
   aliceEvmKey: Hex;
   bobEvm: Hex;
@@ -127,10 +126,23 @@ const attackedDone = await waitSuccess(attacked.steps[0]?.requestId as string);
 
 // --- SVM chain
 const rpc = createSolanaRpc(config.svmRpcUrl);
-const sendAndConfirm = sendAndConfirmTransactionFactory({
-  rpc,
-  rpcSubscriptions: createSolanaRpcSubscriptions(config.svmWsUrl),
-});
+
+/** Sends a signed transaction as is and polls its status until it is confirmed (or fails). */
+async function sendAndConfirm(tx: Transaction): Promise<void> {
+  const signature = await rpc
+    .sendTransaction(getBase64EncodedWireTransaction(tx), {
+      encoding: "base64",
+      preflightCommitment: "confirmed",
+    })
+    .send();
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const [status] = (await rpc.getSignatureStatuses([signature]).send()).value;
+    if (status?.err) throw new Error(`${signature} failed: ${JSON.stringify(status.err)}`);
+    if (status?.confirmationStatus === "confirmed" || status?.confirmationStatus === "finalized") return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${signature} not confirmed`);
+}
 const signer = await createKeyPairSignerFromBytes(getBase58Encoder().encode(config.aliceSvmSecret));
 const svmBody: QuoteV2Body = {
   user: signer.address,
@@ -166,16 +178,15 @@ async function signedQuoteTx(
 
 const svmQuote = await client.quoteV2(svmBody);
 const svmFailures = await verify(svmQuote, signer.address);
-await sendAndConfirm((await signedQuoteTx(svmQuote)) as never, { commitment: "confirmed" });
+await sendAndConfirm(await signedQuoteTx(svmQuote));
 const svmDone = await waitSuccess(svmQuote.steps[0]?.requestId as string);
 
 const svmAttacked = await client.quoteV2(svmBody);
 // The id is the instruction data's last 32 bytes: flip its last byte.
 await sendAndConfirm(
-  (await signedQuoteTx(svmAttacked, (data) => {
+  await signedQuoteTx(svmAttacked, (data) => {
     data[data.length - 1] = (data[data.length - 1] as number) ^ 0xff;
-  })) as never,
-  { commitment: "confirmed" },
+  }),
 );
 await new Promise((resolve) => setTimeout(resolve, 3000));
 const svmAfterAttack = await client.getStatus(svmAttacked.steps[0]?.requestId as string);

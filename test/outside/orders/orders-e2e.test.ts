@@ -35,7 +35,6 @@ describe("outside: protocol orders from the installed package, on the devnet", f
       serviceUrl: devnet.serviceUrl,
       evmRpcUrl: base.rpcUrl,
       svmRpcUrl: devnet.svm.rpcUrl,
-      svmWsUrl: devnet.svm.wsUrl,
       solver: devnet.solver.evm,
       aliceEvmKey: evmDevAccount("alice").privateKey,
       bobEvm: evmDevAccount("bob").address,
