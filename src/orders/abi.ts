@@ -1,80 +1,28 @@
-import { encodeAbiParameters, type Hex } from "viem";
+import { type AbiParameter, encodeAbiParameters, type Hex } from "viem";
+import { ORDER_V1_TYPES } from "./typed-data.ts";
 import type { EncodedOrder } from "./types.ts";
 
+type Members = Readonly<Record<string, readonly { readonly name: string; readonly type: string }[]>>;
+
+/** An EIP-712 member as an ABI parameter: struct types become tuples, `T[]` arrays of them. */
+function abiParameter(types: Members, name: string, type: string): AbiParameter {
+  const array = type.endsWith("[]");
+  const base = array ? type.slice(0, -2) : type;
+  const members = types[base];
+  if (members === undefined) return { name, type };
+  return {
+    name,
+    type: array ? "tuple[]" : "tuple",
+    components: members.map((member) => abiParameter(types, member.name, member.type)),
+  };
+}
+
 /**
- * The Solidity `ProtocolOrder.Order` struct as an ABI tuple, member for member
- * (addresses and currencies as VM-encoded `bytes`): for calling contracts that
- * take an order, such as `OrderGatedDepositor`.
+ * The Solidity `ProtocolOrder.Order` struct as an ABI tuple, member for member as the EIP-712 types
+ * (addresses and currencies as VM-encoded `bytes`): for calling contracts that take an order, such as
+ * `OrderGatedDepositor`.
  */
-export const PROTOCOL_ORDER_ABI_PARAMETER = {
-  name: "order",
-  type: "tuple",
-  components: [
-    { name: "version", type: "string" },
-    { name: "solverChainId", type: "string" },
-    { name: "solver", type: "address" },
-    { name: "salt", type: "uint256" },
-    {
-      name: "inputs",
-      type: "tuple[]",
-      components: [
-        {
-          name: "payment",
-          type: "tuple",
-          components: [
-            { name: "chainId", type: "string" },
-            { name: "currency", type: "bytes" },
-            { name: "amount", type: "uint256" },
-            { name: "weight", type: "uint256" },
-          ],
-        },
-        {
-          name: "refunds",
-          type: "tuple[]",
-          components: [
-            { name: "chainId", type: "string" },
-            { name: "recipient", type: "bytes" },
-            { name: "currency", type: "bytes" },
-            { name: "minimumAmount", type: "uint256" },
-            { name: "deadline", type: "uint32" },
-            { name: "extraData", type: "bytes" },
-          ],
-        },
-      ],
-    },
-    {
-      name: "output",
-      type: "tuple",
-      components: [
-        { name: "chainId", type: "string" },
-        {
-          name: "payments",
-          type: "tuple[]",
-          components: [
-            { name: "recipient", type: "bytes" },
-            { name: "currency", type: "bytes" },
-            { name: "minimumAmount", type: "uint256" },
-            { name: "expectedAmount", type: "uint256" },
-          ],
-        },
-        { name: "deadline", type: "uint32" },
-        { name: "calls", type: "bytes[]" },
-        { name: "extraData", type: "bytes" },
-      ],
-    },
-    {
-      name: "fees",
-      type: "tuple[]",
-      components: [
-        { name: "recipientChainId", type: "string" },
-        { name: "recipient", type: "bytes" },
-        { name: "currencyChainId", type: "string" },
-        { name: "currency", type: "bytes" },
-        { name: "amount", type: "uint256" },
-      ],
-    },
-  ],
-} as const;
+export const PROTOCOL_ORDER_ABI_PARAMETER: AbiParameter = abiParameter(ORDER_V1_TYPES, "order", "Order");
 
 /** `abi.encode(order)` of an encoded order, for `abi.decode(data, (ProtocolOrder.Order))`. */
 export function encodeOrderAbi(encoded: EncodedOrder): Hex {

@@ -20,6 +20,30 @@ function encodeType(types: TypedFields, primary: string): string {
     .join("");
 }
 
+/**
+ * keccak256 of short strings and byte strings, memoised: chain ids, the version, native currencies, empty
+ * extra data and the same accounts recur in every order. Bounded: cleared when full.
+ */
+const SHORT_VALUE_LENGTH = 66;
+const CACHE_LIMIT = 4096;
+const memo = new Map<string, Uint8Array>();
+
+function hashDynamic(type: "string" | "bytes", value: string): Uint8Array {
+  if (value.length > SHORT_VALUE_LENGTH) {
+    return keccak256(type === "string" ? stringToBytes(value) : hexToBytes(value as Hex), "bytes");
+  }
+  const key = type === "string" ? `s${value}` : `b${value.toLowerCase()}`;
+  let hash = memo.get(key);
+  if (hash === undefined) {
+    hash = keccak256(type === "string" ? stringToBytes(value) : hexToBytes(value as Hex), "bytes");
+    if (memo.size >= CACHE_LIMIT) memo.clear();
+    memo.set(key, hash);
+  }
+  return hash;
+}
+
+const EMPTY_ARRAY_HASH = keccak256(new Uint8Array(), "bytes");
+
 function word(value: bigint): Uint8Array {
   return hexToBytes(`0x${value.toString(16).padStart(64, "0")}`);
 }
@@ -38,14 +62,14 @@ export function createStructHasher(types: TypedFields) {
     if (type.endsWith("[]")) {
       const inner = type.slice(0, -2);
       const items = value as unknown[];
+      if (items.length === 0) return EMPTY_ARRAY_HASH;
       const out = new Uint8Array(items.length * 32);
       items.forEach((item, index) => {
         out.set(encodeField(inner, item), index * 32);
       });
       return keccak256(out, "bytes");
     }
-    if (type === "string") return keccak256(stringToBytes(value as string), "bytes");
-    if (type === "bytes") return keccak256(hexToBytes(value as Hex), "bytes");
+    if (type === "string" || type === "bytes") return hashDynamic(type, value as string);
     if (type === "address") return word(BigInt(value as Hex));
     if (type.startsWith("uint")) return word(BigInt(value as bigint | number));
     return hashStruct(type, value);

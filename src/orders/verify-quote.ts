@@ -1,4 +1,4 @@
-import { type Hex, isAddressEqual } from "viem";
+import type { Hex } from "viem";
 import { describeValue } from "../describe.ts";
 import { AttestkitError } from "../errors.ts";
 import { encodeOrderAddress } from "./address/index.ts";
@@ -211,7 +211,7 @@ function checkEvmDeposit(item: StepItemData, expected: ExpectedDeposit, fail: Fa
   const value = typeof item.value === "string" && /^[0-9]+$/.test(item.value) ? BigInt(item.value) : 0n;
   if (call.id.toLowerCase() !== orderId)
     fail("DEPOSIT_ID_MISMATCH", "the deposit id is not the order id", orderId, call.id);
-  if (!isAddressEqual(call.depositor, expected.payer)) {
+  if (call.depositor !== expected.payer) {
     fail("DEPOSITOR_MISMATCH", "the deposit credits another depositor", expected.payer, call.depositor);
   }
   if (expected.native !== (call.kind === "native")) {

@@ -4,6 +4,9 @@ import { MalformedOrderAddressError, OrderAddressChecksumError, OrderAddressLeng
 import { assertAddressString } from "./describe.ts";
 
 const HEX = /^0x(?:[0-9a-fA-F]{2})*$/;
+/** Mixed-case addresses whose EIP-55 checksum was verified (a keccak each); bounded, cleared when full. */
+const verifiedChecksums = new Set<string>();
+const VERIFIED_LIMIT = 4096;
 
 /**
  * Hex address bytes of an EVM-style VM (`ethereum-vm`: 20 bytes; `hyperliquid-vm`:
@@ -22,12 +25,15 @@ export function encodeHexAddress(address: unknown, vm: string, lengths: readonly
     );
   }
   const body = address.slice(2);
-  if (length === 20 && body !== body.toLowerCase() && body !== body.toUpperCase()) {
+  const mixedCase = body !== body.toLowerCase() && body !== body.toUpperCase();
+  if (length === 20 && mixedCase && !verifiedChecksums.has(address)) {
     if (getAddress(address) !== address) {
       throw new OrderAddressChecksumError(
         `${vm} address ${describeValue(address)} has a bad EIP-55 checksum`,
       );
     }
+    if (verifiedChecksums.size >= VERIFIED_LIMIT) verifiedChecksums.clear();
+    verifiedChecksums.add(address);
   }
   return hexToBytes(address as Hex);
 }
