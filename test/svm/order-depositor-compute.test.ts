@@ -2,10 +2,13 @@
 // codama client would: its return data must be the order id of every shared vector
 // (test/vectors/protocol-orders.json: the service's published order and the seeded orders over
 // all eight VM types) and, over random orders, what the TS library's hashEncodedOrder computes.
+import { type AnchorIdl, rootNodeFromAnchor } from "@codama/nodes-from-anchor";
 import { expect } from "chai";
 import fc from "fast-check";
 import { FailedTransactionMetadata } from "litesvm";
 import { bytesToHex, type Hex } from "viem";
+import orderIdl from "../../programs/idl/order_depositor.json" with { type: "json" };
+import { ORDER_V1_TYPES } from "../../src/orders/index.ts";
 import type { EncodedOrder } from "../../src/orders/types.ts";
 import vectors from "../vectors/protocol-orders.json" with { type: "json" };
 import { customError, encodedFromJson, type JsonOrder, ORDER_ERRORS, OrderFixture } from "./order-fixture.ts";
@@ -15,7 +18,7 @@ describe("svm: order depositor compute_order_id (simulated like an Anchor or cod
   let f: OrderFixture;
 
   before(async () => {
-    f = await OrderFixture.create();
+    f = await OrderFixture.start();
   });
 
   async function simulate(order: EncodedOrder, raw = false) {
@@ -100,6 +103,20 @@ describe("svm: order depositor compute_order_id (simulated like an Anchor or cod
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it("the IDL's Order types, as codama reads them, are the EIP-712 types member for member", () => {
+    const root = rootNodeFromAnchor(orderIdl as unknown as AnchorIdl);
+    const compute = root.program.instructions.find((i) => i.name === "computeOrderId");
+    expect(compute?.arguments.map((a) => a.name)).to.deep.equal(["discriminator", "order"]);
+    for (const [name, members] of Object.entries(ORDER_V1_TYPES)) {
+      const type = root.program.definedTypes.find(
+        (t) => t.name === name.charAt(0).toLowerCase() + name.slice(1),
+      );
+      expect(type?.type.kind, name).to.equal("structTypeNode");
+      const fields = (type!.type as { fields: { name: string }[] }).fields.map((f) => f.name);
+      expect(fields, name).to.deep.equal(members.map((m) => m.name));
+    }
   });
 
   it("refuses an order of another version with UnsupportedOrderVersion", async () => {

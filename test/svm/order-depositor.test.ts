@@ -6,7 +6,9 @@
 import { type Address, generateKeyPairSigner, type Instruction, lamports } from "@solana/kit";
 import { expect } from "chai";
 import { FailedTransactionMetadata } from "litesvm";
-import { bytesToHex, type Hex } from "viem";
+import { bytesToHex, type Hex, hexToBytes } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { SECP256K1_N } from "../../src/index.ts";
 import type { EncodedOrder } from "../../src/orders/types.ts";
 import {
   addressBytes,
@@ -20,12 +22,14 @@ import {
   SYSTEM_PROGRAM,
 } from "./order-fixture.ts";
 import {
+  BN,
   expectOk,
   OTHER_KEY,
   type Result,
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
   type TokenSetup,
+  web3,
 } from "./receiver-fixture.ts";
 
 const OTHER_RECIPIENT = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc" as Hex;
@@ -43,7 +47,7 @@ describe("svm: order-gated deposit into the depository", function () {
   let f: OrderFixture;
 
   before(async () => {
-    f = await OrderFixture.create();
+    f = await OrderFixture.start();
     expectOk(await f.send([await f.whitelistOrderRecipient("ethereum", EVM_RECIPIENT)], f.owner));
   });
 
@@ -118,7 +122,13 @@ describe("svm: order-gated deposit into the depository", function () {
       expectCode(await depositNative(order, { signature }), ORDER_ERRORS.SignerMismatch, "SignerMismatch");
     });
 
-    it("malformed signatures: the attestation's strict errors", async () => {
+    it("an order naming another solver, signed by the trusted one: OrderSolverMismatch", async () => {
+      const order = { ...f.order(), solver: privateKeyToAccount(OTHER_KEY).address };
+      expect(order.solver).to.not.equal(f.solverEvm.address);
+      expectCode(await depositNative(order), ORDER_ERRORS.OrderSolverMismatch, "OrderSolverMismatch");
+    });
+
+    it("malformed signatures: the attestation's strict errors (bad v, truncated, high-s twin)", async () => {
       const order = f.order();
       const good = await f.signOrder(order);
       const badV = Uint8Array.from(good);
@@ -132,6 +142,41 @@ describe("svm: order-gated deposit into the depository", function () {
         await depositNative(order, { signature: good.subarray(0, 63) }),
         ORDER_ERRORS.InvalidSignatureLength,
         "InvalidSignatureLength",
+      );
+      // The malleable twin (r, n - s, v ^ 1) recovers the same key; the low-s rule refuses it.
+      const s = BigInt(bytesToHex(good.subarray(32, 64)));
+      const twin = Uint8Array.from(good);
+      twin.set(hexToBytes(`0x${(SECP256K1_N - s).toString(16).padStart(64, "0")}`), 32);
+      twin[64] = good[64] === 27 ? 28 : 27;
+      expectCode(
+        await depositNative(order, { signature: twin }),
+        ORDER_ERRORS.InvalidSignatureS,
+        "InvalidSignatureS",
+      );
+    });
+
+    it("the 64-byte EIP-2098 form of the solver's signature is accepted", async () => {
+      const order = f.order();
+      const good = await f.signOrder(order);
+      const compact = Uint8Array.from(good.subarray(0, 64));
+      if (good[64] === 28) compact[32] = compact[32]! | 0x80;
+      expectOk(await depositNative(order, { signature: compact }));
+    });
+
+    it("a replay PDA pre-funded by a third party does not block the deposit", async () => {
+      const order = f.order();
+      const [replay] = await f.orderReplay(order);
+      f.svm.airdrop(replay, lamports(5_000_000n));
+      expect(f.lamports(replay)).to.equal(5_000_000n);
+      expectOk(await depositNative(order));
+      expectCode(await depositNative(order), ORDER_ERRORS.OrderAlreadyUsed, "OrderAlreadyUsed");
+    });
+
+    it("the payer passed as the vault: DuplicateAccount", async () => {
+      expectCode(
+        await depositNative(f.order(), { accounts: { vault: f.payer.address } }),
+        ORDER_ERRORS.DuplicateAccount,
+        "DuplicateAccount",
       );
     });
 
@@ -320,6 +365,76 @@ describe("svm: order-gated deposit into the depository", function () {
         ORDER_ERRORS.Unauthorized,
         "Unauthorized",
       );
+    });
+
+    it("rotate_solver with a grace period: the previous solver verifies until it ends, then SignerMismatch", async () => {
+      const next = privateKeyToAccount(OTHER_KEY);
+      expectOk(
+        await f.send(
+          [await f.orderOwnerIx("rotateSolver", [Array.from(hexToBytes(next.address)), new BN(60)])],
+          f.owner,
+        ),
+      );
+      expectOk(await depositNative(f.order(), { signature: undefined }));
+      expectOk(await depositNative(f.order(), { signature: undefined }));
+      const byNew = { ...f.order(), solver: next.address };
+      expectOk(await depositNative(byNew, { signature: await f.signOrder(byNew, OTHER_KEY) }));
+      const clock = f.svm.getClock();
+      clock.unixTimestamp += 61n;
+      f.svm.setClock(clock);
+      const late = f.order();
+      expectCode(
+        await depositNative(late),
+        ORDER_ERRORS.SignerMismatch,
+        "SignerMismatch after the grace period",
+      );
+      expectOk(
+        await f.send(
+          [await f.orderOwnerIx("rotateSolver", [Array.from(hexToBytes(f.solverEvm.address)), new BN(0)])],
+          f.owner,
+        ),
+      );
+      expectOk(await depositNative(f.order()));
+    });
+
+    it("two-step ownership: only the pending owner accepts, then only the new owner administers", async () => {
+      const next = await generateKeyPairSigner();
+      f.svm.airdrop(next.address, lamports(1_000_000_000n));
+      expectOk(
+        await f.send(
+          [await f.orderOwnerIx("transferOwnership", [new web3.PublicKey(next.address)])],
+          f.owner,
+        ),
+      );
+      expectCode(
+        await f.send([await f.orderOwnerIx("acceptOwnership", [], f.payer)]),
+        ORDER_ERRORS.NotPendingOwner,
+        "NotPendingOwner",
+      );
+      expectOk(await f.send([await f.orderOwnerIx("acceptOwnership", [], next)], next));
+      expectCode(
+        await f.send([await f.orderOwnerIx("setPaused", [true], f.owner)], f.owner),
+        ORDER_ERRORS.Unauthorized,
+        "Unauthorized",
+      );
+      expectOk(
+        await f.send(
+          [await f.orderOwnerIx("transferOwnership", [new web3.PublicKey(f.owner.address)], next)],
+          next,
+        ),
+      );
+      expectOk(await f.send([await f.orderOwnerIx("acceptOwnership", [], f.owner)], f.owner));
+    });
+
+    it("initialize by anyone but the upgrade authority: InvalidProgramData", async () => {
+      const fresh = await OrderFixture.start({ initializeOrders: false });
+      const intruder = fresh.payer;
+      expectCode(
+        await fresh.send([await fresh.initializeOrders(CHAIN_ID, intruder)]),
+        ORDER_ERRORS.InvalidProgramData,
+        "InvalidProgramData",
+      );
+      expectOk(await fresh.send([await fresh.initializeOrders(CHAIN_ID)], fresh.authority));
     });
 
     it("initialize runs once: AlreadyInitialized", async () => {

@@ -208,7 +208,12 @@ export class OrderFixture extends Fixture {
   vault!: Address;
   orderConfig!: Address;
 
-  static override async create(): Promise<OrderFixture> {
+  /** `initializeOrders: false` leaves the order depositor uninitialized (the initialize tests). */
+  static async start({
+    initializeOrders = true,
+  }: {
+    initializeOrders?: boolean;
+  } = {}): Promise<OrderFixture> {
     const f = new OrderFixture();
     f.authority = await generateKeyPairSigner();
     f.owner = f.authority;
@@ -229,7 +234,7 @@ export class OrderFixture extends Fixture {
     f.vault = await pda(DEPOSITORY, ["vault"]);
     f.orderConfig = await pda(f.programId, ["config"]);
     expectOk(await f.send([await f.initializeDepository(f.authority)], f.authority));
-    expectOk(await f.send([await f.initializeOrders(CHAIN_ID)], f.authority));
+    if (initializeOrders) expectOk(await f.send([await f.initializeOrders(CHAIN_ID)], f.authority));
     return f;
   }
 
@@ -401,7 +406,13 @@ export class OrderFixture extends Fixture {
     };
   }
 
-  private async depositCommon(order: EncodedOrder, o: DepositOptions) {
+  /** `order_deposit_native` / `order_deposit_token` with the common accounts, then `extra`. */
+  private async depositOrder(
+    method: "orderDepositNative" | "orderDepositToken",
+    order: EncodedOrder,
+    extra: Record<string, string>,
+    o: DepositOptions,
+  ): Promise<Instruction> {
     const [replay, bump] = await this.orderReplay(order);
     const signature = o.signature ?? (await this.signOrder(order));
     const whitelist =
@@ -410,13 +421,6 @@ export class OrderFixture extends Fixture {
         order.output.payments.map((p) => this.recipientEntry(order.output.chainId, p.recipient)),
       ));
     const payer = o.payer ?? this.payer;
-    const args = [toAnchorOrder(order), Buffer.from(signature), o.replayBump ?? bump] as const;
-    const remaining = whitelist.map((w) => ({ pubkey: pk(w), isSigner: false, isWritable: false }));
-    return { replay, args, remaining, payer };
-  }
-
-  async depositNativeOrder(order: EncodedOrder, o: DepositOptions = {}): Promise<Instruction> {
-    const { replay, args, remaining, payer } = await this.depositCommon(order, o);
     const accounts = {
       payer: payer.address,
       config: this.orderConfig,
@@ -425,13 +429,22 @@ export class OrderFixture extends Fixture {
       relayDepository: this.relayDepository,
       vault: this.vault,
       systemProgram: SYSTEM_PROGRAM,
+      ...extra,
       ...o.accounts,
     };
-    const ix = await this.orders.methods.orderDepositNative!(...args)
+    const ix = await this.orders.methods[method]!(
+      toAnchorOrder(order),
+      Buffer.from(signature),
+      o.replayBump ?? bump,
+    )
       .accountsStrict(Object.fromEntries(Object.entries(accounts).map(([k, v]) => [k, pk(v)])))
-      .remainingAccounts(remaining)
+      .remainingAccounts(whitelist.map((w) => ({ pubkey: pk(w), isSigner: false, isWritable: false })))
       .instruction();
     return toKit(ix, [payer]);
+  }
+
+  async depositNativeOrder(order: EncodedOrder, o: DepositOptions = {}): Promise<Instruction> {
+    return this.depositOrder("orderDepositNative", order, {}, o);
   }
 
   async vaultToken(mint: Address, tokenProgram: Address): Promise<Address> {
@@ -443,27 +456,14 @@ export class OrderFixture extends Fixture {
     t: { mint: Address; payerToken: Address; tokenProgram: Address },
     o: DepositOptions = {},
   ): Promise<Instruction> {
-    const { replay, args, remaining, payer } = await this.depositCommon(order, o);
-    const accounts = {
-      payer: payer.address,
-      config: this.orderConfig,
-      replay,
-      depositoryProgram: DEPOSITORY,
-      relayDepository: this.relayDepository,
-      vault: this.vault,
+    const extra = {
       mint: t.mint,
       payerToken: t.payerToken,
       vaultToken: await this.vaultToken(t.mint, t.tokenProgram),
       tokenProgram: t.tokenProgram,
       associatedTokenProgram: ATA_PROGRAM,
-      systemProgram: SYSTEM_PROGRAM,
-      ...o.accounts,
     };
-    const ix = await this.orders.methods.orderDepositToken!(...args)
-      .accountsStrict(Object.fromEntries(Object.entries(accounts).map(([k, v]) => [k, pk(v)])))
-      .remainingAccounts(remaining)
-      .instruction();
-    return toKit(ix, [payer]);
+    return this.depositOrder("orderDepositToken", order, extra, o);
   }
 
   /** The events the transaction logged with `sol_log_data`, decoded with `program`'s IDL. */

@@ -2,14 +2,10 @@
 //! return data, computed on chain exactly as the order-gated deposit does. No accounts; meant to
 //! be simulated by clients (Anchor `.view()`, codama, `simulateTransaction`).
 
-use attestkit_receiver_interface::{
-    crypto::Syscalls,
-    order::{eip712::order_id, layout::Order},
-};
+use attestkit_receiver_interface::{crypto::Syscalls, order::eip712::order_id_from_borsh};
 use pinocchio::{cpi::set_return_data, ProgramResult};
 
 pub fn process(data: &[u8]) -> ProgramResult {
-    let order = Order::parse(data)?;
-    set_return_data(&order_id::<Syscalls>(&order)?);
+    set_return_data(&order_id_from_borsh::<Syscalls>(data)?);
     Ok(())
 }

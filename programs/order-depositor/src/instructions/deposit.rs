@@ -5,6 +5,8 @@
 //! Args: `order: Order` (Borsh, see the IDL), `signature: bytes` (65 or 64 bytes),
 //! `replay_bump: u8` (canonical bump of `["replay", orderId]`).
 //!
+//! The order must name the solver that signed it (`order.solver`), as on EVM.
+//!
 //! Accounts, native: 0 `[signer, writable]` payer, 1 `[]` config, 2 `[writable]` replay PDA,
 //! 3 `[]` depository program, 4 `[]` depository's relay_depository, 5 `[writable]` depository's
 //! vault, 6 `[]` system program, then one `[]` whitelist entry per output payment, in order.
@@ -138,6 +140,10 @@ fn accept(program_id: &Address, args: &DepositArgs, gate: &Gate, currency: &[u8;
     let signer = order_signer::<Syscalls>(&id, args.signature)?;
     if !is_authorized_signer(&signer, &cfg.solver, &cfg.previous_solver, cfg.previous_valid_until(), now) {
         return Err(ReceiverError::SignerMismatch.into());
+    }
+    // The order's solver (exclusive filling rights) is the one that signed it.
+    if order.solver != &signer {
+        return Err(OrderError::OrderSolverMismatch.into());
     }
     Ok(Accepted { id, amount, signer, now })
 }

@@ -5,13 +5,16 @@
 //! `uint256` is its big-endian word; `uint32` and `address` are left-padded to a word; a nested
 //! struct is its `hashStruct`; an array is `keccak256` of its elements' encodings concatenated.
 //! Every `keccak256` takes the member slices in place (one `sol_keccak256` over several slices),
-//! so nothing is copied except the 32-byte element hashes of a list.
+//! so nothing is copied except the 32-byte element hashes of a list. The id is computed in one
+//! pass over the order's Borsh bytes, reading and hashing each member once.
 
 use super::{
+    borsh::Reader,
     error::OrderError,
-    layout::{Fee, Input, InputPayment, InputRefund, List, Order, Output, OutputPayment, Decode, MAX_LIST_LEN},
+    layout::{Order, MAX_LIST_LEN},
 };
 use crate::attestation::Crypto;
+use core::mem::MaybeUninit;
 
 /// The only order version whose types are known; others fail with
 /// [`OrderError::UnsupportedOrderVersion`] rather than hash to a wrong id.
@@ -61,110 +64,119 @@ pub mod type_strings {
     pub const ORDER_HEAD: &str = "Order(string version,string solverChainId,address solver,uint256 salt,Input[] inputs,Output output,Fee[] fees)";
 }
 
+/// A 32-byte hash or word, 8-aligned so the SBF code moves it as four 64-bit words rather than
+/// byte by byte (a plain `[u8; 32]` has alignment 1).
+#[derive(Clone, Copy)]
+#[repr(C, align(8))]
+struct Word([u8; 32]);
+
+#[inline(always)]
+fn keccak<C: Crypto>(parts: &[&[u8]]) -> Word {
+    Word(C::keccak256(parts))
+}
+
 /// `uint32` as its EIP-712 word.
 #[inline(always)]
-fn u32_word(value: u32) -> [u8; 32] {
-    let mut word = [0u8; 32];
-    word[28..].copy_from_slice(&value.to_be_bytes());
+fn u32_word(value: u32) -> Word {
+    let mut word = Word([0u8; 32]);
+    word.0[28..].copy_from_slice(&value.to_be_bytes());
     word
 }
 
-/// `keccak256` of the element hashes of `list`, each from `hash`. Never inlined: its stack
-/// buffer (`MAX_LIST_LEN` words) then lives in its own frame, one per nesting level.
-#[inline(never)]
-fn hash_list<'a, T: Decode<'a>, C: Crypto>(
-    list: &List<'a, T>,
-    hash: impl Fn(&T) -> Result<[u8; 32], OrderError>,
-) -> Result<[u8; 32], OrderError> {
-    let mut words = [[0u8; 32]; MAX_LIST_LEN];
-    let mut count = 0;
-    for item in list.iter() {
-        *words.get_mut(count).ok_or(OrderError::TooManyElements)? = hash(&item?)?;
-        count += 1;
-    }
-    let used = words.get(..count).ok_or(OrderError::TooManyElements)?;
-    Ok(C::keccak256(&[used.as_flattened()]))
-}
-
+/// `keccak256` of a `string` / `bytes` member read from `r`.
 #[inline(always)]
-fn hash_bytes<C: Crypto>(bytes: &[u8]) -> [u8; 32] {
-    C::keccak256(&[bytes])
+fn hash_bytes<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
+    Ok(keccak::<C>(&[r.bytes()?]))
 }
 
-pub fn hash_input_payment<C: Crypto>(p: &InputPayment<'_>) -> [u8; 32] {
-    C::keccak256(&[&type_hash::INPUT_PAYMENT, &hash_bytes::<C>(p.chain_id), &hash_bytes::<C>(p.currency), p.amount, p.weight])
+/// A Borsh `Vec` read from `r` as EIP-712 hashes it: `keccak256` of its element hashes, each
+/// element read and hashed by `element`. Never inlined: its stack buffer (`MAX_LIST_LEN` words,
+/// left uninitialized: only the words written are read) lives in its own frame, one per nesting
+/// level.
+#[inline(never)]
+fn hash_list<'a, C: Crypto>(
+    r: &mut Reader<'a>,
+    element: impl Fn(&mut Reader<'a>) -> Result<Word, OrderError>,
+) -> Result<Word, OrderError> {
+    let count = r.u32()? as usize;
+    if count > MAX_LIST_LEN {
+        return Err(OrderError::TooManyElements);
+    }
+    let mut words = [const { MaybeUninit::<Word>::uninit() }; MAX_LIST_LEN];
+    for word in words.iter_mut().take(count) {
+        word.write(element(r)?);
+    }
+    // SAFETY: the first `count` words were written above (`count <= MAX_LIST_LEN`); `Word` is
+    // 32 bytes with no padding, so they are `32 * count` contiguous initialized bytes.
+    let used = unsafe { core::slice::from_raw_parts(words.as_ptr() as *const u8, 32 * count) };
+    Ok(keccak::<C>(&[used]))
 }
 
-pub fn hash_input_refund<C: Crypto>(r: &InputRefund<'_>) -> [u8; 32] {
-    C::keccak256(&[
-        &type_hash::INPUT_REFUND,
-        &hash_bytes::<C>(r.chain_id),
-        &hash_bytes::<C>(r.recipient),
-        &hash_bytes::<C>(r.currency),
-        r.minimum_amount,
-        &u32_word(r.deadline),
-        &hash_bytes::<C>(r.extra_data),
-    ])
+fn hash_input_payment<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
+    let (chain_id, currency) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
+    let (amount, weight) = (r.array::<32>()?, r.array::<32>()?);
+    Ok(keccak::<C>(&[&type_hash::INPUT_PAYMENT, &chain_id.0, &currency.0, amount, weight]))
 }
 
-pub fn hash_input<C: Crypto>(input: &Input<'_>) -> Result<[u8; 32], OrderError> {
-    let refunds = hash_list::<_, C>(&input.refunds, |r| Ok(hash_input_refund::<C>(r)))?;
-    Ok(C::keccak256(&[&type_hash::INPUT, &hash_input_payment::<C>(&input.payment), &refunds]))
+fn hash_input_refund<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
+    let (chain_id, recipient, currency) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
+    let minimum_amount = r.array::<32>()?;
+    let deadline = u32_word(r.u32()?);
+    let extra_data = hash_bytes::<C>(r)?;
+    Ok(keccak::<C>(&[&type_hash::INPUT_REFUND, &chain_id.0, &recipient.0, &currency.0, minimum_amount, &deadline.0, &extra_data.0]))
 }
 
-pub fn hash_output_payment<C: Crypto>(p: &OutputPayment<'_>) -> [u8; 32] {
-    C::keccak256(&[
-        &type_hash::OUTPUT_PAYMENT,
-        &hash_bytes::<C>(p.recipient),
-        &hash_bytes::<C>(p.currency),
-        p.minimum_amount,
-        p.expected_amount,
-    ])
+fn hash_input<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
+    let payment = hash_input_payment::<C>(r)?;
+    let refunds = hash_list::<C>(r, hash_input_refund::<C>)?;
+    Ok(keccak::<C>(&[&type_hash::INPUT, &payment.0, &refunds.0]))
 }
 
-pub fn hash_output<C: Crypto>(output: &Output<'_>) -> Result<[u8; 32], OrderError> {
-    let payments = hash_list::<_, C>(&output.payments, |p| Ok(hash_output_payment::<C>(p)))?;
-    let calls = hash_list::<_, C>(&output.calls, |call: &&[u8]| Ok(hash_bytes::<C>(call)))?;
-    Ok(C::keccak256(&[
-        &type_hash::OUTPUT,
-        &hash_bytes::<C>(output.chain_id),
-        &payments,
-        &u32_word(output.deadline),
-        &calls,
-        &hash_bytes::<C>(output.extra_data),
-    ]))
+fn hash_output_payment<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
+    let (recipient, currency) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
+    let (minimum_amount, expected_amount) = (r.array::<32>()?, r.array::<32>()?);
+    Ok(keccak::<C>(&[&type_hash::OUTPUT_PAYMENT, &recipient.0, &currency.0, minimum_amount, expected_amount]))
 }
 
-pub fn hash_fee<C: Crypto>(fee: &Fee<'_>) -> [u8; 32] {
-    C::keccak256(&[
-        &type_hash::FEE,
-        &hash_bytes::<C>(fee.recipient_chain_id),
-        &hash_bytes::<C>(fee.recipient),
-        &hash_bytes::<C>(fee.currency_chain_id),
-        &hash_bytes::<C>(fee.currency),
-        fee.amount,
-    ])
+fn hash_output<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
+    let chain_id = hash_bytes::<C>(r)?;
+    let payments = hash_list::<C>(r, hash_output_payment::<C>)?;
+    let deadline = u32_word(r.u32()?);
+    let calls = hash_list::<C>(r, hash_bytes::<C>)?;
+    let extra_data = hash_bytes::<C>(r)?;
+    Ok(keccak::<C>(&[&type_hash::OUTPUT, &chain_id.0, &payments.0, &deadline.0, &calls.0, &extra_data.0]))
 }
 
-/// The order id, `hashStruct(Order)`. Fails with [`OrderError::UnsupportedOrderVersion`] for a
-/// version other than `"v1"`.
-pub fn order_id<C: Crypto>(order: &Order<'_>) -> Result<[u8; 32], OrderError> {
-    if order.version != ORDER_VERSION_V1 {
+fn hash_fee<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
+    let (recipient_chain_id, recipient) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
+    let (currency_chain_id, currency) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
+    let amount = r.array::<32>()?;
+    Ok(keccak::<C>(&[&type_hash::FEE, &recipient_chain_id.0, &recipient.0, &currency_chain_id.0, &currency.0, amount]))
+}
+
+/// The order id of the Borsh bytes of an `Order` (exactly filled), in one pass: what
+/// `compute_order_id` runs. Fails like [`Order::parse`] on malformed bytes and with
+/// [`OrderError::UnsupportedOrderVersion`] for a version other than `"v1"`.
+pub fn order_id_from_borsh<C: Crypto>(bytes: &[u8]) -> Result<[u8; 32], OrderError> {
+    let mut r = Reader::new(bytes);
+    let version = r.bytes()?;
+    if version != ORDER_VERSION_V1 {
         return Err(OrderError::UnsupportedOrderVersion);
     }
+    let version = keccak::<C>(&[version]);
+    let solver_chain_id = hash_bytes::<C>(&mut r)?;
     let mut solver = [0u8; 32];
-    solver[12..].copy_from_slice(order.solver);
-    let inputs = hash_list::<_, C>(&order.inputs, hash_input::<C>)?;
-    let output = hash_output::<C>(&order.output)?;
-    let fees = hash_list::<_, C>(&order.fees, |f| Ok(hash_fee::<C>(f)))?;
-    Ok(C::keccak256(&[
-        &type_hash::ORDER,
-        &hash_bytes::<C>(order.version),
-        &hash_bytes::<C>(order.solver_chain_id),
-        &solver,
-        order.salt,
-        &inputs,
-        &output,
-        &fees,
-    ]))
+    solver[12..].copy_from_slice(r.array::<20>()?);
+    let salt = r.array::<32>()?;
+    let inputs = hash_list::<C>(&mut r, hash_input::<C>)?;
+    let output = hash_output::<C>(&mut r)?;
+    let fees = hash_list::<C>(&mut r, hash_fee::<C>)?;
+    r.finish()?;
+    Ok(C::keccak256(&[&type_hash::ORDER, &version.0, &solver_chain_id.0, &solver, salt, &inputs.0, &output.0, &fees.0]))
+}
+
+/// The order id, `hashStruct(Order)`, of a parsed order (hashed from its bytes in one pass).
+#[inline(always)]
+pub fn order_id<C: Crypto>(order: &Order<'_>) -> Result<[u8; 32], OrderError> {
+    order_id_from_borsh::<C>(order.encoded)
 }

@@ -38,6 +38,9 @@ pub enum OrderError {
     ChainIdTooLong = 6112,
     /// The order's `version` is not one whose EIP-712 types this crate knows (`"v1"`).
     UnsupportedOrderVersion = 6113,
+    /// The order names another solver than the one that signed it (`order.solver` is the solver
+    /// with exclusive filling rights).
+    OrderSolverMismatch = 6114,
 }
 
 impl OrderError {
@@ -58,6 +61,7 @@ impl OrderError {
             6111 => Self::WhitelistAccountsMismatch,
             6112 => Self::ChainIdTooLong,
             6113 => Self::UnsupportedOrderVersion,
+            6114 => Self::OrderSolverMismatch,
             _ => return None,
         })
     }

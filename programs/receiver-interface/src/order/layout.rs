@@ -203,6 +203,8 @@ impl<'a> Decode<'a> for Fee<'a> {
 
 /// `Order(string version,string solverChainId,address solver,uint256 salt,Input[] inputs,Output output,Fee[] fees)`.
 pub struct Order<'a> {
+    /// The order's whole Borsh encoding (what the id is hashed from).
+    pub encoded: &'a [u8],
     pub version: &'a [u8],
     pub solver_chain_id: &'a [u8],
     pub solver: &'a [u8; 20],
@@ -215,15 +217,11 @@ pub struct Order<'a> {
 impl<'a> Decode<'a> for Order<'a> {
     #[inline(always)]
     fn decode(r: &mut Reader<'a>) -> Result<Self, OrderError> {
-        Ok(Self {
-            version: r.bytes()?,
-            solver_chain_id: r.bytes()?,
-            solver: r.array()?,
-            salt: r.array()?,
-            inputs: List::decode(r)?,
-            output: Output::decode(r)?,
-            fees: List::decode(r)?,
-        })
+        let start = r.rest();
+        let (version, solver_chain_id, solver, salt) = (r.bytes()?, r.bytes()?, r.array()?, r.array()?);
+        let (inputs, output, fees) = (List::decode(r)?, Output::decode(r)?, List::decode(r)?);
+        let encoded = start.get(..start.len() - r.rest().len()).ok_or(OrderError::InvalidOrderEncoding)?;
+        Ok(Self { encoded, version, solver_chain_id, solver, salt, inputs, output, fees })
     }
 }
 
