@@ -31,6 +31,7 @@ const { values } = parseArgs({
     "solver-key": { type: "string" },
     "api-keys": { type: "string" },
     rpc: { type: "string", multiple: true },
+    confirmations: { type: "string", multiple: true },
     "svm-rpc": { type: "string" },
     "svm-ws": { type: "string" },
     "svm-solver-keypair": { type: "string" },
@@ -50,6 +51,7 @@ if (values.help) {
   --solver-key <0x..>     solver EVM private key (env ATTESTKIT_SOLVER_KEY, default a public dev key)
   --api-keys <k1,k2>      accepted API keys (env ATTESTKIT_API_KEYS, default "dev-key")
   --rpc <chainId=url>     EVM chain to index and fill through (repeatable; env ATTESTKIT_RPC, comma-separated)
+  --confirmations <chainId=n>  blocks for a deposit to be final on that chain (repeatable; default 1)
   --svm-rpc <url>         Solana JSON-RPC of the SVM chain to index and fill through (env ATTESTKIT_SVM_RPC)
   --svm-ws <url>          its PubSub URL (env ATTESTKIT_SVM_WS, default: the RPC host, port + 1, ws://)
   --svm-solver-keypair <file>  solver keypair, a Solana CLI JSON file of 64 bytes
@@ -99,6 +101,14 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+const confirmations: Record<number, number> = {};
+for (const spec of values.confirmations ?? []) {
+  const match = /^(\d+)=(\d+)$/.exec(spec.trim());
+  if (!match || Number(match[2]) < 1)
+    fail(`invalid --confirmations ${JSON.stringify(spec)}: expected <chainId>=<n >= 1>`);
+  confirmations[Number(match[1])] = Number(match[2]);
+}
+
 async function svmSolverKeypair(file: string | undefined): Promise<KeyPairSigner> {
   if (file === undefined) return svmDevKeypair("solver");
   let bytes: unknown;
@@ -146,6 +156,7 @@ try {
     svmSolverAddress: svmSolver.address,
     db: values.db ?? env.ATTESTKIT_SERVICE_DB ?? ":memory:",
     newDb: values["new-db"] === true,
+    confirmations,
     solverPrivateKey: solverKey,
     apiKeys,
     chains,
