@@ -103,6 +103,7 @@ function describe(devnet: Devnet): void {
   table("Contracts and programs", [
     ...[...devnet.evm.values()].flatMap((chain) => [
       [`${chain.chainId}`, "AttestedReceiver", chain.receiver],
+      [`${chain.chainId}`, `RelayDepository (protocol chain "${chain.name}")`, chain.depository],
       ...chain.tokens.map((token) => [
         `${chain.chainId}`,
         `${token.symbol} (${token.decimals} decimals)`,
@@ -112,6 +113,8 @@ function describe(devnet: Devnet): void {
     ["792703809", "attested-receiver program", devnet.svm.receiverProgram],
     ["792703809", "attested-receiver config", devnet.svm.receiverConfig],
     ["792703809", `USDC mint (${devnet.svm.usdc.decimals} decimals)`, devnet.svm.usdc.mint],
+    ["792703809", 'depository program (protocol chain "solana")', devnet.svm.depository.program],
+    ["792703809", "depository vault", devnet.svm.depository.vault],
   ]);
   table(
     "Funded EVM accounts (10,000 ETH, 1,000,000 USDC and 1,000 WETH on each chain; public keys: devnet only)",

@@ -1,9 +1,9 @@
 /**
- * `npm run demo`: boots the embedded devnet and walks flows 1, 2, 5, 6 and 7 end to end through the
- * mock service's HTTP API with the typed client, verifying every step on the chains. Prints each step
+ * `npm run demo`: boots the embedded devnet and walks flows 1, 2, 5, 6 and 7 and the protocol-order
+ * flows (EVM and SVM) end to end through the mock service's HTTP API with the typed client,
+ * verifying every step on the chains. Prints each step
  * as it goes and a summary table; exits 0 only when every step verified.
  */
-import { getBase64Encoder, getTransactionDecoder, signTransaction } from "@solana/kit";
 import { formatUnits, type Hex, parseEther, parseUnits, zeroAddress } from "viem";
 import {
   applySvmQuoteAttempt,
@@ -21,6 +21,8 @@ import {
 } from "../index.ts";
 import { SVM_SWAP_SOURCES } from "../service/index.ts";
 import { evmDevAccount } from "./accounts.ts";
+import { evmOrderFlow, svmOrderFlow } from "./demo-orders.ts";
+import { check, short, step, stepsCompleted, waitFor } from "./demo-steps.ts";
 import { type Devnet, startDevnet } from "./devnet.ts";
 import type { EvmDevChain } from "./evm-chain.ts";
 import {
@@ -32,6 +34,7 @@ import {
   tokenOf,
 } from "./evm-user.ts";
 import { eventually } from "./poll.ts";
+import { submitQuotedSvmDeposit } from "./quoted-steps.ts";
 import { submitSvmInstructions, svmUsdcBalance } from "./svm-user.ts";
 
 interface FlowResult {
@@ -40,28 +43,6 @@ interface FlowResult {
   status: "verified" | "FAILED";
   cost: string;
   ms: number;
-}
-
-class StepFailed extends Error {}
-
-function check(condition: boolean, what: string): void {
-  if (!condition) throw new StepFailed(`not verified: ${what}`);
-}
-
-let stepsRun = 0;
-async function step<T>(label: string, action: () => Promise<T>, describe?: (value: T) => string): Promise<T> {
-  const started = performance.now();
-  const value = await action();
-  stepsRun++;
-  const detail = describe ? `: ${describe(value)}` : "";
-  console.log(`    ✓ ${label}${detail} (${Math.round(performance.now() - started)} ms)`);
-  return value;
-}
-
-const short = (hex: string) => `${hex.slice(0, 10)}…${hex.slice(-6)}`;
-
-function waitFor(client: ServiceClient, requestId: string, status: StatusResponse["status"]) {
-  return client.waitForStatus(requestId, { until: [status], intervalMs: 25, timeoutMs: 30_000 });
 }
 
 /** Quote, attestation checked against the solver, deposit through the EVM receiver, final, filled. */
@@ -359,12 +340,11 @@ async function flow7(devnet: Devnet, client: ServiceClient): Promise<string> {
     if (quote !== null) break;
   }
   check(quote !== null, "the ladder reached a quote that fits");
-  const item = quote?.steps[0]?.items[0]?.data as unknown as { transaction: string; transactionSize: number };
-  const tx = getTransactionDecoder().decode(getBase64Encoder().encode(item.transaction));
+  const item = quote?.steps[0]?.items[0]?.data as unknown as { transactionSize: number };
   const solverBefore = await svmUsdcBalance(svm, svm.accounts.solver.address);
   const result = await step(
     "the quoted transaction signed and executed as is",
-    async () => svm.submit(await signTransaction([alice.keyPair], tx)),
+    async () => submitQuotedSvmDeposit(svm, alice, quote as QuoteResponse),
     (r) =>
       `${item.transactionSize} bytes, ${r.computeUnits} CU, ${r.logs.filter((l) => l.includes("route-hop:")).length} hops`,
   );
@@ -385,6 +365,8 @@ const FLOWS: [string, string, (devnet: Devnet, client: ServiceClient) => Promise
   ["5 app balance funding", "8453", flow5],
   ["6 fast fill with a hold", "8453 → 10", flow6],
   ["7 SVM size gate + ladder", "792703809 → 10", flow7],
+  ["orders EVM (ETH, depository)", "8453 → 10", evmOrderFlow],
+  ["orders SVM (SOL, depository)", "792703809 → 8453", svmOrderFlow],
 ];
 
 console.log("attestkit demo: booting the devnet (EVM 8453 and 10 on EDR, SVM on LiteSVM, mock service)…");
@@ -419,7 +401,7 @@ for (const [i, row] of rows.entries()) {
 const failed = results.filter((r) => r.status !== "verified").length;
 console.log(
   failed === 0
-    ? `\nall ${stepsRun} steps verified across ${results.length} flows`
+    ? `\nall ${stepsCompleted()} steps verified across ${results.length} flows`
     : `\n${failed} of ${results.length} flows FAILED`,
 );
 process.exit(failed === 0 ? 0 : 1);

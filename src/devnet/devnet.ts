@@ -137,6 +137,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
           provider: chain.provider,
           solverPrivateKey: solver.privateKey,
           receivers: [chain.receiver],
+          depository: chain.depository,
         }),
       ),
       svm.adapter,
@@ -166,7 +167,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       },
     ],
     ...(options.holdTimeoutMs === undefined ? {} : { holdTimeoutMs: options.holdTimeoutMs }),
-    ...(options.db === undefined ? {} : { db: options.db }),
+    // The devnet's chains start empty each run: its service file is created when missing.
+    ...(options.db === undefined ? {} : { db: options.db, newDb: true }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   const serviceUrl = await service.listen(options.servicePort ?? 0);

@@ -2,12 +2,13 @@
  * One devnet EVM chain: a Hardhat EDR network in this process with the given chain id, served over
  * JSON-RPC on 127.0.0.1 (HTTP and WebSocket on one port, with Anvil's helper names), with the
  * reference receiver deployed by the project's Ignition module and configured by its configure
- * script, and two tokens (USDC, 6 decimals; WETH, 18) minted to the solver and the users.
+ * script, the protocol depository at its canonical address (`evm-depository.ts`), and two tokens (USDC, 6 decimals; WETH, 18) minted to the solver and the users.
  */
 import { type Address, getAddress, type Hex, parseUnits } from "viem";
 import { configureReceiver, type DestinationInput, toDestinations } from "../deploy/evm.ts";
 import AttestedReceiverModule from "../ignition/attested-receiver.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
+import { installEvmDepository } from "./evm-depository.ts";
 import { localNodeProvider } from "./evm-node-methods.ts";
 import { devnetHardhat } from "./hardhat.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
@@ -42,6 +43,8 @@ export interface EvmDevChain {
   /** The same JSON-RPC over WebSocket (`eth_subscribe`), on the HTTP port. */
   wsUrl: string;
   receiver: Address;
+  /** The protocol depository, at the canonical address. */
+  depository: Address;
   tokens: readonly EvmDevToken[];
   /** Mines `blocks` empty blocks. */
   mine(blocks?: number): Promise<void>;
@@ -85,6 +88,13 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     await configureReceiver(receiver, { whitelistAdd: [...options.laterWhitelist] }, wait);
   }
 
+  // Owned by the solver, the account that settles what the depository holds.
+  const depository = await installEvmDepository(
+    connection as unknown as Parameters<typeof installEvmDepository>[0],
+    { owner: solver },
+    wait,
+  );
+
   const tokens: EvmDevToken[] = [];
   for (const token of TOKENS) {
     const contract = await viem.deployContract("MockERC20", [token.name, token.symbol, token.decimals]);
@@ -109,6 +119,7 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     rpcUrl: rpc.url,
     wsUrl: rpc.wsUrl,
     receiver: getAddress(receiver.address),
+    depository,
     tokens,
     async mine(blocks = 1) {
       await provider.request({ method: "hardhat_mine", params: [`0x${blocks.toString(16)}`] });

@@ -1,7 +1,8 @@
 /**
  * The devnet SVM chain: a LiteSVM instance with the attested receiver deployed through the upgradeable
  * loader by the project's deploy script, a USDC mint (6 decimals) with funded token accounts, the
- * route-hop program behind every simulated swap source (so quoted routes execute as is). After setup
+ * route-hop program behind every simulated swap source (so quoted routes execute as is), the protocol
+ * depository program at its canonical id (`svm-depository.ts`). After setup
  * the chain runs as a validator (`SvmLedger`: timed slots, blockhash lifetime, history) behind a
  * Solana JSON-RPC and PubSub server on 127.0.0.1, and the mock service's SVM adapter reaches it over
  * that RPC like any other client.
@@ -36,6 +37,7 @@ import { deployReceiver, liteSvmCluster } from "../deploy/svm.ts";
 import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
 import { createSvmLedger, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
+import { installSvmDepository } from "./svm-depository.ts";
 
 export interface SvmDevChainOptions {
   /** The solver's EVM address: the receiver verifies attestations against it. */
@@ -71,6 +73,8 @@ export interface SvmDevChain {
   adapter: SvmChainAdapter;
   receiverProgram: Address;
   receiverConfig: Address;
+  /** The protocol depository program (canonical id) and its vault. */
+  depository: { program: Address; vault: Address };
   accounts: Readonly<Record<SvmRole, KeyPairSigner>>;
   usdc: { mint: Address; decimals: number };
   /** The associated token account of `owner` for the USDC mint. */
@@ -193,6 +197,8 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
   }
   await send(svm, authority, setup);
   installSvmRouteHops(svm);
+  // Owner the authority, allocator the solver (the account that would sign withdrawals).
+  const depository = await installSvmDepository(svm, authority, solver.address, "solana");
 
   const ledger = createSvmLedger({
     svm,
@@ -211,6 +217,7 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     wsUrl: server.wsUrl,
     solver,
     receiverProgram: deployed.programId,
+    depositoryProgram: depository.program,
   });
 
   return {
@@ -228,6 +235,7 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     },
     receiverProgram: deployed.programId,
     receiverConfig: deployed.config,
+    depository,
     accounts,
     usdc: { mint: mint.address, decimals: USDC_DECIMALS },
     usdcAccount,

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CurrencyAmountSchema } from "./currency.ts";
 import { TradeTypeSchema } from "./enums.ts";
 import { AddressSchema, ChainIdSchema, IntegerStringSchema, RequestIdSchema } from "./primitives.ts";
+import { ProtocolV2Schema } from "./protocol-order.ts";
 
 /**
  * Body of POST /quote/v2 (4.2). The service interface lists the members "seen" and says the full parameter list
@@ -41,6 +42,12 @@ export const QuoteV2BodySchema = z
       .positive()
       .optional()
       .describe("Caps the number of hops in SVM swap routing (recommended: 4, then 3)."),
+    includeProtocolData: z
+      .boolean()
+      .optional()
+      .describe(
+        "When true, the quote also returns `protocol.v2` (the signed protocol order) and its deposit step pays the origin chain's depository under the order id.",
+      ),
   })
   .meta({ id: "QuoteV2Body", description: "Body of POST /quote/v2." });
 export type QuoteV2Body = z.infer<typeof QuoteV2BodySchema>;
@@ -139,6 +146,12 @@ export const QuoteResponseSchema = z
     steps: z.array(QuoteStepSchema),
     fees: QuoteFeesSchema,
     details: QuoteDetailsSchema,
+    protocol: z
+      .looseObject({ v2: ProtocolV2Schema })
+      .optional()
+      .describe(
+        "The signed protocol order; present when the quote was requested with includeProtocolData: true.",
+      ),
   })
   .meta({ id: "QuoteResponse", description: "A quote: steps to execute, fees and details." });
 export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;

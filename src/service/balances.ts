@@ -1,6 +1,6 @@
 /**
  * App balances (service interface: App balance funding): credited from funding transfers to the solver seen on chain 8453
- * (`decodeAppBalanceFundingCalldata`), reduced by permanent debits, sponsorship deductions, claims
+ * (`decodeAppBalanceFundingCalldata` names the wallet; the credit is what the solver received), reduced by permanent debits, sponsorship deductions, claims
  * and active fast-fill holds. Reported in the app balance currency (USDC on 8453, micro-USD).
  */
 import { type Address, getAddress } from "viem";
@@ -17,6 +17,11 @@ export interface FundingCandidate {
   /** The contract called (the token). */
   to: string;
   input: string;
+  /**
+   * What the solver received in the transaction (the token's `Transfer` logs, net): the credit.
+   * Absent (the mock funding endpoint): the calldata amount.
+   */
+  received?: string;
   /** Log index or other discriminator when one tx holds several transfers. */
   index?: number;
   status?: "success" | "failure";
@@ -42,7 +47,11 @@ export function applyFunding(
   } catch {
     return null;
   }
-  const amount = toMicroUsd(tokens.resolve(APP_BALANCE_CHAIN_ID, tx.to), decoded.amount);
+  const arrived = tx.received === undefined ? decoded.amount : BigInt(tx.received);
+  // Calldata names the wallet to credit; the amount is what reached the solver, never more than named.
+  const units = arrived < decoded.amount ? arrived : decoded.amount;
+  if (units === 0n) return null;
+  const amount = toMicroUsd(tokens.resolve(APP_BALANCE_CHAIN_ID, tx.to), units);
   const credited = ledger.credit(
     wallet,
     amount,

@@ -1,5 +1,5 @@
 /**
- * CLI of the mock service: `attestkit service` (`npm run service --` here) [--port 8787] [--db file.sqlite]
+ * CLI of the mock service: `attestkit service` (`npm run service --` here) [--port 8787] [--db file.sqlite [--new-db]]
  * [--solver-key 0x...] [--api-keys k1,k2] [--rpc 31337=http://127.0.0.1:8545]
  * [--svm-rpc http://127.0.0.1:8899] [--svm-ws ws://127.0.0.1:8900] [--svm-solver-keypair file.json]
  * [--svm-receiver <program id>] [--log-level info]`.
@@ -13,11 +13,13 @@ import { parseArgs } from "node:util";
 import { type Address, createKeyPairSignerFromBytes, isAddress, type KeyPairSigner } from "@solana/kit";
 import type { Hex } from "viem";
 import { svmDevKeypair } from "../devnet/accounts.ts";
+import { CANONICAL_EVM_DEPOSITORY, SVM_DEPOSITORY_PROGRAM } from "../orders/index.ts";
 import { withPortFlag } from "../start-errors.ts";
 import { createEvmChainAdapter } from "./chains/evm.ts";
 import { createSvmChainAdapter } from "./chains/svm.ts";
 import type { ChainAdapter } from "./chains/types.ts";
 import { createService } from "./service.ts";
+import { DatabaseFileError } from "./store.ts";
 
 /** Hardhat's well-known account #1: a development default only, printed as such. */
 const DEV_SOLVER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
@@ -26,9 +28,11 @@ const { values } = parseArgs({
   options: {
     port: { type: "string" },
     db: { type: "string" },
+    "new-db": { type: "boolean" },
     "solver-key": { type: "string" },
     "api-keys": { type: "string" },
     rpc: { type: "string", multiple: true },
+    confirmations: { type: "string", multiple: true },
     "svm-rpc": { type: "string" },
     "svm-ws": { type: "string" },
     "svm-solver-keypair": { type: "string" },
@@ -42,10 +46,13 @@ if (values.help) {
   console.log(`attestkit mock service
 
   --port <n>              port on 127.0.0.1 (env ATTESTKIT_SERVICE_PORT, default 8787; 0 = any)
-  --db <file>             SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
+  --db <file>             SQLite file (env ATTESTKIT_SERVICE_DB, default in memory): an existing
+                          file is integrity-checked and refused when damaged
+  --new-db                create the --db file when it is missing or empty (a deliberate fresh start)
   --solver-key <0x..>     solver EVM private key (env ATTESTKIT_SOLVER_KEY, default a public dev key)
   --api-keys <k1,k2>      accepted API keys (env ATTESTKIT_API_KEYS, default "devnet-api-key", as the devnet)
   --rpc <chainId=url>     EVM chain to index and fill through (repeatable; env ATTESTKIT_RPC, comma-separated)
+  --confirmations <chainId=n>  blocks for a deposit to be final on that chain (repeatable; default 1)
   --svm-rpc <url>         Solana JSON-RPC of the SVM chain to index and fill through (env ATTESTKIT_SVM_RPC)
   --svm-ws <url>          its PubSub URL (env ATTESTKIT_SVM_WS, default: the RPC host, port + 1, ws://)
   --svm-solver-keypair <file>  solver keypair, a Solana CLI JSON file of 64 bytes
@@ -85,6 +92,7 @@ for (const spec of rpcs) {
       chainId: Number(match[1]),
       rpcUrl: match[2] as string,
       solverPrivateKey: solverKey,
+      depository: CANONICAL_EVM_DEPOSITORY,
     }),
   );
 }
@@ -92,6 +100,14 @@ for (const spec of rpcs) {
 function fail(message: string): never {
   console.error(message);
   process.exit(2);
+}
+
+const confirmations: Record<number, number> = {};
+for (const spec of values.confirmations ?? []) {
+  const match = /^(\d+)=(\d+)$/.exec(spec.trim());
+  if (!match || Number(match[2]) < 1)
+    fail(`invalid --confirmations ${JSON.stringify(spec)}: expected <chainId>=<n >= 1>`);
+  confirmations[Number(match[1])] = Number(match[2]);
 }
 
 async function svmSolverKeypair(file: string | undefined): Promise<KeyPairSigner> {
@@ -128,20 +144,29 @@ if (svmRpc !== undefined) {
     createSvmChainAdapter({
       rpcUrl: svmRpc,
       solver: svmSolver,
+      depositoryProgram: SVM_DEPOSITORY_PROGRAM as Address,
       ...(svmWs === undefined ? {} : { wsUrl: svmWs }),
       ...(svmReceiver === undefined ? {} : { receiverProgram: svmReceiver as Address }),
     }),
   );
 }
 
-const service = createService({
-  svmSolverAddress: svmSolver.address,
-  db: values.db ?? env.ATTESTKIT_SERVICE_DB ?? ":memory:",
-  solverPrivateKey: solverKey,
-  apiKeys,
-  chains,
-  logger: level === "silent" ? false : { level },
-});
+let service: ReturnType<typeof createService>;
+try {
+  service = createService({
+    svmSolverAddress: svmSolver.address,
+    db: values.db ?? env.ATTESTKIT_SERVICE_DB ?? ":memory:",
+    newDb: values["new-db"] === true,
+    confirmations,
+    solverPrivateKey: solverKey,
+    apiKeys,
+    chains,
+    logger: level === "silent" ? false : { level },
+  });
+} catch (error) {
+  if (error instanceof DatabaseFileError) fail(error.message);
+  throw error;
+}
 const url = await service.listen(port).catch((error: unknown) => {
   throw withPortFlag(error, new Map([[port, "--port"]]));
 });

@@ -1,9 +1,13 @@
 /** The local mock of the cross-chain solver service. */
 export { hashApiKey, sponsorshipLinkMessage } from "./auth.ts";
+export { encodeDepositoryDeposit } from "./chains/depository-evm.ts";
+export { buildDepositoryDepositInstruction, depositoryAccounts } from "./chains/depository-svm.ts";
 export type { ChainAdapter, ChainObservation, TransferParams } from "./chains/types.ts";
 export { ServiceHttpError } from "./errors.ts";
 export type { ServiceLoggerOption } from "./logger.ts";
 export { buildOpenApiDocument } from "./openapi.ts";
+export type { ProtocolOrderBlock } from "./orders.ts";
+export type { ProtocolChain } from "./protocol-chains.ts";
 export type { ReceiverConfig } from "./quotes.ts";
 export type { RequestMeta, StoredRequest } from "./records.ts";
 export { createService, DEFAULT_SVM_SOLVER, type Service, type ServiceOptions } from "./service.ts";

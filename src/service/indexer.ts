@@ -7,10 +7,13 @@
  */
 import type { Address } from "viem";
 import { applyFunding } from "./balances.ts";
-import type { ChainAdapter } from "./chains/types.ts";
+import type { ChainAdapter, ChainObservation } from "./chains/types.ts";
+import { crashPoint } from "./crash-points.ts";
 import type { Ledger } from "./ledger.ts";
 import type { Lifecycle, RefundableDeposit, Solver, SolverTx } from "./lifecycle.ts";
 import { simulatedSolver } from "./lifecycle.ts";
+import { requestForOrderDeposit } from "./order-deposits.ts";
+import { sendOnce } from "./outbox.ts";
 import type { StoredRequest } from "./records.ts";
 import type { Store } from "./store.ts";
 import type { TokenRegistry } from "./tokens.ts";
@@ -25,6 +28,8 @@ export interface IndexerOptions {
   /** Blocks needed for finality, per chain id; default 1 (included = final). */
   confirmations?: Readonly<Record<number, number>>;
   onError?: (error: unknown, context: string) => void;
+  /** Resolves once the service's start-up reconciliation is done: no pass runs before. */
+  ready?: () => Promise<void>;
 }
 
 export class Indexer {
@@ -60,6 +65,7 @@ export class Indexer {
   }
 
   async #pass(): Promise<void> {
+    await this.#o.ready?.();
     for (const adapter of this.#o.adapters) {
       try {
         await this.#scanChain(adapter);
@@ -77,31 +83,59 @@ export class Indexer {
     const finalUpTo = head - confirmations + 1;
     const observations = await adapter.scan(from, head);
     for (const observation of observations) {
-      const final = observation.block <= finalUpTo;
-      if (observation.kind === "funding") {
-        if (final) {
-          applyFunding(this.#o.ledger, this.#o.tokens, this.#o.solverEvm, {
-            chainId: adapter.chainId,
-            ...observation,
-          });
-        }
-        continue;
+      // One observation the books cannot take is reported and skipped: it never stalls the cursor.
+      try {
+        this.#apply(adapter, observation, observation.block <= finalUpTo);
+      } catch (error) {
+        this.#o.onError?.(error, `index ${observation.txHash} on chain ${adapter.chainId}`);
       }
-      if (observation.status === "failure") continue;
+    }
+    this.#setCursor(adapter.chainId, Math.max(from, finalUpTo + 1));
+  }
+
+  #apply(adapter: ChainAdapter, observation: ChainObservation, final: boolean): void {
+    if (observation.kind === "funding") {
+      if (final) {
+        const credited = applyFunding(this.#o.ledger, this.#o.tokens, this.#o.solverEvm, {
+          chainId: adapter.chainId,
+          ...observation,
+        });
+        if (credited !== null) crashPoint("funding-credited");
+      }
+      return;
+    }
+    if (observation.status === "failure") return;
+    if (observation.kind === "order-deposit") {
+      const requestId = requestForOrderDeposit(this.#o.store, adapter.chainId, observation);
+      if (requestId === null) return;
       this.#o.lifecycle().observeDeposit({
-        requestId: observation.requestId,
+        requestId,
         txHash: observation.txHash,
         chainId: adapter.chainId,
         block: observation.block,
         timestamp: observation.timestamp,
-        from: observation.from,
+        from: observation.depositor,
+        signers: [observation.depositor],
         currency: observation.currency,
         amount: observation.amount,
         final,
-        data: { via: observation.via },
+        data: { via: "depository", orderId: observation.orderId },
       });
+      return;
     }
-    this.#setCursor(adapter.chainId, Math.max(from, finalUpTo + 1));
+    this.#o.lifecycle().observeDeposit({
+      requestId: observation.requestId,
+      txHash: observation.txHash,
+      chainId: adapter.chainId,
+      block: observation.block,
+      timestamp: observation.timestamp,
+      from: observation.from,
+      signers: observation.signers,
+      currency: observation.currency,
+      amount: observation.amount,
+      final,
+      data: { via: observation.via },
+    });
   }
 
   /** Polls every `intervalMs` until `stop()`. */
@@ -126,9 +160,12 @@ export class Indexer {
  */
 export class ChainSolver implements Solver {
   readonly #adapters: Map<number, ChainAdapter>;
+  readonly #store: Store;
 
-  constructor(adapters: readonly ChainAdapter[]) {
+  /** Every fill and refund goes through the outbox in `store` (`sendOnce`): never paid twice. */
+  constructor(adapters: readonly ChainAdapter[], store: Store) {
     this.#adapters = new Map(adapters.map((adapter) => [adapter.chainId, adapter]));
+    this.#store = store;
   }
 
   async fill(request: StoredRequest, inputAmount: bigint): Promise<SolverTx> {
@@ -136,7 +173,7 @@ export class ChainSolver implements Solver {
     if (!adapter) return simulatedSolver.fill(request, inputAmount);
     const origin = BigInt(request.meta.originAmount);
     const out = origin === 0n ? 0n : (BigInt(request.meta.destinationAmount) * inputAmount) / origin;
-    const sent = await adapter.transfer({
+    const sent = await sendOnce(this.#store, adapter, `fill:${request.record.id.toLowerCase()}`, {
       to: request.record.recipient,
       currency: request.meta.destinationCurrency,
       amount: out,
@@ -148,8 +185,14 @@ export class ChainSolver implements Solver {
   async refund(request: StoredRequest, deposit: RefundableDeposit): Promise<SolverTx> {
     const adapter = this.#adapters.get(request.meta.originChainId);
     if (!adapter) return simulatedSolver.refund(request, deposit);
-    const to = request.record.refundTo ?? request.record.sender ?? request.record.user;
-    const sent = await adapter.transfer({ to, ...deposit, requestId: request.record.id });
+    const to = deposit.to ?? request.record.refundTo ?? request.record.user;
+    const id = `refund:${request.record.id.toLowerCase()}:${deposit.depositTx ?? "request"}:${deposit.currency}`;
+    const sent = await sendOnce(this.#store, adapter, id, {
+      to,
+      currency: deposit.currency,
+      amount: deposit.amount,
+      requestId: request.record.id,
+    });
     return { ...sent, chainId: adapter.chainId, final: true };
   }
 }

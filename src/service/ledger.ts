@@ -129,6 +129,14 @@ export class Ledger {
     return Number(result.changes) > 0;
   }
 
+  /** Whether the request has an active (unsettled) hold. */
+  holdActive(requestId: string): boolean {
+    return (
+      this.store.prepare("SELECT 1 FROM holds WHERE request_id = ? AND status = 'active'").get(requestId) !==
+      undefined
+    );
+  }
+
   /** Cancels an active hold whose fill could not be made (nothing was advanced). */
   cancelHold(requestId: string, now = Date.now()): boolean {
     const result = this.store

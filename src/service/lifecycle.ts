@@ -7,9 +7,19 @@
 import { keccak256, toHex } from "viem";
 import type { FailReason, RefundFailReason, RequestRecord, Transaction } from "../schemas/index.ts";
 import type { ActivityEvent } from "./activity.ts";
+import { crashPoint } from "./crash-points.ts";
+import {
+  type BookedDeposit,
+  bookDeposit,
+  type DepositDecision,
+  recordDepositRefund,
+  requestDeposit,
+  requestHasDeposit,
+  unrefundedDeposits,
+} from "./deposits.ts";
 import { conflict, forbidden, notFound, ServiceHttpError } from "./errors.ts";
 import type { Hold, Ledger } from "./ledger.ts";
-import type { StoredRequest } from "./records.ts";
+import { normalizeLookup, type StoredRequest } from "./records.ts";
 import { getRequest, updateRequest } from "./requests-repo.ts";
 import type { Store } from "./store.ts";
 import { formatMicroUsd } from "./tokens.ts";
@@ -36,6 +46,11 @@ export interface DepositObservation extends ObservedTx {
   amount?: string;
   /** Whether the deposit is final (enough confirmations); a first sighting is usually not. */
   final: boolean;
+  /**
+   * Who authorised it (the transaction's signers, or the payer a receiver bound). Absent: `from`,
+   * and absent both, the request's user (the mock deposit endpoint).
+   */
+  signers?: string[];
 }
 
 /** Result of a solver fill or refund on a chain. */
@@ -46,10 +61,14 @@ export interface SolverTx {
   final: boolean;
 }
 
-/** A deposit as it arrived: what a refund returns. */
+/** A deposit as it arrived: what a refund returns, and to whom. */
 export interface RefundableDeposit {
   currency: string;
   amount: bigint;
+  /** The refund's recipient on the origin chain (default: the request's refund address or user). */
+  to?: string;
+  /** The deposit transaction returned, when it is not the request's own deposit (one refund each). */
+  depositTx?: string;
 }
 
 /** Fills and refunds requests on chains. */
@@ -145,43 +164,82 @@ export class Lifecycle {
   }
 
   /**
-   * An origin deposit was seen. Not final: waiting -> depositing. Final: the hold (if any) is
-   * released, and the request moves to pending and is filled (or refunded when the deposit does not
-   * match the quote). Idempotent per transaction hash.
+   * An origin deposit was seen. A deposit counts for the request only when its user sent it (signed
+   * it, or a receiver bound it): anything else never moves the request and, once final, goes back
+   * to its sender (what arrived, never more). The user's deposit, not final: waiting -> depositing.
+   * Final, the first one: filled (pending), or refunded when it does not match the quote; for a
+   * fast-filled request it settles the hold. A later one (the request already took its deposit or
+   * is closed) is refunded. Each final deposit is booked once (`deposits`), so rescans are no-ops.
    */
   observeDeposit(observation: DepositObservation): StoredRequest | null {
     const now = this.#now();
-    let fillNeeded = false;
+    const current = getRequest(this.#o.store, observation.requestId);
+    if (current === null) return null;
+    const arrived: RefundableDeposit = {
+      currency: observation.currency ?? current.meta.originCurrency,
+      amount: BigInt(observation.amount ?? current.meta.originAmount),
+    };
+    const fromUser = fromRequestUser(current.record, observation);
+    if (!fromUser) {
+      if (!observation.final) return current;
+      const sender = observation.from ?? observation.signers?.[0];
+      const booked =
+        sender !== undefined &&
+        bookDeposit(
+          this.#o.store,
+          {
+            ...this.#booking(current, observation, arrived, sender, false, "refund", "NOT_FROM_USER"),
+            separate: true,
+          },
+          now,
+        );
+      if (booked) {
+        const refund = { ...arrived, to: sender, depositTx: observation.txHash };
+        this.#track(this.#refundDeposit(current, observation, refund)).catch(() => {});
+      }
+      return current;
+    }
+    let action: "fill" | "refund-request" | "refund-deposit" | null = null;
     let refundReason: FailReason | null = null;
-    let arrived: RefundableDeposit | null = null;
     const updated = updateRequest(
       this.#o.store,
       observation.requestId,
       (request) => {
         const { record, meta } = request;
-        upsertTx(record.data.inTxs, toTransaction(observation, "deposit", now));
-        if (observation.from && record.sender === null) record.sender = observation.from;
-        if (meta.depositSeenAt === null) meta.depositSeenAt = now;
         if (!observation.final) {
+          upsertTx(record.data.inTxs, toTransaction(observation, "deposit", now));
+          if (record.sender === null) record.sender = observation.from ?? record.user;
+          if (meta.depositSeenAt === null) meta.depositSeenAt = now;
           if (record.status === "waiting") record.status = "depositing";
           return;
         }
-        this.#o.ledger.releaseHold(record.id, now);
-        const mismatch = depositMismatch(request, observation);
-        arrived = {
-          currency: observation.currency ?? meta.originCurrency,
-          amount: BigInt(observation.amount ?? meta.originAmount),
+        const fastFilled = record.data.triggeredByFastFill === true;
+        const open = record.status === "waiting" || record.status === "depositing";
+        const expected = (open || fastFilled) && !requestHasDeposit(this.#o.store, record.id);
+        const mismatch = expected ? depositMismatch(request, observation) : null;
+        const kind = !expected || mismatch !== null ? "refund" : fastFilled ? "settle" : "fill";
+        const reason = expected ? mismatch : "REQUEST_CLOSED";
+        const booking = {
+          ...this.#booking(request, observation, arrived, record.user, true, kind, reason),
+          separate: !expected || (fastFilled && mismatch !== null),
         };
-        if (record.status === "waiting" || record.status === "depositing") {
-          if (mismatch !== null) {
-            record.status = "pending";
-            refundReason = mismatch;
-          } else {
-            record.status = "pending";
-            // A fast-filled request was already filled: the deposit only settles its hold.
-            fillNeeded = record.data.triggeredByFastFill !== true;
-          }
+        if (!bookDeposit(this.#o.store, booking, now)) return;
+        if (!expected) {
+          action = "refund-deposit";
+          return;
         }
+        upsertTx(record.data.inTxs, toTransaction(observation, "deposit", now));
+        if (record.sender === null) record.sender = observation.from ?? record.user;
+        if (meta.depositSeenAt === null) meta.depositSeenAt = now;
+        // A hold is released only by the deposit it stood for: a short or foreign one leaves it to expire.
+        if (mismatch === null) this.#o.ledger.releaseHold(record.id, now);
+        if (fastFilled) {
+          if (mismatch !== null) action = "refund-deposit";
+          return;
+        }
+        record.status = "pending";
+        refundReason = mismatch;
+        action = mismatch === null ? "fill" : "refund-request";
       },
       now,
     );
@@ -194,10 +252,106 @@ export class Lifecycle {
         final: observation.final,
       });
     }
-    if (updated === null || arrived === null) return updated;
-    if (refundReason !== null) this.#track(this.#refund(updated, refundReason, arrived)).catch(() => {});
-    else if (fillNeeded) this.#track(this.#fillOrRefund(updated, arrived)).catch(() => {});
+    if (updated === null) return null;
+    crashPoint(observation.final ? "deposit-final" : "deposit-indexed");
+    const toUser = { ...arrived, to: updated.record.refundTo ?? updated.record.user };
+    if (action === "refund-request")
+      this.#track(this.#refund(updated, refundReason!, toUser)).catch(() => {});
+    else if (action === "refund-deposit")
+      this.#track(
+        this.#refundDeposit(updated, observation, { ...toUser, depositTx: observation.txHash }),
+      ).catch(() => {});
+    else if (action === "fill") this.#track(this.#fillOrRefund(updated, toUser)).catch(() => {});
     return updated;
+  }
+
+  /**
+   * Start-up reconciliation, before the indexer or the API act. Whatever was decided and not seen
+   * through before a crash is carried out again, and the outbox (`sendOnce`) turns each into a
+   * look-up when its transaction went out: a request left `pending` gets its fill or refund; a
+   * deposit booked for a refund of its own gets it; a fast fill whose result was not recorded
+   * (the request still `depositing` with its hold active) is completed, as the hold promised.
+   */
+  async resume(): Promise<void> {
+    const store = this.#o.store;
+    const ids = (column: string, value: string) =>
+      (store.prepare(`SELECT id FROM requests WHERE ${column} = ?`).all(value) as { id: string }[]).map(
+        (row) => row.id,
+      );
+    for (const id of ids("status", "pending")) {
+      const request = getRequest(store, id);
+      const deposit = requestDeposit(store, id);
+      if (request === null || deposit === null) continue;
+      const toUser = {
+        currency: deposit.currency,
+        amount: deposit.amount,
+        to: request.record.refundTo ?? request.record.user,
+      };
+      if (deposit.kind === "fill") this.#track(this.#fillOrRefund(request, toUser)).catch(() => {});
+      else if (deposit.kind === "refund") {
+        this.#track(this.#refund(request, deposit.reason as FailReason, toUser)).catch(() => {});
+      }
+    }
+    for (const deposit of unrefundedDeposits(store)) {
+      const request = getRequest(store, deposit.requestId);
+      if (request === null) continue;
+      const to = deposit.fromUser ? (request.record.refundTo ?? request.record.user) : deposit.sender;
+      const refund = { currency: deposit.currency, amount: deposit.amount, to, depositTx: deposit.txHash };
+      this.#track(this.#refundDeposit(request, deposit, refund)).catch(() => {});
+    }
+    for (const id of ids("status", "depositing")) {
+      const request = getRequest(store, id);
+      if (request?.record.data.triggeredByFastFill !== true || !this.#o.ledger.holdActive(id)) continue;
+      const input = BigInt(request.meta.fastFillInput ?? request.meta.originAmount);
+      this.#track(this.#fill(request, input)).catch((error) => this.#o.onError?.(error, `fast fill ${id}`));
+    }
+    await this.idle();
+  }
+
+  #booking(
+    request: StoredRequest,
+    observation: DepositObservation,
+    arrived: RefundableDeposit,
+    sender: string,
+    fromUser: boolean,
+    kind: DepositDecision,
+    reason: string | null,
+  ): Omit<BookedDeposit, "separate"> {
+    return {
+      chainId: observation.chainId,
+      txHash: observation.txHash,
+      currency: arrived.currency,
+      requestId: request.record.id,
+      sender,
+      fromUser,
+      amount: arrived.amount,
+      kind,
+      reason,
+    };
+  }
+
+  /**
+   * Returns a deposit that is not the request's (a stranger's, or one arriving after the request
+   * took its deposit) to its sender; the request itself does not change.
+   */
+  async #refundDeposit(
+    request: StoredRequest,
+    observation: Pick<DepositObservation, "chainId" | "txHash">,
+    deposit: RefundableDeposit,
+  ): Promise<void> {
+    const key = {
+      chainId: observation.chainId,
+      txHash: observation.txHash,
+      currency: deposit.currency,
+      requestId: request.record.id,
+    };
+    try {
+      const tx = await this.#o.solver.refund(request, deposit);
+      recordDepositRefund(this.#o.store, key, tx.txHash);
+    } catch (error) {
+      this.#o.onError?.(error, `refund deposit ${observation.txHash} of ${request.record.id}`);
+      recordDepositRefund(this.#o.store, key, "MANUAL_REFUND_REQUIRED");
+    }
   }
 
   /** A destination fill transaction was confirmed (or seen failing) on chain. */
@@ -362,12 +516,14 @@ export class Lifecycle {
         record.id,
         (current) => {
           current.record.data.triggeredByFastFill = true;
+          current.meta.fastFillInput = inputAmount.toString();
           if (!current.meta.features.includes("fast_fill")) current.meta.features.push("fast_fill");
         },
         now,
       );
       return placed;
     });
+    crashPoint("fast-fill-hold");
     this.#o.onActivity?.({
       kind: "hold",
       requestId: record.id,
@@ -397,6 +553,13 @@ export class Lifecycle {
       },
     };
   }
+}
+
+/** Whether the request's user sent the deposit: one of its signers, or the payer a receiver bound. */
+function fromRequestUser(record: RequestRecord, observation: DepositObservation): boolean {
+  const authorised = observation.signers ?? [observation.from ?? record.user];
+  const user = normalizeLookup(record.user);
+  return authorised.some((address) => normalizeLookup(address) === user);
 }
 
 /** Why a final deposit does not match its quote (refund reason), or null when it matches. */

@@ -34,7 +34,7 @@ export function buildWhere(query: ListRequestsQuery): { conditions: string[]; pa
     if (query.includeChildRequests === true) add("(id = ? OR parent_id = ?)", id, id);
     else add("id = ?", id);
   }
-  if (query.orderId !== undefined) add("order_id = ?", query.orderId);
+  if (query.orderId !== undefined) add("order_id = ?", normalizeLookup(query.orderId));
   for (const [param, kind] of [
     ["depositTxHash", "deposit"],
     ["fillTxHash", "fill"],

@@ -1,10 +1,12 @@
 /**
  * GET /chains (beyond the service interface): the chains this service serves, in the shape the SDK's
  * `configureDynamicChains()` reads (`{ chains: [...] }`: id, names, HTTP and WebSocket RPC URLs, VM
- * type, native currency). No explorer: a local chain has none, so explorer fields are empty.
+ * type, native currency), plus `protocol.v2 { chainId, depository }` as the service publishes it for
+ * orders. No explorer: a local chain has none, so explorer fields are empty.
  */
 import { zeroAddress } from "viem";
 import { SVM_NATIVE_TOKEN } from "../svm/index.ts";
+import type { ProtocolChain } from "./protocol-chains.ts";
 
 /** One chain as the service describes it to clients. */
 export interface PublicChain {
@@ -19,8 +21,14 @@ export interface PublicChain {
   currency: { name: string; symbol: string; decimals: number };
 }
 
-/** The `/chains` response body. */
-export function chainsResponse(chains: readonly PublicChain[]): { chains: Record<string, unknown>[] } {
+/**
+ * The `/chains` response body.
+ * @throws Error when a chain has no protocol chain id (every chain carries `protocol.v2`).
+ */
+export function chainsResponse(
+  chains: readonly PublicChain[],
+  protocol: ReadonlyMap<number, ProtocolChain>,
+): { chains: Record<string, unknown>[] } {
   return {
     chains: chains.map((chain) => ({
       id: chain.id,
@@ -39,6 +47,13 @@ export function chainsResponse(chains: readonly PublicChain[]): { chains: Record
         address: chain.vmType === "svm" ? SVM_NATIVE_TOKEN : zeroAddress,
         supportsBridging: true,
       },
+      protocol: { v2: protocolOf(chain.id, protocol) },
     })),
   };
+}
+
+function protocolOf(id: number, protocol: ReadonlyMap<number, ProtocolChain>): ProtocolChain {
+  const known = protocol.get(id);
+  if (known === undefined) throw new Error(`chain ${id} has no protocol chain id: configure protocolChains`);
+  return { chainId: known.chainId, depository: known.depository };
 }

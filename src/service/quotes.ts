@@ -2,16 +2,22 @@
  * POST /quote/v2, /quote and /price (service interface: Endpoints, SVM rules): per-VM address validation, mock pricing and
  * fees, and the steps to execute (approve when an ERC20 deposit through a receiver contract needs it,
  * then the deposit carrying the request id), with the deposit step's `check` pointing at the status
- * endpoint. SVM-origin quotes build and size-gate a real transaction (`svm-route.ts`).
+ * endpoint. SVM-origin quotes build and size-gate a real transaction (`svm-route.ts`). With
+ * `includeProtocolData: true` a quote also issues a protocol order (`orders.ts`) and its deposit step
+ * pays the origin chain's depository under the order id instead of the solver.
  */
 import { randomBytes } from "node:crypto";
+import type { Address as SvmAddress } from "@solana/kit";
 import { type Address, encodeFunctionData, erc20Abi, type Hex, zeroAddress } from "viem";
 import { parseEvmAddress } from "../address/index.ts";
 import { getChainVm } from "../chains.ts";
 import { encodeEvmReceiverDeposit } from "../receiver/index.ts";
 import type { QuoteResponse, QuoteStep, QuoteV2Body, RequestData, RequestType } from "../schemas/index.ts";
 import { assertSvmAddress, assertSvmTokenAddress } from "../svm/index.ts";
+import { encodeDepositoryDeposit } from "./chains/depository-evm.ts";
+import { buildDepositoryDepositInstruction } from "./chains/depository-svm.ts";
 import { badRequest } from "./errors.ts";
+import { issueOrder, type OrdersConfig, ordersSupported, type ProtocolOrderBlock } from "./orders.ts";
 import type { RequestMeta, StoredRequest } from "./records.ts";
 import { newRecord } from "./records.ts";
 import { buildSvmDeposit } from "./svm-route.ts";
@@ -19,6 +25,9 @@ import { currencyAmount, fromMicroUsd, type TokenRegistry, toMicroUsd } from "./
 
 /** A receiver contract (onchain validation, optional) deposits can go through on an EVM chain. */
 /** An `AttestedReceiver` deployment: quotes on its chain deposit through it instead of paying the solver. */
+/** The largest amount an SVM transfer instruction carries (u64). */
+const SVM_U64_MAX = (1n << 64n) - 1n;
+
 export interface ReceiverConfig {
   address: string;
   /** Seconds from quoting to the deposit's deadline (default 600; at most the receiver's maximum window). */
@@ -46,6 +55,8 @@ export interface QuoteContext {
   relayerFeeBps: bigint;
   /** Flat gas fee in micro-USD, charged in the origin native currency. */
   gasFeeMicroUsd: bigint;
+  /** Protocol orders (`includeProtocolData: true`); without it such quotes are refused. */
+  orders?: OrdersConfig;
 }
 
 /** Validated, VM-normalized quote parameters. */
@@ -119,12 +130,72 @@ const depositCheck = (requestId: string) => ({
   method: "GET" as const,
 });
 
+/** The approval of exactly `amount` of `token` to `spender`, when the current allowance is short. */
+async function approveStepIfNeeded(
+  ctx: QuoteContext,
+  q: ValidatedQuote,
+  requestId: Hex,
+  spender: Address,
+  description: string,
+): Promise<QuoteStep[]> {
+  const chainId = q.body.originChainId;
+  const user = q.user as Address;
+  const token = q.originCurrency as Address;
+  const allowance = ctx.allowance ? await ctx.allowance(chainId, token, user, spender) : null;
+  if (allowance !== null && allowance >= q.amount) return [];
+  return [
+    {
+      id: "approve",
+      action: "Confirm transaction in your wallet",
+      description,
+      kind: "transaction",
+      requestId,
+      items: [
+        {
+          status: "incomplete",
+          data: {
+            from: user,
+            to: token,
+            chainId,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, q.amount] }),
+            value: "0",
+          },
+        },
+      ],
+    },
+  ];
+}
+
+/** The deposit step of an EVM-origin quote: one transaction, checked on the status endpoint. */
+function evmDepositStep(
+  q: ValidatedQuote,
+  requestId: Hex,
+  depositAddress: string,
+  deposit: { to: string; data: Hex; value: string },
+): QuoteStep {
+  return {
+    id: "deposit",
+    action: "Confirm transaction in your wallet",
+    description: "Depositing funds to the relayer",
+    kind: "transaction",
+    requestId,
+    depositAddress,
+    items: [
+      {
+        status: "incomplete",
+        data: { from: q.user, chainId: q.body.originChainId, ...deposit },
+        check: depositCheck(requestId),
+      },
+    ],
+  };
+}
+
 async function evmSteps(
   ctx: QuoteContext,
   q: ValidatedQuote,
   requestId: Hex,
   now: number,
-): Promise<{ steps: QuoteStep[]; depositTo: string }> {
+): Promise<QuoteStep[]> {
   const chainId = q.body.originChainId;
   const user = q.user as Address;
   const token = q.originCurrency as Address;
@@ -135,32 +206,15 @@ async function evmSteps(
   if (receiver !== undefined) {
     const spender = parseEvmAddress(receiver.address, "receiver");
     if (!native) {
-      const allowance = ctx.allowance ? await ctx.allowance(chainId, token, user, spender) : null;
-      if (allowance === null || allowance < q.amount) {
-        steps.push({
-          id: "approve",
-          action: "Confirm transaction in your wallet",
-          description: "Sign an approval for the receiver to take exactly this deposit's amount",
-          kind: "transaction",
+      steps.push(
+        ...(await approveStepIfNeeded(
+          ctx,
+          q,
           requestId,
-          items: [
-            {
-              status: "incomplete",
-              data: {
-                from: user,
-                to: token,
-                chainId,
-                data: encodeFunctionData({
-                  abi: erc20Abi,
-                  functionName: "approve",
-                  args: [spender, q.amount],
-                }),
-                value: "0",
-              },
-            },
-          ],
-        });
-      }
+          spender,
+          "Sign an approval for the receiver to take exactly this deposit's amount",
+        )),
+      );
     }
     const requestData: RequestData = {
       originChainId: chainId,
@@ -189,26 +243,54 @@ async function evmSteps(
     });
     deposit = { to: token, data: `${transfer}${requestId.slice(2)}`, value: "0" };
   }
-  steps.push({
-    id: "deposit",
-    action: "Confirm transaction in your wallet",
-    description: "Depositing funds to the relayer",
-    kind: "transaction",
-    requestId,
-    depositAddress: receiver?.address ?? ctx.solverEvm,
-    items: [
-      { status: "incomplete", data: { from: user, chainId, ...deposit }, check: depositCheck(requestId) },
-    ],
+  steps.push(evmDepositStep(q, requestId, receiver?.address ?? ctx.solverEvm, deposit));
+  return steps;
+}
+
+/** An EVM-origin order's steps: approve the depository for a token, then deposit under the order id. */
+async function evmOrderSteps(
+  ctx: QuoteContext,
+  q: ValidatedQuote,
+  requestId: Hex,
+  order: ProtocolOrderBlock,
+): Promise<QuoteStep[]> {
+  const depository = parseEvmAddress(order.paymentDetails.depository, "depository");
+  const currency = q.originCurrency as Address;
+  const steps =
+    currency.toLowerCase() === zeroAddress
+      ? []
+      : await approveStepIfNeeded(
+          ctx,
+          q,
+          requestId,
+          depository,
+          "Sign an approval for the depository to take exactly this deposit's amount",
+        );
+  const call = encodeDepositoryDeposit({
+    depositor: q.user as Address,
+    currency,
+    amount: q.amount,
+    id: order.orderId,
   });
-  return { steps, depositTo: receiver?.address ?? ctx.solverEvm };
+  steps.push(
+    evmDepositStep(q, requestId, depository, {
+      to: depository,
+      data: call.data,
+      value: call.value.toString(),
+    }),
+  );
+  return steps;
 }
 
 async function svmSteps(
   ctx: QuoteContext,
   q: ValidatedQuote,
   requestId: Hex,
-): Promise<{ steps: QuoteStep[]; routeLength: number }> {
+  order: ProtocolOrderBlock | null,
+): Promise<QuoteStep[]> {
   const blockhash = await ctx.svmLatestBlockhash?.();
+  // An order's deposit pays the depository program under the order id; otherwise the solver, memo-tagged.
+  const payee = order === null ? ctx.solverSvm : order.paymentDetails.depository;
   const built = await buildSvmDeposit({
     requestId,
     user: q.user,
@@ -222,6 +304,20 @@ async function svmSteps(
     ...(q.body.includedOriginSwapSources === undefined
       ? {}
       : { includedOriginSwapSources: q.body.includedOriginSwapSources }),
+    ...(order === null
+      ? {}
+      : {
+          deposit: async (sender) => [
+            await buildDepositoryDepositInstruction({
+              program: payee as SvmAddress,
+              sender,
+              depositor: q.user as SvmAddress,
+              currency: q.originCurrency,
+              amount: q.amount,
+              id: order.orderId,
+            }),
+          ],
+        }),
   });
   const step: QuoteStep = {
     id: "deposit",
@@ -229,13 +325,13 @@ async function svmSteps(
     description: "Depositing funds to the relayer",
     kind: "transaction",
     requestId,
-    depositAddress: ctx.solverSvm,
+    depositAddress: payee,
     items: [
       {
         status: "incomplete",
         data: {
           from: q.user,
-          to: ctx.solverSvm,
+          to: payee,
           chainId: q.body.originChainId,
           transaction: built.transaction,
           transactionSize: built.size,
@@ -248,7 +344,7 @@ async function svmSteps(
       },
     ],
   };
-  return { steps: [step], routeLength: built.route.length };
+  return [step];
 }
 
 export interface QuoteResult {
@@ -285,20 +381,36 @@ export async function buildQuote(
   }
   const amountOut = fromMicroUsd(outPriced, usdOut);
   if (amountOut === 0n) throw badRequest("AMOUNT_TOO_LOW", "amount after fees rounds to zero output");
+  // SVM amounts are u64: a larger one would be truncated in the transaction, never refused by it.
+  for (const [vm, side, value] of [
+    [q.originVm, "amount", q.amount],
+    [q.destinationVm, "output amount", amountOut],
+  ] as const) {
+    if (vm === "svm" && value > SVM_U64_MAX) {
+      throw badRequest("AMOUNT_EXCEEDS_U64", `${side} ${value} exceeds the SVM u64 maximum ${SVM_U64_MAX}`);
+    }
+  }
   const requestId = newRequestId();
   const now = options.now ?? Date.now();
+  const slippageBps = 50n;
+  const minimumOut = (amountOut * (10_000n - slippageBps)) / 10_000n;
+  const order =
+    options.persist && body.includeProtocolData === true
+      ? await orderOf(ctx, q, { amountIn: q.amount, expectedOut: amountOut, minimumOut, relayerFee }, now)
+      : null;
 
   let steps: QuoteStep[] = [];
   if (q.originVm === "svm") {
-    steps = (await svmSteps(ctx, q, requestId)).steps;
+    steps = await svmSteps(ctx, q, requestId, order);
+  } else if (order !== null) {
+    steps = await evmOrderSteps(ctx, q, requestId, order);
   } else if (options.persist) {
-    steps = (await evmSteps(ctx, q, requestId, now)).steps;
+    steps = await evmSteps(ctx, q, requestId, now);
   }
   const currencyIn = currencyAmount(inPriced, q.amount);
-  const slippageBps = 50n;
-  const currencyOut = currencyAmount(outPriced, amountOut, (amountOut * (10_000n - slippageBps)) / 10_000n);
+  const currencyOut = currencyAmount(outPriced, amountOut, minimumOut);
   const timeEstimate = body.originChainId === body.destinationChainId ? 2 : 12;
-  const response: QuoteResponse = {
+  const response: QuoteResult["response"] = {
     steps: options.persist ? steps : [],
     fees: { gas: currencyAmount(nativeIn, gasFee), relayer: currencyAmount(inPriced, relayerFee) },
     details: {
@@ -309,6 +421,7 @@ export async function buildQuote(
       currencyOut,
       timeEstimate,
     },
+    ...(order === null ? {} : { protocol: { v2: order } }),
   };
   if (!options.persist) return { response, request: null };
 
@@ -317,7 +430,7 @@ export async function buildQuote(
     createdAt: now,
     updatedAt: now,
     requestType,
-    orderId: null,
+    orderId: order === null ? null : order.orderId.toLowerCase(),
     parentId: null,
     apiKeyHash: options.apiKeyHash,
     privateChain: null,
@@ -350,4 +463,20 @@ export async function buildQuote(
     meta,
   );
   return { response, request: { record, meta } };
+}
+
+/** The quote's protocol order; 400 when the mock cannot issue one for this pair of chains. */
+async function orderOf(
+  ctx: QuoteContext,
+  q: ValidatedQuote,
+  amounts: Parameters<typeof issueOrder>[2],
+  now: number,
+): Promise<ProtocolOrderBlock> {
+  if (ctx.orders === undefined || !ordersSupported(ctx.orders, q)) {
+    throw badRequest(
+      "PROTOCOL_DATA_UNSUPPORTED",
+      `protocol data is not available for chains ${q.body.originChainId} -> ${q.body.destinationChainId}: no protocol chain id configured`,
+    );
+  }
+  return issueOrder(ctx.orders, q, amounts, now);
 }

@@ -39,6 +39,8 @@ export interface RequestMeta {
   fillTime: number | null;
   /** Unix ms at which the deposit was first seen. */
   depositSeenAt: number | null;
+  /** The origin amount a fast fill was made for (set when the hold is placed). */
+  fastFillInput?: string;
   /** Fields returned only to the owning integrator with includeAuthenticatedData=true. */
   authenticatedData: Record<string, unknown>;
 }

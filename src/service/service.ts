@@ -9,6 +9,7 @@ import { type Address, type Hex, verifyMessage } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { parseEvmAddress } from "../address/index.ts";
 import { signRequestData } from "../attestation/index.ts";
+import { signOrderId } from "../orders/index.ts";
 import {
   AppBalanceParamsSchema,
   AppBalanceResponseSchema,
@@ -39,6 +40,7 @@ import {
 import { appBalanceResponse, applyFunding } from "./balances.ts";
 import type { ChainAdapter } from "./chains/types.ts";
 import { type CorsOrigins, registerCors } from "./cors.ts";
+import { crashPoint } from "./crash-points.ts";
 import { CursorCodec } from "./cursor.ts";
 import { badRequest, notFound, parseOr400, toErrorResponse, unauthorized } from "./errors.ts";
 import {
@@ -55,6 +57,7 @@ import { Ledger } from "./ledger.ts";
 import { Lifecycle, type Solver, statusOf } from "./lifecycle.ts";
 import { listRequests } from "./list-requests.ts";
 import { loggerOptions, type ServiceLoggerOption } from "./logger.ts";
+import { type ProtocolChain, protocolChains } from "./protocol-chains.ts";
 import { chainsResponse, type PublicChain } from "./public-chains.ts";
 import { buildQuote, type QuoteContext, type ReceiverConfig } from "./quotes.ts";
 import type { StoredRequest } from "./records.ts";
@@ -65,8 +68,13 @@ import { indexTransaction } from "./transactions-index.ts";
 
 /** Options of `createService`. */
 export interface ServiceOptions {
-  /** SQLite database: ":memory:" (default) or a file path. */
+  /**
+   * SQLite database: ":memory:" (default) or a file path. An existing file is integrity-checked and
+   * refused when damaged; a missing or empty one is created only with `newDb` (`DatabaseFileError`).
+   */
   db?: string;
+  /** Create the `db` file when it is missing or empty (a deliberate fresh start). */
+  newDb?: boolean;
   /** The solver's EVM private key: signs attestations (service interface: Attestation) and identifies funding transfers. */
   solverPrivateKey: Hex;
   /** Accepted API keys. */
@@ -100,6 +108,12 @@ export interface ServiceOptions {
   now?: () => number;
   /** Chains listed by GET /chains for SDK clients (`configureDynamicChains()`); default none. */
   publicChains?: readonly PublicChain[];
+  /**
+   * Protocol chain id strings and depositories by numeric chain id, for orders and GET /chains
+   * (`protocol.v2`); default: ethereum (1), optimism (10), base (8453), arbitrum (42161), solana
+   * (792703809), each with its VM's canonical depository.
+   */
+  protocolChains?: Readonly<Record<number, Partial<ProtocolChain>>>;
   /** Browser origins allowed by CORS (default: any localhost / 127.0.0.1 origin). */
   corsOrigins?: CorsOrigins;
 }
@@ -113,6 +127,8 @@ export interface Service {
   ledger: Ledger;
   lifecycle: Lifecycle;
   indexer: Indexer | null;
+  /** Settles when the start-up reconciliation is done (`listen` and the indexer wait for it). */
+  ready: Promise<void>;
   solverAddress: Address;
   svmSolverAddress: string;
   /** Inserts request records directly (fixtures, benchmarks, tests). */
@@ -141,7 +157,7 @@ const MOCK_MESSAGE_PATH = "/_mock/sponsorship-wallets/message";
  */
 export function createService(options: ServiceOptions): Service {
   const account = privateKeyToAccount(options.solverPrivateKey);
-  const store = new Store(options.db ?? ":memory:");
+  const store = new Store(options.db ?? ":memory:", { newDb: options.newDb ?? false });
   const ledger = new Ledger(store);
   const keys = new ApiKeyRegistry(options.apiKeys);
   const tokens = new TokenRegistry(options.tokens ?? []);
@@ -186,7 +202,7 @@ export function createService(options: ServiceOptions): Service {
   const lifecycle = new Lifecycle({
     store,
     ledger,
-    solver: options.solver ?? new ChainSolver(adapters),
+    solver: options.solver ?? new ChainSolver(adapters, store),
     holdTimeoutMs: options.holdTimeoutMs ?? 10 * 60_000,
     now,
     onError: (error, context) => app.log.warn({ err: error }, context),
@@ -203,9 +219,11 @@ export function createService(options: ServiceOptions): Service {
           adapters,
           ...(options.confirmations ? { confirmations: options.confirmations } : {}),
           onError: (error, context) => app.log.warn({ err: error }, context),
+          ready: () => ready,
         })
       : null;
 
+  const protocol = protocolChains(options.protocolChains);
   const svmBlockhashSource = adapters.find((adapter) => adapter.chainId === SVM_CHAIN_ID);
   const quoteContext: QuoteContext = {
     tokens,
@@ -224,6 +242,12 @@ export function createService(options: ServiceOptions): Service {
     },
     relayerFeeBps: BigInt(options.relayerFeeBps ?? 10),
     gasFeeMicroUsd: BigInt(options.gasFeeMicroUsd ?? 50_000),
+    orders: {
+      chains: protocol,
+      solverEvm: account.address,
+      solverSvm: svmSolverAddress,
+      signOrderId: (orderId) => signOrderId(account, orderId),
+    },
   };
 
   app.setErrorHandler((error, request, reply) => {
@@ -344,7 +368,7 @@ export function createService(options: ServiceOptions): Service {
   });
 
   // --- SDK compatibility (beyond the service interface, docs/sdk.md): chain list and deposit notices
-  const publicChains = chainsResponse(options.publicChains ?? []);
+  const publicChains = chainsResponse(options.publicChains ?? [], protocol);
   app.get("/chains", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return publicChains;
@@ -428,25 +452,34 @@ export function createService(options: ServiceOptions): Service {
   if (sweepMs > 0) {
     sweep = setInterval(() => {
       try {
-        ledger.settleExpiredHolds(now());
+        if (ledger.settleExpiredHolds(now()).length > 0) crashPoint("hold-expired");
       } catch (error) {
         app.log.warn({ err: error }, "hold sweep");
       }
     }, sweepMs);
     sweep.unref();
   }
-  if (indexer && (options.indexerIntervalMs ?? 500) > 0) indexer.start(options.indexerIntervalMs ?? 500);
-
   let closed = false;
+  // What a crash left half done is carried out (or found on chain) before anything new is acted on.
+  const ready = lifecycle.resume().catch((error) => app.log.error({ err: error }, "start-up reconciliation"));
+  if (indexer && (options.indexerIntervalMs ?? 500) > 0) {
+    const interval = options.indexerIntervalMs ?? 500;
+    ready.then(() => {
+      if (!closed) indexer.start(interval);
+    });
+  }
+
   return {
     app,
     store,
     ledger,
     lifecycle,
     indexer,
+    ready,
     solverAddress: account.address,
     svmSolverAddress,
     async listen(port = 0) {
+      await ready;
       await app.listen({ host: "127.0.0.1", port });
       const address = app.server.address();
       if (address === null || typeof address === "string") throw new Error("no TCP address");

@@ -3,8 +3,48 @@
  * asked. A file database runs in WAL mode with `synchronous=FULL`, so every committed transaction
  * (every acknowledged write) survives a crash or restart. Ledger changes run inside `transaction()`.
  */
+import { existsSync, statSync } from "node:fs";
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { loadSqlite } from "./sqlite.ts";
+
+/** A `db` file the service refuses to open: its message is one line saying why and what to do. */
+export class DatabaseFileError extends Error {
+  override name = "DatabaseFileError";
+  readonly code = "DATABASE_FILE_REFUSED";
+}
+
+/**
+ * The rule for a database file: an existing file must be a sound SQLite database (integrity
+ * checked at start); an empty (0-byte) or missing file is created fresh only when `newDb` says so,
+ * since either is what a file that held state looks like after an accident.
+ */
+function checkBeforeOpen(path: string, newDb: boolean): void {
+  const fresh = `to start with an empty database deliberately, pass --new-db (option newDb: true)`;
+  if (!existsSync(path)) {
+    if (!newDb) throw new DatabaseFileError(`database file ${path} does not exist; ${fresh}`);
+    return;
+  }
+  if (statSync(path).size === 0 && !newDb) {
+    throw new DatabaseFileError(
+      `database file ${path} is empty (0 bytes), not the service's state; ${fresh}`,
+    );
+  }
+}
+
+function checkIntegrity(db: DatabaseSync, path: string): void {
+  let verdict: string;
+  try {
+    const rows = db.prepare("PRAGMA quick_check").all() as { quick_check: string }[];
+    verdict = rows.map((row) => row.quick_check).join("; ");
+  } catch (error) {
+    verdict = (error as Error).message;
+  }
+  if (verdict !== "ok") {
+    throw new DatabaseFileError(
+      `database file ${path} is damaged (${verdict.slice(0, 200)}); move it away and restore a backup, or start with --new-db on a new path`,
+    );
+  }
+}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS requests (
@@ -104,6 +144,44 @@ CREATE TABLE IF NOT EXISTS sponsorship_links (
   linked_at INTEGER NOT NULL
 );
 
+-- Every final deposit the indexer credited, once: what arrived (the balance change of a service
+-- account), from whom, and what the service decided. kind: fill (the request's deposit) | settle
+-- (the deposit of a fast-filled request) | refund (returned to its sender: not the request's user,
+-- wrong currency or amount, or the request already closed). separate: refunded on its own, the
+-- request untouched. refund_tx: that refund once sent.
+CREATE TABLE IF NOT EXISTS deposits (
+  chain_id INTEGER NOT NULL,
+  tx_hash TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  request_id TEXT NOT NULL,
+  sender TEXT NOT NULL,
+  from_user INTEGER NOT NULL,
+  amount TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  reason TEXT,
+  separate INTEGER NOT NULL,
+  refund_tx TEXT,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (chain_id, tx_hash, currency, request_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS deposits_request ON deposits (request_id, from_user);
+
+-- The solver's outbox: every fill and refund recorded with its signed transaction BEFORE it is
+-- sent, so a restart finds it on chain or sends the very same transaction, never a second one.
+-- id: fill:<request> | refund:<request>:<deposit tx or "request">:<currency>. state: signed | done.
+CREATE TABLE IF NOT EXISTS outbox (
+  id TEXT PRIMARY KEY,
+  request_id TEXT NOT NULL,
+  chain_id INTEGER NOT NULL,
+  tx_hash TEXT NOT NULL,
+  raw TEXT NOT NULL,
+  lifetime TEXT NOT NULL,
+  state TEXT NOT NULL,
+  block INTEGER,
+  created_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS outbox_state ON outbox (state, created_at);
+
 -- Indexer progress per chain.
 CREATE TABLE IF NOT EXISTS indexer_cursors (
   chain_id INTEGER PRIMARY KEY,
@@ -118,10 +196,18 @@ export class Store {
   #statements = new Map<string, StatementSync>();
   #depth = 0;
 
-  constructor(path = ":memory:") {
+  /** Opens `path` (":memory:" by default); a file is checked first (`DatabaseFileError`). */
+  constructor(path = ":memory:", { newDb = false }: { newDb?: boolean } = {}) {
     this.path = path;
-    this.db = new (loadSqlite().DatabaseSync)(path);
+    if (path !== ":memory:") checkBeforeOpen(path, newDb);
+    const { DatabaseSync } = loadSqlite();
+    try {
+      this.db = new DatabaseSync(path);
+    } catch (error) {
+      throw new DatabaseFileError(`database file ${path} cannot be opened: ${(error as Error).message}`);
+    }
     if (path !== ":memory:") {
+      checkIntegrity(this.db, path);
       this.db.exec("PRAGMA journal_mode = WAL");
       this.db.exec("PRAGMA synchronous = FULL");
     }

@@ -76,6 +76,8 @@ export interface SvmRouteInput {
   includedOriginSwapSources?: readonly string[];
   /** The chain's recent blockhash; default a deterministic placeholder (the transaction then only measures). */
   blockhash?: string;
+  /** Replaces the memo-tagged transfer to the solver (e.g. a deposit into the depository program). */
+  deposit?: (user: TransactionSigner) => Promise<Instruction[]>;
 }
 
 export interface SvmRouteHop {
@@ -200,7 +202,7 @@ export async function buildSvmDeposit(input: SvmRouteInput): Promise<SvmDeposit>
   // The user signs later: a no-op signer marks its accounts as signers in the unsigned transaction.
   const instructions = [
     ...route.map((hop, i) => hopInstruction(hop, i, user)),
-    ...(await depositInstructions(input, createNoopSigner(user))),
+    ...(await (input.deposit ?? ((signer) => depositInstructions(input, signer)))(createNoopSigner(user))),
   ];
   const blockhash = (input.blockhash ??
     bytesToBase58.decode(digest("blockhash", input.requestId))) as Blockhash;

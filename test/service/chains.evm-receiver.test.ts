@@ -1,7 +1,7 @@
 /**
  * Receiver deposits seen by the EVM chain adapter: a `DepositAccepted` event counts only when the
- * solver it names is the service's solver, or the receiver's previous solver inside its grace while
- * the service's solver is the current one. Deposits paid to any other solver are someone else's.
+ * solver it names is a key the service controls (its solver, or a configured former key), whatever
+ * the receiver's state: deposits paid to any other key are someone else's.
  */
 import { expect } from "chai";
 import { network } from "hardhat";
@@ -18,7 +18,7 @@ const [owner, payer] = await viem.getWalletClients();
 if (!owner || !payer) throw new Error("need two accounts");
 const serviceSolver = privateKeyToAccount(SOLVER_KEY);
 
-async function deploy(initialSolver: Hex) {
+async function deploy(initialSolver: Hex, formerSolvers: Hex[] = []) {
   const receiver = await viem.deployContract("AttestedReceiver", [
     owner!.account.address,
     initialSolver,
@@ -30,6 +30,7 @@ async function deploy(initialSolver: Hex) {
     provider,
     solverPrivateKey: SOLVER_KEY,
     receivers: [receiver.address],
+    formerSolvers,
   });
   return { receiver, adapter };
 }
@@ -85,15 +86,53 @@ describe("EVM chain adapter: receiver deposits and the solver they paid", () => 
     expect(await seen(deployed, paid.block)).to.deep.equal([]);
   });
 
-  it("rotated to the service's solver: the previous solver's deposits in its grace count, judged at their own block", async () => {
+  it("E1: a receiver rotated to the service inside the previous key's grace: deposits the previous key signs and takes are not the service's", async () => {
     const deployed = await deploy(strangerAccount.address);
     await deployed.receiver.write.setSolver([serviceSolver.address, 100], { account: owner.account });
+    // the attack really happened: the receiver names the service's solver now and accepts the
+    // stranger's attestation inside its grace, paying the stranger
+    expect((await deployed.receiver.read.solver()).toLowerCase()).to.equal(
+      serviceSolver.address.toLowerCase(),
+    );
+    const before = await publicClient.getBalance({ address: strangerAccount.address });
     const inGrace = await deposit(deployed, strangerAccount);
+    expect(await publicClient.getBalance({ address: strangerAccount.address })).to.equal(
+      before + parseEther("1"),
+    );
+    expect(await seen(deployed, inGrace.block)).to.deep.equal([]);
+  });
+
+  it("E2: deposits honestly paid to a configured former key of the service after a rotation still count", async () => {
+    const deployed = await deploy(strangerAccount.address, [strangerAccount.address]);
+    await deployed.receiver.write.setSolver([serviceSolver.address, 100], { account: owner.account });
+    const inGrace = await deposit(deployed, strangerAccount);
+    const current = await deposit(deployed, serviceSolver);
     expect(await seen(deployed, inGrace.block)).to.deep.equal([inGrace.requestId]);
-    // a later rotation ends the stranger's grace; the earlier deposit is still judged at its own block
-    await deployed.receiver.write.setSolver([serviceSolver.address, 0], { account: owner.account });
-    const after = await deposit(deployed, serviceSolver);
-    expect(await seen(deployed, after.block)).to.deep.equal([after.requestId]);
-    expect(await seen(deployed, inGrace.block)).to.deep.equal([inGrace.requestId]);
+    expect(await seen(deployed, current.block)).to.deep.equal([current.requestId]);
+  });
+
+  it("E4: scanning reads no historical state (a node that refuses every state read still indexes)", async () => {
+    const deployed = await deploy(strangerAccount.address);
+    await deployed.receiver.write.setSolver([serviceSolver.address, 100], { account: owner.account });
+    const foreign = await deposit(deployed, strangerAccount);
+    const own = await deposit(deployed, serviceSolver);
+    const stateReads: string[] = [];
+    const noState = createEvmChainAdapter({
+      chainId,
+      provider: {
+        request: async (args: { method: string; params?: unknown }) => {
+          if (["eth_call", "eth_getStorageAt", "eth_getBalance", "eth_getCode"].includes(args.method)) {
+            stateReads.push(args.method);
+            throw new Error("missing trie node (state is not available)");
+          }
+          return provider.request(args as Parameters<typeof provider.request>[0]);
+        },
+      },
+      solverPrivateKey: SOLVER_KEY,
+      receivers: [deployed.receiver.address],
+    });
+    const found = await noState.scan(foreign.block, own.block);
+    expect(found.flatMap((o) => (o.kind === "deposit" ? [o.requestId] : []))).to.deep.equal([own.requestId]);
+    expect(stateReads).to.deep.equal([]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { expect } from "chai";
 import { network } from "hardhat";
-import { encodeFunctionData, erc20Abi, type Hex, parseEther } from "viem";
+import { encodeFunctionData, erc20Abi, getAddress, type Hex, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { APP_BALANCE_CHAIN_ID, encodeAppBalanceFundingCalldata } from "../../src/index.ts";
 import { createEvmChainAdapter } from "../../src/service/chains/evm.ts";
@@ -50,6 +50,16 @@ describe("EVM chain adapter on Hardhat EDR", () => {
     await origin.close?.();
     await destination.close?.();
   });
+
+  /** A MockERC20 (OpenZeppelin) whose runtime code is placed at `address`, `amount` minted to `holder`. */
+  const tokenAt = async (chain: typeof origin, address: Hex, holder: Hex, amount: bigint) => {
+    const deployed = await chain.viem.deployContract("MockERC20", ["Token", "TKN", 6]);
+    const code = await (await chain.viem.getPublicClient()).getCode({ address: deployed.address });
+    await chain.provider.request({ method: "hardhat_setCode", params: [address, code] });
+    const token = await chain.viem.getContractAt("MockERC20", getAddress(address));
+    await token.write.mint([holder, amount]);
+    return token;
+  };
 
   const status = async (id: string) =>
     (await get(service, `/intents/status/v3?requestId=${id}`)).body as {
@@ -121,12 +131,13 @@ describe("EVM chain adapter on Hardhat EDR", () => {
     expect(step.items[0]!.data.data.slice(0, 138)).to.equal(
       encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [SOLVER, parseEther("100")] }),
     );
-    // The mock token has no code on this chain: the call succeeds and carries exactly the step's calldata.
+    const erc20 = await tokenAt(origin, token, user!.account.address, parseEther("100"));
     await user!.sendTransaction({ to: step.items[0]!.data.to, data: step.items[0]!.data.data });
     await origin.provider.request({ method: "evm_mine", params: [] });
     await service.indexer!.tick();
     await service.lifecycle.idle();
     expect((await status(step.requestId)).status).to.equal("success");
+    expect(await erc20.read.balanceOf([SOLVER])).to.equal(parseEther("100"));
   });
 
   it("funding calldata on chain 8453 credits the app balance once", async () => {
@@ -134,6 +145,7 @@ describe("EVM chain adapter on Hardhat EDR", () => {
     const wallet = (await destination.viem.getWalletClients()).find(
       (w) => w.account.address.toLowerCase() === sponsor.address.toLowerCase(),
     )!;
+    await tokenAt(destination, BASE_USDC, sponsor.address, 25_000_000n);
     await wallet.sendTransaction({
       to: BASE_USDC,
       data: encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: 25_000_000n }),

@@ -11,6 +11,7 @@ import {
   type Blockhash,
   createTransactionMessage,
   generateKeyPairSigner,
+  getAddressDecoder,
   getBase64Encoder,
   getTransactionDecoder,
   type Instruction,
@@ -24,8 +25,10 @@ import {
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import {
+  AuthorityType,
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
+  getSetAuthorityInstruction,
   getTransferCheckedInstruction,
   getTransferInstruction,
 } from "@solana-program/token";
@@ -46,6 +49,7 @@ import {
   installSvmRouteHops,
   type SvmChainAdapter,
 } from "../../src/service/chains/svm.ts";
+import { depositsOf } from "../../src/service/deposits.ts";
 import type { ChainObservation, Service, TokenInfo } from "../../src/service/index.ts";
 import { buildQuote, type QuoteContext } from "../../src/service/quotes.ts";
 import { requestIdMemoInstruction } from "../../src/service/svm-route.ts";
@@ -302,6 +306,7 @@ describe("SVM chain adapter over RPC", function () {
           block: submitted.slot,
           timestamp: submitted.timestamp,
           from: f.payer.address,
+          signers: [f.payer.address],
           currency: SVM_NATIVE_TOKEN,
           amount: "3000000000",
           status: "success",
@@ -335,6 +340,157 @@ describe("SVM chain adapter over RPC", function () {
       expect(message).to.match(/SVM transaction failed: .*InstructionError/);
       expect(message).to.include(`Program ${f.programId} invoke [1]`);
       expect((await adapter.scan(0, await adapter.head())).length).to.equal(before);
+    });
+  });
+
+  describe("crediting: only what reached the solver, only from the request's user", () => {
+    const lamportsOf = (address: Address) => svm.getBalance(address) ?? 0n;
+
+    it("S1: tokens moved into an account and straight out, its owner then set to the solver, fill nothing", async () => {
+      const attacker = await generateKeyPairSigner();
+      svm.airdrop(attacker.address, lamports(10_000_000_000n));
+      const attackerAta = await createAta(attacker.address, mint);
+      await f.mintTo(TOKEN_PROGRAM, mint, attackerAta, 25_000_000n);
+      const decoy = await f.createTokenAccount(TOKEN_PROGRAM, mint, attacker.address);
+      const id = await quoteId(svmOrigin(mint, "25000000", { user: attacker.address }));
+      const move = (source: Address, destination: Address) =>
+        getTransferInstruction({ source, destination, authority: attacker, amount: 25_000_000n });
+      const solverBefore = f.tokenBalance(await ata(solver.address));
+      const { signature } = await submit(attacker, [
+        move(attackerAta, decoy),
+        move(decoy, attackerAta),
+        getSetAuthorityInstruction({
+          owned: decoy,
+          owner: attacker,
+          authorityType: AuthorityType.AccountOwner,
+          newAuthority: solver.address,
+        }),
+        requestIdMemoInstruction(id, attacker),
+      ]);
+      // the attack really happened: the decoy is the solver's now, and the tokens went in and out
+      const decoyAccount = svm.getAccount(decoy);
+      if (!decoyAccount.exists) throw new Error("the decoy account is missing");
+      expect(getAddressDecoder().decode(decoyAccount.data.subarray(32, 64))).to.equal(solver.address);
+      expect(f.tokenBalance(attackerAta)).to.equal(25_000_000n);
+      expect(await depositsIn(signature)).to.deep.equal([]);
+      expect((await status(id)).status).to.equal("waiting");
+      expect(f.tokenBalance(await ata(solver.address))).to.equal(solverBefore);
+    });
+
+    it("S1: the same trick in another currency than quoted refunds nothing from the solver's inventory", async () => {
+      const attacker = await generateKeyPairSigner();
+      svm.airdrop(attacker.address, lamports(10_000_000_000n));
+      const other = await f.createMint(TOKEN_PROGRAM);
+      const attackerAta = await createAta(attacker.address, other);
+      await f.mintTo(TOKEN_PROGRAM, other, attackerAta, 25_000_000n);
+      const inventory = await createAta(solver.address, other);
+      await f.mintTo(TOKEN_PROGRAM, other, inventory, 1_000_000_000n);
+      const decoy = await f.createTokenAccount(TOKEN_PROGRAM, other, attacker.address);
+      const id = await quoteId(svmOrigin(mint, "25000000", { user: attacker.address }));
+      const move = (source: Address, destination: Address) =>
+        getTransferInstruction({ source, destination, authority: attacker, amount: 25_000_000n });
+      await submit(attacker, [
+        move(attackerAta, decoy),
+        move(decoy, attackerAta),
+        getSetAuthorityInstruction({
+          owned: decoy,
+          owner: attacker,
+          authorityType: AuthorityType.AccountOwner,
+          newAuthority: solver.address,
+        }),
+        requestIdMemoInstruction(id, attacker),
+      ]);
+      expect((await status(id)).status).to.equal("waiting");
+      expect(f.tokenBalance(inventory)).to.equal(1_000_000_000n);
+      expect(f.tokenBalance(attackerAta)).to.equal(25_000_000n);
+    });
+
+    it("S1: a Token-2022 transfer-fee mint is credited net, what reached the solver's account", async () => {
+      const t = await f.tokenSetup(TOKEN_2022_PROGRAM, 5000);
+      const id = `0x${"cd".repeat(32)}`;
+      const before = f.tokenBalance(t.solverToken);
+      const { signature } = await submit(f.payer, [
+        f.transferCheckedIx(t, 1_000_000n),
+        requestIdMemoInstruction(id, f.payer),
+      ]);
+      // half was withheld as the mint's fee: that half never reached the solver's balance
+      expect(f.tokenBalance(t.solverToken) - before).to.equal(500_000n);
+      expect((await depositsIn(signature)).map((d) => d.amount)).to.deep.equal(["500000"]);
+    });
+
+    it("S2: a stranger's dust with the victim's memo neither closes the request nor keeps the victim's deposit", async () => {
+      const stranger = await generateKeyPairSigner();
+      svm.airdrop(stranger.address, lamports(1_000_000_000n));
+      const id = await quoteId(svmOrigin(SVM_NATIVE_TOKEN, "2000000000"));
+      const dust = await submit(stranger, [
+        getTransferSolInstruction({ source: stranger, destination: solver.address, amount: 1n }),
+        requestIdMemoInstruction(id, stranger),
+      ]);
+      // the attack really happened: the dust landed with the victim's request id
+      expect(await depositsIn(dust.signature)).to.have.length(1);
+      expect((await status(id)).status).to.equal("waiting");
+      const [booked] = depositsOf(service.store, id);
+      expect(booked).to.include({ sender: stranger.address, fromUser: false, kind: "refund", amount: 1n });
+      expect(booked!.refundTx).to.be.a("string").and.not.equal("MANUAL_REFUND_REQUIRED");
+      const victim = await submit(user, [
+        getTransferSolInstruction({ source: user, destination: solver.address, amount: 2_000_000_000n }),
+        requestIdMemoInstruction(id, user),
+      ]);
+      const done = await status(id);
+      expect(done.status).to.equal("success");
+      expect(done.inTxHashes).to.deep.equal([victim.signature]);
+    });
+
+    it("S2: a stranger's dust does not close a request its user then pays through the receiver", async () => {
+      const stranger = await generateKeyPairSigner();
+      svm.airdrop(stranger.address, lamports(1_000_000_000n));
+      const id = await quoteId(
+        svmOrigin(SVM_NATIVE_TOKEN, "1000000000", {
+          user: f.payer.address,
+          destinationChainId: 1,
+          destinationCurrency: MAINNET_USDC,
+          recipient: EVM_DESTINATION,
+        }),
+      );
+      await submit(stranger, [
+        getTransferSolInstruction({ source: stranger, destination: solver.address, amount: 1n }),
+        requestIdMemoInstruction(id, stranger),
+      ]);
+      expect((await status(id)).status).to.equal("waiting");
+      const attestation = (await get(service, `/requests/${id}/signature`)).body as {
+        requestData: RequestData;
+        signature: `0x${string}`;
+      };
+      await submit(f.payer, [
+        await buildSvmReceiverDepositInstruction({
+          programId: f.programId,
+          payer: f.payer,
+          requestId: id as `0x${string}`,
+          requestData: attestation.requestData,
+          signature: attestation.signature,
+          deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+          solver: solver.address,
+        }),
+      ]);
+      expect((await status(id)).status).to.equal("success");
+    });
+
+    it("a deposit arriving for a request already filled is refunded to its user, not swallowed", async () => {
+      const id = await quoteId(svmOrigin(SVM_NATIVE_TOKEN, "1000000000"));
+      const pay = () =>
+        submit(user, [
+          getTransferSolInstruction({ source: user, destination: solver.address, amount: 1_000_000_000n }),
+          requestIdMemoInstruction(id, user),
+        ]);
+      await pay();
+      expect((await status(id)).status).to.equal("success");
+      const userBefore = lamportsOf(user.address);
+      const second = await pay();
+      expect((await status(id)).status).to.equal("success");
+      const late = depositsOf(service.store, id).find((d) => d.txHash === second.signature);
+      expect(late).to.include({ kind: "refund", reason: "REQUEST_CLOSED", amount: 1_000_000_000n });
+      // the user paid 1 SOL and a fee, and got the 1 SOL back
+      expect(userBefore - lamportsOf(user.address) < 100_000n).to.equal(true);
     });
   });
 

@@ -398,7 +398,7 @@ describe("durability of a file database", () => {
     const dir = mkdtempSync(join(tmpdir(), "attestkit-service-"));
     const db = join(dir, "service.sqlite");
     try {
-      const first = testService({ db });
+      const first = testService({ db, newDb: true });
       await link(first);
       await fund(first, 900_000_000n);
       const id = await depositing(first);

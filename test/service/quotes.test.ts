@@ -207,6 +207,23 @@ describe("quotes", () => {
     });
   });
 
+  describe("S8: SVM amounts are u64", () => {
+    it("an SVM quote for 2^64 + 5,000,000 lamports is AMOUNT_EXCEEDS_U64, not a transaction moving 5,000,000", async () => {
+      const res = await post(service, "/quote/v2", {
+        user: SVM_USER,
+        originChainId: SVM_CHAIN_ID,
+        destinationChainId: 8453,
+        originCurrency: "11111111111111111111111111111111",
+        destinationCurrency: ETH,
+        recipient: EVM_RECIPIENT,
+        tradeType: "EXACT_INPUT",
+        amount: ((1n << 64n) + 5_000_000n).toString(),
+      });
+      expectError(res, 400, "AMOUNT_EXCEEDS_U64");
+      expect((res.body as { message: string }).message).to.contain("18446744073714551616");
+    });
+  });
+
   describe("address validation per VM", () => {
     it("a bad EIP-55 checksum is INVALID_ADDRESS", async () => {
       const bad = EVM_USER.replace("f39Fd6", "F39Fd6");

@@ -42,6 +42,9 @@ class ScriptedChain implements ChainAdapter {
   async transfer(): Promise<{ txHash: string; block: number }> {
     throw new Error("the scripted chain does not fill");
   }
+  async resume(): Promise<null> {
+    return null;
+  }
 }
 
 const preflight = (service: Service, origin: string) =>
@@ -112,7 +115,7 @@ describe("mock service: SDK compatibility surface", () => {
   });
 
   describe("GET /chains", () => {
-    it("describes each chain as configureDynamicChains() reads it, without an explorer", async () => {
+    it("describes each chain as configureDynamicChains() reads it, without an explorer, with its protocol.v2", async () => {
       service = testService({
         publicChains: [
           {
@@ -149,6 +152,9 @@ describe("mock service: SDK compatibility surface", () => {
               address: ETH,
               supportsBridging: true,
             },
+            protocol: {
+              v2: { chainId: "base", depository: "0x4cd00e387622c35bddb9b4c962c136462338bc31" },
+            },
           },
         ],
       });
@@ -172,6 +178,7 @@ describe("mock service: SDK compatibility surface", () => {
         block: 1,
         timestamp: Math.floor(Date.now() / 1000),
         from: EVM_USER,
+        signers: [EVM_USER],
         currency: ETH,
         amount: "100000000000000000",
         status: "success",

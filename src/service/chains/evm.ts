@@ -1,13 +1,17 @@
 /**
  * EVM chain adapter over viem: any JSON-RPC URL, or an EIP-1193 provider such as Hardhat's in-process
  * EDR network (`(await network.create()).provider`). The indexer recognizes, block by block:
- * - native deposits: a transaction to the solver whose calldata is exactly the 32-byte request id;
- * - ERC20 deposits: `transfer(solver, amount)` calldata with the 32-byte request id appended;
+ * - native deposits: a transaction to one of the service's keys whose calldata is exactly the 32-byte
+ *   request id, worth the value it carried;
+ * - ERC20 deposits: `transfer(key, amount)` calldata with the 32-byte request id appended, worth what
+ *   the keys received by the token's `Transfer` logs (`evmTokenCredit`: fee-on-transfer tokens net);
  * - deposits through `AttestedReceiver` deployments (`receivers`), by their `DepositAccepted` event,
- *   counted only when the event's solver is this service's solver, or the receiver's previous solver
- *   inside its grace window while this service's solver is the receiver's current one;
- * - app balance funding calldata (`decodeAppBalanceFundingCalldata`), reported for every chain and
- *   credited by the indexer only on chain 8453.
+ *   counted only when the event names one of the service's keys (current or `formerSolvers`); no
+ *   receiver state is read, so no historical state is needed;
+ * - deposits into the protocol depository (`depository`), by its events, credited from its balance
+ *   change over their block (`depository-evm.ts`; this one reads the depository's state per block);
+ * - app balance funding calldata (`decodeAppBalanceFundingCalldata`), reported for every chain with
+ *   what the keys received, and credited by the indexer only on chain 8453.
  */
 import {
   type Address,
@@ -22,14 +26,20 @@ import {
   getAddress,
   type Hex,
   http,
+  keccak256,
   type PublicClient,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
   type Transport,
   zeroAddress,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { evmTokenCredit } from "../../credit/evm.ts";
 import { decodeAppBalanceFundingCalldata } from "../../funding/index.ts";
-import { attestedReceiverAbi, decodeEvmReceiverDeposit } from "../../receiver/index.ts";
-import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
+import { decodeEvmReceiverDeposit } from "../../receiver/index.ts";
+import { crashPoint } from "../crash-points.ts";
+import { scanEvmDepository } from "./depository-evm.ts";
+import type { ChainAdapter, ChainObservation, SignedTransfer, TransferParams } from "./types.ts";
 
 export interface EvmChainAdapterOptions {
   chainId: number;
@@ -40,6 +50,14 @@ export interface EvmChainAdapterOptions {
   solverPrivateKey: Hex;
   /** `AttestedReceiver` deployments on this chain: their `DepositAccepted` events are deposits. */
   receivers?: readonly string[];
+  /**
+   * Addresses of the service's earlier solver keys (after a rotation): deposits still paid to them,
+   * directly or through a receiver inside its grace, are the service's too. Events naming any other
+   * address are not, whatever a receiver's state says.
+   */
+  formerSolvers?: readonly string[];
+  /** The protocol depository on this chain: its deposit events are order deposits. */
+  depository?: string;
 }
 
 const TRANSFER_SELECTOR = "0xa9059cbb";
@@ -61,11 +79,95 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
   const publicClient = createPublicClient({ chain, transport }) as PublicClient;
   const walletClient = createWalletClient({ chain, transport, account });
   const solver = account.address;
-  const solverLower = solver.toLowerCase();
   const receivers = (options.receivers ?? []).map((address) => getAddress(address));
+  const depository = options.depository === undefined ? undefined : getAddress(options.depository);
+  /** Every key the service controls here: deposits paid to any of them are the service's. */
+  const keyList = [solver, ...(options.formerSolvers ?? []).map((address) => getAddress(address))];
+  const keys = new Set(keyList.map((key) => key.toLowerCase()));
+
+  /** Receipts of the scanned range by transaction hash, fetched once per scan. */
+  function receiptCache() {
+    const receipts = new Map<string, Promise<TransactionReceipt>>();
+    return (hash: Hex) => {
+      let receipt = receipts.get(hash);
+      if (receipt === undefined) {
+        receipt = publicClient.getTransactionReceipt({ hash });
+        receipts.set(hash, receipt);
+      }
+      return receipt;
+    };
+  }
+
+  /**
+   * What a transaction in block `number` deposits or funds, or null. Tagging (calldata) only
+   * identifies it: the amount is what the service's keys received (`tx.value` for native, the
+   * token's `Transfer` logs for ERC-20). An RPC failure throws (the range is scanned again); a
+   * transaction of any other shape is skipped.
+   */
+  async function observe(
+    tx: { hash: Hex; from: Address; to: Address | null; input: Hex; value: bigint },
+    number: number,
+    timestamp: number,
+    receiptOf: (hash: Hex) => Promise<TransactionReceipt>,
+  ): Promise<ChainObservation | null> {
+    const input = tx.input.toLowerCase();
+    const target = tx.to?.toLowerCase();
+    if (target === undefined) return null;
+    const deposit = {
+      kind: "deposit" as const,
+      txHash: tx.hash,
+      block: number,
+      timestamp,
+      from: getAddress(tx.from),
+      signers: [getAddress(tx.from)],
+      via: "transfer" as const,
+    };
+    if (keys.has(target) && REQUEST_ID_DATA.test(input)) {
+      const receipt = await receiptOf(tx.hash);
+      return {
+        ...deposit,
+        requestId: input,
+        currency: zeroAddress,
+        amount: tx.value.toString(),
+        status: receipt.status === "success" ? "success" : "failure",
+      };
+    }
+    if (decodeAppBalanceFundingCalldata(input) !== null) {
+      // Funding calldata has the length of a tagged transfer: its markers are checked first.
+      const receipt = await receiptOf(tx.hash);
+      return {
+        kind: "funding",
+        txHash: tx.hash,
+        block: number,
+        from: getAddress(tx.from),
+        to: getAddress(target),
+        input,
+        received: evmTokenCredit(receipt.logs, target, keyList).toString(),
+        status: receipt.status === "success" ? "success" : "failure",
+      };
+    }
+    if (
+      input.length === TAGGED_TRANSFER_LENGTH &&
+      input.startsWith(TRANSFER_SELECTOR) &&
+      keys.has(`0x${input.slice(34, 74)}`)
+    ) {
+      const receipt = await receiptOf(tx.hash);
+      const amount = receipt.status === "success" ? evmTokenCredit(receipt.logs, target, keyList) : 0n;
+      if (receipt.status === "success" && amount === 0n) return null;
+      return {
+        ...deposit,
+        requestId: `0x${input.slice(-64)}`,
+        currency: getAddress(target),
+        amount: amount.toString(),
+        status: receipt.status === "success" ? "success" : "failure",
+      };
+    }
+    return null;
+  }
 
   async function scan(from: number, to: number): Promise<ChainObservation[]> {
     const observations: ChainObservation[] = [];
+    const receiptOf = receiptCache();
     /** Block timestamps of the scanned range, reused for the receivers' events. */
     const timestamps = new Map<number, number>();
     for (let number = from; number <= to; number++) {
@@ -74,57 +176,8 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       timestamps.set(number, timestamp);
       for (const tx of block.transactions) {
         if (typeof tx === "string") continue;
-        const input = tx.input.toLowerCase();
-        const target = tx.to?.toLowerCase();
-        let found: ChainObservation | null = null;
-        if (target === solverLower && REQUEST_ID_DATA.test(input)) {
-          found = {
-            kind: "deposit",
-            requestId: input,
-            txHash: tx.hash,
-            block: number,
-            timestamp,
-            from: getAddress(tx.from),
-            currency: zeroAddress,
-            amount: tx.value.toString(),
-            status: "success",
-            via: "transfer",
-          };
-        } else if (target !== undefined && decodeAppBalanceFundingCalldata(input) !== null) {
-          // Funding calldata has the length of a tagged transfer: its markers are checked first.
-          found = {
-            kind: "funding",
-            txHash: tx.hash,
-            block: number,
-            from: getAddress(tx.from),
-            to: getAddress(target),
-            input,
-            status: "success",
-          };
-        } else if (
-          target !== undefined &&
-          input.length === TAGGED_TRANSFER_LENGTH &&
-          input.startsWith(TRANSFER_SELECTOR) &&
-          input.slice(34, 74) === solverLower.slice(2)
-        ) {
-          found = {
-            kind: "deposit",
-            requestId: `0x${input.slice(-64)}`,
-            txHash: tx.hash,
-            block: number,
-            timestamp,
-            from: getAddress(tx.from),
-            currency: getAddress(target),
-            amount: BigInt(`0x${input.slice(74, 138)}`).toString(),
-            status: "success",
-            via: "transfer",
-          };
-        }
-        if (found) {
-          const receipt = await publicClient.getTransactionReceipt({ hash: tx.hash });
-          found.status = receipt.status === "success" ? "success" : "failure";
-          observations.push(found);
-        }
+        const found = await observe(tx, number, timestamp, receiptOf);
+        if (found) observations.push(found);
       }
     }
     if (receivers.length > 0) {
@@ -133,12 +186,23 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
         fromBlock: BigInt(from),
         toBlock: BigInt(to),
       });
+      /** What each transaction's receiver events may still claim, per token, from its Transfer logs. */
+      const unclaimed = new Map<string, bigint>();
       for (const log of logs) {
+        // A log that does not decode, or names a key the service does not hold, is skipped alone.
         const deposit = decodeEvmReceiverDeposit(log, receivers);
         const timestamp = log.blockNumber === null ? undefined : timestamps.get(Number(log.blockNumber));
         if (deposit === null || log.transactionHash === null || timestamp === undefined) continue;
-        if (!(await paysThisSolver(log.address, deposit.solver, BigInt(timestamp), log.blockNumber!)))
-          continue;
+        if (!keys.has(deposit.solver.toLowerCase())) continue;
+        let amount = deposit.amount;
+        if (deposit.currency !== zeroAddress) {
+          const slot = `${log.transactionHash}:${deposit.currency}`;
+          const receipt = await receiptOf(log.transactionHash);
+          const left = unclaimed.get(slot) ?? evmTokenCredit(receipt.logs, deposit.currency, keyList);
+          amount = amount < left ? amount : left;
+          unclaimed.set(slot, left - amount);
+          if (amount === 0n) continue;
+        }
         observations.push({
           kind: "deposit",
           requestId: deposit.requestId.toLowerCase(),
@@ -146,64 +210,91 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
           block: Number(log.blockNumber),
           timestamp,
           from: deposit.payer,
+          signers: [deposit.payer],
           currency: deposit.currency,
-          amount: deposit.amount.toString(),
+          amount: amount.toString(),
           status: "success",
           via: "receiver-event",
         });
       }
     }
+    if (depository !== undefined) {
+      observations.push(...(await scanEvmDepository(publicClient, depository, from, to, timestamps)));
+    }
     return observations;
   }
 
-  /**
-   * Whether a receiver's deposit paid to `eventSolver` belongs to this service: it is this service's
-   * solver, or the receiver's previous solver still inside its grace at that block while its current
-   * solver is this service's. A receiver rotated to another solver pays someone else.
-   */
-  async function paysThisSolver(
-    receiver: Address,
-    eventSolver: Address,
-    timestamp: bigint,
-    blockNumber: bigint,
-  ): Promise<boolean> {
-    if (eventSolver.toLowerCase() === solverLower) return true;
-    const read = { address: receiver, abi: attestedReceiverAbi, blockNumber } as const;
-    const [current, [previous, validUntil]] = await Promise.all([
-      publicClient.readContract({ ...read, functionName: "solver" }),
-      publicClient.readContract({ ...read, functionName: "previousSolver" }),
-    ]);
-    return (
-      current.toLowerCase() === solverLower &&
-      previous.toLowerCase() === eventSolver.toLowerCase() &&
-      timestamp < BigInt(validUntil)
-    );
-  }
-
-  async function send(params: TransferParams): Promise<{ txHash: string; block: number }> {
+  /** Signs the transfer with the solver's next nonce, hands it to `onSigned`, then sends it. */
+  async function send(
+    params: TransferParams,
+    onSigned?: (signed: SignedTransfer) => void,
+  ): Promise<{ txHash: string; block: number }> {
     const to = getAddress(params.to);
     const id = params.requestId.toLowerCase() as Hex;
     const native = params.currency.toLowerCase() === zeroAddress;
-    const hash = native
-      ? await walletClient.sendTransaction({ account, chain, to, value: params.amount, data: id })
-      : await walletClient.sendTransaction({
-          account,
-          chain,
-          to: getAddress(params.currency),
-          data: `${encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, params.amount] })}${id.slice(2)}`,
-        });
+    const nonce = await publicClient.getTransactionCount({ address: solver, blockTag: "pending" });
+    const prepared = await walletClient.prepareTransactionRequest(
+      native
+        ? { account, chain, to, value: params.amount, data: id, nonce }
+        : {
+            account,
+            chain,
+            to: getAddress(params.currency),
+            data: `${encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, params.amount] })}${id.slice(2)}`,
+            nonce,
+          },
+    );
+    const raw = await walletClient.signTransaction(
+      prepared as Parameters<typeof walletClient.signTransaction>[0],
+    );
+    const signed: SignedTransfer = { txHash: keccak256(raw), raw, lifetime: String(nonce) };
+    onSigned?.(signed);
+    return broadcast(signed);
+  }
+
+  async function broadcast(signed: SignedTransfer): Promise<{ txHash: string; block: number }> {
+    const hash = signed.txHash as Hex;
+    try {
+      await publicClient.sendRawTransaction({ serializedTransaction: signed.raw as Hex });
+      crashPoint("transfer-sent");
+    } catch (error) {
+      // Sent before the crash: the node already holds it (pending or included).
+      const known = await publicClient.getTransaction({ hash }).catch(() => null);
+      if (known === null) throw error;
+    }
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== "success") throw new Error(`transfer ${hash} reverted`);
     return { txHash: hash, block: Number(receipt.blockNumber) };
   }
 
+  async function landed(hash: Hex): Promise<TransactionReceipt | null> {
+    try {
+      return await publicClient.getTransactionReceipt({ hash });
+    } catch (error) {
+      if (error instanceof TransactionReceiptNotFoundError) return null;
+      throw error;
+    }
+  }
+
   // One solver account sends every fill and refund: concurrent sends would pick the same nonce, so
   // they go out one at a time.
   let lastSend: Promise<unknown> = Promise.resolve();
-  function transfer(params: TransferParams): Promise<{ txHash: string; block: number }> {
-    const sent = lastSend.then(() => send(params));
-    lastSend = sent.catch(() => {});
-    return sent;
+  function serially<T>(work: () => Promise<T>): Promise<T> {
+    const done = lastSend.then(work);
+    lastSend = done.catch(() => {});
+    return done;
+  }
+
+  /** A signed transfer lands once its nonce is used: by it (its receipt), or by another (never). */
+  async function resume(signed: SignedTransfer): Promise<{ txHash: string; block: number } | null> {
+    return serially(async () => {
+      const receipt = await landed(signed.txHash as Hex);
+      if (receipt?.status === "reverted") throw new Error(`transfer ${signed.txHash} reverted`);
+      if (receipt !== null) return { txHash: signed.txHash, block: Number(receipt.blockNumber) };
+      const used = await publicClient.getTransactionCount({ address: solver, blockTag: "latest" });
+      if (used > Number(signed.lifetime)) return null;
+      return broadcast(signed);
+    });
   }
 
   return {
@@ -214,7 +305,8 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       return Number(await publicClient.getBlockNumber({ cacheTime: 0 }));
     },
     scan,
-    transfer,
+    transfer: (params, onSigned) => serially(() => send(params, onSigned)),
+    resume,
     async allowance(token, owner, spender) {
       try {
         return await publicClient.readContract({

@@ -1,31 +1,36 @@
 /**
- * SVM chain adapter over Solana JSON-RPC and PubSub (kit's `createSolanaRpc` /
- * `createSolanaRpcSubscriptions`): the mock service reaches the devnet, another local network or a
+ * SVM chain adapter over Solana JSON-RPC (kit's `createSolanaRpc`): the mock service reaches the devnet, another local network or a
  * public cluster the same way, at `confirmed` commitment by default.
  *
- * Deposits the indexer recognizes (each to this adapter's solver):
- * - native: a System transfer to the solver, tagged by a Memo instruction whose text is the request
- *   id (the shape of the mock's quoted SVM deposit);
- * - SPL Token / Token-2022: a `Transfer` or `TransferChecked` into a token account the solver owns
- *   (read from the transaction's token balances), tagged the same way; currency = the mint;
- * - through the attested receiver (`receiverProgram`): its `Deposited` event in the logs, logged
- *   by that program and naming this solver; currency = the native constant or the mint.
- * Successful transactions only, top-level instructions only (keys from lookup tables resolved by the
+ * Deposits the indexer recognizes, each worth what the solver's own accounts gained in the
+ * transaction (`svmCredits`: its lamports, and the token accounts it owned before and after;
+ * Token-2022 fee mints net), never what an instruction, memo or log claims:
+ * - through the attested receiver (`receiverProgram`): its `Deposited` event naming this solver
+ *   identifies the request and the payer it bound; it claims at most what arrived in its currency;
+ * - tagged: what is left is for the request named by the transaction's one request-id memo (a
+ *   top-level Memo instruction), sent by the fee payer and authorised by every signer;
+ * - into the protocol depository (`depositoryProgram`): its top-level `deposit_native` /
+ *   `deposit_token` instructions name the order and the depositor, each worth what the depository's
+ *   vault (or its token account) gained in the transaction (`depository-svm.ts`).
+ * Successful transactions not signed by the solver only (keys from lookup tables resolved by the
  * node). `scan` reads the history of the solver, its token accounts and the receiver program
  * (`getSignaturesForAddress`, then `getTransaction`).
  *
  * Fills and refunds: native SOL by System transfer; tokens by `TransferChecked` from the solver's
  * associated token account to the recipient's, created idempotently in the same transaction; both
- * with the request id memo; sent and confirmed over PubSub.
+ * with the request id memo; signed, handed to the caller's outbox, then sent and its status polled
+ * until it lands or its blockhash expires (`resume` does the same after a restart).
  */
 import { readFileSync } from "node:fs";
 import {
   type Address,
   appendTransactionMessageInstructions,
+  type Base64EncodedWireTransaction,
+  type Blockhash,
   type Commitment,
   createSolanaRpc,
-  createSolanaRpcSubscriptions,
   createTransactionMessage,
+  getBase64EncodedWireTransaction,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
   getSignatureFromTransaction,
@@ -35,42 +40,34 @@ import {
   pipe,
   type ReadonlyUint8Array,
   type Signature,
-  sendAndConfirmTransactionFactory,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from "@solana/kit";
-import {
-  getTransferSolInstruction,
-  getTransferSolInstructionDataDecoder,
-  identifySystemInstruction,
-  SystemInstruction,
-} from "@solana-program/system";
+import { getTransferSolInstruction } from "@solana-program/system";
 import {
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
   getMintDecoder,
   getMintSize,
   getTransferCheckedInstruction,
-  getTransferCheckedInstructionDataDecoder,
-  getTransferInstructionDataDecoder,
-  identifyTokenInstruction,
-  TokenInstruction,
 } from "@solana-program/token";
 import type { LiteSVM } from "litesvm";
+import { svmCredits } from "../../credit/svm.ts";
 import { packageFile } from "../../package-files.ts";
 import { decodeSvmReceiverDepositedEvents } from "../../receiver/svm.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../svm/index.ts";
+import { crashPoint } from "../crash-points.ts";
 import {
   MEMO_PROGRAM,
   requestIdMemoInstruction,
   SVM_SWAP_SOURCES,
-  SYSTEM_PROGRAM,
   svmSwapSourceProgram,
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
 } from "../svm-route.ts";
-import type { ChainAdapter, ChainObservation, TransferParams } from "./types.ts";
+import { depositoryDepositsOf } from "./depository-svm.ts";
+import type { ChainAdapter, ChainObservation, SignedTransfer, TransferParams } from "./types.ts";
 
 /** The committed `route-hop` program (programs/route-hop). */
 export const ROUTE_HOP_SO = packageFile("programs/deploy/route-hop.so");
@@ -98,13 +95,15 @@ export function installSvmRouteHops(svm: LiteSVM, elf: Uint8Array = readFileSync
 export interface SvmChainAdapterOptions {
   /** Solana JSON-RPC URL (http or https). */
   rpcUrl: string;
-  /** PubSub URL (ws or wss); default the RPC URL's host with the next port, as Solana clients derive it. */
+  /** PubSub URL: accepted for existing callers; the adapter polls statuses over `rpcUrl` instead. */
   wsUrl?: string;
   /** The solver's keypair on the SVM chain (pays fills). */
   solver: KeyPairSigner;
   chainId?: number;
   /** The attested receiver's program id: its `Deposited` events naming the solver are deposits. */
   receiverProgram?: Address;
+  /** The protocol depository program: its deposit instructions are order deposits. */
+  depositoryProgram?: Address;
   /** Commitment for reads, `head()` and fills (default `confirmed`). */
   commitment?: Exclude<Commitment, "processed">;
 }
@@ -115,16 +114,11 @@ export interface SvmChainAdapter extends ChainAdapter {
   close(): void;
 }
 
-type Deposit = Extract<ChainObservation, { kind: "deposit" }>;
-
 interface CompiledInstruction {
   programAddressIndex: number;
   accountIndices?: number[];
   data?: ReadonlyUint8Array;
 }
-
-/** A token account's mint and owner, by account index, from the transaction's token balances. */
-type TokenOwners = Map<number, { mint: string; owner: string }>;
 
 /** The PubSub URL Solana clients derive from an RPC URL: ws(s), port + 1 when a port is given. */
 export function defaultWsUrl(rpcUrl: string): string {
@@ -134,75 +128,33 @@ export function defaultWsUrl(rpcUrl: string): string {
   return url.toString();
 }
 
-/** A token transfer instruction's source authority, destination index, amount and (checked) mint, or null. */
-function tokenTransfer(
-  data: ReadonlyUint8Array,
-  accounts: number[],
-  keys: readonly string[],
-): { authority?: string; destination?: number; mint?: string; amount: bigint } | null {
-  try {
-    const kind = identifyTokenInstruction(data);
-    if (kind === TokenInstruction.Transfer && data.length === 9) {
-      const { amount } = getTransferInstructionDataDecoder().decode(data);
-      return { destination: accounts[1], authority: keys[accounts[2] ?? -1], amount };
-    }
-    if (kind === TokenInstruction.TransferChecked && data.length === 10) {
-      const { amount } = getTransferCheckedInstructionDataDecoder().decode(data);
-      return {
-        mint: keys[accounts[1] ?? -1],
-        destination: accounts[2],
-        authority: keys[accounts[3] ?? -1],
-        amount,
-      };
-    }
-  } catch {
-    // not a token instruction this adapter reads
-  }
-  return null;
-}
-
-/** The memo-tagged deposits (native and SPL) a transaction's top-level instructions make to `solver`. */
-function transferDeposits(
+/** The request ids a transaction's top-level memos name; a deposit is tagged only by exactly one. */
+function memoRequestIds(
   message: { instructions: CompiledInstruction[] },
   keys: readonly string[],
-  tokenOwners: TokenOwners,
-  solver: string,
-): { requestId: string; from: string; currency: string; amount: bigint }[] {
-  let requestId: string | null = null;
-  const transfers: { from: string; currency: string; amount: bigint }[] = [];
+): Set<string> {
+  const ids = new Set<string>();
   for (const instruction of message.instructions) {
-    const program = keys[instruction.programAddressIndex];
-    const data = instruction.data ?? new Uint8Array();
-    const indices = instruction.accountIndices ?? [];
-    if (program === MEMO_PROGRAM) {
-      const text = new TextDecoder().decode(data as Uint8Array);
-      if (REQUEST_ID_TEXT.test(text)) requestId = text;
-    } else if (program === SYSTEM_PROGRAM && data.length === 12 && indices.length >= 2) {
-      const to = keys[indices[1] ?? -1];
-      if (identifySystemInstruction(data) === SystemInstruction.TransferSol && to === solver) {
-        const { amount } = getTransferSolInstructionDataDecoder().decode(data);
-        transfers.push({ from: keys[indices[0] ?? -1] as string, currency: SVM_NATIVE_TOKEN, amount });
-      }
-    } else if (program !== undefined && TOKEN_PROGRAMS.has(program)) {
-      const transfer = tokenTransfer(data, indices, keys);
-      if (transfer?.destination === undefined || !transfer.authority) continue;
-      const destination = tokenOwners.get(transfer.destination);
-      if (destination === undefined || destination.owner !== solver) continue;
-      if (transfer.mint !== undefined && transfer.mint !== destination.mint) continue;
-      transfers.push({ from: transfer.authority, currency: destination.mint, amount: transfer.amount });
-    }
+    if (keys[instruction.programAddressIndex] !== MEMO_PROGRAM) continue;
+    const text = new TextDecoder().decode((instruction.data ?? new Uint8Array()) as Uint8Array);
+    if (REQUEST_ID_TEXT.test(text)) ids.add(text);
   }
-  return requestId === null ? [] : transfers.map((t) => ({ requestId: requestId as string, ...t }));
+  return ids;
+}
+
+/** Token amounts by account index, from a transaction's token balances. */
+function tokenAmounts(
+  balances: readonly { accountIndex: number; uiTokenAmount: { amount: string } }[],
+): Map<number, bigint> {
+  return new Map(balances.map((balance) => [balance.accountIndex, BigInt(balance.uiTokenAmount.amount)]));
 }
 
 export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChainAdapter {
-  const { solver, receiverProgram } = options;
+  const { solver, receiverProgram, depositoryProgram } = options;
   const chainId = options.chainId ?? SVM_CHAIN_ID;
   const commitment = options.commitment ?? "confirmed";
   const rpc = createSolanaRpc(options.rpcUrl);
   const abort = new AbortController();
-  const rpcSubscriptions = createSolanaRpcSubscriptions(options.wsUrl ?? defaultWsUrl(options.rpcUrl));
-  const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions });
 
   /** Signatures of successful transactions mentioning `address` in slots `from..to`. */
   async function signaturesIn(address: Address, from: number, to: number): Promise<Signature[]> {
@@ -233,55 +185,96 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     return lists.flatMap((list) => list.value.map((entry) => entry.pubkey));
   }
 
-  async function depositsOf(signature: Signature): Promise<Deposit[]> {
+  /**
+   * The deposits of one transaction, each worth what the solver's own accounts gained in it
+   * (`svmCredits`). The receiver's `Deposited` events claim their share first (the receiver bound
+   * their payer); what is left is tagged by the transaction's one request-id memo, if any.
+   */
+  async function depositsOf(signature: Signature): Promise<ChainObservation[]> {
     const tx = await rpc
       .getTransaction(signature, { commitment, encoding: "base64", maxSupportedTransactionVersion: 0 })
       .send({ abortSignal: abort.signal });
     if (tx === null || tx.meta === null || tx.meta.err !== null) return [];
     const wire = transactionDecoder.decode(base64.encode(tx.transaction[0]));
     const message = messageDecoder.decode(wire.messageBytes) as unknown as {
+      header: { numSignerAccounts: number };
       staticAccounts: string[];
       instructions: CompiledInstruction[];
     };
     const loaded = tx.meta.loadedAddresses;
     const keys = [...message.staticAccounts, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
-    const tokenOwners: TokenOwners = new Map();
-    for (const balance of tx.meta.postTokenBalances ?? []) {
-      if (balance.owner !== undefined) {
-        tokenOwners.set(balance.accountIndex, { mint: balance.mint, owner: balance.owner });
-      }
-    }
-    const logs = [...(tx.meta.logMessages ?? [])];
+    const signers = message.staticAccounts.slice(0, message.header.numSignerAccounts);
+    // The solver's own transactions (fills, refunds) are never deposits.
+    if (signers.includes(solver.address)) return [];
+    const postTokenBalances = tx.meta.postTokenBalances ?? [];
+    const remaining = new Map(
+      svmCredits(
+        {
+          accountKeys: keys,
+          preBalances: tx.meta.preBalances,
+          postBalances: tx.meta.postBalances,
+          preTokenBalances: tx.meta.preTokenBalances ?? [],
+          postTokenBalances,
+        },
+        { wallet: solver.address },
+        SVM_NATIVE_TOKEN,
+      ).map((credit) => [credit.currency, credit.amount]),
+    );
     const base = {
       kind: "deposit" as const,
       txHash: signature as string,
       block: Number(tx.slot),
       timestamp: Number(tx.blockTime ?? 0n),
+      status: "success" as const,
     };
-    const deposits: Deposit[] = transferDeposits(message, keys, tokenOwners, solver.address).map((d) => ({
-      ...base,
-      requestId: d.requestId,
-      from: d.from,
-      currency: d.currency,
-      amount: d.amount.toString(),
-      status: "success",
-      via: "transfer",
-    }));
+    const deposits: ChainObservation[] =
+      depositoryProgram === undefined
+        ? []
+        : depositoryDepositsOf(
+            {
+              ...base,
+              keys,
+              instructions: message.instructions,
+              preBalances: tx.meta.preBalances.map(BigInt),
+              postBalances: tx.meta.postBalances.map(BigInt),
+              preTokenBalances: tokenAmounts(tx.meta.preTokenBalances ?? []),
+              postTokenBalances: tokenAmounts(postTokenBalances),
+            },
+            depositoryProgram,
+          );
     if (receiverProgram !== undefined) {
-      // Only successful transactions get here (submit throws on a failed one).
-      const success = { err: null, logs };
+      const success = { err: null, logs: [...(tx.meta.logMessages ?? [])] };
       for (const event of decodeSvmReceiverDepositedEvents(success, receiverProgram)) {
         if (event.solver !== solver.address || event.originChainId !== BigInt(chainId)) continue;
+        const left = remaining.get(event.currency) ?? 0n;
+        const amount = event.amount < left ? event.amount : left;
+        if (amount === 0n) continue;
+        remaining.set(event.currency, left - amount);
         deposits.push({
           ...base,
           requestId: event.requestId,
           from: event.payer,
+          signers: [event.payer],
           currency: event.currency,
-          amount: event.amount.toString(),
-          status: "success",
+          amount: amount.toString(),
           via: "receiver-event",
         });
       }
+    }
+    const ids = memoRequestIds(message, keys);
+    if (ids.size !== 1) return deposits;
+    const [requestId] = [...ids];
+    for (const [currency, amount] of remaining) {
+      if (amount === 0n) continue;
+      deposits.push({
+        ...base,
+        requestId: requestId as string,
+        from: signers[0] as string,
+        signers,
+        currency,
+        amount: amount.toString(),
+        via: "transfer",
+      });
     }
     return deposits;
   }
@@ -290,7 +283,11 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     return (await rpc.getLatestBlockhash({ commitment }).send({ abortSignal: abort.signal })).value;
   }
 
-  async function send(instructions: Instruction[]): Promise<{ txHash: string; block: number }> {
+  /** Signs, hands the signed transaction to `onSigned`, then sends it and waits for its commitment. */
+  async function send(
+    instructions: Instruction[],
+    onSigned?: (signed: SignedTransfer) => void,
+  ): Promise<{ txHash: string; block: number }> {
     const lifetime = await latestBlockhash();
     const tx = await pipe(
       createTransactionMessage({ version: 0 }),
@@ -299,25 +296,78 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       (m) => appendTransactionMessageInstructions(instructions, m),
       (m) => signTransactionMessageWithSigners(m),
     );
-    await sendAndConfirm(tx as Parameters<typeof sendAndConfirm>[0], {
-      commitment,
-      abortSignal: abort.signal,
-    });
-    const signature = getSignatureFromTransaction(tx);
-    const { value } = await rpc.getSignatureStatuses([signature]).send({ abortSignal: abort.signal });
-    const status = value[0];
-    if (!status) throw new Error(`SVM transaction ${signature} confirmed but has no status`);
-    return { txHash: signature, block: Number(status.slot) };
+    const signed: SignedTransfer = {
+      txHash: getSignatureFromTransaction(tx),
+      raw: getBase64EncodedWireTransaction(tx),
+      lifetime: lifetime.blockhash,
+    };
+    onSigned?.(signed);
+    const landed = await resume(signed);
+    if (landed === null) throw new Error(`SVM transaction ${signed.txHash} expired before it landed`);
+    return landed;
   }
 
-  async function transfer(params: TransferParams): Promise<{ txHash: string; block: number }> {
+  /** The slot a transaction landed in at the adapter's commitment, or null. Throws when it failed. */
+  async function landedAt(signature: Signature): Promise<number | null> {
+    const { value } = await rpc
+      .getSignatureStatuses([signature], { searchTransactionHistory: true })
+      .send({ abortSignal: abort.signal });
+    const status = value[0];
+    if (!status) return null;
+    if (status.err !== null)
+      throw new Error(`SVM transaction ${signature} failed: ${JSON.stringify(status.err)}`);
+    const reached =
+      status.confirmationStatus === "finalized" ||
+      (commitment === "confirmed" && status.confirmationStatus === "confirmed");
+    return reached ? Number(status.slot) : null;
+  }
+
+  /**
+   * A transaction signed earlier lands only while its blockhash is valid: found, it is done; not
+   * found and its blockhash still valid, it is sent again and awaited; otherwise it never lands.
+   */
+  async function resume(signed: SignedTransfer): Promise<{ txHash: string; block: number } | null> {
+    const signature = signed.txHash as Signature;
+    for (let attempt = 0; attempt < 2400; attempt++) {
+      const slot = await landedAt(signature);
+      if (slot !== null) return { txHash: signed.txHash, block: slot };
+      const { value: valid } = await rpc
+        .isBlockhashValid(signed.lifetime as Blockhash, { commitment: "processed" })
+        .send({ abortSignal: abort.signal });
+      if (!valid) {
+        const late = await landedAt(signature);
+        return late === null ? null : { txHash: signed.txHash, block: late };
+      }
+      if (attempt % 20 === 0) {
+        // Refused (it would fail): that error is the transfer's; a resend of a landed one is harmless.
+        const refused = await rpc
+          .sendTransaction(signed.raw as Base64EncodedWireTransaction, { encoding: "base64" })
+          .send({ abortSignal: abort.signal })
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        if (refused !== null && !/AlreadyProcessed/.test(String((refused as Error).message ?? refused))) {
+          if ((await landedAt(signature)) === null) throw refused;
+        }
+        crashPoint("transfer-sent");
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`SVM transaction ${signature} neither landed nor expired in 120 s`);
+  }
+
+  async function transfer(
+    params: TransferParams,
+    onSigned?: (signed: SignedTransfer) => void,
+  ): Promise<{ txHash: string; block: number }> {
     const to = params.to as Address;
     const memo = requestIdMemoInstruction(params.requestId, solver);
     if (params.currency === SVM_NATIVE_TOKEN) {
-      return send([
-        getTransferSolInstruction({ source: solver, destination: to, amount: params.amount }),
-        memo,
-      ]);
+      return send(
+        [getTransferSolInstruction({ source: solver, destination: to, amount: params.amount }), memo],
+        onSigned,
+      );
     }
     const mint = params.currency as Address;
     const { value: account } = await rpc
@@ -331,27 +381,30 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     const { decimals } = getMintDecoder().decode(data);
     const ata = async (owner: Address) => (await findAssociatedTokenPda({ owner, mint, tokenProgram }))[0];
     const destination = await ata(to);
-    return send([
-      getCreateAssociatedTokenIdempotentInstruction({
-        payer: solver,
-        ata: destination,
-        owner: to,
-        mint,
-        tokenProgram,
-      }),
-      getTransferCheckedInstruction(
-        {
-          source: await ata(solver.address),
+    return send(
+      [
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: solver,
+          ata: destination,
+          owner: to,
           mint,
-          destination,
-          authority: solver,
-          amount: params.amount,
-          decimals,
-        },
-        { programAddress: tokenProgram },
-      ),
-      memo,
-    ]);
+          tokenProgram,
+        }),
+        getTransferCheckedInstruction(
+          {
+            source: await ata(solver.address),
+            mint,
+            destination,
+            authority: solver,
+            amount: params.amount,
+            decimals,
+          },
+          { programAddress: tokenProgram },
+        ),
+        memo,
+      ],
+      onSigned,
+    );
   }
 
   return {
@@ -366,13 +419,15 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     async scan(from, to) {
       const watched: Address[] = [solver.address, ...(await solverTokenAccounts())];
       if (receiverProgram !== undefined) watched.push(receiverProgram);
+      if (depositoryProgram !== undefined) watched.push(depositoryProgram);
       const signatures = new Set<Signature>();
       for (const address of watched) for (const s of await signaturesIn(address, from, to)) signatures.add(s);
-      const found: Deposit[] = [];
+      const found: ChainObservation[] = [];
       for (const signature of signatures) found.push(...(await depositsOf(signature)));
       return found.sort((a, b) => a.block - b.block);
     },
     transfer,
+    resume,
     close() {
       abort.abort();
     },

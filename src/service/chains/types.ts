@@ -12,13 +12,35 @@ export type ChainObservation =
       txHash: string;
       block: number;
       timestamp: number;
+      /** Who sent it: the receiver's bound payer, else the transaction's fee payer (EVM: its sender). */
       from: string;
+      /**
+       * Who authorised it: every signer of the transaction (EVM: its sender), or for a receiver event
+       * the payer the receiver bound. A deposit counts for a request only when its user is one of them.
+       */
+      signers: string[];
       /** Token address (EVM zero address / SVM native constant for native). */
       currency: string;
+      /** What arrived: the balance change of the service's own account, never a claimed amount. */
       amount: string;
       status: "success" | "failure";
       /** How it was tagged: plain transfer with the id, or an event of a receiver contract. */
       via: "transfer" | "receiver-event";
+    }
+  | {
+      /** A deposit into the chain's depository, identified by its order id (`depository-*.ts`). */
+      kind: "order-deposit";
+      orderId: string;
+      /** The depositor the deposit names (not necessarily the transaction's sender). */
+      depositor: string;
+      txHash: string;
+      block: number;
+      timestamp: number;
+      /** Token address (EVM zero address / SVM native constant for native). */
+      currency: string;
+      /** What the depository's balance change credits this deposit, smallest units. */
+      amount: string;
+      status: "success" | "failure";
     }
   | {
       kind: "funding";
@@ -27,6 +49,8 @@ export type ChainObservation =
       from: string;
       to: string;
       input: string;
+      /** Tokens of `to` the solver's keys gained in the transaction (its `Transfer` logs, net). */
+      received: string;
       status: "success" | "failure";
     };
 
@@ -40,6 +64,18 @@ export interface TransferParams {
   requestId: string;
 }
 
+/**
+ * A fill or refund signed before it is sent, so the service records it first (its outbox) and,
+ * after a crash, finds it on chain or sends the very same transaction again instead of a second one.
+ */
+export interface SignedTransfer {
+  txHash: string;
+  /** The signed transaction (EVM: 0x-hex RLP; SVM: base64 wire bytes). */
+  raw: string;
+  /** What bounds where it can land: EVM its nonce, SVM its blockhash. */
+  lifetime: string;
+}
+
 export interface ChainAdapter {
   readonly chainId: number;
   readonly vm: "evm" | "svm";
@@ -49,8 +85,19 @@ export interface ChainAdapter {
   head(): Promise<number>;
   /** Observations in blocks `from..to` inclusive. */
   scan(from: number, to: number): Promise<ChainObservation[]>;
-  /** Sends a transfer from the solver; resolves once it is included. */
-  transfer(params: TransferParams): Promise<{ txHash: string; block: number }>;
+  /**
+   * Sends a transfer from the solver; resolves once it is included. `onSigned` runs (synchronously)
+   * after signing and before sending: a throw there sends nothing.
+   */
+  transfer(
+    params: TransferParams,
+    onSigned?: (signed: SignedTransfer) => void,
+  ): Promise<{ txHash: string; block: number }>;
+  /**
+   * Where a transfer signed earlier stands: included (its block), sent again and included while it
+   * still can land, or null when it never can (then signing a new one cannot pay twice).
+   */
+  resume(signed: SignedTransfer): Promise<{ txHash: string; block: number } | null>;
   /** SVM only: a recent blockhash for the transactions the service quotes. */
   latestBlockhash?(): Promise<string>;
   /** ERC20 allowance (EVM only); null when unknown. */

@@ -1,0 +1,191 @@
+/**
+ * The demo's protocol-order flows: the depository read from GET /chains and found on chain, a quote
+ * with protocol data checked by `verifyQuoteOrder` (order id, solver signature, deposit binding),
+ * the deposit sent as quoted and seen in the depository's balance, then `success` with the fill on
+ * the destination and the request listed by its order id.
+ */
+import { parseEther, parseEventLogs, zeroAddress } from "viem";
+import {
+  orderChainsFromChains,
+  type QuoteResponse,
+  RELAY_DEPOSITORY_ABI,
+  type ServiceClient,
+  SVM_CHAIN_ID,
+  SVM_NATIVE_TOKEN,
+  verifyQuoteOrder,
+} from "../index.ts";
+import type { ProtocolOrderBlock } from "../service/index.ts";
+import { evmDevAccount } from "./accounts.ts";
+import { check, short, step, waitFor } from "./demo-steps.ts";
+import type { Devnet } from "./devnet.ts";
+import { balanceOf, evmUser } from "./evm-user.ts";
+import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "./quoted-steps.ts";
+
+type OrderQuote = QuoteResponse & { protocol?: { v2: ProtocolOrderBlock } };
+
+async function chainsOf(devnet: Devnet): Promise<unknown> {
+  return (await fetch(`${devnet.serviceUrl}/chains`)).json();
+}
+
+/** The depository GET /chains names for `chainId`. */
+async function depositoryStep(
+  devnet: Devnet,
+  chainId: number,
+): Promise<{ chains: unknown; depository: string }> {
+  return step(
+    `GET /chains: the depository of chain ${chainId}`,
+    async () => {
+      const chains = await chainsOf(devnet);
+      const depository = orderChainsFromChains(chains).find((chain) => chain.id === chainId)?.depository;
+      check(typeof depository === "string", `chain ${chainId} names its depository`);
+      return { chains, depository: depository as string };
+    },
+    ({ depository }) => depository,
+  );
+}
+
+async function orderQuote(
+  client: ServiceClient,
+  body: Parameters<ServiceClient["quoteV2"]>[0],
+): Promise<OrderQuote> {
+  return step(
+    "POST /quote/v2 with includeProtocolData",
+    async () => {
+      const quote = (await client.quoteV2({ ...body, includeProtocolData: true })) as OrderQuote;
+      check(quote.protocol?.v2 !== undefined, "the quote carries protocol.v2");
+      return quote;
+    },
+    (q) => `order ${short(q.protocol?.v2.orderId ?? "")}, request ${short(q.steps[0]?.requestId ?? "")}`,
+  );
+}
+
+async function verified(devnet: Devnet, chains: unknown, quote: OrderQuote, payer: string): Promise<void> {
+  await step("verifyQuoteOrder: id, solver signature, deposit binding, deadlines", async () => {
+    const verdict = await verifyQuoteOrder(quote, {
+      chains,
+      expectedPayer: payer,
+      solver: devnet.solver.evm,
+      now: Math.floor(Date.now() / 1000),
+    });
+    check(
+      verdict.ok,
+      `verifyQuoteOrder passed (${verdict.ok ? "" : verdict.failures.map((f) => f.code).join(", ")})`,
+    );
+  });
+}
+
+/** ETH on 8453 paid into the depository under the order id, filled as ETH on 10. */
+export async function evmOrderFlow(devnet: Devnet, client: ServiceClient): Promise<string> {
+  const base = devnet.evmChain(8453);
+  const alice = evmUser(base, "alice");
+  const bob = evmUser(devnet.evmChain(10), "bob");
+  const { chains, depository } = await depositoryStep(devnet, 8453);
+  await step("the depository contract is deployed there on 8453", async () => {
+    const code = await alice.public.getCode({ address: depository as `0x${string}` });
+    check((code?.length ?? 0) > 2, "depository code");
+  });
+  const amount = parseEther("0.25");
+  const quote = await orderQuote(client, {
+    user: alice.address,
+    recipient: bob.address,
+    originChainId: 8453,
+    destinationChainId: 10,
+    originCurrency: zeroAddress,
+    destinationCurrency: zeroAddress,
+    amount: amount.toString(),
+    tradeType: "EXACT_INPUT",
+  });
+  await verified(devnet, chains, quote, alice.address);
+  const order = quote.protocol as { v2: ProtocolOrderBlock };
+  const requestId = quote.steps[0]?.requestId as string;
+  const [bobBefore, held] = [
+    await balanceOf(bob, null, bob.address),
+    await balanceOf(alice, null, base.depository),
+  ];
+  const receipt = await step(
+    "depositNative as quoted: the depository's event names the order, its balance grew",
+    async () => {
+      const [mined] = await sendQuotedEvmSteps(alice, quote);
+      const [event] = parseEventLogs({
+        abi: RELAY_DEPOSITORY_ABI,
+        logs: mined?.logs ?? [],
+        eventName: "RelayNativeDeposit",
+      });
+      check(event?.args.id === order.v2.orderId, "event id is the order id");
+      check(event?.args.from === alice.address, "event depositor is the payer");
+      check(
+        (await balanceOf(alice, null, base.depository)) - held === amount,
+        "depository balance grew by the amount",
+      );
+      return mined as NonNullable<typeof mined>;
+    },
+    (r) => `${short(r.transactionHash)}, ${r.gasUsed} gas`,
+  );
+  await base.mine();
+  await step("credited from the depository's balance, filled on 10: success", () =>
+    waitFor(client, requestId, "success"),
+  );
+  await step("recipient's ETH on 10 grew by the quoted output; listed by order id", async () => {
+    check(
+      (await balanceOf(bob, null, bob.address)) - bobBefore === BigInt(quote.details.currencyOut.amount),
+      "recipient balance",
+    );
+    const { requests } = await client.listRequests({ orderId: order.v2.orderId });
+    check(
+      requests.length === 1 && requests[0]?.id === requestId,
+      "GET /requests/v3?orderId= lists the request",
+    );
+  });
+  return `${receipt.gasUsed} gas`;
+}
+
+/** SOL paid into the depository program under the order id, filled as ETH on 8453. */
+export async function svmOrderFlow(devnet: Devnet, client: ServiceClient): Promise<string> {
+  const { svm } = devnet;
+  const alice = svm.accounts.alice;
+  const bob = evmUser(devnet.evmChain(8453), "bob");
+  const { chains, depository } = await depositoryStep(devnet, SVM_CHAIN_ID);
+  await step("the depository program is executable at that id", async () => {
+    const program = svm.svm.getAccount(svm.depository.program);
+    check(depository === svm.depository.program && program.exists && program.executable, "program loaded");
+  });
+  const amount = 1_500_000_000n;
+  const quote = await orderQuote(client, {
+    user: alice.address,
+    recipient: evmDevAccount("bob").address,
+    originChainId: SVM_CHAIN_ID,
+    destinationChainId: 8453,
+    originCurrency: SVM_NATIVE_TOKEN,
+    destinationCurrency: zeroAddress,
+    amount: amount.toString(),
+    tradeType: "EXACT_INPUT",
+  });
+  await verified(devnet, chains, quote, alice.address);
+  const requestId = quote.steps[0]?.requestId as string;
+  const [bobBefore, held] = [
+    await balanceOf(bob, null, bob.address),
+    svm.svm.getBalance(svm.depository.vault) ?? 0n,
+  ];
+  const result = await step(
+    "deposit_native as quoted: the vault grew by the amount",
+    async () => {
+      const landed = await submitQuotedSvmDeposit(svm, alice, quote);
+      check(
+        (svm.svm.getBalance(svm.depository.vault) ?? 0n) - held === amount,
+        "vault lamports grew by the amount",
+      );
+      return landed;
+    },
+    (r) => `${r.signature.slice(0, 12)}…, ${r.computeUnits} CU`,
+  );
+  await step("credited from the vault's balance, filled on 8453: success", () =>
+    waitFor(client, requestId, "success"),
+  );
+  await step("recipient's ETH on 8453 grew by the quoted output", async () => {
+    check(
+      (await balanceOf(bob, null, bob.address)) - bobBefore === BigInt(quote.details.currencyOut.amount),
+      "recipient balance",
+    );
+  });
+  return `${result.computeUnits} CU`;
+}
