@@ -116,9 +116,12 @@ export function submitToLedger(ledger: SvmLedger, tx: Transaction): SvmSubmitRes
   try {
     landed = ledger.submit(tx);
   } catch (error) {
-    const { message, data } = error as { message: string; data?: { logs?: string[] } };
+    const { message, data } = error as { message: string; data?: { err?: unknown; logs?: string[] } };
     const logs = data?.logs ?? [];
-    throw new Error(`SVM transaction rejected: ${message}${logs.length > 0 ? `\n${logs.join("\n")}` : ""}`);
+    const err = data?.err === undefined ? "" : ` (${JSON.stringify(data.err)})`;
+    throw new Error(
+      `SVM transaction rejected: ${message}${err}${logs.length > 0 ? `\n${logs.join("\n")}` : ""}`,
+    );
   }
   if (landed.err !== null) {
     throw new Error(`SVM transaction failed: ${JSON.stringify(landed.err)}\n${landed.logs.join("\n")}`);

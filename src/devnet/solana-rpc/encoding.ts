@@ -112,6 +112,19 @@ export function encodeTransaction(tx: LedgerTransaction, encoding: TransactionEn
   };
 }
 
+/** Inner instructions (CPIs) as `getTransaction` and `simulateTransaction` list them. */
+export function encodeInnerInstructions(entries: LedgerTransaction["innerInstructions"]) {
+  return entries.map((entry) => ({
+    index: entry.index,
+    instructions: entry.instructions.map((inner) => ({
+      programIdIndex: inner.programIdIndex,
+      accounts: inner.accounts,
+      data: base58.decode(inner.data),
+      stackHeight: inner.stackHeight,
+    })),
+  }));
+}
+
 /** The `meta` of `getTransaction`. */
 export function encodeTransactionMeta(tx: LedgerTransaction) {
   return {
@@ -120,15 +133,7 @@ export function encodeTransactionMeta(tx: LedgerTransaction) {
     fee: tx.fee,
     preBalances: tx.preBalances,
     postBalances: tx.postBalances,
-    innerInstructions: tx.innerInstructions.map((entry) => ({
-      index: entry.index,
-      instructions: entry.instructions.map((inner) => ({
-        programIdIndex: inner.programIdIndex,
-        accounts: inner.accounts,
-        data: base58.decode(inner.data),
-        stackHeight: inner.stackHeight,
-      })),
-    })),
+    innerInstructions: encodeInnerInstructions(tx.innerInstructions),
     logMessages: tx.logs,
     preTokenBalances: tx.preTokenBalances,
     postTokenBalances: tx.postTokenBalances,

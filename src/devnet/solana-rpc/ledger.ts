@@ -14,12 +14,19 @@
 import {
   type Address,
   type Blockhash,
+  type EncodedAccount,
   getBase58Decoder,
   getTransactionEncoder,
   type Transaction,
 } from "@solana/kit";
-import { FailedTransactionMetadata, type LiteSVM, type TransactionMetadata } from "litesvm";
 import {
+  FailedTransactionMetadata,
+  type LiteSVM,
+  type SimulatedTransactionInfo,
+  type TransactionMetadata,
+} from "litesvm";
+import {
+  describeTransactionError,
   RpcError,
   SEND_TRANSACTION_PREFLIGHT_FAILURE,
   type TransactionErrorJson,
@@ -71,6 +78,8 @@ export interface LedgerTransaction {
 
 export interface SimulationResult {
   err: TransactionErrorJson | null;
+  /** Accounts as the transaction left them (empty when it did not run). */
+  postAccounts: EncodedAccount[];
   logs: string[];
   unitsConsumed: number;
   returnData: { programId: Address; data: Uint8Array } | null;
@@ -156,7 +165,7 @@ function landsInBlock(err: TransactionErrorJson): boolean {
 }
 
 function rejection(err: TransactionErrorJson, logs: string[] = []): RpcError {
-  const text = typeof err === "string" ? err : JSON.stringify(err);
+  const text = describeTransactionError(err);
   return new RpcError(SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${text}`, {
     err,
     logs,
@@ -232,9 +241,13 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
   const timer = setInterval(tick, slotTimeMs);
   timer.unref();
 
+  function blockhashValid(blockhash: string): boolean {
+    const issued = blockhashSlot.get(blockhash);
+    return issued !== undefined && current() - issued <= validity;
+  }
+
   function checkBlockhash(message: DecodedMessage): void {
-    const issued = blockhashSlot.get(message.lifetimeToken);
-    if (issued === undefined || current() - issued > validity) throw rejection("BlockhashNotFound");
+    if (!blockhashValid(message.lifetimeToken)) throw rejection("BlockhashNotFound");
   }
 
   function balancesOf(keys: readonly Address[]): number[] {
@@ -297,24 +310,25 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     simulation: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {},
   ): SimulationResult {
     const message = messageOf(tx);
-    if (!simulation.replaceRecentBlockhash) checkBlockhash(message);
+    if (!simulation.replaceRecentBlockhash && !blockhashValid(message.lifetimeToken)) {
+      return {
+        err: "BlockhashNotFound",
+        postAccounts: [],
+        logs: [],
+        unitsConsumed: 0,
+        returnData: null,
+        innerInstructions: [],
+      };
+    }
     const sigVerify = simulation.sigVerify ?? false;
     if (!sigVerify) svm.withSigverify(false);
     try {
       const result = svm.simulateTransaction(tx);
-      if (result instanceof FailedTransactionMetadata) {
-        const meta = result.meta();
-        return {
-          err: transactionErrorJson(result.err()),
-          logs: meta.logs(),
-          unitsConsumed: Number(meta.computeUnitsConsumed()),
-          returnData: returnDataOf(meta),
-          innerInstructions: innerInstructionsOf(meta),
-        };
-      }
+      const failed = result instanceof FailedTransactionMetadata;
       const meta = result.meta();
       return {
-        err: null,
+        err: failed ? transactionErrorJson(result.err()) : null,
+        postAccounts: failed ? [] : (result as SimulatedTransactionInfo).postAccounts(),
         logs: meta.logs(),
         unitsConsumed: Number(meta.computeUnitsConsumed()),
         returnData: returnDataOf(meta),
@@ -336,10 +350,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
       if (!info) throw new Error(`no blockhash recorded for slot ${slot}`);
       return { blockhash: info.blockhash, lastValidBlockHeight: slot + validity, slot };
     },
-    isBlockhashValid(blockhash) {
-      const issued = blockhashSlot.get(blockhash);
-      return issued !== undefined && current() - issued <= validity;
-    },
+    isBlockhashValid: blockhashValid,
     submit,
     simulate,
     transaction: (signature) => bySignature.get(signature),

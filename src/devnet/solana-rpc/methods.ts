@@ -9,7 +9,6 @@ import {
   getBase58Decoder,
   getBase58Encoder,
   getBase64Encoder,
-  getTransactionDecoder,
   type KeyPairSigner,
   lamports,
   pipe,
@@ -24,6 +23,7 @@ import { z } from "zod";
 import {
   type AccountEncoding,
   encodeAccount,
+  encodeInnerInstructions,
   encodeTransaction,
   encodeTransactionMeta,
   type TransactionEncoding,
@@ -34,7 +34,7 @@ import {
   METHOD_NOT_FOUND,
   RpcError,
   SEND_TRANSACTION_PREFLIGHT_FAILURE,
-  TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
+  signatureVerificationFailure,
   UNSUPPORTED_TRANSACTION_VERSION,
 } from "./errors.ts";
 import type { Commitment, LedgerTransaction, SvmLedger } from "./ledger.ts";
@@ -55,6 +55,7 @@ import {
   transactionConfig,
 } from "./params.ts";
 import { readTokenAccount, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, uiTokenAmount } from "./token-accounts.ts";
+import { decodeTransaction, signaturesVerify, type WireEncoding } from "./wire.ts";
 
 /** The runtime version LiteSVM 1.x embeds, reported as `solana-core`. */
 const SOLANA_CORE_VERSION = "3.0.0";
@@ -68,17 +69,6 @@ export type RpcMethod = (params: unknown) => unknown | Promise<unknown>;
 const base58 = getBase58Encoder();
 const base58Text = getBase58Decoder();
 const base64 = getBase64Encoder();
-const transactionDecoder = getTransactionDecoder();
-
-function decodeWire(text: string, encoding: "base58" | "base64"): Transaction {
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(encoding === "base58" ? base58.encode(text) : base64.encode(text));
-    return transactionDecoder.decode(bytes) as Transaction;
-  } catch (error) {
-    throw invalidParams(`failed to deserialize the transaction: ${(error as Error).message}`);
-  }
-}
 
 function signatureOf(tx: Transaction): string {
   const bytes = Object.values(tx.signatures)[0];
@@ -131,15 +121,11 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
     };
   };
 
-  function send(tx: Transaction, skipPreflight: boolean): string {
+  function send(text: string, encoding: WireEncoding, skipPreflight: boolean): string {
+    const { tx, wire } = decodeTransaction(text, encoding);
     if (!skipPreflight) {
+      if (!signaturesVerify(wire)) throw signatureVerificationFailure();
       const simulated = ledger.simulate(tx, { sigVerify: true });
-      if (simulated.err === "SignatureFailure") {
-        throw new RpcError(
-          TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
-          "Transaction signature verification failure",
-        );
-      }
       if (simulated.err !== null) {
         throw new RpcError(
           SEND_TRANSACTION_PREFLIGHT_FAILURE,
@@ -368,24 +354,30 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
     },
     sendTransaction(params) {
       const [text, config] = parseParams(z.tuple([z.string().min(1), sendConfig]), params);
-      return send(decodeWire(text, config?.encoding ?? "base58"), config?.skipPreflight ?? false);
+      return send(text, config?.encoding ?? "base58", config?.skipPreflight ?? false);
     },
     simulateTransaction(params) {
       const [text, config] = parseParams(z.tuple([z.string().min(1), simulateConfig]), params);
       if (config?.sigVerify && config.replaceRecentBlockhash) {
         throw invalidParams("sigVerify may not be used with replaceRecentBlockhash");
       }
-      const tx = decodeWire(text, config?.encoding ?? "base58");
+      const { tx, wire } = decodeTransaction(text, config?.encoding ?? "base58");
+      if (config?.sigVerify && !signaturesVerify(wire)) throw signatureVerificationFailure();
       const result = ledger.simulate(tx, {
         sigVerify: config?.sigVerify ?? false,
         replaceRecentBlockhash: config?.replaceRecentBlockhash ?? false,
       });
       const latest = ledger.latestBlockhash("processed");
+      const after = new Map(result.postAccounts.map((found) => [found.address as string, found]));
       return withContext(config?.commitment, config?.minContextSlot, {
         err: result.err,
         logs: result.logs,
         accounts: config?.accounts
-          ? config.accounts.addresses.map((key) => account(key, config.accounts?.encoding ?? "base64"))
+          ? config.accounts.addresses.map((key) => {
+              const found = after.get(key);
+              const encoding = config.accounts?.encoding ?? "base64";
+              return found ? encodeAccount(svm, found, encoding) : account(key, encoding);
+            })
           : null,
         unitsConsumed: result.unitsConsumed,
         returnData: result.returnData && {
@@ -393,8 +385,7 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
           data: [Buffer.from(result.returnData.data).toString("base64"), "base64"],
         },
         innerInstructions: config?.innerInstructions
-          ? encodeTransactionMeta({ innerInstructions: result.innerInstructions } as LedgerTransaction)
-              .innerInstructions
+          ? encodeInnerInstructions(result.innerInstructions)
           : null,
         ...(config?.replaceRecentBlockhash
           ? {
