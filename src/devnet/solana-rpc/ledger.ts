@@ -44,6 +44,11 @@ import { type TokenBalance, tokenBalances } from "./token-accounts.ts";
 /** Solana's blockhash lifetime in slots (`MAX_PROCESSING_AGE`). */
 export const BLOCKHASH_VALIDITY_SLOTS = 150;
 export const DEFAULT_SLOT_TIME_MS = 400;
+/** Entries of the SlotHashes sysvar (`MAX_ENTRIES`). */
+const MAX_SLOT_HASHES = 512;
+const SYSTEM_PROGRAM = "11111111111111111111111111111111";
+/** Nonce account: version u32, state u32, authority (32 bytes), then the stored durable nonce. */
+const NONCE_OFFSET = 40;
 /** Slots between confirmed and finalized (a validator's root trails by about 32 slots). */
 export const DEFAULT_FINALIZATION_DEPTH = 32;
 
@@ -128,6 +133,12 @@ export interface SvmLedger {
   signaturesFor(address: string): readonly LedgerTransaction[];
   transactionsInSlot(slot: number): readonly LedgerTransaction[];
   blockTime(slot: number): number | null;
+  /** The slot the ledger started at (its first block). */
+  readonly firstSlot: number;
+  /** The block of `slot` (every slot the ledger ran has one), or null outside its history. */
+  block(slot: number): { blockhash: Blockhash; blockTime: number } | null;
+  /** Transactions recorded since the start. */
+  transactionCount(): number;
   subscribe(listener: LedgerListener): () => void;
   /** Stops the slot timer. */
   close(): void;
@@ -207,10 +218,16 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     return Number(svm.getClock().unixTimestamp);
   }
 
+  /** SlotHashes, newest first: the slots' hashes a validator keeps for address lookup tables & co. */
+  const slotHashes: { slot: bigint; hash: string }[] = [];
+
   function openSlot(slot: number): void {
     const blockhash = svm.latestBlockhash();
     blockhashSlot.set(blockhash, slot);
     slots.set(slot, { blockhash, blockTime: syncClock() });
+    slotHashes.unshift({ slot: BigInt(slot), hash: blockhash });
+    if (slotHashes.length > MAX_SLOT_HASHES) slotHashes.pop();
+    svm.setSlotHashes(slotHashes);
   }
 
   const firstSlot = current();
@@ -246,8 +263,34 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     return issued !== undefined && current() - issued <= validity;
   }
 
+  /**
+   * A durable-nonce transaction: its first instruction advances a nonce account (System instruction 4)
+   * whose stored nonce is the message's blockhash.
+   */
+  function nonceValid(message: DecodedMessage): boolean {
+    const first = message.instructions[0];
+    const data = first?.data;
+    if (
+      !first ||
+      !data ||
+      data.length < 4 ||
+      message.staticAccounts[first.programAddressIndex] !== SYSTEM_PROGRAM
+    )
+      return false;
+    if (new DataView(data.buffer, data.byteOffset, 4).getUint32(0, true) !== 4) return false;
+    const nonceKey = message.staticAccounts[first.accountIndices?.[0] ?? -1];
+    if (nonceKey === undefined) return false;
+    const nonce = svm.getAccount(nonceKey);
+    if (!nonce.exists || nonce.programAddress !== SYSTEM_PROGRAM || nonce.data.length < NONCE_OFFSET + 32)
+      return false;
+    return base58.decode(nonce.data.subarray(NONCE_OFFSET, NONCE_OFFSET + 32)) === message.lifetimeToken;
+  }
+
+  const lifetimeValid = (message: DecodedMessage) =>
+    blockhashValid(message.lifetimeToken) || nonceValid(message);
+
   function checkBlockhash(message: DecodedMessage): void {
-    if (!blockhashValid(message.lifetimeToken)) throw rejection("BlockhashNotFound");
+    if (!lifetimeValid(message)) throw rejection("BlockhashNotFound");
   }
 
   function balancesOf(keys: readonly Address[]): number[] {
@@ -310,7 +353,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     simulation: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {},
   ): SimulationResult {
     const message = messageOf(tx);
-    if (!simulation.replaceRecentBlockhash && !blockhashValid(message.lifetimeToken)) {
+    if (!simulation.replaceRecentBlockhash && !lifetimeValid(message)) {
       return {
         err: "BlockhashNotFound",
         postAccounts: [],
@@ -361,6 +404,9 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     signaturesFor: (address) => byAddress.get(address) ?? [],
     transactionsInSlot: (slot) => bySlot.get(slot) ?? [],
     blockTime: (slot) => slots.get(slot)?.blockTime ?? null,
+    firstSlot,
+    block: (slot) => slots.get(slot) ?? null,
+    transactionCount: () => bySignature.size,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -7,7 +7,6 @@ import {
   appendTransactionMessageInstructions,
   createTransactionMessage,
   getBase58Decoder,
-  getBase58Encoder,
   getBase64Encoder,
   type KeyPairSigner,
   lamports,
@@ -20,13 +19,13 @@ import {
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { z } from "zod";
+import { createBlockMethods } from "./block-methods.ts";
+import { createClusterMethods } from "./cluster-methods.ts";
 import {
   type AccountEncoding,
   encodeAccount,
+  encodeConfirmedTransaction,
   encodeInnerInstructions,
-  encodeTransaction,
-  encodeTransactionMeta,
-  type TransactionEncoding,
 } from "./encoding.ts";
 import {
   describeTransactionError,
@@ -35,7 +34,6 @@ import {
   RpcError,
   SEND_TRANSACTION_PREFLIGHT_FAILURE,
   signatureVerificationFailure,
-  UNSUPPORTED_TRANSACTION_VERSION,
 } from "./errors.ts";
 import type { Commitment, LedgerTransaction, SvmLedger } from "./ledger.ts";
 import { computeBudget, decodeMessage, messageFee } from "./message.ts";
@@ -43,7 +41,7 @@ import {
   accountConfig,
   address,
   commitmentConfig,
-  type ProgramAccountsFilter,
+  filterMatches,
   parseParams,
   programAccountsConfig,
   sendConfig,
@@ -66,7 +64,6 @@ const MAX_AIRDROP_LAMPORTS = 1_000_000_000_000n;
 
 export type RpcMethod = (params: unknown) => unknown | Promise<unknown>;
 
-const base58 = getBase58Encoder();
 const base58Text = getBase58Decoder();
 const base64 = getBase64Encoder();
 
@@ -74,15 +71,6 @@ function signatureOf(tx: Transaction): string {
   const bytes = Object.values(tx.signatures)[0];
   if (!bytes) throw invalidParams("the transaction has no signature");
   return base58Text.decode(bytes);
-}
-
-function memcmpMatches(data: Uint8Array, filter: ProgramAccountsFilter): boolean {
-  if ("dataSize" in filter) return data.length === filter.dataSize;
-  const { offset, bytes, encoding } = filter.memcmp;
-  const wanted = encoding === "base64" ? base64.encode(bytes) : base58.encode(bytes);
-  if (offset + wanted.length > data.length) return false;
-  for (let i = 0; i < wanted.length; i++) if (data[offset + i] !== wanted[i]) return false;
-  return true;
 }
 
 export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Record<string, RpcMethod> {
@@ -150,7 +138,33 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
     }
   }
 
+  function tokenAccountsBy(role: "owner" | "delegate", params: unknown) {
+    const [holder, filter, config] = parseParams(
+      z.tuple([address, tokenAccountsFilter, accountConfig]),
+      params,
+    );
+    const programs = "programId" in filter ? [filter.programId] : [TOKEN_PROGRAM, TOKEN_2022_PROGRAM];
+    if (!programs.every((program) => program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM)) {
+      throw invalidParams("Invalid param: unrecognized Token program id");
+    }
+    const value = programs
+      .flatMap((program) => svm.getProgramAccounts(program))
+      .filter((found) => {
+        const state = readTokenAccount(svm, found.address);
+        return (
+          state !== null && state[role] === holder && (!("mint" in filter) || state.mint === filter.mint)
+        );
+      })
+      .map((found) => ({
+        pubkey: found.address,
+        account: encodeAccount(svm, found, config?.encoding, config?.dataSlice),
+      }));
+    return withContext(config?.commitment, config?.minContextSlot, value);
+  }
+
   return {
+    ...createBlockMethods(ledger),
+    ...createClusterMethods(ledger, { identity: faucet.address, version: SOLANA_CORE_VERSION }),
     getHealth: () => "ok",
     getVersion: () => ({ "solana-core": SOLANA_CORE_VERSION, "feature-set": 0 }),
     getGenesisHash: () => ledger.genesisHash,
@@ -173,7 +187,7 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
         epoch: Math.floor(slot / slotsInEpoch),
         slotIndex: slot % slotsInEpoch,
         slotsInEpoch,
-        transactionCount: null,
+        transactionCount: ledger.transactionCount(),
       };
     },
     getLatestBlockhash(params) {
@@ -238,7 +252,7 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
       const filters = config?.filters ?? [];
       const value = svm
         .getProgramAccounts(program)
-        .filter((found) => filters.every((filter) => memcmpMatches(found.data as Uint8Array, filter)))
+        .filter((found) => filters.every((filter) => filterMatches(found.data as Uint8Array, filter)))
         .map((found) => ({
           pubkey: found.address,
           account: encodeAccount(svm, found, config?.encoding, config?.dataSlice),
@@ -255,29 +269,8 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
         uiTokenAmount(state.amount, state.decimals),
       );
     },
-    getTokenAccountsByOwner(params) {
-      const [owner, filter, config] = parseParams(
-        z.tuple([address, tokenAccountsFilter, accountConfig]),
-        params,
-      );
-      const programs = "programId" in filter ? [filter.programId] : [TOKEN_PROGRAM, TOKEN_2022_PROGRAM];
-      if (!programs.every((program) => program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM)) {
-        throw invalidParams("Invalid param: unrecognized Token program id");
-      }
-      const value = programs
-        .flatMap((program) => svm.getProgramAccounts(program))
-        .filter((found) => {
-          const state = readTokenAccount(svm, found.address);
-          return (
-            state !== null && state.owner === owner && (!("mint" in filter) || state.mint === filter.mint)
-          );
-        })
-        .map((found) => ({
-          pubkey: found.address,
-          account: encodeAccount(svm, found, config?.encoding, config?.dataSlice),
-        }));
-      return withContext(config?.commitment, config?.minContextSlot, value);
-    },
+    getTokenAccountsByOwner: (params) => tokenAccountsBy("owner", params),
+    getTokenAccountsByDelegate: (params) => tokenAccountsBy("delegate", params),
     getSignatureStatuses(params) {
       const [signatures] = parseParams(
         z.tuple([z.array(signature).max(MAX_SIGNATURE_STATUSES), signatureStatusesConfig]),
@@ -323,19 +316,10 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
         throw invalidParams("Method does not support commitment below `confirmed`");
       const tx = ledger.transaction(sig);
       if (!tx || !visible(tx, commitment)) return null;
-      if (tx.message.version === 0 && config?.maxSupportedTransactionVersion === undefined) {
-        throw new RpcError(
-          UNSUPPORTED_TRANSACTION_VERSION,
-          'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
-        );
-      }
-      const encoding: TransactionEncoding = config?.encoding ?? "json";
       return {
         slot: tx.slot,
         blockTime: tx.blockTime,
-        transaction: encodeTransaction(tx, encoding),
-        meta: encodeTransactionMeta(tx),
-        ...(config?.maxSupportedTransactionVersion === undefined ? {} : { version: tx.message.version }),
+        ...encodeConfirmedTransaction(tx, config?.encoding ?? "json", config?.maxSupportedTransactionVersion),
       };
     },
     getRecentPrioritizationFees(params) {
