@@ -10,7 +10,7 @@ import { TOKEN_PROGRAMS, uiTokenAmount } from "./token-accounts.ts";
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const ATA_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
 const MEMO_PROGRAMS = new Set([
-  "MemoSq4gqABAXKb96qdbJA3ZrW2xoPKfzg7PWj5y6m6",
+  "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr",
   "Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo",
 ]);
 
