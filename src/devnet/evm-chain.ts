@@ -4,10 +4,12 @@
  * reference receiver deployed by the project's Ignition module and configured by its configure
  * script, and two tokens (USDC, 6 decimals; WETH, 18) minted to the solver and the users.
  */
+
 import { type Address, getAddress, type Hex, parseUnits } from "viem";
 import { configureReceiver, type DestinationInput, toDestinations } from "../deploy/evm.ts";
 import AttestedReceiverModule from "../ignition/attested-receiver.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
+import type { BrowserPolicy } from "./browser-guard.ts";
 import { localNodeProvider } from "./evm-node-methods.ts";
 import { devnetHardhat } from "./hardhat.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
@@ -32,6 +34,8 @@ export interface EvmDevChainOptions {
   maxDeadlineWindow: number;
   /** Accounts that receive tokens. */
   funded: readonly EvmRole[];
+  /** Browser origins and Host names the JSON-RPC serves (loopback by default). */
+  browserPolicy?: BrowserPolicy;
 }
 
 export interface EvmDevChain {
@@ -101,7 +105,7 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     });
   }
 
-  const rpc = await serveJsonRpc(localNodeProvider(provider), options.rpcPort ?? 0);
+  const rpc = await serveJsonRpc(localNodeProvider(provider), options.rpcPort ?? 0, options.browserPolicy);
   return {
     chainId: options.chainId,
     name: options.name,

@@ -35,6 +35,7 @@ import { toBytes32Address } from "../address/index.ts";
 import { deployReceiver, liteSvmCluster } from "../deploy/svm.ts";
 import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
+import type { BrowserPolicy } from "./browser-guard.ts";
 import { createSvmLedger, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 
 export interface SvmDevChainOptions {
@@ -49,6 +50,8 @@ export interface SvmDevChainOptions {
   rpcPort?: number;
   /** PubSub (WebSocket) port on 127.0.0.1 (0, the default: a free port). */
   wsPort?: number;
+  /** Browser origins and Host names both servers serve (loopback by default). */
+  browserPolicy?: BrowserPolicy;
 }
 
 export interface SvmSubmitResult {
@@ -205,6 +208,7 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     ledger,
     httpPort: options.rpcPort ?? 0,
     wsPort: options.wsPort ?? 0,
+    ...(options.browserPolicy ? { policy: options.browserPolicy } : {}),
   }).catch((error: unknown) => {
     ledger.close();
     throw error;
