@@ -77,6 +77,18 @@ export function encodeAccount(
 
 export type TransactionEncoding = "json" | "jsonParsed" | "base58" | "base64";
 
+/** A v0 message's lookups as the RPC lists them (a legacy message has none: the field is absent). */
+function addressTableLookups(message: LedgerTransaction["message"]) {
+  if (message.version !== 0) return {};
+  return {
+    addressTableLookups: (message.addressTableLookups ?? []).map((lookup) => ({
+      accountKey: lookup.lookupTableAddress,
+      writableIndexes: lookup.writableIndexes,
+      readonlyIndexes: lookup.readonlyIndexes,
+    })),
+  };
+}
+
 /** The transaction part of `getTransaction` in the requested encoding. */
 export function encodeTransaction(tx: LedgerTransaction, encoding: TransactionEncoding) {
   if (encoding === "base58") return [base58.decode(tx.wire), "base58"];
@@ -104,15 +116,7 @@ export function encodeTransaction(tx: LedgerTransaction, encoding: TransactionEn
         data: base58.decode(instruction.data ?? new Uint8Array()),
         stackHeight: null,
       })),
-      ...(message.version === 0
-        ? {
-            addressTableLookups: (message.addressTableLookups ?? []).map((lookup) => ({
-              accountKey: lookup.lookupTableAddress,
-              writableIndexes: lookup.writableIndexes,
-              readonlyIndexes: lookup.readonlyIndexes,
-            })),
-          }
-        : {}),
+      ...addressTableLookups(message),
     },
   };
 }
@@ -154,15 +158,7 @@ function parsedMessage(tx: LedgerTransaction) {
         null,
       ),
     ),
-    ...(message.version === 0
-      ? {
-          addressTableLookups: (message.addressTableLookups ?? []).map((lookup) => ({
-            accountKey: lookup.lookupTableAddress,
-            writableIndexes: lookup.writableIndexes,
-            readonlyIndexes: lookup.readonlyIndexes,
-          })),
-        }
-      : {}),
+    ...addressTableLookups(message),
   };
 }
 
