@@ -55,6 +55,9 @@ export interface EvmDevChain {
   close(): Promise<void>;
 }
 
+/** Where clients look for Multicall3 on every chain (viem's chain definitions included). */
+export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11";
+
 const TOKENS = [
   { symbol: "USDC", name: "USD Coin", decimals: 6, mint: "1000000" },
   { symbol: "WETH", name: "Wrapped Ether", decimals: 18, mint: "1000" },
@@ -62,7 +65,7 @@ const TOKENS = [
 
 export async function startEvmDevChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
   // Like a real node, a transaction that reverts is mined and reported by its receipt, not refused.
-  const { network } = await devnetHardhat();
+  const { network, artifacts } = await devnetHardhat();
   const connection = await network.create({
     override: { chainId: options.chainId, throwOnTransactionFailures: false, throwOnCallFailures: true },
   });
@@ -104,6 +107,13 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
       address: getAddress(contract.address),
     });
   }
+
+  // Multicall3 where every chain has it, so clients' batch reads (viem's `multicall`) work unchanged.
+  const multicall = await artifacts.readArtifact("Multicall3");
+  await provider.request({
+    method: "hardhat_setCode",
+    params: [MULTICALL3_ADDRESS, multicall.deployedBytecode],
+  });
 
   const rpc = await serveJsonRpc(localNodeProvider(provider), options.rpcPort ?? 0, options.browserPolicy);
   return {
