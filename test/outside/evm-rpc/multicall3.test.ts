@@ -19,7 +19,9 @@ describe("EVM RPC: Multicall3 at its canonical address", function () {
   after(() => chain?.close());
 
   it("viem's multicall on the base chain object reads both tokens' balances and reports a failing call", async () => {
-    expect(getAddress(base.contracts.multicall3.address)).to.equal("0xcA11bde05977b3631167028862bE2a173976CA11");
+    expect(getAddress(base.contracts.multicall3.address)).to.equal(
+      "0xcA11bde05977b3631167028862bE2a173976CA11",
+    );
     const client = createPublicClient({
       chain: { ...base, rpcUrls: { default: { http: [chain.rpcUrl] } } },
       transport: http(chain.rpcUrl),
