@@ -4,6 +4,7 @@
  * blocks, cluster and epoch facts, supply, token supply/holders/delegates, parsed transactions, and
  * program, root, slotsUpdates and block notifications.
  */
+import { readFileSync } from "node:fs";
 import {
   appendTransactionMessageInstructions,
   createSolanaRpcSubscriptions_UNSTABLE,
@@ -21,6 +22,7 @@ import {
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { expect } from "chai";
+import { ATTESTED_RECEIVER_PROGRAM_ADDRESS } from "../../src/receiver/generated/programs/attestedReceiver.ts";
 import { type RpcChain, startRpcChain } from "./svm-rpc/chain.ts";
 
 describe("fidelity: @solana/kit RPC and subscriptions against the devnet's Solana RPC", function () {
@@ -163,6 +165,18 @@ describe("fidelity: @solana/kit RPC and subscriptions against the devnet's Solan
     const mint = await chain.rpc.getAccountInfo(chain.usdcMint, { encoding: "jsonParsed" }).send();
     const parsed = mint.value?.data as { parsed: { type: string } } | undefined;
     expect(parsed?.parsed.type).to.equal("mint");
+  });
+
+  it("the receiver is deployed at the shipped IDL's (and codama client's) program address: Anchor clients need no override", async () => {
+    const idl = JSON.parse(
+      readFileSync(new URL("../../programs/idl/attested_receiver.json", import.meta.url), "utf8"),
+    );
+    expect(idl.address).to.equal(ATTESTED_RECEIVER_PROGRAM_ADDRESS);
+    const program = await chain.rpc
+      .getAccountInfo(ATTESTED_RECEIVER_PROGRAM_ADDRESS, { encoding: "base64", commitment: "confirmed" })
+      .send();
+    expect(program.value?.executable).to.equal(true);
+    expect(program.value?.owner).to.equal("BPFLoaderUpgradeab1e11111111111111111111111");
   });
 
   it("subscriptions: programNotifications, rootNotifications, slotsUpdatesNotifications, blockNotifications", async () => {
