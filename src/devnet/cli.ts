@@ -10,12 +10,15 @@
  *   --slot-time <ms>   SVM slot length (ATTESTKIT_SLOT_TIME, default 400)
  *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
+ *   --cors-origin <o>  a browser origin the chains' RPCs serve (repeatable, '*' any; default local origins)
+ *   --allow-host <h>   a Host name the chains' RPCs answer (repeatable, '*' any; default loopback names)
  */
 import { parseArgs } from "node:util";
 import { TOOLS_NODE_FLOOR } from "../node-floor.ts";
 import { formatActivity } from "../service/activity.ts";
 import { withPortFlag } from "../start-errors.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
+import { type BrowserPolicy, DEFAULT_BROWSER_POLICY } from "./browser-guard.ts";
 import type { Devnet } from "./devnet.ts";
 
 const DEVNET_REQUIREMENTS = `Needs Node.js >= ${TOOLS_NODE_FLOOR} and the devnet's optional peer dependencies:
@@ -30,6 +33,8 @@ const { values } = parseArgs({
     "svm-rpc-port": { type: "string" },
     "slot-time": { type: "string" },
     db: { type: "string" },
+    "cors-origin": { type: "string", multiple: true },
+    "allow-host": { type: "string", multiple: true },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -47,6 +52,10 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
   --slot-time <ms>    SVM slot length (env ATTESTKIT_SLOT_TIME, default 400)
   --block-time <ms>   an empty EVM block this often (env ATTESTKIT_BLOCK_TIME, default 2000)
   --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
+  --cors-origin <o>   a browser origin the chains' RPCs serve (repeatable; '*' for any; default
+                      any http(s)://localhost or 127.0.0.1 origin)
+  --allow-host <h>    a Host name the chains' RPCs answer (repeatable; '*' for any; default
+                      localhost, 127.0.0.1, [::1]: refuses DNS rebinding)
 
 ${DEVNET_REQUIREMENTS}`);
   process.exit(0);
@@ -151,6 +160,18 @@ const portFlags = new Map<number, string>([
   [svmRpcPort + 1, "--svm-rpc-port (its PubSub listens on the port after it)"],
 ]);
 
+const origins = values["cors-origin"];
+const hosts = values["allow-host"];
+const browserPolicy: BrowserPolicy = {
+  origins: origins === undefined ? DEFAULT_BROWSER_POLICY.origins : origins.includes("*") ? "*" : origins,
+  hosts:
+    hosts === undefined
+      ? DEFAULT_BROWSER_POLICY.hosts
+      : hosts.includes("*")
+        ? "*"
+        : hosts.map((h) => h.toLowerCase()),
+};
+
 console.log("Starting the attestkit devnet...");
 const devnet = await startDevnet({
   servicePort,
@@ -164,6 +185,7 @@ const devnet = await startDevnet({
   svmWsPort: svmRpcPort === 0 ? 0 : svmRpcPort + 1,
   svmSlotTimeMs: slotTimeMs,
   ...(db === undefined ? {} : { db }),
+  browserPolicy,
 }).catch((error: unknown) => {
   throw withPortFlag(error, portFlags);
 });

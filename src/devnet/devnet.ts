@@ -5,6 +5,7 @@
  * the project's deploy scripts, tokens minted to the solver and the users, and the mock service
  * listening on 127.0.0.1 with its indexer and solver wired to these chains.
  */
+
 import type { Address } from "viem";
 import { APP_BALANCE_CHAIN_ID } from "../funding/index.ts";
 import { createEvmChainAdapter } from "../service/chains/evm.ts";
@@ -12,6 +13,7 @@ import { createService, type Service, type ServiceLoggerOption } from "../servic
 import type { TokenInfo } from "../service/tokens.ts";
 import { SVM_CHAIN_ID } from "../svm/index.ts";
 import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES } from "./accounts.ts";
+import type { BrowserPolicy } from "./browser-guard.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
 import { type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
 
@@ -47,6 +49,8 @@ export interface DevnetOptions {
   /** SQLite file for the service (default in memory). */
   db?: string;
   logger?: ServiceLoggerOption;
+  /** Browser origins and Host names the chains' RPCs serve (loopback by default). */
+  browserPolicy?: BrowserPolicy;
 }
 
 export interface Devnet {
@@ -96,6 +100,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     rpcPort: options.svmRpcPort ?? 0,
     wsPort: options.svmWsPort ?? 0,
     ...(options.svmSlotTimeMs === undefined ? {} : { slotTimeMs: options.svmSlotTimeMs }),
+    ...(options.browserPolicy ? { browserPolicy: options.browserPolicy } : {}),
   });
   const svmDestinations = SVM_USERS.map((role) => ({
     chainId: SVM_CHAIN_ID,
@@ -117,6 +122,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
           ),
           laterWhitelist: svmDestinations,
           funded: ["solver", ...EVM_USERS],
+          ...(options.browserPolicy ? { browserPolicy: options.browserPolicy } : {}),
         }),
       );
     }

@@ -4,10 +4,12 @@
  * reference receiver deployed by the project's Ignition module and configured by its configure
  * script, the protocol depository at its canonical address (`evm-depository.ts`), and two tokens (USDC, 6 decimals; WETH, 18) minted to the solver and the users.
  */
+
 import { type Address, getAddress, type Hex, parseUnits } from "viem";
 import { configureReceiver, type DestinationInput, toDestinations } from "../deploy/evm.ts";
 import AttestedReceiverModule from "../ignition/attested-receiver.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
+import type { BrowserPolicy } from "./browser-guard.ts";
 import { installEvmDepository } from "./evm-depository.ts";
 import { localNodeProvider } from "./evm-node-methods.ts";
 import { devnetHardhat } from "./hardhat.ts";
@@ -33,6 +35,8 @@ export interface EvmDevChainOptions {
   maxDeadlineWindow: number;
   /** Accounts that receive tokens. */
   funded: readonly EvmRole[];
+  /** Browser origins and Host names the JSON-RPC serves (loopback by default). */
+  browserPolicy?: BrowserPolicy;
 }
 
 export interface EvmDevChain {
@@ -54,6 +58,9 @@ export interface EvmDevChain {
   close(): Promise<void>;
 }
 
+/** Where clients look for Multicall3 on every chain (viem's chain definitions included). */
+export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11";
+
 const TOKENS = [
   { symbol: "USDC", name: "USD Coin", decimals: 6, mint: "1000000" },
   { symbol: "WETH", name: "Wrapped Ether", decimals: 18, mint: "1000" },
@@ -61,7 +68,7 @@ const TOKENS = [
 
 export async function startEvmDevChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
   // Like a real node, a transaction that reverts is mined and reported by its receipt, not refused.
-  const { network } = await devnetHardhat();
+  const { network, artifacts } = await devnetHardhat();
   const connection = await network.create({
     override: { chainId: options.chainId, throwOnTransactionFailures: false, throwOnCallFailures: true },
   });
@@ -111,7 +118,14 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     });
   }
 
-  const rpc = await serveJsonRpc(localNodeProvider(provider), options.rpcPort ?? 0);
+  // Multicall3 where every chain has it, so clients' batch reads (viem's `multicall`) work unchanged.
+  const multicall = await artifacts.readArtifact("Multicall3");
+  await provider.request({
+    method: "hardhat_setCode",
+    params: [MULTICALL3_ADDRESS, multicall.deployedBytecode],
+  });
+
+  const rpc = await serveJsonRpc(localNodeProvider(provider), options.rpcPort ?? 0, options.browserPolicy);
   return {
     chainId: options.chainId,
     name: options.name,

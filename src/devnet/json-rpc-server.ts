@@ -5,10 +5,15 @@
  * bodies and frames get the JSON-RPC error objects of the specification, never a dropped connection.
  * Over WebSocket, `eth_subscribe` notifications the provider emits (EIP-1193 `message` events) go to
  * the connection that subscribed, and a closed connection's subscriptions are removed.
+ * A batch holds at most `MAX_BATCH_CALLS` calls and yields to the event loop between them, so one
+ * hostile batch never holds up other clients or the chains' timers. Browsers are kept out by the
+ * `BrowserPolicy` (CORS, Origin and Host checks; loopback by default).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { type WebSocket, WebSocketServer } from "ws";
+import { type BrowserPolicy, corsHeaders, DEFAULT_BROWSER_POLICY, requestAllowed } from "./browser-guard.ts";
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown }): Promise<unknown>;
@@ -37,6 +42,8 @@ type JsonRpcResponse = { jsonrpc: "2.0"; id: JsonRpcId } & ({ result: unknown } 
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** Live `eth_subscribe` subscriptions one WebSocket connection may hold. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 64;
+/** Calls one batch may hold (geth's default limit). */
+export const MAX_BATCH_CALLS = 1000;
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 const METHOD_NOT_FOUND = -32601;
@@ -125,11 +132,13 @@ function readBody(request: IncomingMessage): Promise<string | null> {
 const toJson = (body: unknown): string =>
   JSON.stringify(body, (_, v) => (typeof v === "bigint" ? `0x${v.toString(16)}` : v));
 
-function send(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, {
-    "content-type": "application/json",
-    "access-control-allow-origin": "*",
-  });
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, { "content-type": "application/json", ...headers });
   response.end(body === undefined ? "" : toJson(body));
 }
 
@@ -141,11 +150,19 @@ async function answer(dispatch: Dispatch, body: unknown): Promise<unknown> {
   if (!Array.isArray(body)) return (await handleCall(dispatch, body)) ?? undefined;
   if (body.length === 0)
     return failure(null, { code: INVALID_REQUEST, message: "a batch must not be empty" });
-  // Calls of a batch run in order: nonces and snapshots depend on it.
+  if (body.length > MAX_BATCH_CALLS) {
+    return failure(null, {
+      code: INVALID_REQUEST,
+      message: `a batch of ${body.length} calls is over the limit of ${MAX_BATCH_CALLS}`,
+    });
+  }
+  // Calls of a batch run in order (nonces and snapshots depend on it), each in its own turn of the
+  // event loop so other requests and the slot timers run in between.
   const replies: JsonRpcResponse[] = [];
   for (const call of body) {
     const reply = await handleCall(dispatch, call);
     if (reply !== null) replies.push(reply);
+    await yieldToEventLoop();
   }
   return replies.length === 0 ? undefined : replies;
 }
@@ -158,10 +175,27 @@ function parse(text: string): { ok: true; body: unknown } | { ok: false } {
   }
 }
 
-async function handle(provider: Eip1193Provider, request: IncomingMessage, response: ServerResponse) {
+async function handle(
+  provider: Eip1193Provider,
+  policy: BrowserPolicy,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
+  if (!requestAllowed(policy, request)) {
+    send(
+      response,
+      403,
+      failure(null, {
+        code: INVALID_REQUEST,
+        message: "origin or host not allowed (see --cors-origin, --allow-host)",
+      }),
+    );
+    return;
+  }
+  const cors = corsHeaders(policy, request);
   if (request.method === "OPTIONS") {
     response.writeHead(204, {
-      "access-control-allow-origin": "*",
+      ...cors,
       "access-control-allow-methods": "POST, OPTIONS",
       "access-control-allow-headers": "content-type",
     });
@@ -169,7 +203,12 @@ async function handle(provider: Eip1193Provider, request: IncomingMessage, respo
     return;
   }
   if (request.method !== "POST") {
-    send(response, 405, failure(null, { code: INVALID_REQUEST, message: "JSON-RPC requests are POSTed" }));
+    send(
+      response,
+      405,
+      failure(null, { code: INVALID_REQUEST, message: "JSON-RPC requests are POSTed" }),
+      cors,
+    );
     return;
   }
   const text = await readBody(request);
@@ -178,16 +217,17 @@ async function handle(provider: Eip1193Provider, request: IncomingMessage, respo
       response,
       413,
       failure(null, { code: INVALID_REQUEST, message: `body over ${MAX_MESSAGE_BYTES} bytes` }),
+      cors,
     );
     return;
   }
   const parsed = parse(text);
   if (!parsed.ok) {
-    send(response, 200, failure(null, { code: PARSE_ERROR, message: "body is not valid JSON" }));
+    send(response, 200, failure(null, { code: PARSE_ERROR, message: "body is not valid JSON" }), cors);
     return;
   }
   const reply = await answer(httpDispatch(provider), parsed.body);
-  send(response, reply === undefined ? 204 : 200, reply);
+  send(response, reply === undefined ? 204 : 200, reply, cors);
 }
 
 interface SubscriptionMessage {
@@ -203,6 +243,8 @@ function isSubscriptionMessage(message: unknown): message is SubscriptionMessage
 /** One WebSocket connection: its calls, its subscriptions and their notifications. */
 function serveSocket(provider: Eip1193Provider, socket: WebSocket): void {
   const owned = new Set<string>();
+  /** Subscribes sent to the provider and not answered yet: they count against the cap too. */
+  let pending = 0;
   const sendFrame = (body: unknown) => {
     if (socket.readyState === socket.OPEN) socket.send(toJson(body));
   };
@@ -215,14 +257,23 @@ function serveSocket(provider: Eip1193Provider, socket: WebSocket): void {
   const dispatch: Dispatch = async (method, params) => {
     if (method === "eth_subscribe") {
       if (provider.on === undefined) throw rpcError(METHOD_NOT_FOUND, "this node has no subscriptions");
-      if (owned.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+      if (owned.size + pending >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
         throw rpcError(
           LIMIT_EXCEEDED,
           `at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection`,
         );
       }
-      const id = await provider.request({ method, params });
-      if (typeof id === "string") owned.add(id);
+      pending++;
+      let id: unknown;
+      try {
+        id = await provider.request({ method, params });
+      } finally {
+        pending--;
+      }
+      if (typeof id === "string") {
+        if (socket.readyState === socket.OPEN) owned.add(id);
+        else provider.request({ method: "eth_unsubscribe", params: [id] }).catch(() => {});
+      }
       return id;
     }
     if (method === "eth_unsubscribe") {
@@ -257,16 +308,24 @@ function serveSocket(provider: Eip1193Provider, socket: WebSocket): void {
   });
 }
 
-/** Serves `provider` on 127.0.0.1:`port` (0 = any free port). */
-export async function serveJsonRpc(provider: Eip1193Provider, port = 0): Promise<JsonRpcServer> {
+/** Serves `provider` on 127.0.0.1:`port` (0 = any free port) to the clients `policy` lets in. */
+export async function serveJsonRpc(
+  provider: Eip1193Provider,
+  port = 0,
+  policy: BrowserPolicy = DEFAULT_BROWSER_POLICY,
+): Promise<JsonRpcServer> {
   const server = createServer((request, response) => {
-    handle(provider, request, response).catch((error: unknown) => {
+    handle(provider, policy, request, response).catch((error: unknown) => {
       if (!response.headersSent) send(response, 500, failure(null, toJsonRpcError(error)));
       else response.destroy();
     });
   });
   server.keepAliveTimeout = 1000;
-  const sockets = new WebSocketServer({ server, maxPayload: MAX_MESSAGE_BYTES });
+  const sockets = new WebSocketServer({
+    server,
+    maxPayload: MAX_MESSAGE_BYTES,
+    verifyClient: ({ req }: { req: IncomingMessage }) => requestAllowed(policy, req),
+  });
   sockets.on("connection", (socket) => serveSocket(provider, socket));
   await new Promise<void>((resolve, reject) => {
     // The WebSocket server re-emits the HTTP server's errors (EADDRINUSE among them).

@@ -17,9 +17,11 @@ import {
   type KeyPairSigner,
   lamports,
   pipe,
+  type SignatureBytes,
   setTransactionMessageFeePayerSigner,
   signTransactionMessageWithSigners,
   type Transaction,
+  type TransactionPartialSigner,
 } from "@solana/kit";
 import { getCreateAccountInstruction } from "@solana-program/system";
 import {
@@ -34,8 +36,10 @@ import { FailedTransactionMetadata, LiteSVM } from "litesvm";
 import { hexToBytes } from "viem";
 import { toBytes32Address } from "../address/index.ts";
 import { deployReceiver, liteSvmCluster } from "../deploy/svm.ts";
+import { ATTESTED_RECEIVER_PROGRAM_ADDRESS } from "../receiver/generated/programs/attestedReceiver.ts";
 import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
+import type { BrowserPolicy } from "./browser-guard.ts";
 import { createSvmLedger, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 import { installSvmDepository } from "./svm-depository.ts";
 
@@ -51,6 +55,8 @@ export interface SvmDevChainOptions {
   rpcPort?: number;
   /** PubSub (WebSocket) port on 127.0.0.1 (0, the default: a free port). */
   wsPort?: number;
+  /** Browser origins and Host names both servers serve (loopback by default). */
+  browserPolicy?: BrowserPolicy;
 }
 
 export interface SvmSubmitResult {
@@ -120,9 +126,12 @@ export function submitToLedger(ledger: SvmLedger, tx: Transaction): SvmSubmitRes
   try {
     landed = ledger.submit(tx);
   } catch (error) {
-    const { message, data } = error as { message: string; data?: { logs?: string[] } };
+    const { message, data } = error as { message: string; data?: { err?: unknown; logs?: string[] } };
     const logs = data?.logs ?? [];
-    throw new Error(`SVM transaction rejected: ${message}${logs.length > 0 ? `\n${logs.join("\n")}` : ""}`);
+    const err = data?.err === undefined ? "" : ` (${JSON.stringify(data.err)})`;
+    throw new Error(
+      `SVM transaction rejected: ${message}${err}${logs.length > 0 ? `\n${logs.join("\n")}` : ""}`,
+    );
   }
   if (landed.err !== null) {
     throw new Error(`SVM transaction failed: ${JSON.stringify(landed.err)}\n${landed.logs.join("\n")}`);
@@ -136,6 +145,23 @@ export function submitToLedger(ledger: SvmLedger, tx: Transaction): SvmSubmitRes
   };
 }
 
+/**
+ * A signer for a program id nobody holds the key of (the shipped IDL's), so the devnet deploys the
+ * receiver where Anchor and codama clients look for it, as `solana-test-validator
+ * --upgradeable-program` does: its signature is a placeholder, accepted only while the setup runs
+ * with signature verification off. `deployReceiver` uses only the address and the transaction signing.
+ */
+function keylessProgramSigner(programId: Address): KeyPairSigner {
+  const signer: TransactionPartialSigner = {
+    address: programId,
+    signTransactions: async (transactions) =>
+      transactions.map(
+        () => ({ [programId]: new Uint8Array(64) as SignatureBytes }) as Record<Address, SignatureBytes>,
+      ),
+  };
+  return signer as unknown as KeyPairSigner;
+}
+
 export async function startSvmDevChain(options: SvmDevChainOptions): Promise<SvmDevChain> {
   const svm = new LiteSVM();
   const accounts = Object.fromEntries(
@@ -144,10 +170,12 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
   for (const signer of Object.values(accounts)) svm.airdrop(signer.address, lamports(1_000n * SOL));
   const { authority, solver } = accounts;
 
+  // Setup transactions are placed, not verified: the program account "signs" with a placeholder.
+  svm.withSigverify(false);
   const deployed = await deployReceiver({
     cluster: liteSvmCluster(svm),
     payer: authority,
-    program: await svmDevKeypair("program:attested-receiver"),
+    program: keylessProgramSigner(ATTESTED_RECEIVER_PROGRAM_ADDRESS),
     init: {
       owner: authority.address,
       solverEvm: options.solverEvm,
@@ -159,6 +187,8 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
       })),
     },
   });
+
+  svm.withSigverify(true);
 
   const mint = await svmDevKeypair("mint:usdc");
   const mintSpace = BigInt(getMintSize());
@@ -208,6 +238,7 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     ledger,
     httpPort: options.rpcPort ?? 0,
     wsPort: options.wsPort ?? 0,
+    ...(options.browserPolicy ? { policy: options.browserPolicy } : {}),
   }).catch((error: unknown) => {
     ledger.close();
     throw error;

@@ -6,9 +6,10 @@
 import { zstdCompressSync } from "node:zlib";
 import { type Address, getBase58Decoder, getBase64Decoder, type ReadonlyUint8Array } from "@solana/kit";
 import type { LiteSVM } from "litesvm";
-import { invalidParams } from "./errors.ts";
+import { invalidParams, RpcError, UNSUPPORTED_TRANSACTION_VERSION } from "./errors.ts";
 import type { LedgerTransaction } from "./ledger.ts";
-import { decodeTokenAccount, parsedTokenAccount, TOKEN_PROGRAMS } from "./token-accounts.ts";
+import { parsedInstruction } from "./parsed-instructions.ts";
+import { decodeTokenAccount, parsedMint, parsedTokenAccount, TOKEN_PROGRAMS } from "./token-accounts.ts";
 
 export type AccountEncoding = "base58" | "base64" | "base64+zstd" | "jsonParsed";
 export interface DataSlice {
@@ -55,7 +56,10 @@ export function encodeAccount(
   let data: unknown;
   if (encoding === "jsonParsed" && TOKEN_PROGRAMS.has(account.programAddress)) {
     const state = decodeTokenAccount(svm, account.programAddress, account.data);
-    if (state !== null) data = parsedTokenAccount(state, account.data.length);
+    data =
+      state !== null
+        ? parsedTokenAccount(state, account.data)
+        : (parsedMint(account.programAddress, account.data) ?? undefined);
   }
   if (data === undefined) {
     const bytes = slice ? account.data.slice(slice.offset, slice.offset + slice.length) : account.data;
@@ -73,6 +77,18 @@ export function encodeAccount(
 
 export type TransactionEncoding = "json" | "jsonParsed" | "base58" | "base64";
 
+/** A v0 message's lookups as the RPC lists them (a legacy message has none: the field is absent). */
+function addressTableLookups(message: LedgerTransaction["message"]) {
+  if (message.version !== 0) return {};
+  return {
+    addressTableLookups: (message.addressTableLookups ?? []).map((lookup) => ({
+      accountKey: lookup.lookupTableAddress,
+      writableIndexes: lookup.writableIndexes,
+      readonlyIndexes: lookup.readonlyIndexes,
+    })),
+  };
+}
+
 /** The transaction part of `getTransaction` in the requested encoding. */
 export function encodeTransaction(tx: LedgerTransaction, encoding: TransactionEncoding) {
   if (encoding === "base58") return [base58.decode(tx.wire), "base58"];
@@ -83,6 +99,7 @@ export function encodeTransaction(tx: LedgerTransaction, encoding: TransactionEn
   // Wire: compact-u16 count (one byte below 128 signers), then 64-byte signatures.
   for (let i = 0; i < signatureCount; i++)
     signatures.push(base58.decode(tx.wire.subarray(1 + 64 * i, 65 + 64 * i)));
+  if (encoding === "jsonParsed") return { signatures, message: parsedMessage(tx) };
   return {
     signatures,
     message: {
@@ -99,45 +116,101 @@ export function encodeTransaction(tx: LedgerTransaction, encoding: TransactionEn
         data: base58.decode(instruction.data ?? new Uint8Array()),
         stackHeight: null,
       })),
-      ...(message.version === 0
-        ? {
-            addressTableLookups: (message.addressTableLookups ?? []).map((lookup) => ({
-              accountKey: lookup.lookupTableAddress,
-              writableIndexes: lookup.writableIndexes,
-              readonlyIndexes: lookup.readonlyIndexes,
-            })),
-          }
-        : {}),
+      ...addressTableLookups(message),
     },
   };
 }
 
-/** The `meta` of `getTransaction`. */
-export function encodeTransactionMeta(tx: LedgerTransaction) {
+/** Inner instructions (CPIs) as `getTransaction` and `simulateTransaction` list them. */
+export function encodeInnerInstructions(entries: LedgerTransaction["innerInstructions"]) {
+  return entries.map((entry) => ({
+    index: entry.index,
+    instructions: entry.instructions.map((inner) => ({
+      programIdIndex: inner.programIdIndex,
+      accounts: inner.accounts,
+      data: base58.decode(inner.data),
+      stackHeight: inner.stackHeight,
+    })),
+  }));
+}
+
+/** The message under `jsonParsed`: keys with their roles and source, instructions parsed. */
+function parsedMessage(tx: LedgerTransaction) {
+  const { message, accounts } = tx;
+  const signers = message.header.numSignerAccounts;
+  const staticCount = message.staticAccounts.length;
+  return {
+    accountKeys: accounts.keys.map((pubkey, i) => ({
+      pubkey,
+      writable: accounts.writable[i] ?? false,
+      signer: i < signers,
+      source: i < staticCount ? "transaction" : "lookupTable",
+    })),
+    recentBlockhash: message.lifetimeToken,
+    instructions: message.instructions.map((instruction) =>
+      parsedInstruction(
+        accounts.keys,
+        {
+          programIdIndex: instruction.programAddressIndex,
+          accounts: instruction.accountIndices ?? [],
+          data: instruction.data ?? new Uint8Array(),
+        },
+        null,
+      ),
+    ),
+    ...addressTableLookups(message),
+  };
+}
+
+/** The `meta` of `getTransaction`; under `jsonParsed` inner instructions are parsed too. */
+export function encodeTransactionMeta(tx: LedgerTransaction, encoding: TransactionEncoding = "json") {
+  const parsed = encoding === "jsonParsed";
   return {
     err: tx.err,
     status: tx.err === null ? { Ok: null } : { Err: tx.err },
     fee: tx.fee,
     preBalances: tx.preBalances,
     postBalances: tx.postBalances,
-    innerInstructions: tx.innerInstructions.map((entry) => ({
-      index: entry.index,
-      instructions: entry.instructions.map((inner) => ({
-        programIdIndex: inner.programIdIndex,
-        accounts: inner.accounts,
-        data: base58.decode(inner.data),
-        stackHeight: inner.stackHeight,
-      })),
-    })),
+    innerInstructions: parsed
+      ? tx.innerInstructions.map((entry) => ({
+          index: entry.index,
+          instructions: entry.instructions.map((inner) =>
+            parsedInstruction(tx.accounts.keys, inner, inner.stackHeight),
+          ),
+        }))
+      : encodeInnerInstructions(tx.innerInstructions),
     logMessages: tx.logs,
     preTokenBalances: tx.preTokenBalances,
     postTokenBalances: tx.postTokenBalances,
     rewards: [],
-    loadedAddresses: tx.accounts.loaded,
+    ...(parsed ? {} : { loadedAddresses: tx.accounts.loaded }),
     returnData: tx.returnData && {
       programId: tx.returnData.programId,
       data: [base64.decode(tx.returnData.data), "base64"],
     },
     computeUnitsConsumed: tx.computeUnits,
+  };
+}
+
+/**
+ * A recorded transaction with its meta (and version, when the client names the highest it supports),
+ * as `getTransaction` and `getBlock` show it. @throws RpcError -32015 for a v0 transaction asked for
+ * without `maxSupportedTransactionVersion`.
+ */
+export function encodeConfirmedTransaction(
+  tx: LedgerTransaction,
+  encoding: TransactionEncoding,
+  maxSupportedTransactionVersion: number | undefined,
+) {
+  if (tx.message.version === 0 && maxSupportedTransactionVersion === undefined) {
+    throw new RpcError(
+      UNSUPPORTED_TRANSACTION_VERSION,
+      'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
+    );
+  }
+  return {
+    transaction: encodeTransaction(tx, encoding),
+    meta: encodeTransactionMeta(tx, encoding),
+    ...(maxSupportedTransactionVersion === undefined ? {} : { version: tx.message.version }),
   };
 }

@@ -4,9 +4,10 @@
  * Anchor and the deploy library. `requestAirdrop` pays from a faucet account of the server.
  */
 import { address, generateKeyPairSigner, lamports } from "@solana/kit";
+import type { BrowserPolicy } from "../browser-guard.ts";
 import { serveJsonRpc } from "../json-rpc-server.ts";
 import type { SvmLedger } from "./ledger.ts";
-import { createRpcMethods, methodNotFound } from "./methods.ts";
+import { createRpcMethods, methodNotFound, type RpcMethod } from "./methods.ts";
 import { servePubSub } from "./pubsub.ts";
 
 export { createSvmLedger, type SvmLedger, type SvmLedgerOptions } from "./ledger.ts";
@@ -20,6 +21,8 @@ export interface SolanaRpcServerOptions {
   httpPort?: number;
   /** WebSocket port (0, the default: a free port). */
   wsPort?: number;
+  /** Which browser origins and Host names both servers serve (loopback by default). */
+  policy?: BrowserPolicy;
 }
 
 export interface SolanaRpcServer {
@@ -51,10 +54,15 @@ export async function serveSolanaRpc(options: SolanaRpcServerOptions): Promise<S
       },
     },
     options.httpPort ?? 0,
+    options.policy,
   );
   let pubsub: Awaited<ReturnType<typeof servePubSub>>;
   try {
-    pubsub = await servePubSub(ledger, options.wsPort ?? 0);
+    pubsub = await servePubSub(ledger, {
+      port: options.wsPort ?? 0,
+      getBlock: methods.getBlock as RpcMethod,
+      ...(options.policy ? { policy: options.policy } : {}),
+    });
   } catch (error) {
     await http.close();
     throw error;

@@ -14,12 +14,19 @@
 import {
   type Address,
   type Blockhash,
+  type EncodedAccount,
   getBase58Decoder,
   getTransactionEncoder,
   type Transaction,
 } from "@solana/kit";
-import { FailedTransactionMetadata, type LiteSVM, type TransactionMetadata } from "litesvm";
 import {
+  FailedTransactionMetadata,
+  type LiteSVM,
+  type SimulatedTransactionInfo,
+  type TransactionMetadata,
+} from "litesvm";
+import {
+  describeTransactionError,
   RpcError,
   SEND_TRANSACTION_PREFLIGHT_FAILURE,
   type TransactionErrorJson,
@@ -37,6 +44,11 @@ import { type TokenBalance, tokenBalances } from "./token-accounts.ts";
 /** Solana's blockhash lifetime in slots (`MAX_PROCESSING_AGE`). */
 export const BLOCKHASH_VALIDITY_SLOTS = 150;
 export const DEFAULT_SLOT_TIME_MS = 400;
+/** Entries of the SlotHashes sysvar (`MAX_ENTRIES`). */
+const MAX_SLOT_HASHES = 512;
+const SYSTEM_PROGRAM = "11111111111111111111111111111111";
+/** Nonce account: version u32, state u32, authority (32 bytes), then the stored durable nonce. */
+const NONCE_OFFSET = 40;
 /** Slots between confirmed and finalized (a validator's root trails by about 32 slots). */
 export const DEFAULT_FINALIZATION_DEPTH = 32;
 
@@ -71,6 +83,8 @@ export interface LedgerTransaction {
 
 export interface SimulationResult {
   err: TransactionErrorJson | null;
+  /** Accounts as the transaction left them (empty when it did not run). */
+  postAccounts: EncodedAccount[];
   logs: string[];
   unitsConsumed: number;
   returnData: { programId: Address; data: Uint8Array } | null;
@@ -119,6 +133,12 @@ export interface SvmLedger {
   signaturesFor(address: string): readonly LedgerTransaction[];
   transactionsInSlot(slot: number): readonly LedgerTransaction[];
   blockTime(slot: number): number | null;
+  /** The slot the ledger started at (its first block). */
+  readonly firstSlot: number;
+  /** The block of `slot` (every slot the ledger ran has one), or null outside its history. */
+  block(slot: number): { blockhash: Blockhash; blockTime: number } | null;
+  /** Transactions recorded since the start. */
+  transactionCount(): number;
   subscribe(listener: LedgerListener): () => void;
   /** Stops the slot timer. */
   close(): void;
@@ -156,7 +176,7 @@ function landsInBlock(err: TransactionErrorJson): boolean {
 }
 
 function rejection(err: TransactionErrorJson, logs: string[] = []): RpcError {
-  const text = typeof err === "string" ? err : JSON.stringify(err);
+  const text = describeTransactionError(err);
   return new RpcError(SEND_TRANSACTION_PREFLIGHT_FAILURE, `Transaction simulation failed: ${text}`, {
     err,
     logs,
@@ -198,10 +218,16 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     return Number(svm.getClock().unixTimestamp);
   }
 
+  /** SlotHashes, newest first: the slots' hashes a validator keeps for address lookup tables & co. */
+  const slotHashes: { slot: bigint; hash: string }[] = [];
+
   function openSlot(slot: number): void {
     const blockhash = svm.latestBlockhash();
     blockhashSlot.set(blockhash, slot);
     slots.set(slot, { blockhash, blockTime: syncClock() });
+    slotHashes.unshift({ slot: BigInt(slot), hash: blockhash });
+    if (slotHashes.length > MAX_SLOT_HASHES) slotHashes.pop();
+    svm.setSlotHashes(slotHashes);
   }
 
   const firstSlot = current();
@@ -232,9 +258,39 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
   const timer = setInterval(tick, slotTimeMs);
   timer.unref();
 
+  function blockhashValid(blockhash: string): boolean {
+    const issued = blockhashSlot.get(blockhash);
+    return issued !== undefined && current() - issued <= validity;
+  }
+
+  /**
+   * A durable-nonce transaction: its first instruction advances a nonce account (System instruction 4)
+   * whose stored nonce is the message's blockhash.
+   */
+  function nonceValid(message: DecodedMessage): boolean {
+    const first = message.instructions[0];
+    const data = first?.data;
+    if (
+      !first ||
+      !data ||
+      data.length < 4 ||
+      message.staticAccounts[first.programAddressIndex] !== SYSTEM_PROGRAM
+    )
+      return false;
+    if (new DataView(data.buffer, data.byteOffset, 4).getUint32(0, true) !== 4) return false;
+    const nonceKey = message.staticAccounts[first.accountIndices?.[0] ?? -1];
+    if (nonceKey === undefined) return false;
+    const nonce = svm.getAccount(nonceKey);
+    if (!nonce.exists || nonce.programAddress !== SYSTEM_PROGRAM || nonce.data.length < NONCE_OFFSET + 32)
+      return false;
+    return base58.decode(nonce.data.subarray(NONCE_OFFSET, NONCE_OFFSET + 32)) === message.lifetimeToken;
+  }
+
+  const lifetimeValid = (message: DecodedMessage) =>
+    blockhashValid(message.lifetimeToken) || nonceValid(message);
+
   function checkBlockhash(message: DecodedMessage): void {
-    const issued = blockhashSlot.get(message.lifetimeToken);
-    if (issued === undefined || current() - issued > validity) throw rejection("BlockhashNotFound");
+    if (!lifetimeValid(message)) throw rejection("BlockhashNotFound");
   }
 
   function balancesOf(keys: readonly Address[]): number[] {
@@ -297,24 +353,25 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     simulation: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {},
   ): SimulationResult {
     const message = messageOf(tx);
-    if (!simulation.replaceRecentBlockhash) checkBlockhash(message);
+    if (!simulation.replaceRecentBlockhash && !lifetimeValid(message)) {
+      return {
+        err: "BlockhashNotFound",
+        postAccounts: [],
+        logs: [],
+        unitsConsumed: 0,
+        returnData: null,
+        innerInstructions: [],
+      };
+    }
     const sigVerify = simulation.sigVerify ?? false;
     if (!sigVerify) svm.withSigverify(false);
     try {
       const result = svm.simulateTransaction(tx);
-      if (result instanceof FailedTransactionMetadata) {
-        const meta = result.meta();
-        return {
-          err: transactionErrorJson(result.err()),
-          logs: meta.logs(),
-          unitsConsumed: Number(meta.computeUnitsConsumed()),
-          returnData: returnDataOf(meta),
-          innerInstructions: innerInstructionsOf(meta),
-        };
-      }
+      const failed = result instanceof FailedTransactionMetadata;
       const meta = result.meta();
       return {
-        err: null,
+        err: failed ? transactionErrorJson(result.err()) : null,
+        postAccounts: failed ? [] : (result as SimulatedTransactionInfo).postAccounts(),
         logs: meta.logs(),
         unitsConsumed: Number(meta.computeUnitsConsumed()),
         returnData: returnDataOf(meta),
@@ -336,10 +393,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
       if (!info) throw new Error(`no blockhash recorded for slot ${slot}`);
       return { blockhash: info.blockhash, lastValidBlockHeight: slot + validity, slot };
     },
-    isBlockhashValid(blockhash) {
-      const issued = blockhashSlot.get(blockhash);
-      return issued !== undefined && current() - issued <= validity;
-    },
+    isBlockhashValid: blockhashValid,
     submit,
     simulate,
     transaction: (signature) => bySignature.get(signature),
@@ -350,6 +404,9 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     signaturesFor: (address) => byAddress.get(address) ?? [],
     transactionsInSlot: (slot) => bySlot.get(slot) ?? [],
     blockTime: (slot) => slots.get(slot)?.blockTime ?? null,
+    firstSlot,
+    block: (slot) => slots.get(slot) ?? null,
+    transactionCount: () => bySignature.size,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -7,9 +7,7 @@ import {
   appendTransactionMessageInstructions,
   createTransactionMessage,
   getBase58Decoder,
-  getBase58Encoder,
   getBase64Encoder,
-  getTransactionDecoder,
   type KeyPairSigner,
   lamports,
   pipe,
@@ -21,12 +19,13 @@ import {
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { z } from "zod";
+import { createBlockMethods } from "./block-methods.ts";
+import { createClusterMethods } from "./cluster-methods.ts";
 import {
   type AccountEncoding,
   encodeAccount,
-  encodeTransaction,
-  encodeTransactionMeta,
-  type TransactionEncoding,
+  encodeConfirmedTransaction,
+  encodeInnerInstructions,
 } from "./encoding.ts";
 import {
   describeTransactionError,
@@ -34,8 +33,7 @@ import {
   METHOD_NOT_FOUND,
   RpcError,
   SEND_TRANSACTION_PREFLIGHT_FAILURE,
-  TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
-  UNSUPPORTED_TRANSACTION_VERSION,
+  signatureVerificationFailure,
 } from "./errors.ts";
 import type { Commitment, LedgerTransaction, SvmLedger } from "./ledger.ts";
 import { computeBudget, decodeMessage, messageFee } from "./message.ts";
@@ -43,7 +41,7 @@ import {
   accountConfig,
   address,
   commitmentConfig,
-  type ProgramAccountsFilter,
+  filterMatches,
   parseParams,
   programAccountsConfig,
   sendConfig,
@@ -55,6 +53,7 @@ import {
   transactionConfig,
 } from "./params.ts";
 import { readTokenAccount, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, uiTokenAmount } from "./token-accounts.ts";
+import { decodeTransaction, signaturesVerify, type WireEncoding } from "./wire.ts";
 
 /** The runtime version LiteSVM 1.x embeds, reported as `solana-core`. */
 const SOLANA_CORE_VERSION = "3.0.0";
@@ -65,34 +64,13 @@ const MAX_AIRDROP_LAMPORTS = 1_000_000_000_000n;
 
 export type RpcMethod = (params: unknown) => unknown | Promise<unknown>;
 
-const base58 = getBase58Encoder();
 const base58Text = getBase58Decoder();
 const base64 = getBase64Encoder();
-const transactionDecoder = getTransactionDecoder();
-
-function decodeWire(text: string, encoding: "base58" | "base64"): Transaction {
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(encoding === "base58" ? base58.encode(text) : base64.encode(text));
-    return transactionDecoder.decode(bytes) as Transaction;
-  } catch (error) {
-    throw invalidParams(`failed to deserialize the transaction: ${(error as Error).message}`);
-  }
-}
 
 function signatureOf(tx: Transaction): string {
   const bytes = Object.values(tx.signatures)[0];
   if (!bytes) throw invalidParams("the transaction has no signature");
   return base58Text.decode(bytes);
-}
-
-function memcmpMatches(data: Uint8Array, filter: ProgramAccountsFilter): boolean {
-  if ("dataSize" in filter) return data.length === filter.dataSize;
-  const { offset, bytes, encoding } = filter.memcmp;
-  const wanted = encoding === "base64" ? base64.encode(bytes) : base58.encode(bytes);
-  if (offset + wanted.length > data.length) return false;
-  for (let i = 0; i < wanted.length; i++) if (data[offset + i] !== wanted[i]) return false;
-  return true;
 }
 
 export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Record<string, RpcMethod> {
@@ -131,15 +109,11 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
     };
   };
 
-  function send(tx: Transaction, skipPreflight: boolean): string {
+  function send(text: string, encoding: WireEncoding, skipPreflight: boolean): string {
+    const { tx, wire } = decodeTransaction(text, encoding);
     if (!skipPreflight) {
+      if (!signaturesVerify(wire)) throw signatureVerificationFailure();
       const simulated = ledger.simulate(tx, { sigVerify: true });
-      if (simulated.err === "SignatureFailure") {
-        throw new RpcError(
-          TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
-          "Transaction signature verification failure",
-        );
-      }
       if (simulated.err !== null) {
         throw new RpcError(
           SEND_TRANSACTION_PREFLIGHT_FAILURE,
@@ -164,7 +138,33 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
     }
   }
 
+  function tokenAccountsBy(role: "owner" | "delegate", params: unknown) {
+    const [holder, filter, config] = parseParams(
+      z.tuple([address, tokenAccountsFilter, accountConfig]),
+      params,
+    );
+    const programs = "programId" in filter ? [filter.programId] : [TOKEN_PROGRAM, TOKEN_2022_PROGRAM];
+    if (!programs.every((program) => program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM)) {
+      throw invalidParams("Invalid param: unrecognized Token program id");
+    }
+    const value = programs
+      .flatMap((program) => svm.getProgramAccounts(program))
+      .filter((found) => {
+        const state = readTokenAccount(svm, found.address);
+        return (
+          state !== null && state[role] === holder && (!("mint" in filter) || state.mint === filter.mint)
+        );
+      })
+      .map((found) => ({
+        pubkey: found.address,
+        account: encodeAccount(svm, found, config?.encoding, config?.dataSlice),
+      }));
+    return withContext(config?.commitment, config?.minContextSlot, value);
+  }
+
   return {
+    ...createBlockMethods(ledger),
+    ...createClusterMethods(ledger, { identity: faucet.address, version: SOLANA_CORE_VERSION }),
     getHealth: () => "ok",
     getVersion: () => ({ "solana-core": SOLANA_CORE_VERSION, "feature-set": 0 }),
     getGenesisHash: () => ledger.genesisHash,
@@ -187,7 +187,7 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
         epoch: Math.floor(slot / slotsInEpoch),
         slotIndex: slot % slotsInEpoch,
         slotsInEpoch,
-        transactionCount: null,
+        transactionCount: ledger.transactionCount(),
       };
     },
     getLatestBlockhash(params) {
@@ -252,7 +252,7 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
       const filters = config?.filters ?? [];
       const value = svm
         .getProgramAccounts(program)
-        .filter((found) => filters.every((filter) => memcmpMatches(found.data as Uint8Array, filter)))
+        .filter((found) => filters.every((filter) => filterMatches(found.data as Uint8Array, filter)))
         .map((found) => ({
           pubkey: found.address,
           account: encodeAccount(svm, found, config?.encoding, config?.dataSlice),
@@ -269,29 +269,8 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
         uiTokenAmount(state.amount, state.decimals),
       );
     },
-    getTokenAccountsByOwner(params) {
-      const [owner, filter, config] = parseParams(
-        z.tuple([address, tokenAccountsFilter, accountConfig]),
-        params,
-      );
-      const programs = "programId" in filter ? [filter.programId] : [TOKEN_PROGRAM, TOKEN_2022_PROGRAM];
-      if (!programs.every((program) => program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM)) {
-        throw invalidParams("Invalid param: unrecognized Token program id");
-      }
-      const value = programs
-        .flatMap((program) => svm.getProgramAccounts(program))
-        .filter((found) => {
-          const state = readTokenAccount(svm, found.address);
-          return (
-            state !== null && state.owner === owner && (!("mint" in filter) || state.mint === filter.mint)
-          );
-        })
-        .map((found) => ({
-          pubkey: found.address,
-          account: encodeAccount(svm, found, config?.encoding, config?.dataSlice),
-        }));
-      return withContext(config?.commitment, config?.minContextSlot, value);
-    },
+    getTokenAccountsByOwner: (params) => tokenAccountsBy("owner", params),
+    getTokenAccountsByDelegate: (params) => tokenAccountsBy("delegate", params),
     getSignatureStatuses(params) {
       const [signatures] = parseParams(
         z.tuple([z.array(signature).max(MAX_SIGNATURE_STATUSES), signatureStatusesConfig]),
@@ -337,19 +316,10 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
         throw invalidParams("Method does not support commitment below `confirmed`");
       const tx = ledger.transaction(sig);
       if (!tx || !visible(tx, commitment)) return null;
-      if (tx.message.version === 0 && config?.maxSupportedTransactionVersion === undefined) {
-        throw new RpcError(
-          UNSUPPORTED_TRANSACTION_VERSION,
-          'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
-        );
-      }
-      const encoding: TransactionEncoding = config?.encoding ?? "json";
       return {
         slot: tx.slot,
         blockTime: tx.blockTime,
-        transaction: encodeTransaction(tx, encoding),
-        meta: encodeTransactionMeta(tx),
-        ...(config?.maxSupportedTransactionVersion === undefined ? {} : { version: tx.message.version }),
+        ...encodeConfirmedTransaction(tx, config?.encoding ?? "json", config?.maxSupportedTransactionVersion),
       };
     },
     getRecentPrioritizationFees(params) {
@@ -368,24 +338,30 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
     },
     sendTransaction(params) {
       const [text, config] = parseParams(z.tuple([z.string().min(1), sendConfig]), params);
-      return send(decodeWire(text, config?.encoding ?? "base58"), config?.skipPreflight ?? false);
+      return send(text, config?.encoding ?? "base58", config?.skipPreflight ?? false);
     },
     simulateTransaction(params) {
       const [text, config] = parseParams(z.tuple([z.string().min(1), simulateConfig]), params);
       if (config?.sigVerify && config.replaceRecentBlockhash) {
         throw invalidParams("sigVerify may not be used with replaceRecentBlockhash");
       }
-      const tx = decodeWire(text, config?.encoding ?? "base58");
+      const { tx, wire } = decodeTransaction(text, config?.encoding ?? "base58");
+      if (config?.sigVerify && !signaturesVerify(wire)) throw signatureVerificationFailure();
       const result = ledger.simulate(tx, {
         sigVerify: config?.sigVerify ?? false,
         replaceRecentBlockhash: config?.replaceRecentBlockhash ?? false,
       });
       const latest = ledger.latestBlockhash("processed");
+      const after = new Map(result.postAccounts.map((found) => [found.address as string, found]));
       return withContext(config?.commitment, config?.minContextSlot, {
         err: result.err,
         logs: result.logs,
         accounts: config?.accounts
-          ? config.accounts.addresses.map((key) => account(key, config.accounts?.encoding ?? "base64"))
+          ? config.accounts.addresses.map((key) => {
+              const found = after.get(key);
+              const encoding = config.accounts?.encoding ?? "base64";
+              return found ? encodeAccount(svm, found, encoding) : account(key, encoding);
+            })
           : null,
         unitsConsumed: result.unitsConsumed,
         returnData: result.returnData && {
@@ -393,8 +369,7 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
           data: [Buffer.from(result.returnData.data).toString("base64"), "base64"],
         },
         innerInstructions: config?.innerInstructions
-          ? encodeTransactionMeta({ innerInstructions: result.innerInstructions } as LedgerTransaction)
-              .innerInstructions
+          ? encodeInnerInstructions(result.innerInstructions)
           : null,
         ...(config?.replaceRecentBlockhash
           ? {

@@ -2,7 +2,7 @@
  * zod schemas of the Solana RPC's positional parameters and their configuration objects. A request
  * whose parameters do not match gets a -32602 error naming the first problem.
  */
-import { type Address, isAddress, isSignature } from "@solana/kit";
+import { type Address, getBase58Encoder, getBase64Encoder, isAddress, isSignature } from "@solana/kit";
 import { z } from "zod";
 import { invalidParams } from "./errors.ts";
 
@@ -33,19 +33,34 @@ const memcmp = z.object({
   }),
 });
 const dataSize = z.object({ dataSize: u64 });
+export const programAccountsFilters = z
+  .array(z.union([memcmp, dataSize]))
+  .max(4)
+  .optional();
+
 export const programAccountsConfig = z
   .object({
     ...contextConfig,
     encoding: accountEncoding.optional(),
     dataSlice: dataSlice.optional(),
-    filters: z
-      .array(z.union([memcmp, dataSize]))
-      .max(4)
-      .optional(),
+    filters: programAccountsFilters,
     withContext: z.boolean().optional(),
   })
   .optional();
 export type ProgramAccountsFilter = z.infer<typeof memcmp> | z.infer<typeof dataSize>;
+
+const base58 = getBase58Encoder();
+const base64 = getBase64Encoder();
+
+/** Whether account data passes a `getProgramAccounts` / `programSubscribe` filter. */
+export function filterMatches(data: Uint8Array, filter: ProgramAccountsFilter): boolean {
+  if ("dataSize" in filter) return data.length === filter.dataSize;
+  const { offset, bytes, encoding } = filter.memcmp;
+  const wanted = encoding === "base64" ? base64.encode(bytes) : base58.encode(bytes);
+  if (offset + wanted.length > data.length) return false;
+  for (let i = 0; i < wanted.length; i++) if (data[offset + i] !== wanted[i]) return false;
+  return true;
+}
 
 export const tokenAccountsFilter = z.union([z.object({ mint: address }), z.object({ programId: address })]);
 

@@ -1,35 +1,57 @@
 /**
- * Solana PubSub over WebSocket: signatureSubscribe, accountSubscribe, logsSubscribe, slotSubscribe and
- * their unsubscribes, notified when a transaction reaches the subscription's commitment (default
- * `finalized`, as on a validator). A signature subscription whose transaction already reached its
- * commitment is notified right after the subscription's reply, so it never misses one. Malformed
- * messages get JSON-RPC errors; a closed socket drops its subscriptions.
+ * Solana PubSub over WebSocket: signature, account, program, logs, slot, slotsUpdates, root and block
+ * subscriptions and their unsubscribes, notified when a transaction or slot reaches the
+ * subscription's commitment (default `finalized`, as on a validator). A signature subscription whose
+ * transaction already reached its commitment is notified right after the subscription's reply.
+ * Subscriptions are indexed (by socket, signature, account and program), so subscribing costs the
+ * same at 10 or 10,000; a socket whose unread notifications pass `MAX_BUFFERED_BYTES` is dropped, as
+ * a validator drops a slow consumer. Malformed messages and unknown methods get JSON-RPC errors; a
+ * closed socket drops its subscriptions.
  */
+import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { address as toAddress } from "@solana/kit";
+import { type Address, address as toAddress } from "@solana/kit";
 import { type WebSocket, WebSocketServer } from "ws";
 import { z } from "zod";
+import { type BrowserPolicy, DEFAULT_BROWSER_POLICY, requestAllowed } from "../browser-guard.ts";
 import { encodeAccount } from "./encoding.ts";
 import { RpcError } from "./errors.ts";
 import type { Commitment, LedgerTransaction, SvmLedger } from "./ledger.ts";
-import { methodNotFound } from "./methods.ts";
-import { accountEncoding, address, commitment, parseParams, signature } from "./params.ts";
+import { methodNotFound, type RpcMethod } from "./methods.ts";
+import {
+  accountEncoding,
+  address,
+  commitment,
+  filterMatches,
+  type ProgramAccountsFilter,
+  parseParams,
+  programAccountsFilters,
+  signature,
+} from "./params.ts";
 
 const SYSTEM_PROGRAM = toAddress("11111111111111111111111111111111");
 const MAX_MESSAGE_BYTES = 1024 * 1024;
-const MAX_SUBSCRIPTIONS_PER_SOCKET = 1024;
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 1024;
+/** Unsent bytes a socket may hold before it is dropped as a slow consumer. */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+const LEVELS: Commitment[] = ["processed", "confirmed", "finalized"];
 
-type Subscription =
-  | { kind: "signature"; socket: WebSocket; commitment: Commitment; signature: string; received: boolean }
+type Encoding = z.infer<typeof accountEncoding>;
+type Subscription = { socket: WebSocket } & (
+  | { kind: "signature"; commitment: Commitment; signature: string; received: boolean }
+  | { kind: "account"; commitment: Commitment; address: string; encoding?: Encoding }
   | {
-      kind: "account";
-      socket: WebSocket;
+      kind: "program";
       commitment: Commitment;
-      address: string;
-      encoding?: z.infer<typeof accountEncoding>;
+      program: string;
+      encoding?: Encoding;
+      filters: ProgramAccountsFilter[];
     }
-  | { kind: "logs"; socket: WebSocket; commitment: Commitment; mentions: string | null }
-  | { kind: "slot"; socket: WebSocket };
+  | { kind: "logs"; commitment: Commitment; mentions: string | null }
+  | { kind: "block"; commitment: Commitment; mentions: string | null; config: Record<string, unknown> }
+  | { kind: "slot" | "slotsUpdates" | "root" }
+);
+type Kind = Subscription["kind"];
 
 const subscribeConfig = z.object({ commitment: commitment.optional() }).optional();
 const signatureParams = z.tuple([
@@ -42,9 +64,31 @@ const accountParams = z.tuple([
   address,
   z.object({ commitment: commitment.optional(), encoding: accountEncoding.optional() }).optional(),
 ]);
+const programParams = z.tuple([
+  address,
+  z
+    .object({
+      commitment: commitment.optional(),
+      encoding: accountEncoding.optional(),
+      filters: programAccountsFilters,
+    })
+    .optional(),
+]);
 const logsParams = z.tuple([
   z.union([z.enum(["all", "allWithVotes"]), z.object({ mentions: z.tuple([address]) })]),
   subscribeConfig,
+]);
+const blockParams = z.tuple([
+  z.union([z.literal("all"), z.object({ mentionsAccountOrProgram: address })]),
+  z
+    .object({
+      commitment: z.enum(["confirmed", "finalized"]).optional(),
+      encoding: z.enum(["json", "jsonParsed", "base58", "base64"]).optional(),
+      transactionDetails: z.enum(["full", "accounts", "signatures", "none"]).optional(),
+      showRewards: z.boolean().optional(),
+      maxSupportedTransactionVersion: z.number().int().min(0).max(0).optional(),
+    })
+    .optional(),
 ]);
 const unsubscribeParams = z.tuple([z.number().int().nonnegative()]);
 
@@ -54,17 +98,76 @@ export interface PubSubServer {
   close(): Promise<void>;
 }
 
-export async function servePubSub(ledger: SvmLedger, port = 0): Promise<PubSubServer> {
+export interface PubSubOptions {
+  port?: number;
+  /** `getBlock` of the RPC: block notifications carry the same block. */
+  getBlock: RpcMethod;
+  policy?: BrowserPolicy;
+}
+
+/** A multimap kept in step with the subscriptions, so notifying and counting never scan them all. */
+class Index<K> {
+  readonly map = new Map<K, Set<number>>();
+  add(key: K, id: number) {
+    const set = this.map.get(key) ?? new Set<number>();
+    set.add(id);
+    this.map.set(key, set);
+  }
+  delete(key: K, id: number) {
+    const set = this.map.get(key);
+    set?.delete(id);
+    if (set?.size === 0) this.map.delete(key);
+  }
+  get(key: K): ReadonlySet<number> {
+    return this.map.get(key) ?? new Set();
+  }
+}
+
+export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Promise<PubSubServer> {
   const subscriptions = new Map<number, Subscription>();
+  const bySocket = new Index<WebSocket>();
+  const bySignature = new Index<string>();
+  const byAccount = new Index<string>();
+  const byProgram = new Index<string>();
+  const byKind = new Index<Kind>();
   let nextId = 0;
 
-  const notify = (socket: WebSocket, method: string, subscription: number, result: unknown) => {
-    if (socket.readyState === socket.OPEN) {
-      socket.send(JSON.stringify({ jsonrpc: "2.0", method, params: { result, subscription } }));
+  function add(sub: Subscription): number {
+    const id = nextId++;
+    subscriptions.set(id, sub);
+    bySocket.add(sub.socket, id);
+    if (sub.kind === "signature") bySignature.add(sub.signature, id);
+    else if (sub.kind === "account") byAccount.add(sub.address, id);
+    else if (sub.kind === "program") byProgram.add(sub.program, id);
+    else byKind.add(sub.kind, id);
+    return id;
+  }
+
+  function remove(id: number): void {
+    const sub = subscriptions.get(id);
+    if (!sub) return;
+    subscriptions.delete(id);
+    bySocket.delete(sub.socket, id);
+    if (sub.kind === "signature") bySignature.delete(sub.signature, id);
+    else if (sub.kind === "account") byAccount.delete(sub.address, id);
+    else if (sub.kind === "program") byProgram.delete(sub.program, id);
+    else byKind.delete(sub.kind, id);
+  }
+
+  const send = (socket: WebSocket, body: unknown) => {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.terminate();
+      return;
     }
+    socket.send(JSON.stringify(body));
+  };
+  const notify = (id: number, method: string, result: unknown) => {
+    const sub = subscriptions.get(id);
+    if (sub) send(sub.socket, { jsonrpc: "2.0", method, params: { result, subscription: id } });
   };
 
-  function accountValue(key: string, encoding: Subscription & { kind: "account" }) {
+  function accountValue(key: string, encoding: Encoding | undefined) {
     const found = ledger.svm.getAccount(toAddress(key));
     const view = found.exists
       ? found
@@ -75,62 +178,115 @@ export async function servePubSub(ledger: SvmLedger, port = 0): Promise<PubSubSe
           executable: false,
           data: new Uint8Array(),
         };
-    return encodeAccount(ledger.svm, view, encoding.encoding ?? "base64");
+    return encodeAccount(ledger.svm, view, encoding ?? "base64");
   }
 
   /** Notifies the subscriptions at `level` of transactions that just reached it. */
   function reached(level: Commitment, txs: readonly LedgerTransaction[], slot: number): void {
     if (txs.length === 0) return;
     const context = { slot };
+    for (const tx of txs) {
+      for (const id of [...bySignature.get(tx.signature)]) {
+        const sub = subscriptions.get(id);
+        if (sub?.kind !== "signature" || sub.commitment !== level) continue;
+        notify(id, "signatureNotification", { context, value: { err: tx.err } });
+        remove(id);
+      }
+    }
     const touched = new Set<string>(
       txs.flatMap((tx) => tx.accounts.keys.filter((_, i) => tx.accounts.writable[i])),
     );
-    for (const [id, sub] of subscriptions) {
-      if (sub.kind === "slot" || sub.commitment !== level) continue;
-      if (sub.kind === "signature") {
-        const tx = txs.find((t) => t.signature === sub.signature);
-        if (!tx) continue;
-        notify(sub.socket, "signatureNotification", id, { context, value: { err: tx.err } });
-        subscriptions.delete(id);
-      } else if (sub.kind === "account") {
-        if (touched.has(sub.address))
-          notify(sub.socket, "accountNotification", id, { context, value: accountValue(sub.address, sub) });
-      } else {
-        for (const tx of txs) {
-          if (sub.mentions !== null && !(tx.accounts.keys as string[]).includes(sub.mentions)) continue;
-          notify(sub.socket, "logsNotification", id, {
-            context,
-            value: { signature: tx.signature, err: tx.err, logs: tx.logs },
-          });
+    for (const key of touched) {
+      for (const id of byAccount.get(key)) {
+        const sub = subscriptions.get(id);
+        if (sub?.kind === "account" && sub.commitment === level) {
+          notify(id, "accountNotification", { context, value: accountValue(key, sub.encoding) });
         }
+      }
+      if (byProgram.map.size === 0) continue;
+      const found = ledger.svm.getAccount(toAddress(key));
+      if (!found.exists) continue;
+      for (const id of byProgram.get(found.programAddress)) {
+        const sub = subscriptions.get(id);
+        if (sub?.kind !== "program" || sub.commitment !== level) continue;
+        if (!sub.filters.every((filter) => filterMatches(found.data as Uint8Array, filter))) continue;
+        notify(id, "programNotification", {
+          context,
+          value: { pubkey: key, account: encodeAccount(ledger.svm, found, sub.encoding ?? "base64") },
+        });
+      }
+    }
+    for (const id of byKind.get("logs")) {
+      const sub = subscriptions.get(id);
+      if (sub?.kind !== "logs" || sub.commitment !== level) continue;
+      for (const tx of txs) {
+        if (sub.mentions !== null && !(tx.accounts.keys as string[]).includes(sub.mentions)) continue;
+        notify(id, "logsNotification", {
+          context,
+          value: { signature: tx.signature, err: tx.err, logs: tx.logs },
+        });
       }
     }
   }
 
+  async function blockReached(level: Commitment, slot: number): Promise<void> {
+    const txs = ledger.transactionsInSlot(slot);
+    for (const id of byKind.get("block")) {
+      const sub = subscriptions.get(id);
+      if (sub?.kind !== "block" || sub.commitment !== level) continue;
+      const mentions = sub.mentions;
+      if (mentions !== null && !txs.some((tx) => (tx.accounts.keys as string[]).includes(mentions))) continue;
+      const { showRewards, ...config } = sub.config;
+      const block = await options.getBlock([
+        slot,
+        { ...config, commitment: level, rewards: showRewards ?? true },
+      ]);
+      notify(id, "blockNotification", { context: { slot }, value: { slot, block, err: null } });
+    }
+  }
+
+  const slotsUpdate = (result: Record<string, unknown>) => {
+    for (const id of byKind.get("slotsUpdates")) notify(id, "slotsUpdatesNotification", result);
+  };
+
   const unsubscribeLedger = ledger.subscribe({
     transaction(tx) {
-      for (const [id, sub] of subscriptions) {
-        if (
-          sub.kind === "signature" &&
-          sub.received &&
-          sub.signature === tx.signature &&
-          sub.commitment !== "processed"
-        ) {
-          notify(sub.socket, "signatureNotification", id, {
-            context: { slot: tx.slot },
-            value: "receivedSignature",
-          });
+      for (const id of bySignature.get(tx.signature)) {
+        const sub = subscriptions.get(id);
+        if (sub?.kind === "signature" && sub.received && sub.commitment !== "processed") {
+          notify(id, "signatureNotification", { context: { slot: tx.slot }, value: "receivedSignature" });
         }
       }
       reached("processed", [tx], tx.slot);
     },
     slot({ closed, finalized, opened }) {
-      for (const [id, sub] of subscriptions) {
-        if (sub.kind === "slot")
-          notify(sub.socket, "slotNotification", id, { parent: closed, root: finalized ?? 0, slot: opened });
+      const timestamp = Date.now();
+      for (const id of byKind.get("slot"))
+        notify(id, "slotNotification", { parent: closed, root: finalized ?? 0, slot: opened });
+      const closedTxs = ledger.transactionsInSlot(closed);
+      const failed = closedTxs.filter((tx) => tx.err !== null).length;
+      slotsUpdate({
+        type: "frozen",
+        slot: closed,
+        timestamp,
+        stats: {
+          numTransactionEntries: closedTxs.length,
+          numSuccessfulTransactions: closedTxs.length - failed,
+          numFailedTransactions: failed,
+          maxTransactionsPerEntry: closedTxs.length,
+        },
+      });
+      slotsUpdate({ type: "optimisticConfirmation", slot: closed, timestamp });
+      slotsUpdate({ type: "createdBank", slot: opened, parent: closed, timestamp });
+      reached("confirmed", closedTxs, closed);
+      const blocks = [blockReached("confirmed", closed)];
+      if (finalized !== null) {
+        slotsUpdate({ type: "root", slot: finalized, timestamp });
+        for (const id of byKind.get("root")) notify(id, "rootNotification", finalized);
+        reached("finalized", ledger.transactionsInSlot(finalized), finalized);
+        blocks.push(blockReached("finalized", finalized));
       }
-      reached("confirmed", ledger.transactionsInSlot(closed), closed);
-      if (finalized !== null) reached("finalized", ledger.transactionsInSlot(finalized), finalized);
+      Promise.all(blocks).catch(() => {});
     },
   });
 
@@ -139,17 +295,14 @@ export async function servePubSub(ledger: SvmLedger, port = 0): Promise<PubSubSe
     method: string,
     params: unknown,
   ): { result: unknown; after?: () => void } {
-    const owned = [...subscriptions.values()].filter((sub) => sub.socket === socket).length;
-    if (method.endsWith("Subscribe") && owned >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+    if (method.endsWith("Subscribe") && bySocket.get(socket).size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
       throw new RpcError(-32603, `at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection`);
     }
-    const id = nextId;
     switch (method) {
       case "signatureSubscribe": {
         const [sig, config] = parseParams(signatureParams, params);
         const level = config?.commitment ?? "finalized";
-        nextId++;
-        subscriptions.set(id, {
+        const id = add({
           kind: "signature",
           socket,
           commitment: level,
@@ -159,52 +312,81 @@ export async function servePubSub(ledger: SvmLedger, port = 0): Promise<PubSubSe
         const after = () => {
           const tx = ledger.transaction(sig);
           if (!tx || !subscriptions.has(id)) return;
-          const order: Commitment[] = ["processed", "confirmed", "finalized"];
-          if (order.indexOf(ledger.commitmentOf(tx)) < order.indexOf(level)) return;
-          notify(socket, "signatureNotification", id, { context: { slot: tx.slot }, value: { err: tx.err } });
-          subscriptions.delete(id);
+          if (LEVELS.indexOf(ledger.commitmentOf(tx)) < LEVELS.indexOf(level)) return;
+          notify(id, "signatureNotification", { context: { slot: tx.slot }, value: { err: tx.err } });
+          remove(id);
         };
         return { result: id, after };
       }
       case "accountSubscribe": {
         const [key, config] = parseParams(accountParams, params);
-        nextId++;
-        subscriptions.set(id, {
-          kind: "account",
-          socket,
-          commitment: config?.commitment ?? "finalized",
-          address: key,
-          ...(config?.encoding ? { encoding: config.encoding } : {}),
-        });
-        return { result: id };
+        return {
+          result: add({
+            kind: "account",
+            socket,
+            commitment: config?.commitment ?? "finalized",
+            address: key,
+            ...(config?.encoding ? { encoding: config.encoding } : {}),
+          }),
+        };
+      }
+      case "programSubscribe": {
+        const [program, config] = parseParams(programParams, params);
+        return {
+          result: add({
+            kind: "program",
+            socket,
+            commitment: config?.commitment ?? "finalized",
+            program: program as Address,
+            filters: config?.filters ?? [],
+            ...(config?.encoding ? { encoding: config.encoding } : {}),
+          }),
+        };
       }
       case "logsSubscribe": {
         const [filter, config] = parseParams(logsParams, params);
-        nextId++;
-        subscriptions.set(id, {
-          kind: "logs",
-          socket,
-          commitment: config?.commitment ?? "finalized",
-          mentions: typeof filter === "string" ? null : filter.mentions[0],
-        });
-        return { result: id };
+        return {
+          result: add({
+            kind: "logs",
+            socket,
+            commitment: config?.commitment ?? "finalized",
+            mentions: typeof filter === "string" ? null : filter.mentions[0],
+          }),
+        };
       }
-      case "slotSubscribe": {
+      case "blockSubscribe": {
+        const [filter, config] = parseParams(blockParams, params);
+        const { commitment: level, ...rest } = config ?? {};
+        return {
+          result: add({
+            kind: "block",
+            socket,
+            commitment: level ?? "finalized",
+            mentions: filter === "all" ? null : filter.mentionsAccountOrProgram,
+            config: rest,
+          }),
+        };
+      }
+      case "slotSubscribe":
+      case "slotsUpdatesSubscribe":
+      case "rootSubscribe": {
         parseParams(z.tuple([]), params);
-        nextId++;
-        subscriptions.set(id, { kind: "slot", socket });
-        return { result: id };
+        return { result: add({ kind: method.replace("Subscribe", "") as "slot", socket }) };
       }
       case "signatureUnsubscribe":
       case "accountUnsubscribe":
+      case "programUnsubscribe":
       case "logsUnsubscribe":
-      case "slotUnsubscribe": {
+      case "blockUnsubscribe":
+      case "slotUnsubscribe":
+      case "slotsUpdatesUnsubscribe":
+      case "rootUnsubscribe": {
         const [target] = parseParams(unsubscribeParams, params);
         const sub = subscriptions.get(target);
         if (!sub || sub.socket !== socket || `${sub.kind}Unsubscribe` !== method) {
           throw new RpcError(-32602, "Invalid subscription id.");
         }
-        subscriptions.delete(target);
+        remove(target);
         return { result: true };
       }
       default:
@@ -217,9 +399,7 @@ export async function servePubSub(ledger: SvmLedger, port = 0): Promise<PubSubSe
     try {
       call = JSON.parse(text);
     } catch {
-      socket.send(
-        JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }),
-      );
+      send(socket, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
       return;
     }
     const { jsonrpc, id, method, params } = (call ?? {}) as Record<string, unknown>;
@@ -231,28 +411,30 @@ export async function servePubSub(ledger: SvmLedger, port = 0): Promise<PubSubSe
       jsonrpc !== "2.0" ||
       typeof method !== "string"
     ) {
-      socket.send(
-        JSON.stringify({ jsonrpc: "2.0", id: replyId, error: { code: -32600, message: "Invalid request" } }),
-      );
+      send(socket, { jsonrpc: "2.0", id: replyId, error: { code: -32600, message: "Invalid request" } });
       return;
     }
     try {
       const { result, after } = subscribe(socket, method, params);
-      socket.send(JSON.stringify({ jsonrpc: "2.0", id: replyId, result }));
+      send(socket, { jsonrpc: "2.0", id: replyId, result });
       after?.();
     } catch (error) {
       const e = error instanceof RpcError ? error : new RpcError(-32603, (error as Error).message);
-      socket.send(
-        JSON.stringify({ jsonrpc: "2.0", id: replyId, error: { code: e.code, message: e.message } }),
-      );
+      send(socket, { jsonrpc: "2.0", id: replyId, error: { code: e.code, message: e.message } });
     }
   }
 
-  const server = new WebSocketServer({ host: "127.0.0.1", port, maxPayload: MAX_MESSAGE_BYTES });
+  const policy = options.policy ?? DEFAULT_BROWSER_POLICY;
+  const server = new WebSocketServer({
+    host: "127.0.0.1",
+    port: options.port ?? 0,
+    maxPayload: MAX_MESSAGE_BYTES,
+    verifyClient: ({ req }: { req: IncomingMessage }) => requestAllowed(policy, req),
+  });
   server.on("connection", (socket) => {
     socket.on("message", (data, isBinary) => onMessage(socket, isBinary ? "" : data.toString()));
     socket.on("close", () => {
-      for (const [id, sub] of subscriptions) if (sub.socket === socket) subscriptions.delete(id);
+      for (const id of [...bySocket.get(socket)]) remove(id);
     });
     socket.on("error", () => socket.terminate());
   });

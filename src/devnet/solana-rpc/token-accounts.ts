@@ -2,7 +2,7 @@
  * SPL Token and Token-2022 accounts as the RPC describes them: token balances of a transaction's
  * accounts, `getTokenAccountBalance` amounts and the `jsonParsed` form of token accounts.
  */
-import type { Address, ReadonlyUint8Array } from "@solana/kit";
+import { type Address, getBase58Decoder, type ReadonlyUint8Array } from "@solana/kit";
 import { getMintDecoder, getMintSize, getTokenDecoder, getTokenSize } from "@solana-program/token";
 import type { LiteSVM } from "litesvm";
 
@@ -11,8 +11,10 @@ export const TOKEN_2022_PROGRAM = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb" 
 export const TOKEN_PROGRAMS: ReadonlySet<string> = new Set([TOKEN_PROGRAM, TOKEN_2022_PROGRAM]);
 const MINT_SIZE = getMintSize();
 const ACCOUNT_SIZE = getTokenSize();
-/** Token-2022 account type byte after the 165-byte base (2 = account). */
+/** Token-2022 account type byte after the 165-byte base (1 = mint, 2 = account). */
+const ACCOUNT_TYPE_MINT = 1;
 const ACCOUNT_TYPE_ACCOUNT = 2;
+const base58 = getBase58Decoder();
 
 export interface UiTokenAmount {
   amount: string;
@@ -24,6 +26,8 @@ export interface UiTokenAmount {
 export interface TokenAccountState {
   mint: Address;
   owner: Address;
+  /** The delegate, when one is approved. */
+  delegate: Address | null;
   amount: bigint;
   decimals: number;
   programId: Address;
@@ -68,6 +72,7 @@ export function decodeTokenAccount(
   return {
     mint: token.mint,
     owner: token.owner,
+    delegate: token.delegate.__option === "Some" ? token.delegate.value : null,
     amount: token.amount,
     decimals: getMintDecoder().decode(mint.data).decimals,
     programId: program,
@@ -76,8 +81,9 @@ export function decodeTokenAccount(
   };
 }
 
-/** `jsonParsed` data of a token account. */
-export function parsedTokenAccount(state: TokenAccountState, space: number) {
+/** `jsonParsed` data of a token account (Token-2022 extensions listed). */
+export function parsedTokenAccount(state: TokenAccountState, data: ReadonlyUint8Array) {
+  const token2022 = state.programId === TOKEN_2022_PROGRAM;
   return {
     program: state.programId === TOKEN_PROGRAM ? "spl-token" : "spl-token-2022",
     parsed: {
@@ -88,9 +94,10 @@ export function parsedTokenAccount(state: TokenAccountState, space: number) {
         owner: state.owner,
         state: state.state,
         tokenAmount: uiTokenAmount(state.amount, state.decimals),
+        ...(token2022 && data.length > ACCOUNT_SIZE ? { extensions: extensionsOf(data) } : {}),
       },
     },
-    space,
+    space: data.length,
   };
 }
 
@@ -117,4 +124,82 @@ export function tokenBalances(svm: LiteSVM, keys: readonly Address[]): TokenBala
     });
   });
   return out;
+}
+
+/** A 32-byte key where all zeros means none (Token-2022's `OptionalNonZeroPubkey`). */
+function optionalKey(bytes: ReadonlyUint8Array): string | null {
+  return bytes.length === 32 && bytes.some((b) => b !== 0) ? base58.decode(bytes) : null;
+}
+
+/** Token-2022 extensions whose state is only optional keys, by extension type number. */
+const KEY_EXTENSIONS: Record<number, [string, string[]]> = {
+  3: ["mintCloseAuthority", ["closeAuthority"]],
+  12: ["permanentDelegate", ["delegate"]],
+  14: ["transferHook", ["authority", "programId"]],
+  18: ["metadataPointer", ["authority", "metadataAddress"]],
+  20: ["groupPointer", ["authority", "groupAddress"]],
+  22: ["groupMemberPointer", ["authority", "memberAddress"]],
+};
+const ACCOUNT_STATES = ["uninitialized", "initialized", "frozen"] as const;
+
+/** A Token-2022 extension as a validator's parser shows it (`unparseableExtension` for the others). */
+function parsedExtension(type: number, value: ReadonlyUint8Array) {
+  const keys = KEY_EXTENSIONS[type];
+  if (keys) {
+    const [extension, fields] = keys;
+    const state = Object.fromEntries(
+      fields.map((field, i) => [field, optionalKey(value.subarray(32 * i, 32 * (i + 1)))]),
+    );
+    return { extension, state };
+  }
+  if (type === 7) return { extension: "immutableOwner" };
+  if (type === 9) return { extension: "nonTransferable" };
+  if (type === 6)
+    return { extension: "defaultAccountState", state: { accountState: ACCOUNT_STATES[value[0] ?? 0] } };
+  if (type === 8)
+    return { extension: "memoTransfer", state: { requireIncomingTransferMemos: value[0] === 1 } };
+  return { extension: "unparseableExtension" };
+}
+
+/** The TLV extensions after a Token-2022 account's type byte; none for a base-size account. */
+function extensionsOf(data: ReadonlyUint8Array) {
+  const out: ReturnType<typeof parsedExtension>[] = [];
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  let offset = ACCOUNT_SIZE + 1;
+  while (offset + 4 <= data.length) {
+    const type = view.getUint16(offset, true);
+    const length = view.getUint16(offset + 2, true);
+    if (type === 0 || offset + 4 + length > data.length) break;
+    out.push(parsedExtension(type, data.subarray(offset + 4, offset + 4 + length)));
+    offset += 4 + length;
+  }
+  return out;
+}
+
+/** `jsonParsed` data of a mint (SPL Token, or Token-2022 with its extensions); null when it is not one. */
+export function parsedMint(program: Address, data: ReadonlyUint8Array) {
+  const isMint =
+    data.length === MINT_SIZE ||
+    (program === TOKEN_2022_PROGRAM &&
+      data.length > ACCOUNT_SIZE &&
+      data[ACCOUNT_SIZE] === ACCOUNT_TYPE_MINT);
+  if (!isMint) return null;
+  const mint = getMintDecoder().decode(data.subarray(0, MINT_SIZE));
+  const key = (option: typeof mint.mintAuthority) => (option.__option === "Some" ? option.value : null);
+  const token2022 = program === TOKEN_2022_PROGRAM;
+  return {
+    program: token2022 ? "spl-token-2022" : "spl-token",
+    parsed: {
+      type: "mint",
+      info: {
+        decimals: mint.decimals,
+        freezeAuthority: key(mint.freezeAuthority),
+        isInitialized: mint.isInitialized,
+        mintAuthority: key(mint.mintAuthority),
+        supply: mint.supply.toString(),
+        ...(token2022 && data.length > ACCOUNT_SIZE ? { extensions: extensionsOf(data) } : {}),
+      },
+    },
+    space: data.length,
+  };
 }

@@ -182,7 +182,7 @@ describe("SVM RPC: bad requests get JSON-RPC errors", function () {
         }),
       );
       socket.send("{oops");
-      socket.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "blockSubscribe", params: [] }));
+      socket.send(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "voteSubscribe", params: [] }));
       socket.send(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "accountSubscribe", params: ["zzz"] }));
       socket.send(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "slotUnsubscribe", params: [987654] }));
       socket.send(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "slotSubscribe" }));

@@ -3,6 +3,7 @@
  * PubSub URLs, plus a funded keypair made over RPC (`requestAirdrop`).
  */
 import {
+  type Address,
   airdropFactory,
   createSolanaRpc,
   createSolanaRpcSubscriptions,
@@ -21,6 +22,8 @@ export interface RpcChain {
   wsUrl: string;
   rpc: Rpc<SolanaRpcApi>;
   rpcSubscriptions: RpcSubscriptions<SolanaRpcSubscriptionsApi>;
+  /** The devnet's USDC mint (SPL Token, 6 decimals, funded token accounts). */
+  usdcMint: Address;
   /** A new keypair with `sol` SOL airdropped over RPC and confirmed. */
   funded(sol?: bigint): Promise<KeyPairSigner>;
   close(): Promise<void>;
@@ -43,6 +46,7 @@ export async function startRpcChain(slotTimeMs = 50): Promise<RpcChain> {
     wsUrl: chain.wsUrl,
     rpc,
     rpcSubscriptions,
+    usdcMint: chain.usdc.mint,
     async funded(sol = 10n) {
       const signer = await generateKeyPairSigner();
       await airdrop({
