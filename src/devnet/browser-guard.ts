@@ -7,16 +7,15 @@
  */
 import type { IncomingMessage } from "node:http";
 import { type CorsOrigins, LOCAL_ORIGIN } from "../service/cors.ts";
+import { type AllowedHosts, hostAllowed, LOOPBACK_HOSTS } from "../service/host-guard.ts";
 
 export interface BrowserPolicy {
   /** Origins allowed by CORS and on WebSocket upgrades; `"*"` for any. */
   origins: CorsOrigins;
   /** Host header names (without port) allowed; `"*"` for any. */
-  hosts: "*" | readonly string[];
+  hosts: AllowedHosts;
 }
 
-/** Loopback names a local client sends as Host. */
-export const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"] as const;
 export const DEFAULT_BROWSER_POLICY: BrowserPolicy = { origins: [LOCAL_ORIGIN], hosts: LOOPBACK_HOSTS };
 
 export function originAllowed(policy: BrowserPolicy, origin: string): boolean {
@@ -26,17 +25,9 @@ export function originAllowed(policy: BrowserPolicy, origin: string): boolean {
   );
 }
 
-/** The Host header's name without its port. */
-function hostName(host: string): string {
-  if (host.startsWith("[")) return host.slice(0, host.indexOf("]") + 1);
-  const colon = host.lastIndexOf(":");
-  return (colon < 0 ? host : host.slice(0, colon)).toLowerCase();
-}
-
 /** Whether a request may be served: its Host is allowed and, when it has an Origin, that is too. */
 export function requestAllowed(policy: BrowserPolicy, request: IncomingMessage): boolean {
-  const host = request.headers.host;
-  if (policy.hosts !== "*" && (host === undefined || !policy.hosts.includes(hostName(host)))) return false;
+  if (!hostAllowed(policy.hosts, request.headers.host)) return false;
   const origin = request.headers.origin;
   return origin === undefined || originAllowed(policy, origin);
 }

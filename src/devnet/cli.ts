@@ -10,12 +10,13 @@
  *   --slot-time <ms>   SVM slot length (ATTESTKIT_SLOT_TIME, default 400)
  *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
- *   --cors-origin <o>  a browser origin the chains' RPCs serve (repeatable, '*' any; default local origins)
- *   --allow-host <h>   a Host name the chains' RPCs answer (repeatable, '*' any; default loopback names)
+ *   --cors-origin <o>  a browser origin the chains' RPCs and the service serve (repeatable, '*' any; default local origins)
+ *   --allow-host <h>   a Host name the chains' RPCs and the service answer (repeatable, '*' any; default loopback names)
  */
 import { parseArgs } from "node:util";
 import { TOOLS_NODE_FLOOR } from "../node-floor.ts";
 import { formatActivity } from "../service/activity.ts";
+import { LOOPBACK_HOSTS } from "../service/host-guard.ts";
 import { withPortFlag } from "../start-errors.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
 import { type BrowserPolicy, DEFAULT_BROWSER_POLICY } from "./browser-guard.ts";
@@ -52,10 +53,10 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
   --slot-time <ms>    SVM slot length (env ATTESTKIT_SLOT_TIME, default 400)
   --block-time <ms>   an empty EVM block this often (env ATTESTKIT_BLOCK_TIME, default 2000)
   --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
-  --cors-origin <o>   a browser origin the chains' RPCs serve (repeatable; '*' for any; default
+  --cors-origin <o>   a browser origin the chains' RPCs and the service serve (repeatable; '*' for any; default
                       any http(s)://localhost or 127.0.0.1 origin)
-  --allow-host <h>    a Host name the chains' RPCs answer (repeatable; '*' for any; default
-                      localhost, 127.0.0.1, [::1]: refuses DNS rebinding)
+  --allow-host <h>    a Host name the chains' RPCs and the service answer (repeatable; '*' for any; always
+                      localhost, 127.0.0.1, [::1]: others are refused, against DNS rebinding)
 
 ${DEVNET_REQUIREMENTS}`);
   process.exit(0);
@@ -169,7 +170,7 @@ const browserPolicy: BrowserPolicy = {
       ? DEFAULT_BROWSER_POLICY.hosts
       : hosts.includes("*")
         ? "*"
-        : hosts.map((h) => h.toLowerCase()),
+        : [...LOOPBACK_HOSTS, ...hosts.map((h) => h.toLowerCase())],
 };
 
 console.log("Starting the attestkit devnet...");

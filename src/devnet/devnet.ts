@@ -176,6 +176,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     // The devnet's chains start empty each run: its service file is created when missing.
     ...(options.db === undefined ? {} : { db: options.db, newDb: true }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
+    // The service answers the same origins and Host names as the chains.
+    ...(options.browserPolicy
+      ? { corsOrigins: options.browserPolicy.origins, allowedHosts: options.browserPolicy.hosts }
+      : {}),
   });
   const serviceUrl = await service.listen(options.servicePort ?? 0);
 

@@ -18,6 +18,7 @@ import { withPortFlag } from "../start-errors.ts";
 import { createEvmChainAdapter } from "./chains/evm.ts";
 import { createSvmChainAdapter } from "./chains/svm.ts";
 import type { ChainAdapter } from "./chains/types.ts";
+import { LOOPBACK_HOSTS } from "./host-guard.ts";
 import { createService } from "./service.ts";
 import { DatabaseFileError } from "./store.ts";
 
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     "svm-solver-keypair": { type: "string" },
     "svm-receiver": { type: "string" },
     "log-level": { type: "string" },
+    "allow-host": { type: "string", multiple: true },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -58,7 +60,9 @@ if (values.help) {
   --svm-solver-keypair <file>  solver keypair, a Solana CLI JSON file of 64 bytes
                           (env ATTESTKIT_SVM_SOLVER_KEYPAIR, default the devnet's public solver keypair)
   --svm-receiver <id>     attested receiver program id whose Deposited events are deposits (env ATTESTKIT_SVM_RECEIVER)
-  --log-level <level>     pino level, or "silent" (env ATTESTKIT_LOG_LEVEL, default info)`);
+  --log-level <level>     pino level, or "silent" (env ATTESTKIT_LOG_LEVEL, default info)
+  --allow-host <h>        a Host name the service answers besides the loopback names (repeatable;
+                          '*' for any), when a proxy or another name reaches it`);
   process.exit(0);
 }
 
@@ -78,6 +82,9 @@ const apiKeys = (values["api-keys"] ?? env.ATTESTKIT_API_KEYS ?? "devnet-api-key
   .map((key) => key.trim())
   .filter(Boolean);
 const rpcs = values.rpc ?? (env.ATTESTKIT_RPC ? env.ATTESTKIT_RPC.split(",") : []);
+const extraHosts = values["allow-host"]?.map((host) => host.toLowerCase());
+const allowHosts =
+  extraHosts === undefined ? undefined : extraHosts.includes("*") ? "*" : [...LOOPBACK_HOSTS, ...extraHosts];
 const level = values["log-level"] ?? env.ATTESTKIT_LOG_LEVEL ?? "info";
 
 const chains: ChainAdapter[] = [];
@@ -162,6 +169,7 @@ try {
     apiKeys,
     chains,
     logger: level === "silent" ? false : { level },
+    ...(allowHosts === undefined ? {} : { allowedHosts: allowHosts }),
   });
 } catch (error) {
   if (error instanceof DatabaseFileError) fail(error.message);

@@ -43,6 +43,7 @@ import { type CorsOrigins, registerCors } from "./cors.ts";
 import { crashPoint } from "./crash-points.ts";
 import { CursorCodec } from "./cursor.ts";
 import { badRequest, notFound, parseOr400, toErrorResponse, unauthorized } from "./errors.ts";
+import { type AllowedHosts, registerHostGuard } from "./host-guard.ts";
 import {
   LinkSponsorshipWalletBodySchema,
   MockClaimBodySchema,
@@ -116,6 +117,8 @@ export interface ServiceOptions {
   protocolChains?: Readonly<Record<number, Partial<ProtocolChain>>>;
   /** Browser origins allowed by CORS (default: any localhost / 127.0.0.1 origin). */
   corsOrigins?: CorsOrigins;
+  /** Host header names answered (default: loopback names only, against DNS rebinding); `"*"` for any. */
+  allowedHosts?: AllowedHosts;
 }
 
 export interface Service {
@@ -197,6 +200,7 @@ export function createService(options: ServiceOptions): Service {
     },
   });
 
+  registerHostGuard(app, options.allowedHosts);
   registerCors(app, options.corsOrigins);
   const activity = new ActivityFeed();
   const lifecycle = new Lifecycle({
