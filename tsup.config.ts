@@ -15,6 +15,7 @@ const library = {
   devnet: "src/devnet/devnet.ts",
   deploy: "src/deploy/index.ts",
   ignition: "src/ignition/attested-receiver.ts",
+  testing: "src/testing/index.ts",
 };
 
 const common = {

@@ -1,0 +1,82 @@
+import { type Hex, zeroAddress } from "viem";
+import {
+  type AttestationSigner,
+  type RequestData,
+  signRequestData,
+  toRequestDataWords,
+} from "../attestation/index.ts";
+
+/** The `RequestData` struct as viem and Hardhat encode it for `depositNative` / `depositErc20`. */
+export interface RequestDataStruct {
+  requestId: Hex;
+  originChainId: bigint;
+  originUser: Hex;
+  originCurrency: Hex;
+  originAmount: bigint;
+  destinationChainId: bigint;
+  destinationUser: Hex;
+}
+
+/** A signed attestation: the API's shape, the contract's struct and the 65-byte signature. */
+export interface TestAttestation {
+  requestId: Hex;
+  requestData: RequestData;
+  struct: RequestDataStruct;
+  signature: Hex;
+}
+
+/** What `signTestAttestation` needs; EVM addresses may be given as 20-byte addresses. */
+export interface TestAttestationInput {
+  requestId: Hex;
+  originChainId: number;
+  /** The payer. */
+  originUser: string;
+  /** Token address, or the zero address (or omitted) for the native currency. */
+  originCurrency?: string;
+  originAmount: bigint;
+  destinationChainId: number;
+  destinationUser: string;
+}
+
+/**
+ * Signs an attestation with a test key exactly as the solver does and returns it in every form a test
+ * needs: `struct` and `signature` go straight into a viem `writeContract` or a Hardhat viem contract call.
+ * @throws AttestkitError subclasses for a malformed request id, address, chain id or amount.
+ */
+export async function signTestAttestation(
+  signer: AttestationSigner,
+  input: TestAttestationInput,
+): Promise<TestAttestation> {
+  const requestData: RequestData = {
+    originChainId: input.originChainId,
+    originUser: input.originUser,
+    originCurrency: input.originCurrency ?? zeroAddress,
+    originAmount: input.originAmount.toString(),
+    destinationChainId: input.destinationChainId,
+    destinationUser: input.destinationUser,
+  };
+  const [
+    requestId,
+    originChainId,
+    originUser,
+    originCurrency,
+    originAmount,
+    destinationChainId,
+    destinationUser,
+  ] = toRequestDataWords(input.requestId, requestData);
+  const signature = await signRequestData(signer, requestId, requestData);
+  return {
+    requestId,
+    requestData,
+    struct: {
+      requestId,
+      originChainId,
+      originUser,
+      originCurrency,
+      originAmount,
+      destinationChainId,
+      destinationUser,
+    },
+    signature,
+  };
+}
