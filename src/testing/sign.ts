@@ -1,4 +1,4 @@
-import { type Hex, zeroAddress } from "viem";
+import { encodeAbiParameters, type Hex, keccak256, zeroAddress } from "viem";
 import {
   type AttestationSigner,
   type RequestData,
@@ -79,4 +79,27 @@ export async function signTestAttestation(
     },
     signature,
   };
+}
+
+const STRUCT_ABI = [
+  {
+    type: "tuple",
+    components: [
+      { type: "bytes32", name: "requestId" },
+      { type: "uint256", name: "originChainId" },
+      { type: "bytes32", name: "originUser" },
+      { type: "bytes32", name: "originCurrency" },
+      { type: "uint256", name: "originAmount" },
+      { type: "uint256", name: "destinationChainId" },
+      { type: "bytes32", name: "destinationUser" },
+    ],
+  },
+] as const;
+
+/**
+ * Signs the seven words of `struct` as they are, without validating them: for tests that need
+ * attestations the API would never produce (another chain's id, a zero amount, a raw SVM key).
+ */
+export function signRequestDataStruct(signer: AttestationSigner, struct: RequestDataStruct): Promise<Hex> {
+  return signer.signMessage({ message: { raw: keccak256(encodeAbiParameters(STRUCT_ABI, [struct])) } });
 }
