@@ -1,22 +1,33 @@
 import {
   type Abi,
+  type Account,
   type Address,
   BaseError,
+  type Chain,
+  type Client,
   createTestClient,
   decodeErrorResult,
   type Hex,
+  type PublicActions,
   publicActions,
+  type TestActions,
   type Transport,
+  type WalletActions,
   walletActions,
 } from "viem";
 import type { EvmCall } from "./types.ts";
 
 /** A viem test client with public and wallet actions, as the catalogue uses it. */
-export function createConformanceClient(transport: Transport, mode: "hardhat" | "anvil" = "hardhat") {
-  return createTestClient({ mode, transport }).extend(publicActions).extend(walletActions);
-}
+export type ConformanceClient = Client<Transport, Chain | undefined, Account | undefined> &
+  TestActions &
+  PublicActions<Transport, Chain | undefined> &
+  WalletActions<Chain | undefined, Account | undefined>;
 
-export type ConformanceClient = ReturnType<typeof createConformanceClient>;
+function createConformanceClient(transport: Transport, mode: "hardhat" | "anvil"): ConformanceClient {
+  return createTestClient({ mode, transport })
+    .extend(publicActions)
+    .extend(walletActions) as unknown as ConformanceClient;
+}
 
 /** The outcome of one attempted transaction. */
 export type Attempt = { ok: true } | { ok: false; data?: Hex };
