@@ -6,6 +6,7 @@ export { assertChainId, type ChainVm, getChainVm } from "./chains.ts";
 export * from "./client/index.ts";
 export * from "./errors.ts";
 export * from "./funding/index.ts";
+export * from "./orders/index.ts";
 export * from "./receiver/index.ts";
 export * from "./schemas/index.ts";
 export * from "./svm/index.ts";

@@ -9,6 +9,7 @@ export * from "./fee-sponsorship.ts";
 export * from "./filters.ts";
 export * from "./list-requests.ts";
 export * from "./primitives.ts";
+export * from "./protocol-order.ts";
 export * from "./query-params.ts";
 export * from "./quote.ts";
 export * from "./request.ts";
