@@ -1,12 +1,19 @@
 // The whole conformance catalogue against one receiver, timed per runner (target: under 30 s each, so
 // integrators keep it in every CI run): the TypeScript EVM catalogue on Hardhat's in-process network,
-// and the Solidity catalogue through `hardhat test solidity` (wall clock of the command, compilation
-// cached). Each is run ROUNDS times; the median counts.
+// the Solidity catalogue through `hardhat test solidity` (wall clock of the command, compilation
+// cached), and the SVM catalogue in LiteSVM (deployment included). Each runs ROUNDS times; the median
+// counts.
 //   PATH=$PWD/node_modules/.bin:$PATH node bench/conformance.bench.ts
 import { execFileSync } from "node:child_process";
 import { network } from "hardhat";
+import { LiteSVM } from "litesvm";
 import { custom } from "viem";
-import { attestedReceiverAdapter, runEvmConformance } from "../src/testing/index.ts";
+import {
+  attestedReceiverAdapter,
+  attestedReceiverSvmAdapter,
+  runEvmConformance,
+  runSvmConformance,
+} from "../src/testing/index.ts";
 import { printTable, writeResults } from "./harness.ts";
 
 const ROUNDS = 3;
@@ -32,6 +39,19 @@ async function typescriptEvm(): Promise<{ ms: number; properties: number; passed
   return { ms, properties: report.results.length, passed: report.passed };
 }
 
+async function svmLiteSvm(): Promise<{ ms: number; properties: number }> {
+  const started = performance.now();
+  const report = await runSvmConformance({
+    svm: new LiteSVM(),
+    adapter: attestedReceiverSvmAdapter(),
+    print: false,
+  });
+  const ms = performance.now() - started;
+  if (report.failed)
+    throw new Error(`${report.failed} SVM properties failed: the benchmark needs a passing receiver`);
+  return { ms, properties: report.results.length };
+}
+
 function solidityHardhat(): { ms: number; output: string } {
   const started = performance.now();
   const output = execFileSync(
@@ -44,6 +64,8 @@ function solidityHardhat(): { ms: number; output: string } {
 
 const ts: number[] = [];
 const sol: number[] = [];
+const svm: number[] = [];
+let svmProperties = 0;
 let tsProperties = 0;
 let solPassing = 0;
 solidityHardhat(); // compile once, so the rounds measure the run
@@ -54,6 +76,9 @@ for (let round = 0; round < ROUNDS; round++) {
   const s = solidityHardhat();
   sol.push(s.ms);
   solPassing = Number(s.output.match(/(\d+) passing/)?.[1] ?? 0);
+  const v = await svmLiteSvm();
+  svm.push(v.ms);
+  svmProperties = v.properties;
 }
 
 const rows = [
@@ -69,12 +94,22 @@ const rows = [
     medianSeconds: Number((median(sol) / 1000).toFixed(2)),
     underTarget: median(sol) < TARGET_MS ? "yes" : "no",
   },
+  {
+    runner: "SVM catalogue, LiteSVM (deployment included)",
+    properties: svmProperties,
+    medianSeconds: Number((median(svm) / 1000).toFixed(2)),
+    underTarget: median(svm) < TARGET_MS ? "yes" : "no",
+  },
 ];
-printTable("Conformance catalogue against AttestedReceiver (median of 3 runs)", rows);
+printTable("Conformance catalogue against the reference receivers (median of 3 runs)", rows);
 writeResults("conformance.json", {
   targetSeconds: TARGET_MS / 1000,
   rounds: ROUNDS,
-  runs: { typescriptEvmMs: ts.map(Math.round), solidityHardhatMs: sol.map(Math.round) },
+  runs: {
+    typescriptEvmMs: ts.map(Math.round),
+    solidityHardhatMs: sol.map(Math.round),
+    svmLiteSvmMs: svm.map(Math.round),
+  },
   rows,
   notMeasured: {
     foundry:

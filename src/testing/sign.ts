@@ -1,4 +1,4 @@
-import { encodeAbiParameters, type Hex, keccak256, zeroAddress } from "viem";
+import { concatHex, type Hex, keccak256, numberToHex, zeroAddress } from "viem";
 import {
   type AttestationSigner,
   type RequestData,
@@ -81,25 +81,20 @@ export async function signTestAttestation(
   };
 }
 
-const STRUCT_ABI = [
-  {
-    type: "tuple",
-    components: [
-      { type: "bytes32", name: "requestId" },
-      { type: "uint256", name: "originChainId" },
-      { type: "bytes32", name: "originUser" },
-      { type: "bytes32", name: "originCurrency" },
-      { type: "uint256", name: "originAmount" },
-      { type: "uint256", name: "destinationChainId" },
-      { type: "bytes32", name: "destinationUser" },
-    ],
-  },
-] as const;
-
 /**
  * Signs the seven words of `struct` as they are, without validating them: for tests that need
  * attestations the API would never produce (another chain's id, a zero amount, a raw SVM key).
  */
 export function signRequestDataStruct(signer: AttestationSigner, struct: RequestDataStruct): Promise<Hex> {
-  return signer.signMessage({ message: { raw: keccak256(encodeAbiParameters(STRUCT_ABI, [struct])) } });
+  // abi.encode of seven static words is their concatenation, 32 bytes each.
+  const words = [
+    struct.requestId,
+    numberToHex(struct.originChainId, { size: 32 }),
+    struct.originUser,
+    struct.originCurrency,
+    numberToHex(struct.originAmount, { size: 32 }),
+    numberToHex(struct.destinationChainId, { size: 32 }),
+    struct.destinationUser,
+  ];
+  return signer.signMessage({ message: { raw: keccak256(concatHex(words)) } });
 }
