@@ -17,6 +17,7 @@ const library = {
   deploy: "src/deploy/index.ts",
   ignition: "src/ignition/attested-receiver.ts",
   testing: "src/testing/index.ts",
+  "testing-svm": "src/testing/svm/index.ts",
 };
 
 const common = {

@@ -8,12 +8,8 @@ import { execFileSync } from "node:child_process";
 import { network } from "hardhat";
 import { LiteSVM } from "litesvm";
 import { custom } from "viem";
-import {
-  attestedReceiverAdapter,
-  attestedReceiverSvmAdapter,
-  runEvmConformance,
-  runSvmConformance,
-} from "../src/testing/index.ts";
+import { attestedReceiverAdapter, runEvmConformance } from "../src/testing/index.ts";
+import { attestedReceiverSvmAdapter, runSvmConformance } from "../src/testing/svm/index.ts";
 import { printTable, writeResults } from "./harness.ts";
 
 const ROUNDS = 3;

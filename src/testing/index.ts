@@ -44,11 +44,3 @@ export {
   type TestAttestation,
   type TestAttestationInput,
 } from "./sign.ts";
-export {
-  attestedReceiverSvmAdapter,
-  SVM_ATTESTED_RECEIVER_ERRORS,
-} from "./svm/attested-receiver-adapter.ts";
-export { SvmConformanceEnv } from "./svm/env.ts";
-export { SVM_PROPERTIES, type SvmProperty } from "./svm/properties.ts";
-export { runSvmConformance, type SvmConformanceOptions } from "./svm/run.ts";
-export type { SvmPayment, SvmPaymentToken, SvmReceiverAdapter, SvmReceiverSetup } from "./svm/types.ts";

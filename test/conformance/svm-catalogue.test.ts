@@ -1,7 +1,11 @@
 // The SVM catalogue against the reference program in LiteSVM.
 import { expect } from "chai";
 import { LiteSVM } from "litesvm";
-import { attestedReceiverSvmAdapter, runSvmConformance, SVM_PROPERTIES } from "../../src/testing/index.ts";
+import {
+  attestedReceiverSvmAdapter,
+  runSvmConformance,
+  SVM_PROPERTIES,
+} from "../../src/testing/svm/index.ts";
 
 describe("conformance (TypeScript, SVM): the reference attested-receiver program", function () {
   this.timeout(300_000);

@@ -1,7 +1,7 @@
-import fc from "fast-check";
 import { type Address, encodeFunctionData, type Hex, pad, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { SECP256K1_N } from "../../attestation/index.ts";
+import { bigintIn, fuzz } from "../fuzz.ts";
 import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
 import { conformanceTokenArtifact, TOKEN_BEHAVIOUR } from "./conformance-token.ts";
 import { AMOUNT, type EvmPropertyContext, GRACE, KEYS, MAX_GRACE, NotApplicable, WINDOW } from "./context.ts";
@@ -42,11 +42,8 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
     id: "pay.anyAmount",
     attack: "baseline (fuzz): every non-zero native amount is delivered exactly",
     run: (t, runs) =>
-      fc.assert(
-        fc.asyncProperty(fc.bigInt({ min: 1n, max: 10n ** 30n }), async (amount) =>
-          t.assertPaid(await t.signed(t.data(t.payer, "native", amount))),
-        ),
-        { numRuns: runs },
+      fuzz(runs, 1, bigintIn(1n, 10n ** 30n), async (amount) =>
+        t.assertPaid(await t.signed(t.data(t.payer, "native", amount))),
       ),
   },
   {
@@ -62,7 +59,7 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
     id: "replay.later",
     attack: "submit the paid attestation a day later with a fresh deadline",
     run: async (t) => {
-      const p = await t.signed(t.data(t.payer, t.setup.token, AMOUNT));
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
       await t.assertPaid(p);
       await t.env.warpTo((await t.env.timestamp()) + 86_400n);
       p.deadline = (await t.env.timestamp()) + 60n;
@@ -119,13 +116,12 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
     id: "signer.stranger",
     attack: "(fuzz) an attestation signed by any key but the solver's",
     run: (t, runs) =>
-      fc.assert(
-        fc.asyncProperty(fc.bigInt({ min: 1n, max: SECP256K1_N - 1n }), async (key) => {
-          const hexKey = pad(toHex(key), { size: 32 });
-          fc.pre(hexKey !== KEYS.solver);
-          await t.assertRefused(await t.signed(t.data(t.payer, "native", AMOUNT), hexKey));
-        }),
-        { numRuns: runs },
+      fuzz(
+        runs,
+        2,
+        (rng, i) => pad(toHex(bigintIn(1n, SECP256K1_N - 1n)(rng, i)), { size: 32 }),
+        async (key) => t.assertRefused(await t.signed(t.data(t.payer, "native", AMOUNT), key)),
+        (key) => key === KEYS.solver,
       ),
   },
   {
@@ -169,40 +165,35 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
     id: "binding.anyField",
     attack: "(fuzz) change one of the seven attested values and keep the signature",
     run: (t, runs) =>
-      fc.assert(
-        fc.asyncProperty(
-          fc.integer({ min: 0, max: 6 }),
-          fc.bigInt({ min: 1n, max: (1n << 160n) - 1n }),
-          async (field, x) => {
-            const p = await t.signed(t.data(t.payer, "native", AMOUNT));
-            const d = { ...p.data };
-            const xor = (w: Hex) => pad(toHex(BigInt(w) ^ x), { size: 32 });
-            if (field === 0) d.requestId = xor(d.requestId);
-            else if (field === 1) d.originChainId ^= x;
-            else if (field === 2) d.originUser = xor(d.originUser);
-            else if (field === 3) d.originCurrency = xor(d.originCurrency);
-            else if (field === 4) d.originAmount ^= x;
-            else if (field === 5) d.destinationChainId ^= x;
-            else d.destinationUser = xor(d.destinationUser);
-            const payer = field === 2 ? (`0x${d.originUser.slice(26)}` as Address) : p.payer;
-            if (field === 2) await t.env.fund(payer);
-            await t.assertRefused({ ...p, data: d, payer, value: d.originAmount });
-          },
-        ),
-        { numRuns: runs },
+      fuzz(
+        runs,
+        3,
+        (rng, i) => [i % 7, bigintIn(1n, (1n << 160n) - 1n)(rng, i)] as const,
+        async ([field, x]) => {
+          const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+          const d = { ...p.data };
+          const xor = (w: Hex) => pad(toHex(BigInt(w) ^ x), { size: 32 });
+          if (field === 0) d.requestId = xor(d.requestId);
+          else if (field === 1) d.originChainId ^= x;
+          else if (field === 2) d.originUser = xor(d.originUser);
+          else if (field === 3) d.originCurrency = xor(d.originCurrency);
+          else if (field === 4) d.originAmount ^= x;
+          else if (field === 5) d.destinationChainId ^= x;
+          else d.destinationUser = xor(d.destinationUser);
+          const payer = field === 2 ? (`0x${d.originUser.slice(26)}` as Address) : p.payer;
+          if (field === 2) await t.env.fund(payer);
+          await t.assertRefused({ ...p, data: d, payer, value: d.originAmount });
+        },
       ),
   },
   {
     id: "amount.shortNative",
     attack: "(fuzz) send less native value than attested",
     run: (t, runs) =>
-      fc.assert(
-        fc.asyncProperty(fc.bigInt({ min: 0n, max: AMOUNT - 1n }), async (sent) => {
-          const p = await t.signed(t.data(t.payer, "native", AMOUNT));
-          await t.assertRefused({ ...p, value: sent });
-        }),
-        { numRuns: runs },
-      ),
+      fuzz(runs, 4, bigintIn(0n, AMOUNT - 1n), async (sent) => {
+        const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+        await t.assertRefused({ ...p, value: sent });
+      }),
   },
   {
     id: "amount.overNative",
@@ -283,29 +274,29 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
     id: "payer.binding",
     attack: "(fuzz) another account submits the payer's attestation",
     run: (t, runs) =>
-      fc.assert(
-        fc.asyncProperty(fc.bigInt({ min: 1n << 20n, max: (1n << 160n) - 1n }), async (n) => {
-          const caller = pad(toHex(n), { size: 20 }) as Address;
-          fc.pre(caller.toLowerCase() !== t.payer.toLowerCase());
+      fuzz(
+        runs,
+        5,
+        (rng, i) => pad(toHex(bigintIn(1n << 20n, (1n << 160n) - 1n)(rng, i)), { size: 20 }) as Address,
+        async (caller) => {
           await t.env.fund(caller);
           const p = await t.signed(t.data(t.payer, "native", AMOUNT));
           await t.assertRefused({ ...p, payer: caller });
-        }),
-        { numRuns: runs },
+        },
+        (caller) => caller.toLowerCase() === t.payer.toLowerCase(),
       ),
   },
   {
     id: "chain.binding",
     attack: "(fuzz) an attestation for another origin chain paid here",
     run: (t, runs) =>
-      fc.assert(
-        fc.asyncProperty(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), async (chainId) => {
-          fc.pre(chainId !== t.env.chainId);
-          await t.assertRefused(
-            await t.signed({ ...t.data(t.payer, "native", AMOUNT), originChainId: chainId }),
-          );
-        }),
-        { numRuns: runs },
+      fuzz(
+        runs,
+        6,
+        bigintIn(0n, (1n << 64n) - 1n),
+        async (chainId) =>
+          t.assertRefused(await t.signed({ ...t.data(t.payer, "native", AMOUNT), originChainId: chainId })),
+        (chainId) => chainId === t.env.chainId,
       ),
   },
   {
@@ -330,18 +321,19 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
     id: "whitelist.destination",
     attack: "(fuzz) an attestation to a destination not whitelisted",
     run: (t, runs) =>
-      fc.assert(
-        fc.asyncProperty(
-          fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }),
-          fc.bigInt({ min: 0n, max: (1n << 256n) - 1n }),
-          async (chainId, user) => {
-            const destinationUser = pad(toHex(user), { size: 32 });
-            fc.pre(chainId !== t.setup.destinationChainId || destinationUser !== t.setup.destinationUser);
-            const d = { ...t.data(t.payer, "native", AMOUNT), destinationChainId: chainId, destinationUser };
-            await t.assertRefused(await t.signed(d));
-          },
-        ),
-        { numRuns: runs },
+      fuzz(
+        runs,
+        7,
+        (rng, i) =>
+          [
+            bigintIn(0n, (1n << 64n) - 1n)(rng, i),
+            pad(toHex(bigintIn(0n, (1n << 256n) - 1n)(rng, i)), { size: 32 }),
+          ] as const,
+        async ([chainId, destinationUser]) => {
+          const d = { ...t.data(t.payer, "native", AMOUNT), destinationChainId: chainId, destinationUser };
+          await t.assertRefused(await t.signed(d));
+        },
+        ([chainId, user]) => chainId === t.setup.destinationChainId && user === t.setup.destinationUser,
       ),
   },
   {

@@ -133,7 +133,7 @@ function classify(id: string, attack: string, error: unknown): Omit<PropertyResu
   return { id, attack, status: "fail", reason: reason.split("\n")[0] };
 }
 
-/** fast-check wraps the property's own error: unwrap it to report the violation itself. */
+/** A violation may arrive wrapped (as an error cause): unwrap it to report the violation itself. */
 function findCause(error: unknown): unknown {
   let current = error;
   for (let depth = 0; depth < 5; depth += 1) {

@@ -1,9 +1,9 @@
 import { type Address, generateKeyPairSigner, getAddressDecoder, getAddressEncoder } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
-import fc from "fast-check";
 import { bytesToHex, type Hex, pad, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { NotApplicable, PropertyViolation } from "../evm/context.ts";
+import { bigintIn, fuzz } from "../fuzz.ts";
 import { mockSolverKey } from "../keys.ts";
 import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
 import { type RequestDataStruct, signRequestDataStruct } from "../sign.ts";
@@ -273,24 +273,24 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     id: "chain.binding",
     attack: "(fuzz) an attestation for another origin chain",
     run: (t, runs) =>
-      fc.assert(
-        fc.asyncProperty(fc.bigInt({ min: 1n, max: (1n << 64n) - 1n }), async (chainId) => {
-          fc.pre(chainId !== SVM_CHAIN_ID);
-          await t.assertRefused(await t.payment({ data: { originChainId: chainId } }));
-        }),
-        { numRuns: runs },
+      fuzz(
+        runs,
+        11,
+        bigintIn(1n, (1n << 64n) - 1n),
+        async (chainId) => t.assertRefused(await t.payment({ data: { originChainId: chainId } })),
+        (chainId) => chainId === SVM_CHAIN_ID,
       ),
   },
   {
     id: "amount.mismatch",
     attack: "(fuzz) pay another amount than attested",
     run: (t, runs) =>
-      fc.assert(
-        fc.asyncProperty(fc.bigInt({ min: 1n, max: 10n ** 12n }), async (amount) => {
-          fc.pre(amount !== SVM_AMOUNT);
-          await t.assertRefused({ ...(await t.payment()), amount });
-        }),
-        { numRuns: runs },
+      fuzz(
+        runs,
+        12,
+        bigintIn(1n, 10n ** 12n),
+        async (amount) => t.assertRefused({ ...(await t.payment()), amount }),
+        (amount) => amount === SVM_AMOUNT,
       ),
   },
   {
