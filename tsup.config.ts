@@ -16,6 +16,8 @@ const library = {
   devnet: "src/devnet/devnet.ts",
   deploy: "src/deploy/index.ts",
   ignition: "src/ignition/attested-receiver.ts",
+  testing: "src/testing/index.ts",
+  "testing-svm": "src/testing/svm/index.ts",
 };
 
 const common = {

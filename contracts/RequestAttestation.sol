@@ -174,6 +174,45 @@ library RequestAttestation {
         if (signer == address(0)) revert InvalidSignature();
     }
 
+    /// @notice Non-reverting {recoverSigner}: `(true, signer)` when the signature is valid under the same
+    /// rules (64 or 65 bytes, low `s`, `v` 27 or 28, non-zero recovery), else `(false, address(0))`.
+    /// @dev For code that must branch on an invalid signature instead of reverting (e.g. a test or a batch
+    /// that skips bad entries). WARNING: the caller still has to compare `signer` with the expected solver.
+    function tryRecoverSigner(RequestData calldata data, bytes calldata signature)
+        internal
+        pure
+        returns (bool valid, address signer)
+    {
+        return tryRecover(toEthSignedMessageHash(hash(data)), signature);
+    }
+
+    /// @notice Non-reverting {recover} for a 65- or 64-byte calldata signature: `(false, address(0))` on a
+    /// wrong length, a high `s`, a `v` other than 27 or 28, or a recovery to the zero address.
+    function tryRecover(bytes32 digest_, bytes calldata signature) internal pure returns (bool valid, address signer) {
+        bytes32 r;
+        bytes32 vs;
+        uint256 v;
+        if (signature.length == 65) {
+            assembly ("memory-safe") {
+                r := calldataload(signature.offset)
+                vs := calldataload(add(signature.offset, 0x20))
+                v := byte(0, calldataload(add(signature.offset, 0x40)))
+            }
+        } else if (signature.length == 64) {
+            assembly ("memory-safe") {
+                r := calldataload(signature.offset)
+                let word := calldataload(add(signature.offset, 0x20))
+                vs := and(word, 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff)
+                v := add(shr(255, word), 27)
+            }
+        } else {
+            return (false, address(0));
+        }
+        if (uint256(vs) > HALF_CURVE_ORDER || (v != 27 && v != 28)) return (false, address(0));
+        signer = ecrecover(digest_, uint8(v), r, vs);
+        valid = signer != address(0);
+    }
+
     /// @notice `bytes32` form of an EVM address: left-padded with zeros.
     function toBytes32(address account) internal pure returns (bytes32) {
         return bytes32(uint256(uint160(account)));

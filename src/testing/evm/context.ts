@@ -1,0 +1,209 @@
+import {
+  type Address,
+  encodeFunctionData,
+  type Hex,
+  keccak256,
+  parseSignature,
+  stringToHex,
+  zeroHash,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { mockSolver, mockSolverKey } from "../keys.ts";
+import { type RequestDataStruct, signRequestDataStruct } from "../sign.ts";
+import { conformanceTokenArtifact } from "./conformance-token.ts";
+import { type EvmConformanceEnv, errorName } from "./env.ts";
+import type { EvmCall, EvmPayment, EvmReceiverAdapter, EvmReceiverSetup } from "./types.ts";
+
+/** Thrown inside a property: the property does not apply (the report shows the reason). */
+export class NotApplicable extends Error {
+  override name = "NotApplicable";
+}
+
+/** Thrown inside a property: the receiver broke it. */
+export class PropertyViolation extends Error {
+  override name = "PropertyViolation";
+}
+
+export const AMOUNT = 10n ** 18n;
+export const WINDOW = 3600;
+export const GRACE = 3600;
+export const MAX_GRACE = 30 * 24 * 3600;
+
+/** The keys the catalogue signs with (derived from fixed labels; test use only). */
+export const KEYS = {
+  solver: mockSolverKey("conformance.solver"),
+  nextSolver: mockSolverKey("conformance.next-solver"),
+  stranger: mockSolverKey("conformance.stranger"),
+  payer: mockSolverKey("conformance.payer"),
+} as const;
+
+/** What one property sees: the receiver, its setup and the catalogue's helpers. */
+export class EvmPropertyContext {
+  private nonce = 0;
+  readonly payer = privateKeyToAccount(KEYS.payer).address;
+  readonly attacker = privateKeyToAccount(mockSolverKey("conformance.attacker")).address;
+
+  readonly env: EvmConformanceEnv;
+  readonly adapter: EvmReceiverAdapter;
+  readonly setup: EvmReceiverSetup;
+  receiver: Address;
+  owner: Address;
+  readonly property: string;
+
+  constructor(
+    env: EvmConformanceEnv,
+    adapter: EvmReceiverAdapter,
+    setup: EvmReceiverSetup,
+    deployed: { receiver: Address; owner: Address },
+    property: string,
+  ) {
+    this.env = env;
+    this.adapter = adapter;
+    this.setup = setup;
+    this.receiver = deployed.receiver;
+    this.owner = deployed.owner;
+    this.property = property;
+  }
+
+  /** Fresh request data for `payer` (request ids never repeat within a run). */
+  data(payer: Address, currency: Address | "native", amount: bigint): RequestDataStruct {
+    this.nonce += 1;
+    const pad = (a: Address) => `0x${a.slice(2).toLowerCase().padStart(64, "0")}` as Hex;
+    return {
+      requestId: keccak256(stringToHex(`attestkit.conformance.${this.property}.${this.nonce}`)),
+      originChainId: this.env.chainId,
+      originUser: pad(payer),
+      originCurrency: currency === "native" ? zeroHash : pad(currency),
+      originAmount: amount,
+      destinationChainId: this.setup.destinationChainId,
+      destinationUser: this.setup.destinationUser,
+    };
+  }
+
+  /** A payment of `data` signed by `key` (the solver's by default) with a 60 s deadline. */
+  async signed(data: RequestDataStruct, key: Hex = KEYS.solver): Promise<EvmPayment> {
+    const signature = await signRequestDataStruct(privateKeyToAccount(key), data);
+    return {
+      data,
+      deadline: (await this.env.timestamp()) + 60n,
+      signature,
+      payer: `0x${data.originUser.slice(26)}` as Address,
+      value: data.originCurrency === zeroHash ? data.originAmount : 0n,
+      route: "byCurrency",
+    };
+  }
+
+  async isPaid(requestId: Hex): Promise<boolean> {
+    return this.adapter.isPaid(this.env, this.receiver, requestId);
+  }
+
+  check(condition: boolean, what: string): void {
+    if (!condition) throw new PropertyViolation(what);
+  }
+
+  /** Sends `payment`; it must be paid and the recipient must receive exactly the attested amount. */
+  async assertPaid(payment: EvmPayment, signer: Address = mockSolver("conformance.solver").address) {
+    const recipient = this.adapter.paymentRecipient?.(this.receiver, signer) ?? signer;
+    const currency = currencyOf(payment.data);
+    const before = await this.balance(currency, recipient);
+    const result = await this.env.attempt(payment.payer, this.adapter.payCall(this.receiver, payment));
+    this.check(
+      result.ok,
+      `a valid payment was refused (${result.ok ? "" : errorName(result.data, this.adapter.errorAbi)})`,
+    );
+    this.check(await this.isPaid(payment.data.requestId), "a valid payment was not recorded as paid");
+    const received = (await this.balance(currency, recipient)) - before;
+    this.check(
+      received === payment.data.originAmount,
+      `the recipient received ${received}, not ${payment.data.originAmount}`,
+    );
+  }
+
+  /** Sends `payment`; it must be refused, not recorded, and (when named) with the expected error. */
+  async assertRefused(payment: EvmPayment): Promise<void> {
+    await this.assertCallRefused(
+      payment.payer,
+      this.adapter.payCall(this.receiver, payment),
+      payment.data.requestId,
+    );
+  }
+
+  async assertCallRefused(from: Address, call: EvmCall, requestId: Hex): Promise<void> {
+    const paidBefore = await this.isPaid(requestId);
+    const result = await this.env.attempt(from, call);
+    if (result.ok) throw new PropertyViolation("the attack was accepted");
+    this.check((await this.isPaid(requestId)) === paidBefore, "the attack was recorded as paid");
+    const expected = this.adapter.expectedErrors?.[this.property];
+    if (expected) {
+      const actual = errorName(result.data, this.adapter.errorAbi);
+      this.check(actual === expected, `refused with ${actual}, expected ${expected}`);
+    }
+  }
+
+  /** The payment was paid before; sending it again must be refused and move no funds. */
+  async assertReplayRefused(payment: EvmPayment): Promise<void> {
+    const recipient = this.adapter.paymentRecipient?.(this.receiver, this.solver) ?? this.solver;
+    const currency = currencyOf(payment.data);
+    this.check(await this.isPaid(payment.data.requestId), "setup: the first payment was not recorded");
+    const before = await this.balance(currency, recipient);
+    await this.assertRefused(payment);
+    this.check((await this.balance(currency, recipient)) === before, "the replay moved funds");
+  }
+
+  get solver(): Address {
+    return this.setup.solver;
+  }
+
+  /** Sends an admin call as the owner; `undefined` (hook missing) makes the property not applicable. */
+  async admin(call: EvmCall | undefined, hook: string): Promise<void> {
+    if (!call) throw new NotApplicable(`adapter has no ${hook}`);
+    await this.env.send(this.owner, call);
+  }
+
+  async balance(currency: Address | "native", account: Address): Promise<bigint> {
+    if (currency === "native") return this.env.nativeBalance(account);
+    return (await this.env.client.readContract({
+      address: currency,
+      abi: conformanceTokenArtifact().abi,
+      functionName: "balanceOf",
+      args: [account],
+    })) as bigint;
+  }
+
+  /** Calls a `ConformanceToken` function as the owner. */
+  async token(token: Address, functionName: string, args: readonly unknown[], from: Address = this.owner) {
+    await this.env.send(from, {
+      to: token,
+      data: encodeFunctionData({ abi: conformanceTokenArtifact().abi, functionName, args }),
+    });
+  }
+
+  /** The payer's EIP-2612 permit of `value` for `spender` on `token`. */
+  async signPermit(token: Address, spender: Address, value: bigint, deadline: bigint) {
+    const { abi } = conformanceTokenArtifact();
+    const read = (functionName: string, args: readonly unknown[] = []) =>
+      this.env.client.readContract({ address: token, abi, functionName, args });
+    const nonce = (await read("nonces", [this.payer])) as bigint;
+    const name = (await read("name")) as string;
+    const signature = await privateKeyToAccount(KEYS.payer).signTypedData({
+      domain: { name, version: "1", chainId: this.env.chainId, verifyingContract: token },
+      types: {
+        Permit: [
+          { name: "owner", type: "address" },
+          { name: "spender", type: "address" },
+          { name: "value", type: "uint256" },
+          { name: "nonce", type: "uint256" },
+          { name: "deadline", type: "uint256" },
+        ],
+      },
+      primaryType: "Permit",
+      message: { owner: this.payer, spender, value, nonce, deadline },
+    });
+    const { r, s, v } = parseSignature(signature);
+    return { deadline, v: Number(v), r, s };
+  }
+}
+
+export function currencyOf(data: RequestDataStruct): Address | "native" {
+  return data.originCurrency === zeroHash ? "native" : (`0x${data.originCurrency.slice(26)}` as Address);
+}

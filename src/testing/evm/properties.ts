@@ -1,0 +1,444 @@
+import { type Address, encodeFunctionData, type Hex, pad, toHex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { SECP256K1_N } from "../../attestation/index.ts";
+import { bigintIn, fuzz } from "../fuzz.ts";
+import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
+import { conformanceTokenArtifact, TOKEN_BEHAVIOUR } from "./conformance-token.ts";
+import { AMOUNT, type EvmPropertyContext, GRACE, KEYS, MAX_GRACE, NotApplicable, WINDOW } from "./context.ts";
+
+/** One property of the EVM catalogue: its id (shared with the Solidity catalogue) and the attack. */
+export interface EvmProperty {
+  id: string;
+  attack: string;
+  run(t: EvmPropertyContext, fuzzRuns: number): Promise<void>;
+}
+
+const addressOf = (key: Hex): Address => privateKeyToAccount(key).address;
+
+async function hostileRefused(t: EvmPropertyContext, behaviour: number) {
+  await t.token(t.setup.hostileToken, "setBehaviour", [behaviour]);
+  await t.assertRefused(await t.signed(t.data(t.payer, t.setup.hostileToken, AMOUNT)));
+}
+
+async function rotate(t: EvmPropertyContext, gracePeriod: number): Promise<boolean> {
+  const call = t.adapter.rotateSolverCall?.(t.receiver, addressOf(KEYS.nextSolver), gracePeriod);
+  if (!call) throw new NotApplicable("adapter has no rotateSolverCall");
+  return (await t.env.attempt(t.owner, call)).ok;
+}
+
+/** The EVM catalogue, in the order the report lists it. */
+export const EVM_PROPERTIES: readonly EvmProperty[] = [
+  {
+    id: "pay.native",
+    attack: "baseline: a valid native attestation is paid once and exactly",
+    run: async (t) => t.assertPaid(await t.signed(t.data(t.payer, "native", AMOUNT))),
+  },
+  {
+    id: "pay.token",
+    attack: "baseline: a valid token attestation is paid once and exactly",
+    run: async (t) => t.assertPaid(await t.signed(t.data(t.payer, t.setup.token, AMOUNT))),
+  },
+  {
+    id: "pay.anyAmount",
+    attack: "baseline (fuzz): every non-zero native amount is delivered exactly",
+    run: (t, runs) =>
+      fuzz(runs, 1, bigintIn(1n, 10n ** 30n), async (amount) =>
+        t.assertPaid(await t.signed(t.data(t.payer, "native", amount))),
+      ),
+  },
+  {
+    id: "replay.sameSignature",
+    attack: "submit the paid attestation again right away",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.assertPaid(p);
+      await t.assertReplayRefused(p);
+    },
+  },
+  {
+    id: "replay.later",
+    attack: "submit the paid attestation a day later with a fresh deadline",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.assertPaid(p);
+      await t.env.warpTo((await t.env.timestamp()) + 86_400n);
+      p.deadline = (await t.env.timestamp()) + 60n;
+      await t.assertReplayRefused(p);
+    },
+  },
+  {
+    id: "replay.compactForm",
+    attack: "pay with the 65-byte signature, then with its 64-byte EIP-2098 form (other bytes, same signer)",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.assertPaid(p);
+      await t.assertReplayRefused({ ...p, signature: compactForm(p.signature) });
+    },
+  },
+  {
+    id: "replay.fullForm",
+    attack: "pay with the 64-byte form, then with the 65-byte form",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.assertPaid({ ...p, signature: compactForm(p.signature) });
+      await t.assertReplayRefused(p);
+    },
+  },
+  {
+    id: "replay.highSTwin",
+    attack: "pay, then replay with the high-s twin of the signature",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.assertPaid(p);
+      await t.assertReplayRefused({ ...p, signature: highSTwin(p.signature) });
+    },
+  },
+  {
+    id: "replay.acrossReceivers",
+    attack: "pay on one receiver, then the same attestation on a second receiver of the same solver",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.assertPaid(p);
+      ({ receiver: t.receiver, owner: t.owner } = await t.adapter.deploy(t.env, t.setup));
+      await t.assertRefused(p);
+    },
+  },
+  {
+    id: "replay.acrossChains",
+    attack: "pay on a fork (same state, other chain id) the attestation of the original chain",
+    run: async () => {
+      throw new NotApplicable(
+        "needs a chain-id change inside one state: run by the Solidity catalogue (vm.chainId)",
+      );
+    },
+  },
+  {
+    id: "signer.stranger",
+    attack: "(fuzz) an attestation signed by any key but the solver's",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        2,
+        (rng, i) => pad(toHex(bigintIn(1n, SECP256K1_N - 1n)(rng, i)), { size: 32 }),
+        async (key) => t.assertRefused(await t.signed(t.data(t.payer, "native", AMOUNT), key)),
+        (key) => key === KEYS.solver,
+      ),
+  },
+  {
+    id: "signer.callerChosen",
+    attack: "the payer signs its own attestation",
+    run: async (t) => t.assertRefused(await t.signed(t.data(t.payer, "native", AMOUNT), KEYS.payer)),
+  },
+  {
+    id: "signature.zeroAddress",
+    attack: "a signature ecrecover maps to the zero address (matches any unset signer slot)",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.assertRefused({ ...p, signature: zeroRecoverySignature() });
+    },
+  },
+  {
+    id: "signature.highS",
+    attack: "the high-s twin of a valid signature on a fresh request",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.assertRefused({ ...p, signature: highSTwin(p.signature) });
+    },
+  },
+  {
+    id: "signature.v",
+    attack: "v bytes other than 27 / 28 (0, 1, 29, 255)",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      for (const v of [0, 1, 29, 255]) await t.assertRefused({ ...p, signature: withV(p.signature, v) });
+    },
+  },
+  {
+    id: "signature.length",
+    attack: "signatures of 0, 63, 66 and 96 bytes",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      for (const n of [0, 63, 66, 96]) await t.assertRefused({ ...p, signature: resized(p.signature, n) });
+    },
+  },
+  {
+    id: "binding.anyField",
+    attack: "(fuzz) change one of the seven attested values and keep the signature",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        3,
+        (rng, i) => [i % 7, bigintIn(1n, (1n << 160n) - 1n)(rng, i)] as const,
+        async ([field, x]) => {
+          const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+          const d = { ...p.data };
+          const xor = (w: Hex) => pad(toHex(BigInt(w) ^ x), { size: 32 });
+          if (field === 0) d.requestId = xor(d.requestId);
+          else if (field === 1) d.originChainId ^= x;
+          else if (field === 2) d.originUser = xor(d.originUser);
+          else if (field === 3) d.originCurrency = xor(d.originCurrency);
+          else if (field === 4) d.originAmount ^= x;
+          else if (field === 5) d.destinationChainId ^= x;
+          else d.destinationUser = xor(d.destinationUser);
+          const payer = field === 2 ? (`0x${d.originUser.slice(26)}` as Address) : p.payer;
+          if (field === 2) await t.env.fund(payer);
+          await t.assertRefused({ ...p, data: d, payer, value: d.originAmount });
+        },
+      ),
+  },
+  {
+    id: "amount.shortNative",
+    attack: "(fuzz) send less native value than attested",
+    run: (t, runs) =>
+      fuzz(runs, 4, bigintIn(0n, AMOUNT - 1n), async (sent) => {
+        const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+        await t.assertRefused({ ...p, value: sent });
+      }),
+  },
+  {
+    id: "amount.overNative",
+    attack: "send more native value than attested",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.assertRefused({ ...p, value: AMOUNT + 1n });
+    },
+  },
+  {
+    id: "amount.shortToken",
+    attack: "the payer holds less than the attested amount of the token",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, t.setup.token, AMOUNT));
+      const held = await t.balance(t.setup.token, t.payer);
+      await t.env.send(t.payer, {
+        to: t.setup.token,
+        data: encodeFunctionData({
+          abi: conformanceTokenArtifact().abi,
+          functionName: "transfer",
+          args: ["0x000000000000000000000000000000000000dEaD", held - AMOUNT + 1n],
+        }),
+      });
+      await t.assertRefused(p);
+    },
+  },
+  {
+    id: "amount.zero",
+    attack: "a validly signed attestation of zero",
+    run: async (t) => t.assertRefused(await t.signed(t.data(t.payer, "native", 0n))),
+  },
+  {
+    id: "currency.tokenPaidNatively",
+    attack: "a token attestation paid with the same number of wei",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, t.setup.token, AMOUNT));
+      await t.assertRefused({ ...p, route: "native", value: AMOUNT });
+    },
+  },
+  {
+    id: "currency.nativePaidWithToken",
+    attack: "a native attestation paid through the token path",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.assertRefused({ ...p, route: "token", value: 0n });
+    },
+  },
+  {
+    id: "token.feeOnTransfer",
+    attack:
+      "a token that delivers 1% less than sent (credit the signed amount without checking what arrived)",
+    run: (t) => hostileRefused(t, TOKEN_BEHAVIOUR.feeOnTransfer),
+  },
+  {
+    id: "token.rebasing",
+    attack: "a token whose transfer also rebases the recipient",
+    run: (t) => hostileRefused(t, TOKEN_BEHAVIOUR.rebasing),
+  },
+  {
+    id: "token.falseReturn",
+    attack: "a token that moves nothing and returns false",
+    run: (t) => hostileRefused(t, TOKEN_BEHAVIOUR.falseReturn),
+  },
+  {
+    id: "token.shares",
+    attack: "a share token whose balance units differ from its transfer units",
+    run: (t) => hostileRefused(t, TOKEN_BEHAVIOUR.shares),
+  },
+  {
+    id: "token.noReturn",
+    attack: "a token that returns no data is still paid exactly",
+    run: async (t) => {
+      await t.token(t.setup.hostileToken, "setBehaviour", [TOKEN_BEHAVIOUR.noReturn]);
+      await t.assertPaid(await t.signed(t.data(t.payer, t.setup.hostileToken, AMOUNT)));
+    },
+  },
+  {
+    id: "payer.binding",
+    attack: "(fuzz) another account submits the payer's attestation",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        5,
+        (rng, i) => pad(toHex(bigintIn(1n << 20n, (1n << 160n) - 1n)(rng, i)), { size: 20 }) as Address,
+        async (caller) => {
+          await t.env.fund(caller);
+          const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+          await t.assertRefused({ ...p, payer: caller });
+        },
+        (caller) => caller.toLowerCase() === t.payer.toLowerCase(),
+      ),
+  },
+  {
+    id: "chain.binding",
+    attack: "(fuzz) an attestation for another origin chain paid here",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        6,
+        bigintIn(0n, (1n << 64n) - 1n),
+        async (chainId) =>
+          t.assertRefused(await t.signed({ ...t.data(t.payer, "native", AMOUNT), originChainId: chainId })),
+        (chainId) => chainId === t.env.chainId,
+      ),
+  },
+  {
+    id: "deadline.expired",
+    attack: "a transaction landing after its deadline",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.assertRefused({ ...p, deadline: (await t.env.timestamp()) - 1n });
+      await t.assertPaid(p);
+    },
+  },
+  {
+    id: "deadline.maxWindow",
+    attack: "a deadline beyond the maximum window, keeping a stale quote payable",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.assertRefused({ ...p, deadline: (await t.env.timestamp()) + BigInt(WINDOW) + 30n });
+      await t.assertPaid({ ...p, deadline: (await t.env.timestamp()) + BigInt(WINDOW) - 30n });
+    },
+  },
+  {
+    id: "whitelist.destination",
+    attack: "(fuzz) an attestation to a destination not whitelisted",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        7,
+        (rng, i) =>
+          [
+            bigintIn(0n, (1n << 64n) - 1n)(rng, i),
+            pad(toHex(bigintIn(0n, (1n << 256n) - 1n)(rng, i)), { size: 32 }),
+          ] as const,
+        async ([chainId, destinationUser]) => {
+          const d = { ...t.data(t.payer, "native", AMOUNT), destinationChainId: chainId, destinationUser };
+          await t.assertRefused(await t.signed(d));
+        },
+        ([chainId, user]) => chainId === t.setup.destinationChainId && user === t.setup.destinationUser,
+      ),
+  },
+  {
+    id: "invalidation.refused",
+    attack: "pay a quote its solver invalidated (a signed quote has no expiry)",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.admin(t.adapter.invalidateCall?.(t.receiver, p.data.requestId), "invalidateCall");
+      await t.assertRefused(p);
+      await t.assertPaid(await t.signed(t.data(t.payer, "native", AMOUNT)));
+    },
+  },
+  {
+    id: "pause.refused",
+    attack: "pay while paused; after resuming the same attestation pays",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.admin(t.adapter.pauseCall?.(t.receiver, true), "pauseCall");
+      await t.assertRefused(p);
+      await t.admin(t.adapter.pauseCall?.(t.receiver, false), "pauseCall");
+      await t.assertPaid(p);
+    },
+  },
+  {
+    id: "rotation.grace",
+    attack: "the outgoing key pays inside its grace window and is refused once it ends; the new key pays",
+    run: async (t) => {
+      const rotatedAt = (await t.env.timestamp()) + 1n;
+      await t.env.client.setNextBlockTimestamp({ timestamp: rotatedAt });
+      t.check(await rotate(t, GRACE), "the rotation itself reverted");
+      await t.assertPaid(await t.signed(t.data(t.payer, "native", AMOUNT)));
+      const next = addressOf(KEYS.nextSolver);
+      await t.assertPaid(await t.signed(t.data(t.payer, "native", AMOUNT), KEYS.nextSolver), next);
+      await t.env.warpTo(rotatedAt + BigInt(GRACE));
+      await t.assertRefused(await t.signed(t.data(t.payer, "native", AMOUNT)));
+    },
+  },
+  {
+    id: "rotation.zeroGrace",
+    attack: "a leaked key used after a rotation without grace",
+    run: async (t) => {
+      t.check(await rotate(t, 0), "the rotation itself reverted");
+      await t.assertRefused(await t.signed(t.data(t.payer, "native", AMOUNT)));
+      const next = addressOf(KEYS.nextSolver);
+      await t.assertPaid(await t.signed(t.data(t.payer, "native", AMOUNT), KEYS.nextSolver), next);
+    },
+  },
+  {
+    id: "rotation.graceCap",
+    attack: "an outgoing key kept alive for a year: refused or capped, it must not pay after 30 days",
+    run: async (t) => {
+      const rotatedAt = await t.env.timestamp();
+      if (!(await rotate(t, 365 * 86_400))) return;
+      await t.env.warpTo(rotatedAt + BigInt(MAX_GRACE) + 2n);
+      await t.assertRefused(await t.signed(t.data(t.payer, "native", AMOUNT)));
+    },
+  },
+  {
+    id: "reentrancy.tokenHook",
+    attack:
+      "a token whose transferFrom re-enters with a second payment and moves nothing itself: two credits, one transfer",
+    run: async (t) => {
+      const hostile = t.setup.hostileToken;
+      const outer = await t.signed(t.data(t.payer, hostile, AMOUNT));
+      const inner = await t.signed(t.data(hostile, hostile, AMOUNT));
+      await t.token(hostile, "mint", [hostile, AMOUNT]);
+      const reenter = t.adapter.payCall(t.receiver, inner);
+      await t.token(hostile, "armHook", [reenter.to, reenter.data, t.receiver]);
+      const recipient = t.adapter.paymentRecipient?.(t.receiver, t.solver) ?? t.solver;
+      const before = await t.balance(hostile, recipient);
+      const result = await t.env.attempt(t.payer, t.adapter.payCall(t.receiver, outer));
+      const credited =
+        Number(await t.isPaid(outer.data.requestId)) + Number(await t.isPaid(inner.data.requestId));
+      const received = (await t.balance(hostile, recipient)) - before;
+      t.check(result.ok === credited > 0, "the call outcome and the recorded requests disagree");
+      t.check(
+        received === BigInt(credited) * AMOUNT,
+        `${credited} requests credited for ${received} received`,
+      );
+    },
+  },
+  {
+    id: "permit.frontRun",
+    attack:
+      "a front-runner submits the payer's permit first; the payment must still go through on its allowance",
+    run: async (t) => {
+      const build = t.adapter.payWithPermitCall;
+      if (!build) throw new NotApplicable("adapter has no payWithPermitCall");
+      const p = await t.signed(t.data(t.payer, t.setup.token, AMOUNT));
+      await t.token(t.setup.token, "approve", [t.receiver, 0n], t.payer);
+      const permit = await t.signPermit(t.setup.token, t.receiver, AMOUNT, (await t.env.timestamp()) + 600n);
+      await t.token(
+        t.setup.token,
+        "permit",
+        [t.payer, t.receiver, AMOUNT, permit.deadline, permit.v, permit.r, permit.s],
+        t.attacker,
+      );
+      const before = await t.balance(t.setup.token, t.solver);
+      const result = await t.env.attempt(t.payer, build(t.receiver, p, permit));
+      t.check(result.ok, "the payment with a front-run permit was refused");
+      t.check(await t.isPaid(p.data.requestId), "not recorded as paid");
+      t.check(
+        (await t.balance(t.setup.token, t.solver)) - before === AMOUNT,
+        "the recipient did not receive the amount",
+      );
+    },
+  },
+];

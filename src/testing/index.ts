@@ -1,0 +1,46 @@
+/**
+ * Testing helpers for integrators: mock solver keys, attestation signing, malformed-signature
+ * generators, and the conformance catalogue that attacks your own receiver.
+ */
+
+export {
+  ATTESTED_RECEIVER_ERRORS,
+  type AttestedReceiverAdapterOptions,
+  attestedReceiverAdapter,
+} from "./evm/attested-receiver-adapter.ts";
+export { EvmConformanceEnv } from "./evm/env.ts";
+export { EVM_PROPERTIES, type EvmProperty } from "./evm/properties.ts";
+export { type EvmConformanceOptions, runEvmConformance } from "./evm/run.ts";
+export type {
+  EvmCall,
+  EvmPayment,
+  EvmPaymentRoute,
+  EvmReceiverAdapter,
+  EvmReceiverSetup,
+} from "./evm/types.ts";
+export { mockSolver, mockSolverKey } from "./keys.ts";
+export {
+  compactForm,
+  highSTwin,
+  malformedSignatures,
+  resized,
+  withV,
+  zeroRecoverySignature,
+} from "./malformed.ts";
+export {
+  assertConformance,
+  ConformanceFailedError,
+  type ConformanceReport,
+  formatConformanceTable,
+  type PropertyResult,
+  type PropertyStatus,
+  toJunitXml,
+  writeConformanceReport,
+} from "./report.ts";
+export {
+  type RequestDataStruct,
+  signRequestDataStruct,
+  signTestAttestation,
+  type TestAttestation,
+  type TestAttestationInput,
+} from "./sign.ts";

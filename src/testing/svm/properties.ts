@@ -1,0 +1,445 @@
+import { type Address, generateKeyPairSigner, getAddressDecoder, getAddressEncoder } from "@solana/kit";
+import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { bytesToHex, type Hex, pad, toHex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { NotApplicable, PropertyViolation } from "../evm/context.ts";
+import { bigintIn, fuzz } from "../fuzz.ts";
+import { mockSolverKey } from "../keys.ts";
+import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
+import { type RequestDataStruct, signRequestDataStruct } from "../sign.ts";
+import { type SvmConformanceEnv, TOKEN_2022_PROGRAM_ADDRESS } from "./env.ts";
+import type { SvmPayment, SvmPaymentToken, SvmReceiverAdapter, SvmReceiverSetup } from "./types.ts";
+
+export const SVM_CHAIN_ID = 792_703_809n;
+export const SVM_AMOUNT = 1_000_000n;
+export const SVM_WINDOW = 3600n;
+export const SVM_KEYS = {
+  solver: mockSolverKey("conformance.svm.solver"),
+  stranger: mockSolverKey("conformance.svm.stranger"),
+} as const;
+
+const word = (address: Address): Hex => bytesToHex(getAddressEncoder().encode(address) as Uint8Array);
+const ZERO_WORD = `0x${"00".repeat(32)}` as Hex;
+
+/** What one SVM property sees. */
+export class SvmPropertyContext {
+  readonly env: SvmConformanceEnv;
+  readonly adapter: SvmReceiverAdapter;
+  readonly setup: SvmReceiverSetup;
+  readonly property: string;
+  private nonce = 0;
+
+  constructor(
+    env: SvmConformanceEnv,
+    adapter: SvmReceiverAdapter,
+    setup: SvmReceiverSetup,
+    property: string,
+  ) {
+    this.env = env;
+    this.adapter = adapter;
+    this.setup = setup;
+    this.property = property;
+  }
+
+  async payer() {
+    const payer = await generateKeyPairSigner();
+    this.env.fund(payer.address);
+    return payer;
+  }
+
+  /** A token (SPL Token by default) the payer holds and the solver has an account of. */
+  async token(
+    payer: Address,
+    tokenProgram: Address = TOKEN_PROGRAM_ADDRESS,
+    transferFeeBps?: number,
+  ): Promise<SvmPaymentToken> {
+    const fee = transferFeeBps !== undefined;
+    const mint = await this.env.createMint(tokenProgram, transferFeeBps);
+    return {
+      mint,
+      tokenProgram,
+      payerToken: await this.env.createTokenAccount(tokenProgram, mint, payer, 10n ** 15n, fee),
+      recipientToken: await this.env.createTokenAccount(tokenProgram, mint, this.setup.solver, 0n, fee),
+    };
+  }
+
+  /** A payment signed by `key` (the solver's by default), 60 s deadline. */
+  async payment(
+    options: {
+      token?: SvmPaymentToken;
+      amount?: bigint;
+      key?: Hex;
+      payer?: Awaited<ReturnType<SvmPropertyContext["payer"]>>;
+      data?: Partial<RequestDataStruct>;
+    } = {},
+  ): Promise<SvmPayment> {
+    const payer = options.payer ?? (await this.payer());
+    this.nonce += 1;
+    const amount = options.amount ?? SVM_AMOUNT;
+    const data: RequestDataStruct = {
+      requestId: pad(
+        toHex(BigInt(Date.now()) * 1000n + BigInt(this.nonce) + (BigInt(this.property.length) << 200n)),
+        { size: 32 },
+      ),
+      originChainId: SVM_CHAIN_ID,
+      originUser: word(payer.address),
+      originCurrency: options.token ? word(options.token.mint) : ZERO_WORD,
+      originAmount: amount,
+      destinationChainId: this.setup.destinationChainId,
+      destinationUser: this.setup.destinationUser,
+      ...options.data,
+    };
+    return {
+      data,
+      signature: await signRequestDataStruct(privateKeyToAccount(options.key ?? SVM_KEYS.solver), data),
+      deadline: this.env.now() + 60n,
+      payer,
+      amount: data.originAmount,
+      recipient: this.setup.solver,
+      token: options.token,
+    };
+  }
+
+  check(condition: boolean, what: string): void {
+    if (!condition) throw new PropertyViolation(what);
+  }
+
+  private received(p: SvmPayment): bigint {
+    return p.token ? this.env.tokenBalance(p.token.recipientToken) : this.env.lamports(this.setup.solver);
+  }
+
+  async assertPaid(p: SvmPayment): Promise<bigint> {
+    const before = this.received(p);
+    const result = await this.env.send(await this.adapter.payInstructions(p));
+    if (!result.ok)
+      throw new PropertyViolation(
+        `a valid payment was refused (${result.code ?? result.message.split("\n")[0]})`,
+      );
+    this.check(
+      await this.adapter.isPaid(this.env, p.data.requestId),
+      "a valid payment was not recorded as paid",
+    );
+    const got = this.received(p) - before;
+    this.check(got === p.data.originAmount, `the recipient received ${got}, not ${p.data.originAmount}`);
+    return result.computeUnits;
+  }
+
+  async assertRefused(p: SvmPayment): Promise<void> {
+    const paidBefore = await this.adapter.isPaid(this.env, p.data.requestId);
+    const before = this.received(p);
+    const result = await this.env.send(await this.adapter.payInstructions(p));
+    if (result.ok) throw new PropertyViolation("the attack was accepted");
+    this.check(
+      (await this.adapter.isPaid(this.env, p.data.requestId)) === paidBefore,
+      "the attack was recorded as paid",
+    );
+    this.check(this.received(p) === before, "the attack moved funds");
+    const expected = this.adapter.expectedErrors?.[this.property];
+    if (expected !== undefined)
+      this.check(
+        result.code === expected,
+        `refused with ${result.code ?? "no custom code"}, expected ${expected}`,
+      );
+  }
+}
+
+export interface SvmProperty {
+  id: string;
+  attack: string;
+  run(t: SvmPropertyContext, fuzzRuns: number): Promise<void>;
+}
+
+/** The ELF of a loaded program: the account itself (BPF loader 2) or its ProgramData after a 45-byte header (loader 3). */
+function programElf(env: SvmConformanceEnv, program: Address): Uint8Array {
+  const account = env.svm.getAccount(program);
+  if (!account.exists) throw new Error(`program ${program} is not loaded`);
+  if (account.data.length !== 36) return account.data;
+  const programData = getAddressDecoder().decode(account.data.slice(4, 36));
+  const data = env.svm.getAccount(programData);
+  if (!data.exists) throw new Error(`program data of ${program} is missing`);
+  return data.data.slice(45);
+}
+
+/** A copy of `source`'s data and lamports at a fresh address, owned by `owner`. */
+async function cloneAccount(env: SvmConformanceEnv, source: Address, owner: Address): Promise<Address> {
+  const account = env.svm.getAccount(source);
+  if (!account.exists) throw new Error(`account ${source} is missing`);
+  const address = (await generateKeyPairSigner()).address;
+  env.svm.setAccount({ ...account, address, programAddress: owner });
+  return address;
+}
+
+/** A payment whose replay record's canonical bump is 255 (half of all ids; bounded search). */
+async function paymentAtTopBump(t: SvmPropertyContext): Promise<SvmPayment> {
+  const replayAddress = t.adapter.replayAddress;
+  if (!replayAddress) throw new NotApplicable("adapter has no replayAddress");
+  for (let attempt = 0; attempt < 64; attempt += 1) {
+    const p = await t.payment();
+    const top = await replayAddress(p.data.requestId, 255).catch(() => undefined);
+    if (top === (await replayAddress(p.data.requestId))) return p;
+  }
+  throw new Error("no request id with canonical bump 255 in 64 tries");
+}
+
+async function replayed(t: SvmPropertyContext, change: (p: SvmPayment) => SvmPayment) {
+  const p = await t.payment();
+  await t.assertPaid(p);
+  await t.assertRefused(change(p));
+}
+
+/** The SVM catalogue, in the order the report lists it. */
+export const SVM_PROPERTIES: readonly SvmProperty[] = [
+  {
+    id: "pay.native",
+    attack: "baseline: a valid native attestation is paid once and exactly",
+    run: async (t) => void (await t.assertPaid(await t.payment())),
+  },
+  {
+    id: "pay.token",
+    attack: "baseline: a valid SPL Token attestation is paid once and exactly",
+    run: async (t) => {
+      const payer = await t.payer();
+      await t.assertPaid(await t.payment({ payer, token: await t.token(payer.address) }));
+    },
+  },
+  {
+    id: "pay.token2022",
+    attack: "baseline: a plain Token-2022 attestation is paid once and exactly",
+    run: async (t) => {
+      const payer = await t.payer();
+      await t.assertPaid(
+        await t.payment({ payer, token: await t.token(payer.address, TOKEN_2022_PROGRAM_ADDRESS) }),
+      );
+    },
+  },
+  {
+    id: "replay.sameSignature",
+    attack: "submit the paid attestation again",
+    run: (t) => replayed(t, (p) => p),
+  },
+  {
+    id: "replay.compactForm",
+    attack: "replay with the 64-byte form of the paid signature",
+    run: (t) => replayed(t, (p) => ({ ...p, signature: compactForm(p.signature) })),
+  },
+  {
+    id: "replay.highSTwin",
+    attack: "replay with the high-s twin",
+    run: (t) => replayed(t, (p) => ({ ...p, signature: highSTwin(p.signature) })),
+  },
+  {
+    id: "signer.stranger",
+    attack: "an attestation signed by another key",
+    run: async (t) => t.assertRefused(await t.payment({ key: SVM_KEYS.stranger })),
+  },
+  {
+    id: "signature.zeroAddress",
+    attack: "a signature that recovers to the zero address",
+    run: async (t) => t.assertRefused({ ...(await t.payment()), signature: zeroRecoverySignature() }),
+  },
+  {
+    id: "signature.highS",
+    attack: "the high-s twin on a fresh request",
+    run: async (t) => {
+      const p = await t.payment();
+      await t.assertRefused({ ...p, signature: highSTwin(p.signature) });
+    },
+  },
+  {
+    id: "signature.v",
+    attack: "v bytes 0, 1, 29",
+    run: async (t) => {
+      const p = await t.payment();
+      for (const v of [0, 1, 29]) await t.assertRefused({ ...p, signature: withV(p.signature, v) });
+    },
+  },
+  {
+    id: "signature.length",
+    attack: "signatures of 63 and 66 bytes",
+    run: async (t) => {
+      const p = await t.payment();
+      for (const n of [63, 66]) await t.assertRefused({ ...p, signature: resized(p.signature, n) });
+    },
+  },
+  {
+    id: "payer.binding",
+    attack: "another signer submits the payer's attestation",
+    run: async (t) => {
+      const p = await t.payment();
+      await t.assertRefused({ ...p, payer: await t.payer() });
+    },
+  },
+  {
+    id: "chain.binding",
+    attack: "(fuzz) an attestation for another origin chain",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        11,
+        bigintIn(1n, (1n << 64n) - 1n),
+        async (chainId) => t.assertRefused(await t.payment({ data: { originChainId: chainId } })),
+        (chainId) => chainId === SVM_CHAIN_ID,
+      ),
+  },
+  {
+    id: "amount.mismatch",
+    attack: "(fuzz) pay another amount than attested",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        12,
+        bigintIn(1n, 10n ** 12n),
+        async (amount) => t.assertRefused({ ...(await t.payment()), amount }),
+        (amount) => amount === SVM_AMOUNT,
+      ),
+  },
+  {
+    id: "amount.zero",
+    attack: "a validly signed attestation of zero",
+    run: async (t) => t.assertRefused(await t.payment({ amount: 0n })),
+  },
+  {
+    id: "deadline.expired",
+    attack: "a transaction landing after its deadline",
+    run: async (t) => t.assertRefused({ ...(await t.payment()), deadline: t.env.now() - 1n }),
+  },
+  {
+    id: "deadline.maxWindow",
+    attack: "a deadline beyond the maximum window",
+    run: async (t) => t.assertRefused({ ...(await t.payment()), deadline: t.env.now() + SVM_WINDOW + 1n }),
+  },
+  {
+    id: "whitelist.destination",
+    attack: "an attestation to a destination not whitelisted",
+    run: async (t) =>
+      t.assertRefused(await t.payment({ data: { destinationUser: pad("0xbad", { size: 32 }) } })),
+  },
+  {
+    id: "invalidation.refused",
+    attack: "pay an id its owner invalidated",
+    run: async (t) => {
+      const p = await t.payment();
+      const build = t.adapter.invalidateInstructions;
+      if (!build) throw new NotApplicable("adapter has no invalidateInstructions");
+      await t.env.sendOrThrow(await build(p.data.requestId));
+      await t.assertRefused(p);
+    },
+  },
+  {
+    id: "pause.refused",
+    attack: "pay while paused; after resuming it pays",
+    run: async (t) => {
+      const build = t.adapter.pauseInstructions;
+      if (!build) throw new NotApplicable("adapter has no pauseInstructions");
+      const p = await t.payment();
+      await t.env.sendOrThrow(await build(true));
+      await t.assertRefused(p);
+      await t.env.sendOrThrow(await build(false));
+      await t.assertPaid(p);
+    },
+  },
+  {
+    id: "account.recipientSubstitution",
+    attack: "a native payment naming the attacker's account as the solver",
+    run: async (t) => t.assertRefused({ ...(await t.payment()), recipient: (await t.payer()).address }),
+  },
+  {
+    id: "account.tokenRecipientSubstitution",
+    attack: "a token payment into the attacker's token account of the same mint",
+    run: async (t) => {
+      const payer = await t.payer();
+      const token = await t.token(payer.address);
+      const attacker = await t.payer();
+      const attackerToken = await t.env.createTokenAccount(token.tokenProgram, token.mint, attacker.address);
+      const p = await t.payment({ payer, token });
+      await t.assertRefused({ ...p, token: { ...token, recipientToken: attackerToken } });
+    },
+  },
+  {
+    id: "token.fakeProgram",
+    attack:
+      "a program at another address posing as the token program, owning look-alike mint and token accounts",
+    run: async (t) => {
+      const payer = await t.payer();
+      const real = await t.token(payer.address);
+      const fake = (await generateKeyPairSigner()).address;
+      t.env.svm.addProgram(fake, programElf(t.env, TOKEN_PROGRAM_ADDRESS));
+      const token = {
+        tokenProgram: fake,
+        mint: await cloneAccount(t.env, real.mint, fake),
+        payerToken: await cloneAccount(t.env, real.payerToken, fake),
+        recipientToken: await cloneAccount(t.env, real.recipientToken, fake),
+      };
+      await t.assertRefused(await t.payment({ payer, token }));
+    },
+  },
+  {
+    id: "token2022.transferFee",
+    attack: "a Token-2022 mint with a 1% transfer fee (less arrives than signed)",
+    run: async (t) => {
+      const payer = await t.payer();
+      await t.assertRefused(
+        await t.payment({ payer, token: await t.token(payer.address, TOKEN_2022_PROGRAM_ADDRESS, 100) }),
+      );
+    },
+  },
+  {
+    id: "account.duplicate",
+    attack: "the payer's token account passed as the recipient too",
+    run: async (t) => {
+      const payer = await t.payer();
+      const token = await t.token(payer.address);
+      const p = await t.payment({ payer, token });
+      await t.assertRefused({ ...p, token: { ...token, recipientToken: token.payerToken } });
+    },
+  },
+  {
+    id: "pda.nonCanonical",
+    attack: "a replay record at a non-canonical bump, so the same id gets a second record",
+    run: async (t) => {
+      if (!t.adapter.replayAddress) throw new NotApplicable("adapter has no replayAddress");
+      const p = await t.payment();
+      let bump = 254;
+      for (; bump >= 0; bump -= 1) {
+        try {
+          if (
+            (await t.adapter.replayAddress(p.data.requestId, bump)) !==
+            (await t.adapter.replayAddress(p.data.requestId))
+          )
+            break;
+        } catch {
+          // on the curve: no address at this bump
+        }
+      }
+      await t.assertRefused({ ...p, replayBump: bump });
+    },
+  },
+  {
+    id: "pda.prefunded",
+    attack: "a third party pre-funds the replay record's address: the payment must still go through",
+    run: async (t) => {
+      if (!t.adapter.replayAddress) throw new NotApplicable("adapter has no replayAddress");
+      const p = await t.payment();
+      t.env.fund(await t.adapter.replayAddress(p.data.requestId), 1_000_000n);
+      await t.assertPaid(p);
+    },
+  },
+  {
+    id: "cu.griefing",
+    attack: "pre-funding the replay record to push the payment past the compute budget a client sets",
+    run: async (t) => {
+      const replayAddress = t.adapter.replayAddress;
+      if (!replayAddress) throw new NotApplicable("adapter has no replayAddress");
+      // Compare payments whose replay records share one bump (the PDA search costs CU per bump).
+      const plain = await t.assertPaid(await paymentAtTopBump(t));
+      const p = await paymentAtTopBump(t);
+      t.env.fund(await replayAddress(p.data.requestId), 1_000_000n);
+      const prefunded = await t.assertPaid(p);
+      const margin = BigInt(t.adapter.prefundedExtraComputeUnits ?? 1_500);
+      t.check(
+        prefunded <= plain + margin,
+        `pre-funded payment used ${prefunded} CU, plain ${plain} + margin ${margin}`,
+      );
+    },
+  },
+];

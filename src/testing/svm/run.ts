@@ -1,0 +1,101 @@
+import { generateKeyPairSigner } from "@solana/kit";
+import type { LiteSVM } from "litesvm";
+import { pad } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { NotApplicable, PropertyViolation } from "../evm/context.ts";
+import {
+  type ConformanceReport,
+  formatConformanceTable,
+  type PropertyResult,
+  summarize,
+  writeConformanceReport,
+} from "../report.ts";
+import { SvmConformanceEnv } from "./env.ts";
+import { SVM_KEYS, SVM_PROPERTIES, SVM_WINDOW, SvmPropertyContext } from "./properties.ts";
+import type { SvmReceiverAdapter, SvmReceiverSetup } from "./types.ts";
+
+/** Options of `runSvmConformance`. */
+export interface SvmConformanceOptions {
+  /** A LiteSVM instance (`new LiteSVM()`); the receiver is deployed into it. */
+  svm: LiteSVM;
+  adapter: SvmReceiverAdapter;
+  fuzzRuns?: number;
+  only?: readonly string[];
+  /** Writes `conformance-svm.json` and `conformance-svm.junit.xml` here. */
+  reportDir?: string;
+  print?: boolean;
+}
+
+/**
+ * Runs the SVM catalogue against the program `adapter` deploys into `svm`: every property sends real
+ * transactions (fresh request ids and accounts, so properties do not interfere) and the report is
+ * printed, and written as JSON and JUnit XML when `reportDir` is set.
+ */
+export async function runSvmConformance(options: SvmConformanceOptions): Promise<ConformanceReport> {
+  const started = performance.now();
+  const env = await SvmConformanceEnv.create(options.svm);
+  const owner = await generateKeyPairSigner();
+  const solver = await generateKeyPairSigner();
+  env.fund(owner.address);
+  env.fund(solver.address);
+  const setup: SvmReceiverSetup = {
+    owner,
+    solverEvm: privateKeyToAccount(SVM_KEYS.solver).address,
+    solver: solver.address,
+    maxDeadlineWindow: SVM_WINDOW,
+    destinationChainId: 1n,
+    destinationUser: pad("0xd5", { size: 32 }),
+  };
+  await options.adapter.deploy(env, setup);
+  const results: PropertyResult[] = [];
+  for (const property of SVM_PROPERTIES.filter((p) => !options.only || options.only.includes(p.id))) {
+    const t0 = performance.now();
+    const na = options.adapter.notApplicable?.[property.id];
+    if (na) {
+      results.push({
+        id: property.id,
+        attack: property.attack,
+        status: "not-applicable",
+        reason: na,
+        durationMs: 0,
+      });
+      continue;
+    }
+    let result: Omit<PropertyResult, "durationMs">;
+    try {
+      await property.run(
+        new SvmPropertyContext(env, options.adapter, setup, property.id),
+        options.fuzzRuns ?? 8,
+      );
+      result = { id: property.id, attack: property.attack, status: "pass" };
+    } catch (error) {
+      result = classify(property.id, property.attack, error);
+    }
+    results.push({ ...result, durationMs: Math.round(performance.now() - t0) });
+  }
+  const report = summarize(options.adapter.name, "svm", results, Math.round(performance.now() - started));
+  if (options.print ?? true) console.log(formatConformanceTable(report));
+  if (options.reportDir) writeConformanceReport(report, options.reportDir);
+  return report;
+}
+
+function classify(id: string, attack: string, error: unknown): Omit<PropertyResult, "durationMs"> {
+  let inner = error;
+  for (
+    let depth = 0;
+    depth < 5 && !(inner instanceof NotApplicable || inner instanceof PropertyViolation);
+    depth += 1
+  ) {
+    const cause = (inner as { cause?: unknown })?.cause;
+    if (cause === undefined) break;
+    inner = cause;
+  }
+  if (inner instanceof NotApplicable) return { id, attack, status: "not-applicable", reason: inner.message };
+  if (inner instanceof PropertyViolation) return { id, attack, status: "fail", reason: inner.message };
+  return {
+    id,
+    attack,
+    status: "fail",
+    reason: `error: ${String((error as Error)?.message ?? error).split("\n")[0]}`,
+  };
+}

@@ -1,0 +1,62 @@
+import type { Address, Instruction, KeyPairSigner } from "@solana/kit";
+import type { Hex } from "viem";
+import type { RequestDataStruct } from "../sign.ts";
+import type { SvmConformanceEnv } from "./env.ts";
+
+/** The token accounts of a token payment. */
+export interface SvmPaymentToken {
+  mint: Address;
+  payerToken: Address;
+  recipientToken: Address;
+  tokenProgram: Address;
+}
+
+/**
+ * One payment attempt. The adapter must build the instruction from these values as given: the
+ * catalogue substitutes accounts and bumps here to play a client that lies.
+ */
+export interface SvmPayment {
+  /** The seven signed words (SVM addresses as their 32 raw bytes, native currency as zero). */
+  data: RequestDataStruct;
+  signature: Hex;
+  deadline: bigint;
+  payer: KeyPairSigner;
+  /** What the payer sends (the attested amount unless a property changes it). */
+  amount: bigint;
+  /** Native payments: the account that receives the lamports. */
+  recipient: Address;
+  /** Token payments. */
+  token?: SvmPaymentToken;
+  /** A replay-record bump other than the canonical one (and its address). */
+  replayBump?: number;
+}
+
+/** What the catalogue asks the adapter to deploy. */
+export interface SvmReceiverSetup {
+  owner: KeyPairSigner;
+  /** 20-byte EVM address whose attestations are accepted. */
+  solverEvm: Hex;
+  /** The account that receives payments. */
+  solver: Address;
+  maxDeadlineWindow: bigint;
+  destinationChainId: bigint;
+  /** 32-byte destination user as attested. */
+  destinationUser: Hex;
+}
+
+/** How the catalogue drives your program. Optional hooks left out mark their properties not applicable. */
+export interface SvmReceiverAdapter {
+  name: string;
+  deploy(env: SvmConformanceEnv, setup: SvmReceiverSetup): Promise<void>;
+  payInstructions(payment: SvmPayment): Promise<Instruction[]>;
+  isPaid(env: SvmConformanceEnv, requestId: Hex): Promise<boolean>;
+  /** The replay record of `requestId` (canonical bump unless given), for the PDA properties. */
+  replayAddress?(requestId: Hex, bump?: number): Promise<Address>;
+  invalidateInstructions?(requestId: Hex): Promise<Instruction[]>;
+  pauseInstructions?(paused: boolean): Promise<Instruction[]>;
+  /** Compute units a pre-funded replay record may add to a payment (default 1,500). */
+  prefundedExtraComputeUnits?: number;
+  notApplicable?: Readonly<Record<string, string>>;
+  /** The custom error code each refusal must fail with, by property id. */
+  expectedErrors?: Readonly<Record<string, number>>;
+}

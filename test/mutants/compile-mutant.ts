@@ -1,0 +1,59 @@
+// Compiles the reference receiver, optionally with one mutant's patch, with the solc-js build from npm.
+// Results are cached in the OS temp folder by the hash of the sources, so reruns skip the compiler.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Hex } from "viem";
+import type { EvmMutant } from "./evm-mutants.ts";
+
+const require = createRequire(import.meta.url);
+const solc = require("solc") as { compile(input: string, callbacks: object): string; version(): string };
+const FILES = ["contracts/AttestedReceiver.sol", "contracts/RequestAttestation.sol"] as const;
+const CACHE = join(tmpdir(), "attestkit-mutants");
+
+/** The patched sources; throws when the mutant's text is not found exactly once (the reference changed). */
+export function mutantSources(mutant?: EvmMutant): Record<string, string> {
+  const sources: Record<string, string> = {};
+  for (const file of FILES) sources[file] = readFileSync(file, "utf8");
+  if (mutant) {
+    const text = sources[mutant.file] as string;
+    const count = text.split(mutant.find).length - 1;
+    if (count !== 1)
+      throw new Error(`mutant "${mutant.name}": patch text found ${count} times in ${mutant.file}`);
+    sources[mutant.file] = text.replace(mutant.find, mutant.replace);
+  }
+  return sources;
+}
+
+/** Creation code of AttestedReceiver built from `sources`. */
+export function compileReceiver(sources: Record<string, string>): Hex {
+  const key = createHash("sha256").update(solc.version()).update(JSON.stringify(sources)).digest("hex");
+  const cached = join(CACHE, `${key}.hex`);
+  if (existsSync(cached)) return readFileSync(cached, "utf8") as Hex;
+  const input = {
+    language: "Solidity",
+    sources: Object.fromEntries(Object.entries(sources).map(([name, content]) => [name, { content }])),
+    settings: {
+      optimizer: { enabled: false },
+      evmVersion: "cancun",
+      outputSelection: { [FILES[0]]: { AttestedReceiver: ["evm.bytecode.object"] } },
+    },
+  };
+  const findImports = (path: string) => {
+    try {
+      return { contents: readFileSync(require.resolve(path), "utf8") };
+    } catch (error) {
+      return { error: String(error) };
+    }
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
+  const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === "error");
+  if (errors.length)
+    throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join("\n"));
+  const bytecode = `0x${output.contracts[FILES[0]].AttestedReceiver.evm.bytecode.object}` as Hex;
+  mkdirSync(CACHE, { recursive: true });
+  writeFileSync(cached, bytecode);
+  return bytecode;
+}
