@@ -6,7 +6,7 @@
  * (what an integrator calls from its own contract) are read from the AST with their NatSpec.
  * Run after `hardhat build`. `--check` fails when the committed page differs from a fresh render.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { writeOrCheckPage } from "./generated-page.ts";
@@ -61,17 +61,31 @@ interface SolcInput {
   settings: Record<string, unknown>;
 }
 
-/** The build info of the current build: the one the AttestedReceiver artifact names (older ones may linger). */
+/**
+ * The sources of the current build: Hardhat may compile contracts/ in several jobs, each with its
+ * own build info, so the inputs named by the artifact of every documented contract are merged (older
+ * build infos may linger and are not read).
+ */
 function projectInput(): SolcInput {
-  const artifact = join(ROOT, "artifacts", "contracts", "AttestedReceiver.sol", "AttestedReceiver.json");
-  if (!existsSync(artifact)) throw new Error("no build info for contracts/: run `npx hardhat build` first");
-  const { buildInfoId } = JSON.parse(readFileSync(artifact, "utf8")) as { buildInfoId: string };
-  const info = JSON.parse(readFileSync(join(BUILD_INFO, `${buildInfoId}.json`), "utf8")) as {
-    input: SolcInput;
-  };
-  if (!Object.keys(info.input.sources).some((source) => DOCUMENTED.test(source)))
-    throw new Error(`build info ${buildInfoId} holds no source of contracts/`);
-  return info.input;
+  const artifacts = join(ROOT, "artifacts", "contracts");
+  if (!existsSync(artifacts)) throw new Error("no build info for contracts/: run `npx hardhat build` first");
+  const buildInfoIds = new Set<string>();
+  for (const folder of readdirSync(artifacts).filter((name) => name.endsWith(".sol")))
+    for (const file of readdirSync(join(artifacts, folder)).filter((name) => /^[^.]+\.json$/.test(name)))
+      buildInfoIds.add(
+        (JSON.parse(readFileSync(join(artifacts, folder, file), "utf8")) as { buildInfoId: string })
+          .buildInfoId,
+      );
+  let merged: SolcInput | undefined;
+  for (const id of [...buildInfoIds].sort()) {
+    const { input } = JSON.parse(readFileSync(join(BUILD_INFO, `${id}.json`), "utf8")) as {
+      input: SolcInput;
+    };
+    merged = merged ? { ...merged, sources: { ...merged.sources, ...input.sources } } : input;
+  }
+  if (!merged || !Object.keys(merged.sources).some((source) => DOCUMENTED.test(source)))
+    throw new Error("the build infos hold no source of contracts/: run `npx hardhat build` first");
+  return merged;
 }
 
 /** NatSpec of every documented contract, by `source:Contract`, with the functions of libraries. */

@@ -17,7 +17,7 @@ import {
   getSetPausedInstruction,
 } from "../../receiver/generated/index.ts";
 import {
-  buildSvmReceiverInvalidateRequestsInstruction,
+  buildSvmReceiverInvalidateRequestsInstructions,
   getSvmReceiverConfigAddress,
   getSvmReceiverReplayAddress,
   getSvmReceiverWhitelistAddress,
@@ -142,13 +142,12 @@ export function attestedReceiverSvmAdapter(
       return getPaidRequestDecoder().decode(account.data).status === STATUS_PAID;
     },
     replayAddress: async (requestId, bump) => (await replay(requestId, bump))[0],
-    invalidateInstructions: async (requestId) => [
-      await buildSvmReceiverInvalidateRequestsInstruction({
+    invalidateInstructions: async (requestId) =>
+      buildSvmReceiverInvalidateRequestsInstructions({
         programId,
         authority: owner,
         requestIds: [requestId],
       }),
-    ],
     pauseInstructions: async (paused) => [
       getSetPausedInstruction(
         { owner, config: await getSvmReceiverConfigAddress(programId), paused },
