@@ -133,13 +133,7 @@ export function repoVersion(name: string): string {
 }
 
 /** The optional peer dependencies `attestkit devnet` needs in a consumer project. */
-export const DEVNET_PEERS = [
-  "hardhat",
-  "@nomicfoundation/hardhat-viem",
-  "@nomicfoundation/hardhat-ignition",
-  "@nomicfoundation/hardhat-ignition-viem",
-  "litesvm",
-];
+export { DEVNET_PEERS } from "../../src/devnet/peers.ts";
 
 let libraryConsumer: Promise<ConsumerProject> | undefined;
 

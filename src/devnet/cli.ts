@@ -21,10 +21,10 @@ import { withPortFlag } from "../start-errors.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
 import { type BrowserPolicy, DEFAULT_BROWSER_POLICY } from "./browser-guard.ts";
 import type { Devnet } from "./devnet.ts";
+import { DEVNET_PEERS_INSTALL } from "./peers.ts";
 
 const DEVNET_REQUIREMENTS = `Needs Node.js >= ${TOOLS_NODE_FLOOR} and the devnet's optional peer dependencies:
-  npm install --save-dev hardhat @nomicfoundation/hardhat-viem @nomicfoundation/hardhat-ignition \\
-    @nomicfoundation/hardhat-ignition-viem litesvm`;
+  ${DEVNET_PEERS_INSTALL}`;
 
 const { values } = parseArgs({
   options: {
@@ -146,11 +146,7 @@ function describe(devnet: Devnet): void {
   );
 }
 
-const { DEVNET_EVM_CHAINS, startDevnet } = await import("./devnet.ts").catch((error: unknown) => {
-  if ((error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
-  console.error(`${(error as Error).message}\n\n${DEVNET_REQUIREMENTS}`);
-  process.exit(1);
-});
+const { DEVNET_EVM_CHAINS, startDevnet } = await import("./devnet.ts");
 
 /** Which flag moves each port the devnet listens on (PubSub and chain 10 take the port after theirs). */
 const portFlags = new Map<number, string>([

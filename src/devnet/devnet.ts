@@ -17,6 +17,8 @@ import type { BrowserPolicy } from "./browser-guard.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
 import { type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
 
+export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
+
 export const DEVNET_EVM_CHAINS = [
   { chainId: APP_BALANCE_CHAIN_ID, name: "base" },
   { chainId: 10, name: "optimism" },

@@ -7,7 +7,6 @@
 
 import { type Address, getAddress, type Hex, parseUnits } from "viem";
 import { configureReceiver, type DestinationInput, toDestinations } from "../deploy/evm.ts";
-import AttestedReceiverModule from "../ignition/attested-receiver.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { installEvmDepository } from "./evm-depository.ts";
@@ -78,6 +77,8 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
   const deployer = evmDevAccount("deployer").address;
   const solver = evmDevAccount("solver").address;
 
+  // Loaded here, not imported at the top: the Ignition module needs a peer (see peers.ts).
+  const { default: AttestedReceiverModule } = await import("../ignition/attested-receiver.ts");
   const { receiver } = await ignition.deploy(AttestedReceiverModule, {
     parameters: {
       AttestedReceiver: {

@@ -2,15 +2,15 @@
 // hardhat.config: EDR networks with viem and Ignition, reading the compiled artifacts shipped with
 // attestkit. Hardhat, its plugins and litesvm are optional peer dependencies of the package (needed
 // by the devnet only) and need Node >= 22.13.
-import hardhatIgnitionViem from "@nomicfoundation/hardhat-ignition-viem";
-import hardhatViem from "@nomicfoundation/hardhat-viem";
-import { createHardhatRuntimeEnvironment } from "hardhat/hre";
+import type { createHardhatRuntimeEnvironment } from "hardhat/hre";
 import { PACKAGE_ROOT, packageFile } from "../package-files.ts";
+import { loadDevnetPeers } from "./peers.ts";
 
 let runtime: ReturnType<typeof createHardhatRuntimeEnvironment> | undefined;
 
 /** One runtime per process; each chain opens its own network connection from it. */
-export function devnetHardhat(): ReturnType<typeof createHardhatRuntimeEnvironment> {
+export async function devnetHardhat(): ReturnType<typeof createHardhatRuntimeEnvironment> {
+  const { createHardhatRuntimeEnvironment, hardhatViem, hardhatIgnitionViem } = await loadDevnetPeers();
   runtime ??= createHardhatRuntimeEnvironment(
     { plugins: [hardhatViem, hardhatIgnitionViem], paths: { artifacts: packageFile("artifacts") } },
     {},

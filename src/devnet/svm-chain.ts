@@ -32,7 +32,7 @@ import {
   getMintToInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
-import { FailedTransactionMetadata, LiteSVM } from "litesvm";
+import type { FailedTransactionMetadata, LiteSVM } from "litesvm";
 import { hexToBytes } from "viem";
 import { toBytes32Address } from "../address/index.ts";
 import { deployReceiver, liteSvmCluster } from "../deploy/svm.ts";
@@ -40,6 +40,7 @@ import { ATTESTED_RECEIVER_PROGRAM_ADDRESS } from "../receiver/generated/program
 import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
+import { isFailedTransaction, loadDevnetPeers } from "./peers.ts";
 import { createSvmLedger, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 import { installSvmDepository } from "./svm-depository.ts";
 
@@ -110,7 +111,7 @@ async function send(svm: LiteSVM, payer: KeyPairSigner, instructions: Instructio
   );
   const result = svm.sendTransaction(tx);
   svm.expireBlockhash();
-  if (result instanceof FailedTransactionMetadata) {
+  if (isFailedTransaction<FailedTransactionMetadata>(result)) {
     throw new Error(
       `devnet SVM setup failed: ${result.err().toString()}\n${result.meta().logs().join("\n")}`,
     );
@@ -163,7 +164,7 @@ function keylessProgramSigner(programId: Address): KeyPairSigner {
 }
 
 export async function startSvmDevChain(options: SvmDevChainOptions): Promise<SvmDevChain> {
-  const svm = new LiteSVM();
+  const svm = new (await loadDevnetPeers()).LiteSVM();
   const accounts = Object.fromEntries(
     await Promise.all(SVM_ROLE_NAMES.map(async (role) => [role, await svmDevKeypair(role)] as const)),
   ) as Record<SvmRole, KeyPairSigner>;

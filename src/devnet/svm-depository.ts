@@ -19,10 +19,11 @@ import {
   setTransactionMessageFeePayerSigner,
   signTransactionMessageWithSigners,
 } from "@solana/kit";
-import { FailedTransactionMetadata, type LiteSVM } from "litesvm";
+import type { FailedTransactionMetadata, LiteSVM } from "litesvm";
 import { SVM_DEPOSITORY_PROGRAM } from "../orders/index.ts";
 import { packageFile } from "../package-files.ts";
 import { depositoryAccounts } from "../service/chains/depository-svm.ts";
+import { isFailedTransaction } from "./peers.ts";
 
 /** The committed depository program (programs/depository). */
 export const DEPOSITORY_SO = packageFile("programs/deploy/depository.so");
@@ -84,7 +85,7 @@ export async function installSvmDepository(
   );
   const result = svm.sendTransaction(tx);
   svm.expireBlockhash();
-  if (result instanceof FailedTransactionMetadata) {
+  if (isFailedTransaction<FailedTransactionMetadata>(result)) {
     throw new Error(
       `depository initialize failed: ${result.err().toString()}\n${result.meta().logs().join("\n")}`,
     );

@@ -19,12 +19,13 @@ import {
   getTransactionEncoder,
   type Transaction,
 } from "@solana/kit";
-import {
+import type {
   FailedTransactionMetadata,
-  type LiteSVM,
-  type SimulatedTransactionInfo,
-  type TransactionMetadata,
+  LiteSVM,
+  SimulatedTransactionInfo,
+  TransactionMetadata,
 } from "litesvm";
+import { isFailedTransaction } from "../peers.ts";
 import {
   describeTransactionError,
   RpcError,
@@ -320,7 +321,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     const preBalances = balancesOf(accounts.keys);
     const preTokenBalances = tokenBalances(svm, accounts.keys);
     const result = svm.sendTransaction(tx);
-    const failed = result instanceof FailedTransactionMetadata;
+    const failed = isFailedTransaction<FailedTransactionMetadata>(result);
     const meta = failed ? result.meta() : (result as TransactionMetadata);
     const err = failed ? transactionErrorJson(result.err()) : null;
     if (err !== null && !landsInBlock(err)) throw rejection(err, meta.logs());
@@ -367,7 +368,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     if (!sigVerify) svm.withSigverify(false);
     try {
       const result = svm.simulateTransaction(tx);
-      const failed = result instanceof FailedTransactionMetadata;
+      const failed = isFailedTransaction<FailedTransactionMetadata>(result);
       const meta = result.meta();
       return {
         err: failed ? transactionErrorJson(result.err()) : null,

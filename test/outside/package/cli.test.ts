@@ -91,6 +91,22 @@ describe("package: attestkit bin", function () {
     }
   });
 
+  it("without the devnet's peers: attestkit/devnet imports, startDevnet names every missing peer, the CLI says it in one line", async () => {
+    const { dir } = await sharedLibraryConsumer();
+    const script = `import("attestkit/devnet").then((m) => m.startDevnet()).then(
+      () => console.log("started"),
+      (e) => console.log(JSON.stringify({ code: e.code, missing: e.missing, message: e.message })),
+    );`;
+    const { stdout } = await run(NODE_24, ["--input-type=module", "-e", script], { cwd: dir });
+    const failure = JSON.parse(stdout) as { code: string; missing: string[]; message: string };
+    expect(failure.code).to.equal("DEVNET_PEERS_MISSING");
+    expect(failure.missing).to.deep.equal([...DEVNET_PEERS]);
+    expect(failure.message).to.contain(`npm install --save-dev ${DEVNET_PEERS.join(" ")}`);
+    const { code, stderr } = await failingRun(NODE_24, ["devnet", "--port", "0", "--rpc-port", "0"], dir);
+    expect(code).to.equal(1);
+    expect(stderr.trim().split("\n")).to.deep.equal([`attestkit devnet: ${failure.message}`]);
+  });
+
   it("attestkit service on a busy port prints one line naming --port and exits 1", async () => {
     const { dir } = await sharedLibraryConsumer();
     const port = await freePort();
