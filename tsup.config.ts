@@ -9,6 +9,7 @@ const library = {
   funding: "src/funding/index.ts",
   svm: "src/svm/index.ts",
   receiver: "src/receiver/index.ts",
+  credit: "src/credit/index.ts",
   schemas: "src/schemas/index.ts",
   client: "src/client/index.ts",
   service: "src/service/index.ts",
