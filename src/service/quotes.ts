@@ -19,6 +19,38 @@ import { currencyAmount, fromMicroUsd, type TokenRegistry, toMicroUsd } from "./
 
 /** A receiver contract (onchain validation, optional) deposits can go through on an EVM chain. */
 /** An `AttestedReceiver` deployment: quotes on its chain deposit through it instead of paying the solver. */
+/**
+ * An `approve(spender, amount)` step of the user on `token`: the exact deposit amount, or 0 to clear
+ * a smaller allowance left over first.
+ */
+function approveStep(
+  requestId: Hex,
+  p: { user: Address; token: Address; chainId: number; spender: Address; amount: bigint },
+): QuoteStep {
+  return {
+    id: "approve",
+    action: "Confirm transaction in your wallet",
+    description:
+      p.amount === 0n
+        ? "Clear the receiver's leftover allowance first (tokens such as USDT refuse to change a non-zero allowance)"
+        : "Sign an approval for the receiver to take exactly this deposit's amount",
+    kind: "transaction",
+    requestId,
+    items: [
+      {
+        status: "incomplete",
+        data: {
+          from: p.user,
+          to: p.token,
+          chainId: p.chainId,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [p.spender, p.amount] }),
+          value: "0",
+        },
+      },
+    ],
+  };
+}
+
 /** The largest amount an SVM transfer instruction carries (u64). */
 const SVM_U64_MAX = (1n << 64n) - 1n;
 
@@ -140,29 +172,10 @@ async function evmSteps(
     if (!native) {
       const allowance = ctx.allowance ? await ctx.allowance(chainId, token, user, spender) : null;
       if (allowance === null || allowance < q.amount) {
-        steps.push({
-          id: "approve",
-          action: "Confirm transaction in your wallet",
-          description: "Sign an approval for the receiver to take exactly this deposit's amount",
-          kind: "transaction",
-          requestId,
-          items: [
-            {
-              status: "incomplete",
-              data: {
-                from: user,
-                to: token,
-                chainId,
-                data: encodeFunctionData({
-                  abi: erc20Abi,
-                  functionName: "approve",
-                  args: [spender, q.amount],
-                }),
-                value: "0",
-              },
-            },
-          ],
-        });
+        // USDT-style tokens revert an approve from one non-zero allowance to another: reset it first.
+        const amounts = allowance !== null && allowance > 0n ? [0n, q.amount] : [q.amount];
+        for (const amount of amounts)
+          steps.push(approveStep(requestId, { user, token, chainId, spender, amount }));
       }
     }
     const requestData: RequestData = {
