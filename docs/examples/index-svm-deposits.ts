@@ -3,6 +3,17 @@ import { type SvmCredit, svmCredits } from "attestkit/credit";
 import { decodeSvmReceiverDepositedEvents, type SvmReceiverDepositedEvent } from "attestkit/receiver";
 import { SVM_NATIVE_TOKEN } from "attestkit/svm";
 
+/** A finalized transaction with its meta (status, logs, balances), or null. */
+function finalizedTransaction(rpc: Rpc<SolanaRpcApi>, signature: Signature) {
+  return rpc
+    .getTransaction(signature, {
+      commitment: "finalized",
+      encoding: "json",
+      maxSupportedTransactionVersion: 0,
+    })
+    .send();
+}
+
 /**
  * The receiver's `Deposited` events in one transaction. The transaction's status goes with its logs:
  * a failed transaction can log an event whose effects were rolled back, and the decoder refuses it
@@ -13,13 +24,7 @@ export async function readSvmReceiverDeposits(
   programId: Address,
   signature: Signature,
 ): Promise<SvmReceiverDepositedEvent[]> {
-  const transaction = await rpc
-    .getTransaction(signature, {
-      commitment: "finalized",
-      encoding: "json",
-      maxSupportedTransactionVersion: 0,
-    })
-    .send();
+  const transaction = await finalizedTransaction(rpc, signature);
   if (transaction?.meta == null) return [];
   if (transaction.meta.err !== null) return []; // failed: nothing was deposited
   return decodeSvmReceiverDepositedEvents(
@@ -40,13 +45,7 @@ export async function readSvmCredits(
   solverWallet: Address,
   signature: Signature,
 ): Promise<SvmCredit[]> {
-  const transaction = await rpc
-    .getTransaction(signature, {
-      commitment: "finalized",
-      encoding: "json",
-      maxSupportedTransactionVersion: 0,
-    })
-    .send();
+  const transaction = await finalizedTransaction(rpc, signature);
   if (transaction?.meta == null || transaction.meta.err !== null) return [];
   const loaded = transaction.meta.loadedAddresses;
   return svmCredits(
