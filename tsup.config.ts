@@ -8,6 +8,7 @@ const library = {
   address: "src/address/index.ts",
   funding: "src/funding/index.ts",
   svm: "src/svm/index.ts",
+  orders: "src/orders/index.ts",
   receiver: "src/receiver/index.ts",
   credit: "src/credit/index.ts",
   schemas: "src/schemas/index.ts",

@@ -94,6 +94,9 @@ contract AttestedReceiver is Ownable2Step {
     event SolverRotated(address indexed previous, address indexed current, uint40 previousValidUntil);
     /// @notice `requestId` can no longer be deposited; `by` is the solver or the owner that invalidated it.
     event RequestInvalidated(bytes32 indexed requestId, address indexed by);
+    /// @notice {invalidateRequests} by `by` named `requestId`, which a deposit had already accepted: the
+    /// invalidation lost the race, the quote stays paid and must be filled.
+    event InvalidationTooLate(bytes32 indexed requestId, address indexed by);
     /// @notice The owner moved `amount` of `currency` (zero for native) that was not part of any deposit.
     event Rescued(address indexed currency, address indexed to, uint256 amount);
     /// @notice A destination was added to (`allowed`) or removed from the whitelist.
@@ -128,7 +131,7 @@ contract AttestedReceiver is Ownable2Step {
     error RequestAlreadyAccepted(bytes32 requestId);
     /// @notice The request id was invalidated by the solver or the owner ({invalidateRequests}).
     error RequestIdInvalidated(bytes32 requestId);
-    /// @notice The caller of {invalidateRequests} is neither the owner nor an authorized solver.
+    /// @notice The caller of {invalidateRequests} is neither the owner nor the current solver.
     error NotSolverOrOwner(address caller);
     /// @notice `gracePeriod` exceeds 30 days (max).
     error GracePeriodTooLong(uint256 gracePeriod, uint256 max);
@@ -315,18 +318,26 @@ contract AttestedReceiver is Ownable2Step {
     }
 
     /// @notice Invalidates request ids: each open id is marked in its replay slot, so any later deposit of
-    /// it reverts with {RequestIdInvalidated}, and {RequestInvalidated} is emitted for it. Ids already
-    /// accepted or invalidated are skipped without an event.
+    /// it reverts with {RequestIdInvalidated}, and {RequestInvalidated} is emitted for it. An id a deposit
+    /// already accepted (the invalidation lost the race) is left paid and reported with
+    /// {InvalidationTooLate}; an id already invalidated is skipped without an event.
     /// @param requestIds the ids to invalidate (e.g. every quote the solver signed and no longer honours)
-    /// @dev Callable by the owner and by every signer {isAuthorizedSigner} accepts (the current solver and
-    /// the previous one inside its grace). This is how a signed quote, which carries no expiry, is ended.
-    function invalidateRequests(bytes32[] calldata requestIds) external {
-        if (msg.sender != owner() && !isAuthorizedSigner(msg.sender)) revert NotSolverOrOwner(msg.sender);
+    /// @return tooLate how many of `requestIds` a deposit had already accepted (one {InvalidationTooLate} each)
+    /// @dev Callable by the owner and the CURRENT solver only. The previous solver, whose signatures still
+    /// verify inside its grace, cannot invalidate: it could otherwise kill the new solver's quotes for the
+    /// whole grace. This is how a signed quote, which carries no expiry, is ended.
+    function invalidateRequests(bytes32[] calldata requestIds) external returns (uint256 tooLate) {
+        if (msg.sender != _config.solver && msg.sender != owner()) revert NotSolverOrOwner(msg.sender);
         for (uint256 i; i < requestIds.length; ++i) {
             bytes32 id = requestIds[i];
-            if (_requests[id] != 0) continue;
-            _requests[id] = _INVALIDATED;
-            emit RequestInvalidated(id, msg.sender);
+            uint256 state = _requests[id];
+            if (state == 0) {
+                _requests[id] = _INVALIDATED;
+                emit RequestInvalidated(id, msg.sender);
+            } else if (state == _ACCEPTED) {
+                ++tooLate;
+                emit InvalidationTooLate(id, msg.sender);
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 /// @title RequestAttestation
-/// @notice Verifies the solver attestation of a request (service spec 4.7): the solver signs, as an
+/// @notice Verifies the solver attestation of a request (service interface: Attestation): the solver signs, as an
 /// EIP-191 personal message, the 32 raw bytes of
 /// `keccak256(abi.encode(bytes32 requestId, uint256 originChainId, bytes32 originUser,
 /// bytes32 originCurrency, uint256 originAmount, uint256 destinationChainId, bytes32 destinationUser))`.
@@ -50,7 +50,7 @@ library RequestAttestation {
     /// @notice A `bytes32` meant to hold an EVM address has non-zero upper 12 bytes.
     error DirtyAddressBytes(bytes32 value);
 
-    /// @notice keccak256 of the ABI encoding of `data` (the attested hash, spec 4.7 steps 1-2).
+    /// @notice keccak256 of the ABI encoding of `data` (the attested hash, service interface: Attestation steps 1-2).
     /// @dev Hashes the 224 calldata bytes in place; equivalent to `keccak256(abi.encode(...7 fields))`.
     function hash(RequestData calldata data) internal pure returns (bytes32) {
         uint256 m;

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { addressVectors } from "./vectors/addresses.ts";
 import { attestationVectors } from "./vectors/attestation.ts";
 import { fundingVectors } from "./vectors/funding.ts";
+import { protocolOrderVectors } from "./vectors/orders.ts";
 import { createSeededBytes } from "./vectors/seeded.ts";
 import { svmSizeVectors } from "./vectors/svm-sizes.ts";
 
@@ -14,6 +15,7 @@ const files: Record<string, object> = {
   "funding.json": fundingVectors(bytes),
   "addresses.json": addressVectors(bytes),
   "svm-sizes.json": svmSizeVectors(bytes),
+  "protocol-orders.json": await protocolOrderVectors(bytes),
 };
 
 const check = process.argv.includes("--check");

@@ -8,6 +8,12 @@ const MAX_UINT256 = (1n << 256n) - 1n;
  * Parses an integer amount in smallest units, given as the API gives it (a
  * decimal string) or as a bigint. Rejects signs, decimals, exponents, leading
  * zeros, whitespace and anything above 2^256 - 1.
+ * @param amount a decimal string or a bigint.
+ * @param what the name used in the error message.
+ * @example
+ * ```ts
+ * const amount = parseUint256(requestData.originAmount, "originAmount"); // 25000000n
+ * ```
  */
 export function parseUint256(amount: unknown, what = "amount"): bigint {
   if (typeof amount === "bigint") {

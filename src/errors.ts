@@ -63,7 +63,7 @@ export class SignatureHighSError extends AttestkitError {
 
 /**
  * An SVM transaction whose wire size exceeds the 1232-byte limit the service
- * checks at quote time (spec 7.1), optionally after reserving room for bytes
+ * checks at quote time (service interface: SVM rules), optionally after reserving room for bytes
  * the caller still means to add (e.g. ~60 bytes of compute-budget instructions).
  */
 export class SolanaTransactionTooLargeError extends AttestkitError {

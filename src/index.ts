@@ -1,4 +1,5 @@
-// attestkit: the package root re-exports every public module.
+// attestkit: the package root re-exports the library's public modules. The zod schemas of every
+// endpoint live at attestkit/schemas; the service, devnet, deploy and ignition tools at their own entries.
 export * from "./address/index.ts";
 export { parseUint256 } from "./amount.ts";
 export * from "./attestation/index.ts";
@@ -7,6 +8,8 @@ export * from "./client/index.ts";
 export * from "./credit/index.ts";
 export * from "./errors.ts";
 export * from "./funding/index.ts";
+export * from "./orders/index.ts";
 export * from "./receiver/index.ts";
-export * from "./schemas/index.ts";
+// Types only: the zod schemas themselves are at attestkit/schemas.
+export type * from "./schemas/index.ts";
 export * from "./svm/index.ts";

@@ -1,5 +1,9 @@
 import { createServiceClient } from "attestkit/client";
-import { decodeEvmReceiverDeposit, encodeEvmReceiverDeposit } from "attestkit/receiver";
+import {
+  decodeEvmReceiverDeposit,
+  decodeEvmReceiverError,
+  encodeEvmReceiverDeposit,
+} from "attestkit/receiver";
 import {
   type Account,
   type Address,
@@ -40,7 +44,19 @@ export async function depositThroughEvmReceiver(options: {
   }
 
   const call = encodeEvmReceiverDeposit({ requestId, requestData, signature, deadline: options.deadline });
-  const hash = await wallet.sendTransaction({ to: receiver, data: call.data, value: call.value });
+  const hash = await wallet
+    .sendTransaction({ to: receiver, data: call.data, value: call.value })
+    .catch((error: unknown) => {
+      // The node answers raw calldata with bare revert bytes: name them with the receiver's ABI.
+      const reverted = decodeEvmReceiverError(error);
+      if (reverted === null) throw error;
+      throw new Error(
+        `the receiver refused the deposit: ${reverted.errorName}(${reverted.args.join(", ")})`,
+        {
+          cause: error,
+        },
+      );
+    });
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`deposit ${hash} reverted`);
   for (const log of receipt.logs) {

@@ -3,14 +3,16 @@
 #
 #   scripts/svm/build-program.sh [name] [--programs-dir DIR] [--out-dir DIR] [--target-dir DIR]
 #
-#   name            package (folder) under programs/, default: probe
-#   --programs-dir  the workspace to build (default: <repo>/programs)
+#   name            the package to build, default: probe
+#   --programs-dir  the workspace or crate to build (default: the current directory when it holds a
+#                   Cargo.toml, your own crate or workspace; else <repo>/programs)
 #   --out-dir       where <name>.so and <name>.buildinfo go (default: <programs-dir>/deploy)
 #   --target-dir    cargo target dir (default: <programs-dir>/target)
 #
 # Pipeline: Debian rustc 1.96 (+ its core/alloc source, -Zbuild-std) compiles for the upstream
 # target bpfel-unknown-none; sbpf-linker (LLVM 22) links the bitcode into an SBPF v0 .so.
-# The build is reproducible: dependencies are pinned by programs/Cargo.lock (--locked), absolute
+# The build is reproducible: dependencies are pinned by the Cargo.lock (--locked; one is generated
+# when the workspace has none yet: commit it), absolute
 # paths are remapped, and nothing time- or machine-dependent goes into the output.
 # Run scripts/svm/install-toolchain.sh first.
 set -euo pipefail
@@ -27,7 +29,7 @@ die() { printf '[build-program] ERROR: %s\n' "$*" >&2; exit 1; }
 log() { printf '[build-program] %s\n' "$*" >&2; }
 
 NAME=""
-PROGRAMS_DIR="$REPO_ROOT/programs"
+PROGRAMS_DIR=""
 OUT_DIR=""
 TARGET_DIR=""
 while [ $# -gt 0 ]; do
@@ -35,17 +37,21 @@ while [ $# -gt 0 ]; do
     --programs-dir) PROGRAMS_DIR="$2"; shift 2 ;;
     --out-dir) OUT_DIR="$2"; shift 2 ;;
     --target-dir) TARGET_DIR="$2"; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) die "unknown option: $1" ;;
     *) [ -z "$NAME" ] || die "only one program name is accepted"; NAME="$1"; shift ;;
   esac
 done
 NAME="${NAME:-probe}"
+if [ -z "$PROGRAMS_DIR" ]; then
+  if [ -f "$PWD/Cargo.toml" ]; then PROGRAMS_DIR="$PWD"; else PROGRAMS_DIR="$REPO_ROOT/programs"; fi
+fi
 PROGRAMS_DIR="$(cd "$PROGRAMS_DIR" && pwd)"
 OUT_DIR="${OUT_DIR:-$PROGRAMS_DIR/deploy}"
 TARGET_DIR="${TARGET_DIR:-$PROGRAMS_DIR/target}"
 
-[ -f "$PROGRAMS_DIR/$NAME/Cargo.toml" ] || die "no program crate at $PROGRAMS_DIR/$NAME"
+[ -f "$PROGRAMS_DIR/$NAME/Cargo.toml" ] || grep -Eq "^name *= *\"$NAME\"" "$PROGRAMS_DIR/Cargo.toml" 2>/dev/null \
+  || die "no crate named $NAME at $PROGRAMS_DIR/$NAME or $PROGRAMS_DIR"
 [ -x "$RUSTC_BIN" ] && [ -x "$CARGO_BIN" ] || die "Debian rustc-web/cargo-web missing: run scripts/svm/install-toolchain.sh"
 [ -d /usr/lib/rustlib/src/rust/library/core ] || die "rust-web-src missing: run scripts/svm/install-toolchain.sh"
 [ -x "$LINKER" ] || die "sbpf-linker missing at $LINKER: run scripts/svm/install-toolchain.sh"
@@ -72,6 +78,11 @@ mkdir -p "$OUT_DIR"
 OUT_DIR="$(cd "$OUT_DIR" && pwd)"
 LIB_NAME="lib${NAME//-/_}.so"
 ARTIFACT="$TARGET_DIR/$TARGET/release/$LIB_NAME"
+
+if [ ! -f "$PROGRAMS_DIR/Cargo.lock" ]; then
+  log "no Cargo.lock in $PROGRAMS_DIR: generating one (commit it to keep builds reproducible)"
+  (cd "$PROGRAMS_DIR" && RUSTC="$RUSTC_BIN" "$CARGO_BIN" generate-lockfile)
+fi
 
 log "building $NAME ($PROGRAMS_DIR) with $(head -n1 <<<"$RUSTC_VERSION"), $LINKER_VERSION"
 rm -f "$ARTIFACT"

@@ -16,6 +16,13 @@ const svmAddressDecoder = getAddressDecoder();
  * The attestation's `bytes32` form of an address on `chainId`: an EVM address
  * left-padded with zeros (`bytes32(uint256(uint160(a)))`), an SVM address as
  * the 32 raw bytes of its base58 key. Returns lowercase hex.
+ * @param address an EVM address (hex) or an SVM address (base58), by the VM of `chainId`.
+ * @param chainId the chain the address belongs to.
+ * @example
+ * ```ts
+ * toBytes32Address("0x70997970C51812dc3A010C7d01b50e0d17dc79C8", 8453); // 0x000…70997970c5…
+ * toBytes32Address("11111111111111111111111111111111", SVM_CHAIN_ID);   // 0x000…000
+ * ```
  */
 export function toBytes32Address(address: string, chainId: number): Hex {
   if (getChainVm(chainId) === "svm") {
@@ -29,6 +36,12 @@ export function toBytes32Address(address: string, chainId: number): Hex {
  * Inverse of `toBytes32Address`. For EVM chains the upper 12 bytes must be
  * zero (dirty upper bytes are rejected, never truncated); the result is
  * checksummed. For the SVM chain the result is the base58 key.
+ * @param bytes32 a 0x-prefixed 32-byte value.
+ * @param chainId the chain whose VM decides the form.
+ * @example
+ * ```ts
+ * const recipient = fromBytes32Address(deposit.destinationUser, Number(deposit.destinationChainId));
+ * ```
  */
 export function fromBytes32Address(bytes32: string, chainId: number): string {
   if (typeof bytes32 !== "string" || !BYTES32.test(bytes32)) {

@@ -9,6 +9,12 @@ const BASE58_32_BYTES = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
  * Validates an EVM address and returns it checksummed. All-lowercase and
  * all-uppercase forms carry no checksum and are accepted; a mixed-case form
  * must match its EIP-55 checksum exactly.
+ * @param address the value to check.
+ * @param what the name used in the error message.
+ * @example
+ * ```ts
+ * const solver = parseEvmAddress(process.env.SOLVER, "SOLVER"); // throws InvalidAddressError when malformed
+ * ```
  */
 export function parseEvmAddress(address: unknown, what = "address"): Address {
   if (typeof address !== "string") {

@@ -14,4 +14,4 @@ export {
   SECP256K1_N,
   toCompactSignature,
 } from "./signature.ts";
-export { verifyAttestation } from "./verify.ts";
+export { type AttestationCheck, verifyAttestation } from "./verify.ts";

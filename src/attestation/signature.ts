@@ -13,6 +13,12 @@ export type ParsedSignature = { r: Hex; s: Hex; yParity: 0 | 1 };
  * `ecrecover` precompile requires) or a 64-byte EIP-2098 `r || yParityAndS`
  * compact signature. Rejects zero or out-of-range `r`/`s` and, with
  * `SignatureHighSError`, the high-s twin of a valid signature.
+ * @param signature a 0x-prefixed hex signature of 64 or 65 bytes.
+ * @returns `r`, `s` and the y parity.
+ * @example
+ * ```ts
+ * const { r, s, yParity } = parseAttestationSignature(signature);
+ * ```
  */
 export function parseAttestationSignature(signature: unknown): ParsedSignature {
   if (typeof signature !== "string" || !isHex(signature, { strict: true })) {
@@ -47,7 +53,14 @@ export function parseAttestationSignature(signature: unknown): ParsedSignature {
   return { r: toWord(r), s: toWord(s), yParity };
 }
 
-/** The 64-byte EIP-2098 form of a signature. */
+/**
+ * The 64-byte EIP-2098 form of a signature.
+ * @param signature a 65- or 64-byte signature.
+ * @example
+ * ```ts
+ * const compact = toCompactSignature(signature); // 0x + 128 hex characters, verifies like the original
+ * ```
+ */
 export function toCompactSignature(signature: string): Hex {
   const { r, s, yParity } = parseAttestationSignature(signature);
   return `${r}${(BigInt(s) | (BigInt(yParity) << 255n)).toString(16).padStart(64, "0")}` as Hex;

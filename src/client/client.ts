@@ -1,23 +1,29 @@
 /**
- * Typed client of the service (spec section 4): one method per endpoint, every response validated
+ * Typed client of the service (docs/service-interface.md): one method per endpoint, every response validated
  * with the shared zod schemas, typed errors, an async iterator over request pages and status polling
  * with timeout and abort. Works against the real service or the local mock.
  */
 import type { z } from "zod";
 import {
+  type AppBalanceResponse,
   AppBalanceResponseSchema,
   ErrorBodySchema,
   encodeListRequestsQuery,
   type FastFillBody,
+  type FastFillResponse,
   FastFillResponseSchema,
   type ListRequestsParams,
+  type ListRequestsResponse,
   ListRequestsResponseSchema,
   type PriceBody,
+  type PriceResponse,
   PriceResponseSchema,
   type QuoteBody,
+  type QuoteResponse,
   QuoteResponseSchema,
   type QuoteV2Body,
   type RequestRecord,
+  type SignatureResponse,
   SignatureResponseSchema,
   type StatusResponse,
   StatusResponseSchema,
@@ -74,7 +80,114 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export function createServiceClient(options: ServiceClientOptions) {
+/**
+ * The service's endpoints as methods. Every response is validated against its schema before it is
+ * returned; failures are typed: `ServiceError` (4xx/5xx with `errorCode`), `SolanaTxTooLargeServiceError`,
+ * `ServiceResponseError` (a response that fails its schema), `ServiceRequestError` (network).
+ */
+export interface ServiceClient {
+  /**
+   * GET /requests/v3: one page of requests (API key required, sent as `x-api-key`).
+   * @param params filters and paging (`limit` 1 to 50, `continuation` from the previous page).
+   * @example
+   * ```ts
+   * const page = await client.listRequests({ user: "0x…", limit: 50 });
+   * ```
+   */
+  listRequests(params?: ListRequestsParams, callOptions?: CallOptions): Promise<ListRequestsResponse>;
+  /**
+   * Every page of GET /requests/v3, following `continuation` until the last page.
+   * @example
+   * ```ts
+   * for await (const page of client.pages({ status: "success" })) console.log(page.requests.length);
+   * ```
+   */
+  pages(
+    params?: Omit<ListRequestsParams, "continuation">,
+    callOptions?: CallOptions,
+  ): AsyncGenerator<ListRequestsResponse>;
+  /**
+   * Every request record matching `params`, across pages.
+   * @example
+   * ```ts
+   * for await (const request of client.requests({ originChainId: 8453 })) console.log(request.id);
+   * ```
+   */
+  requests(
+    params?: Omit<ListRequestsParams, "continuation">,
+    callOptions?: CallOptions,
+  ): AsyncGenerator<RequestRecord>;
+  /**
+   * POST /quote/v2: the steps to run, all carrying the request id.
+   * @throws SolanaTxTooLargeServiceError when the SVM deposit transaction would exceed 1232 bytes.
+   * @example
+   * ```ts
+   * const quote = await client.quoteV2({ user, recipient, originChainId: 8453, destinationChainId: 10,
+   *   originCurrency: usdc8453, destinationCurrency: usdc10, tradeType: "EXACT_INPUT", amount: "25000000" });
+   * const requestId = quote.steps[0]?.requestId;
+   * ```
+   */
+  quoteV2(body: QuoteV2Body, callOptions?: CallOptions): Promise<QuoteResponse>;
+  /** POST /quote: the same members as `quoteV2`. */
+  quote(body: QuoteBody, callOptions?: CallOptions): Promise<QuoteResponse>;
+  /** POST /price: the quote's checks; the service stores nothing. */
+  price(body: PriceBody, callOptions?: CallOptions): Promise<PriceResponse>;
+  /**
+   * POST /fast-fill, with the API key as `Authorization: Bearer`. Call it after the origin transaction
+   * is submitted and before it finalizes; a hold is placed on your app balance.
+   * @throws ServiceError `MISSING_API_KEY` (without sending anything) when the client has no key.
+   * @example
+   * ```ts
+   * await createServiceClient({ baseUrl, apiKey }).fastFill({ requestId, maxFillAmountUsd: 500 });
+   * ```
+   */
+  fastFill(body: FastFillBody, callOptions?: CallOptions): Promise<FastFillResponse>;
+  /**
+   * GET /intents/status/v3: the request's status and transaction hashes.
+   * @example
+   * ```ts
+   * const { status, txHashes } = await client.getStatus(requestId);
+   * ```
+   */
+  getStatus(requestId: string, callOptions?: CallOptions): Promise<StatusResponse>;
+  /**
+   * Polls the status until a terminal status (`success` or `failure` by default, or `until`).
+   * @throws StatusPollTimeoutError after `timeoutMs` (default 60 s); the abort reason when `signal` aborts.
+   * @example
+   * ```ts
+   * const final = await client.waitForStatus(requestId, { until: ["success"], timeoutMs: 120_000 });
+   * ```
+   */
+  waitForStatus(requestId: string, waitOptions?: WaitForStatusOptions): Promise<StatusResponse>;
+  /**
+   * GET /app-fees/{wallet}/balances: the app balance `wallet` funded.
+   * @example
+   * ```ts
+   * const { amountUsd } = await client.getAppBalance("0x…");
+   * ```
+   */
+  getAppBalance(wallet: string, callOptions?: CallOptions): Promise<AppBalanceResponse>;
+  /**
+   * GET /requests/{requestId}/signature: the solver's attestation. Check it with `verifyAttestation`
+   * against the solver address you trust before acting on it.
+   * @example
+   * ```ts
+   * const { requestData, signature } = await client.getSignature(requestId);
+   * ```
+   */
+  getSignature(requestId: string, callOptions?: CallOptions): Promise<SignatureResponse>;
+}
+
+/**
+ * A client of the service at `options.baseUrl` (the real service or the local mock).
+ * @param options `baseUrl`, and `apiKey` for the endpoints that need one.
+ * @example
+ * ```ts
+ * const client = createServiceClient({ baseUrl: "http://127.0.0.1:8787", apiKey: "devnet-api-key" });
+ * const { requestData, signature } = await client.getSignature(requestId);
+ * ```
+ */
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const base = options.baseUrl.replace(/\/+$/, "");
   const doFetch = options.fetch ?? fetch;
 
@@ -147,7 +260,7 @@ export function createServiceClient(options: ServiceClientOptions) {
   const optionalKeyHeader = (): Record<string, string> =>
     options.apiKey ? { "x-api-key": options.apiKey } : {};
 
-  const client = {
+  const client: ServiceClient = {
     /** GET /requests/v3: one page. */
     listRequests(params: ListRequestsParams = {}, callOptions: CallOptions = {}) {
       const query = new URLSearchParams(encodeListRequestsQuery(params)).toString();
@@ -222,7 +335,7 @@ export function createServiceClient(options: ServiceClientOptions) {
       );
     },
     /**
-     * Polls the status until a terminal status (`success` or `failure` by default, spec 4.5).
+     * Polls the status until a terminal status (`success` or `failure` by default, service interface: Endpoints).
      * Throws `StatusPollTimeoutError` after `timeoutMs`, or the abort reason when `signal` aborts.
      */
     async waitForStatus(requestId: string, waitOptions: WaitForStatusOptions = {}): Promise<StatusResponse> {
@@ -264,5 +377,3 @@ export function createServiceClient(options: ServiceClientOptions) {
   };
   return client;
 }
-
-export type ServiceClient = ReturnType<typeof createServiceClient>;

@@ -17,7 +17,7 @@ export class ServiceError extends AttestkitError {
 }
 
 /**
- * HTTP 400 `SOLANA_TX_TOO_LARGE` (spec 7.1): the SVM deposit transaction of the quote exceeds 1232
+ * HTTP 400 `SOLANA_TX_TOO_LARGE` (service interface: SVM rules): the SVM deposit transaction of the quote exceeds 1232
  * bytes. `size` and `over` are read from the message when it states them. Re-quote with
  * `maxRouteLength` 4, then 3, or a single `includedOriginSwapSources` entry (`svmQuoteLadder`).
  */
@@ -64,7 +64,18 @@ export class ServiceRequestError extends AttestkitError {
   }
 }
 
-/** True when `error` is the SVM size gate error, whichever class carries it. */
+/**
+ * True when `error` is the SVM size gate error, whichever class carries it.
+ * @param error anything a quote call threw.
+ * @example
+ * ```ts
+ * try {
+ *   await client.quoteV2(body);
+ * } catch (error) {
+ *   if (isSolanaTxTooLarge(error)) console.log(`${error.over} bytes over the limit`);
+ * }
+ * ```
+ */
 export function isSolanaTxTooLarge(error: unknown): error is SolanaTxTooLargeServiceError {
   return error instanceof ServiceError && error.errorCode === "SOLANA_TX_TOO_LARGE";
 }

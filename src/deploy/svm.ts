@@ -201,7 +201,7 @@ export async function initializeInstruction(
   programId: Address,
   authority: KeyPairSigner,
   init: ReceiverInit,
-) {
+): Promise<Instruction> {
   const { programData, config } = await receiverAddresses(programId);
   return {
     programAddress: programId,
@@ -227,7 +227,7 @@ export async function whitelistAddInstruction(
   owner: KeyPairSigner,
   chainId: bigint,
   user: Uint8Array,
-) {
+): Promise<Instruction> {
   const { config } = await receiverAddresses(programId);
   return {
     programAddress: programId,

@@ -12,11 +12,13 @@
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
  */
 import { parseArgs } from "node:util";
+import { TOOLS_NODE_FLOOR } from "../node-floor.ts";
 import { formatActivity } from "../service/activity.ts";
+import { withPortFlag } from "../start-errors.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
 import type { Devnet } from "./devnet.ts";
 
-const DEVNET_REQUIREMENTS = `Needs Node >= 22.13 and the devnet's optional peer dependencies:
+const DEVNET_REQUIREMENTS = `Needs Node.js >= ${TOOLS_NODE_FLOOR} and the devnet's optional peer dependencies:
   npm install --save-dev hardhat @nomicfoundation/hardhat-viem @nomicfoundation/hardhat-ignition \\
     @nomicfoundation/hardhat-ignition-viem litesvm`;
 
@@ -137,6 +139,15 @@ const { DEVNET_EVM_CHAINS, startDevnet } = await import("./devnet.ts").catch((er
   process.exit(1);
 });
 
+/** Which flag moves each port the devnet listens on (PubSub and chain 10 take the port after theirs). */
+const portFlags = new Map<number, string>([
+  [servicePort, "--port"],
+  [rpcPort, "--rpc-port"],
+  [rpcPort + 1, "--rpc-port (chain 10 listens on the port after it)"],
+  [svmRpcPort, "--svm-rpc-port"],
+  [svmRpcPort + 1, "--svm-rpc-port (its PubSub listens on the port after it)"],
+]);
+
 console.log("Starting the attestkit devnet...");
 const devnet = await startDevnet({
   servicePort,
@@ -150,6 +161,8 @@ const devnet = await startDevnet({
   svmWsPort: svmRpcPort === 0 ? 0 : svmRpcPort + 1,
   svmSlotTimeMs: slotTimeMs,
   ...(db === undefined ? {} : { db }),
+}).catch((error: unknown) => {
+  throw withPortFlag(error, portFlags);
 });
 describe(devnet);
 console.log("\nActivity (quotes, deposits seen, fills, holds, refunds):");

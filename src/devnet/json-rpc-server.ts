@@ -269,7 +269,8 @@ export async function serveJsonRpc(provider: Eip1193Provider, port = 0): Promise
   const sockets = new WebSocketServer({ server, maxPayload: MAX_MESSAGE_BYTES });
   sockets.on("connection", (socket) => serveSocket(provider, socket));
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    // The WebSocket server re-emits the HTTP server's errors (EADDRINUSE among them).
+    sockets.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
   const { port: bound } = server.address() as AddressInfo;

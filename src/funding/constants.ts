@@ -1,4 +1,4 @@
-/** App balances are funded by token transfers to the solver on this chain (spec 4.6). */
+/** App balances are funded by token transfers to the solver on this chain (service interface: App balance funding). */
 export const APP_BALANCE_CHAIN_ID = 8453;
 
 /** The marker that opens and closes the credited address in funding calldata. */

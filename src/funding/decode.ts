@@ -20,6 +20,13 @@ const FUNDING_CALLDATA_LENGTH = 2 + 2 * (4 + 32 + 32 + 6 + 20 + 6);
  * Reads app-balance funding calldata, as an indexer sees it in a transaction's
  * input. Returns null for anything that is not exactly such calldata; never
  * throws, whatever the input.
+ * @param calldata a transaction's input, of any type.
+ * @returns the solver, the amount and the credited address (null: the sender), or null.
+ * @example
+ * ```ts
+ * const funding = decodeAppBalanceFundingCalldata(tx.input);
+ * if (funding !== null) console.log(funding.amount, funding.credit ?? tx.from);
+ * ```
  */
 export function decodeAppBalanceFundingCalldata(calldata: unknown): DecodedAppBalanceFunding | null {
   if (typeof calldata !== "string" || calldata.length !== FUNDING_CALLDATA_LENGTH) return null;

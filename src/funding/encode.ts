@@ -14,8 +14,14 @@ export type AppBalanceFunding = {
 
 /**
  * Calldata for an ERC20 `transfer(solver, amount)` that credits an app balance
- * (spec 4.6): the transfer calldata followed by the marker, the 40 hex
+ * (service interface: App balance funding): the transfer calldata followed by the marker, the 40 hex
  * characters of the credited address (all zeros = the sender) and the marker again.
+ * @param funding `solver` (the transfer's recipient), `amount` in the token's smallest unit, and `credit`, the app balance to credit (omit it to credit the sender).
+ * @example
+ * ```ts
+ * const data = encodeAppBalanceFundingCalldata({ solver, amount: 25_000_000n });
+ * await wallet.sendTransaction({ to: usdcOn8453, data }); // on chain APP_BALANCE_CHAIN_ID (8453)
+ * ```
  */
 export function encodeAppBalanceFundingCalldata({ solver, amount, credit }: AppBalanceFunding): Hex {
   const transfer = encodeFunctionData({

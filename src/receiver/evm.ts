@@ -1,7 +1,8 @@
 /**
  * Client side of the EVM reference receiver (`contracts/AttestedReceiver.sol`): the deposit call for
- * an attestation as the signature endpoint returns it (spec 4.7), the solver's (or owner's) call that
- * invalidates request ids, and the `DepositAccepted` event decoded back into the deposit it reports.
+ * an attestation as the signature endpoint returns it (service interface: Attestation), the current
+ * solver's (or owner's) call that invalidates request ids, and the `DepositAccepted` event decoded back
+ * into the deposit it reports.
  */
 import {
   type Address,
@@ -37,6 +38,13 @@ export interface EvmReceiverDepositInput {
  * `originAmount`) when `originCurrency` is the zero address, else `depositErc20` (the payer approves
  * the receiver for `originAmount` first).
  * @throws AttestkitError subclasses for a malformed request id, request data, signature or deadline.
+ * @param input the signature endpoint's `requestData` and `signature`, the `requestId`, and your `deadline`.
+ * @returns the calldata and the native value to send to the receiver.
+ * @example
+ * ```ts
+ * const call = encodeEvmReceiverDeposit({ requestId, requestData, signature, deadline: now + 600n });
+ * await wallet.sendTransaction({ to: receiver, data: call.data, value: call.value });
+ * ```
  */
 export function encodeEvmReceiverDeposit(input: EvmReceiverDepositInput): { data: Hex; value: bigint } {
   const [
@@ -72,10 +80,17 @@ export function encodeEvmReceiverDeposit(input: EvmReceiverDepositInput): { data
 }
 
 /**
- * Calldata of `invalidateRequests(requestIds)`, sent to the receiver by its solver or owner: each id
- * not yet accepted can never be deposited afterwards (`RequestIdInvalidated`). This is how a signed
- * quote, which carries no expiry, is ended.
+ * Calldata of `invalidateRequests(requestIds)`, sent to the receiver by its owner or its CURRENT
+ * solver (a rotated-out solver gets `NotSolverOrOwner`): each id not yet accepted can never be
+ * deposited afterwards (`RequestIdInvalidated`). This is how a signed quote, which carries no
+ * expiry, is ended. An id a deposit already accepted stays paid and must be filled: the receipt
+ * holds an `InvalidationTooLate` event for it, and the call returns how many there were.
  * @throws InvalidRequestIdError when a request id is not 0x + 64 hex characters.
+ * @param requestIds the ids to end (0x + 64 hex each).
+ * @example
+ * ```ts
+ * await wallet.sendTransaction({ to: receiver, data: encodeEvmReceiverInvalidation([requestId]) });
+ * ```
  */
 export function encodeEvmReceiverInvalidation(requestIds: readonly string[]): Hex {
   const ids = requestIds.map((id) => {
@@ -103,6 +118,14 @@ export interface EvmReceiverDeposit {
  * is part of the check: any contract can emit a look-alike event, so a log whose `address` is not one
  * of the given receiver deployments is refused (null), whatever it contains. Callers must also make
  * sure the log comes from a successful transaction (a receipt's logs always do).
+ * @param log a log of a successful transaction (`address`, `data`, `topics`).
+ * @param receivers the receiver deployments you trust.
+ * @returns the deposit, or null for any other log or emitter.
+ * @example
+ * ```ts
+ * const receipt = await publicClient.getTransactionReceipt({ hash });
+ * const deposits = receipt.logs.map((log) => decodeEvmReceiverDeposit(log, [receiver])).filter((d) => d !== null);
+ * ```
  */
 export function decodeEvmReceiverDeposit(
   log: Pick<Log, "address" | "data" | "topics">,

@@ -7,10 +7,12 @@ export {
   encodeEvmReceiverDeposit,
   encodeEvmReceiverInvalidation,
 } from "./evm.ts";
+export { decodeEvmReceiverError, type EvmReceiverError } from "./evm-errors.ts";
 export {
   buildSvmReceiverDepositInstruction,
   decodeSvmReceiverDepositedEvent,
   decodeSvmReceiverDepositedEvents,
+  decodeSvmReceiverInvalidationTooLateEvents,
   decodeSvmReceiverRequestInvalidatedEvents,
   getSvmReceiverConfigAddress,
   getSvmReceiverDepositComputeUnitLimit,
@@ -20,13 +22,18 @@ export {
   SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU,
   type SvmReceiverDepositedEvent,
   type SvmReceiverDepositInput,
+  type SvmReceiverInvalidationTooLateEvent,
   type SvmReceiverRequestInvalidatedEvent,
   type SvmReceiverTokenAccounts,
   type SvmTransactionLogs,
 } from "./svm.ts";
 export {
-  buildSvmReceiverInvalidateRequestsInstruction,
+  buildSvmReceiverInvalidateRequestsInstructions,
   buildSvmReceiverSetMaxDeadlineWindowInstruction,
+  decodeSvmReceiverInvalidateOutcomes,
+  getSvmReceiverInvalidateComputeUnitLimit,
+  SVM_RECEIVER_INVALIDATE_COMPUTE_UNITS,
   SVM_RECEIVER_MAX_INVALIDATE_BATCH,
+  type SvmReceiverInvalidateOutcome,
   type SvmReceiverInvalidateRequestsInput,
 } from "./svm-admin.ts";

@@ -2,7 +2,7 @@
  * Client side of the SVM reference receiver (`programs/attested-receiver`, IDL
  * `programs/idl/attested_receiver.json`) with `@solana/kit` only (no Anchor): its PDAs, the
  * `deposit_native` / `deposit_token` instructions for an attestation as the signature endpoint
- * returns it (spec 4.7), the compute-unit limit to give a deposit, and the `Deposited` and
+ * returns it (service interface: Attestation), the compute-unit limit to give a deposit, and the `Deposited` and
  * `RequestInvalidated` events read back from a successful transaction's logs (owner and solver
  * instructions: `./svm-admin.ts`). Token accounts (usually associated token accounts:
  * `findAssociatedTokenPda` of `@solana-program/token`) are the caller's.
@@ -40,13 +40,29 @@ export const SVM_RECEIVER_DISCRIMINATORS = {
 const U64_MAX = (1n << 64n) - 1n;
 const addressDecoder = getAddressDecoder();
 
-/** Config PDA `["config"]`. */
+/**
+ * Config PDA `["config"]`.
+ * @param programId the receiver program's address.
+ * @example
+ * ```ts
+ * const config = await getSvmReceiverConfigAddress(programId);
+ * ```
+ */
 export async function getSvmReceiverConfigAddress(programId: Address): Promise<Address> {
   const [config] = await getProgramDerivedAddress({ programAddress: programId, seeds: ["config"] });
   return config;
 }
 
-/** Whitelist entry PDA `["whitelist", destination_chain_id u64 LE, destination_user (32 bytes)]`. */
+/**
+ * Whitelist entry PDA `["whitelist", destination_chain_id u64 LE, destination_user (32 bytes)]`.
+ * @param programId the receiver program's address.
+ * @param destinationChainId the destination chain.
+ * @param destinationUser the destination user's 32 bytes (`toBytes32Address`, as bytes).
+ * @example
+ * ```ts
+ * const entry = await getSvmReceiverWhitelistAddress(programId, 8453n, hexToBytes(toBytes32Address(user, 8453)));
+ * ```
+ */
 export async function getSvmReceiverWhitelistAddress(
   programId: Address,
   destinationChainId: bigint,
@@ -59,7 +75,17 @@ export async function getSvmReceiverWhitelistAddress(
   return entry;
 }
 
-/** Replay record PDA `["replay", request_id]` and its canonical bump (the one the program accepts). */
+/**
+ * Replay record PDA `["replay", request_id]` and its canonical bump (the one the program accepts).
+ * @param programId the receiver program's address.
+ * @param requestId the request id's 32 bytes.
+ * @returns the PDA and its canonical bump.
+ * @example
+ * ```ts
+ * const [replay] = await getSvmReceiverReplayAddress(programId, hexToBytes(requestId));
+ * const paid = (await rpc.getAccountInfo(replay).send()).value !== null;
+ * ```
+ */
 export async function getSvmReceiverReplayAddress(
   programId: Address,
   requestId: ReadonlyUint8Array,
@@ -115,6 +141,13 @@ function u64(value: bigint, what: string): bigint {
  * that the payer, currency and chain match the attestation.
  * @throws AttestkitError subclasses for a malformed request id, request data or signature, or values
  *   that do not fit the program's u64/i64 arguments.
+ * @param input the program, the payer (a signer), the attestation, your deadline, the receiver's solver, and the token accounts for a token deposit.
+ * @example
+ * ```ts
+ * const instruction = await buildSvmReceiverDepositInstruction({
+ *   programId, payer: wallet, requestId, requestData, signature, deadline: now + 600n, solver,
+ * });
+ * ```
  */
 export async function buildSvmReceiverDepositInstruction(
   input: SvmReceiverDepositInput,
@@ -188,6 +221,12 @@ const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
  * its simulation consumed: the simulation plus `SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU`, so a
  * griefer pre-funding the replay PDA cannot make the landed transaction run out of compute.
  * @throws InvalidSvmArgumentError for a negative or non-integer count, or a limit above 1,400,000.
+ * @param simulatedUnits the compute units a simulation of the deposit consumed.
+ * @returns the limit to set on the transaction.
+ * @example
+ * ```ts
+ * const limit = getSvmReceiverDepositComputeUnitLimit(simulation.value.unitsConsumed ?? 0n);
+ * ```
  */
 export function getSvmReceiverDepositComputeUnitLimit(simulatedUnits: number | bigint): number {
   const units = typeof simulatedUnits === "bigint" ? Number(simulatedUnits) : simulatedUnits;
@@ -260,6 +299,8 @@ const DEPOSITED_LEN = 252;
 
 /** `sha256("event:RequestInvalidated")[..8]`. */
 const REQUEST_INVALIDATED_DISCRIMINATOR = Uint8Array.of(27, 194, 13, 146, 90, 145, 166, 91);
+/** `sha256("event:InvalidationTooLate")[..8]`. */
+const INVALIDATION_TOO_LATE_DISCRIMINATOR = Uint8Array.of(52, 195, 28, 255, 202, 140, 203, 44);
 
 /** The receiver's `RequestInvalidated` event: one per request id newly made unpayable. */
 export interface SvmReceiverRequestInvalidatedEvent {
@@ -268,12 +309,18 @@ export interface SvmReceiverRequestInvalidatedEvent {
   by: Address;
 }
 
+/**
+ * The receiver's `InvalidationTooLate` event (same fields): `invalidate_requests` named an id a
+ * deposit had already paid; the invalidation lost the race and the quote must be filled.
+ */
+export type SvmReceiverInvalidationTooLateEvent = SvmReceiverRequestInvalidatedEvent;
+
 const requestInvalidatedDecoder = getStructDecoder([
   ["discriminator", bytesDecoder(8)],
   ["requestId", bytesDecoder(32)],
   ["by", getAddressDecoder()],
 ]);
-/** 8 + 32 + 32. */
+/** 8 + 32 + 32 (`InvalidationTooLate` has the same layout). */
 const REQUEST_INVALIDATED_LEN = 72;
 
 /**
@@ -327,8 +374,12 @@ function decodeDeposited(payload: string): SvmReceiverDepositedEvent | null {
   };
 }
 
-function decodeRequestInvalidated(payload: string): SvmReceiverRequestInvalidatedEvent | null {
-  const bytes = eventBytes(payload, REQUEST_INVALIDATED_DISCRIMINATOR, REQUEST_INVALIDATED_LEN);
+/** A `RequestInvalidated` or `InvalidationTooLate` payload (both: id and signer). */
+function decodeInvalidation(
+  payload: string,
+  discriminator: Uint8Array,
+): SvmReceiverRequestInvalidatedEvent | null {
+  const bytes = eventBytes(payload, discriminator, REQUEST_INVALIDATED_LEN);
   if (bytes === null) return null;
   const event = requestInvalidatedDecoder.decode(bytes);
   return { requestId: bytesToHex(event.requestId as Uint8Array), by: event.by };
@@ -376,6 +427,13 @@ function describeError(err: unknown): string {
  * Every `Deposited` event the receiver `programId` logged in a successful transaction (Anchor
  * event layout: a `Program data:` line, the base64 of discriminator || Borsh fields).
  * @throws SvmTransactionFailedError when `transaction.err` is not null.
+ * @param transaction the transaction's `err` and its log lines (`meta.logMessages` of `getTransaction`).
+ * @param programId the receiver program you trust.
+ * @example
+ * ```ts
+ * const tx = await rpc.getTransaction(signature, { maxSupportedTransactionVersion: 0 }).send();
+ * const deposits = decodeSvmReceiverDepositedEvents({ err: tx.meta.err, logs: tx.meta.logMessages ?? [] }, programId);
+ * ```
  */
 export function decodeSvmReceiverDepositedEvents(
   transaction: SvmTransactionLogs,
@@ -386,7 +444,15 @@ export function decodeSvmReceiverDepositedEvents(
     .filter((e): e is SvmReceiverDepositedEvent => e !== null);
 }
 
-/** The first `Deposited` event (see `decodeSvmReceiverDepositedEvents`), or null. */
+/**
+ * The first `Deposited` event (see `decodeSvmReceiverDepositedEvents`), or null.
+ * @param transaction the transaction's `err` and its log lines.
+ * @param programId the receiver program you trust.
+ * @example
+ * ```ts
+ * const deposit = decodeSvmReceiverDepositedEvent({ err: meta.err, logs: meta.logMessages ?? [] }, programId);
+ * ```
+ */
 export function decodeSvmReceiverDepositedEvent(
   transaction: SvmTransactionLogs,
   programId: Address,
@@ -397,12 +463,32 @@ export function decodeSvmReceiverDepositedEvent(
 /**
  * Every `RequestInvalidated` event the receiver `programId` logged in a successful transaction.
  * @throws SvmTransactionFailedError when `transaction.err` is not null.
+ * @param transaction the transaction's `err` and its log lines.
+ * @param programId the receiver program you trust.
+ * @example
+ * ```ts
+ * const ended = decodeSvmReceiverRequestInvalidatedEvents({ err: meta.err, logs: meta.logMessages ?? [] }, programId);
+ * ```
  */
 export function decodeSvmReceiverRequestInvalidatedEvents(
   transaction: SvmTransactionLogs,
   programId: Address,
 ): SvmReceiverRequestInvalidatedEvent[] {
   return receiverPayloads(transaction, programId)
-    .map(decodeRequestInvalidated)
+    .map((payload) => decodeInvalidation(payload, REQUEST_INVALIDATED_DISCRIMINATOR))
     .filter((e): e is SvmReceiverRequestInvalidatedEvent => e !== null);
+}
+
+/**
+ * Every `InvalidationTooLate` event the receiver `programId` logged in a successful transaction:
+ * the ids an `invalidate_requests` named after a deposit had paid them.
+ * @throws SvmTransactionFailedError when `transaction.err` is not null.
+ */
+export function decodeSvmReceiverInvalidationTooLateEvents(
+  transaction: SvmTransactionLogs,
+  programId: Address,
+): SvmReceiverInvalidationTooLateEvent[] {
+  return receiverPayloads(transaction, programId)
+    .map((payload) => decodeInvalidation(payload, INVALIDATION_TOO_LATE_DISCRIMINATOR))
+    .filter((e): e is SvmReceiverInvalidationTooLateEvent => e !== null);
 }

@@ -1,9 +1,9 @@
-/** GET /app-fees/{wallet_address}/balances (spec 4.6). */
+/** GET /app-fees/{wallet_address}/balances (service interface: App balance funding). */
 import { z } from "zod";
 import { CurrencyAmountSchema } from "./currency.ts";
 import { AddressSchema } from "./primitives.ts";
 
-/** Path parameters: the wallet that funds the app balance (name as in the spec's path template). */
+/** Path parameters: the wallet that funds the app balance (name as in the service interface's path template). */
 export const AppBalanceParamsSchema = z
   .object({
     wallet_address: AddressSchema.min(1).describe("Wallet address that funds the app balance."),

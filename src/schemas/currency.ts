@@ -1,4 +1,4 @@
-/** Currencies and currency amounts (spec 2.5 `appFees.currency` and 2.7). */
+/** Currencies and currency amounts (service interface: Endpoints `appFees.currency` and 2.7). */
 import { z } from "zod";
 import { AddressSchema, ChainIdSchema, DecimalStringSchema, IntegerStringSchema } from "./primitives.ts";
 
@@ -11,7 +11,7 @@ export const CurrencyMetadataSchema = z
   .meta({ id: "CurrencyMetadata", description: "Display metadata of a currency." });
 export type CurrencyMetadata = z.infer<typeof CurrencyMetadataSchema>;
 
-/** Token decimals: the spec types them as a number; an integer in the uint8 range is enforced. */
+/** Token decimals: the service interface types them as a number; an integer in the uint8 range is enforced. */
 const DecimalsSchema = z.int().min(0).max(255);
 
 /** A currency on a chain (2.7). */

@@ -1,7 +1,7 @@
 /**
- * One table of every endpoint of spec section 4 with its schemas, for the typed client, the mock
+ * One table of every endpoint of the service interface with its schemas, for the typed client, the mock
  * server's validation and OpenAPI generation. Paths use the OpenAPI template form (`{param}`).
- * Error responses are declared as the `4XX` range with `ErrorBodySchema`: the spec shows only the
+ * Error responses are declared as the `4XX` range with `ErrorBodySchema`: the service interface shows only the
  * size error (7.1); the mock answers every bad input with the same body shape.
  */
 import type { z } from "zod";
@@ -23,7 +23,7 @@ import {
 import { SignatureParamsSchema, SignatureResponseSchema } from "./signature.ts";
 import { StatusQuerySchema, StatusResponseSchema } from "./status.ts";
 
-/** How an endpoint is authenticated (spec 5). */
+/** How an endpoint is authenticated (service interface: Authentication). */
 export type EndpointAuth = "x-api-key" | "bearer" | "none";
 
 /** Schemas and metadata of one endpoint. */
@@ -32,7 +32,7 @@ export interface EndpointDefinition {
   /** Path relative to the base URL, OpenAPI template form. */
   path: string;
   summary: string;
-  /** Required authentication; `none` means a key is optional (spec 5). */
+  /** Required authentication; `none` means a key is optional (service interface: Authentication). */
   auth: EndpointAuth;
   headers?: z.ZodType;
   params?: z.ZodType;

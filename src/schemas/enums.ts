@@ -29,8 +29,8 @@ export const ListRequestsStatusSchema = z.enum(LIST_REQUESTS_STATUSES).meta({
 export type ListRequestsStatus = z.infer<typeof ListRequestsStatusSchema>;
 
 /**
- * Failure reasons (7.2), exactly as the spec writes them, `N/A` included. `MARKETPLACE`, `DEX` and
- * `AGGREGATOR` are the spec's neutral stand-ins for third-party protocol names.
+ * Failure reasons (7.2), exactly as the service interface writes them, `N/A` included. `MARKETPLACE`, `DEX` and
+ * `AGGREGATOR` are the service interface's neutral stand-ins for third-party protocol names.
  */
 export const FAIL_REASONS = [
   "UNKNOWN",
@@ -105,7 +105,7 @@ export const FAIL_REASONS = [
 ] as const;
 export const FailReasonSchema = z.enum(FAIL_REASONS).meta({
   id: "FailReason",
-  description: "Why a request failed (spec 7.2).",
+  description: "Why a request failed (service interface: Endpoints).",
 });
 export type FailReason = z.infer<typeof FailReasonSchema>;
 
@@ -193,8 +193,8 @@ export const FeeSponsorshipComponentSchema = z.enum(FEE_SPONSORSHIP_COMPONENTS).
 export type FeeSponsorshipComponent = z.infer<typeof FeeSponsorshipComponentSchema>;
 
 /**
- * Quote step ids the spec has seen (2.8). The step schema itself accepts any string for `id`,
- * since the spec lists these as observed values, not a closed set.
+ * Quote step ids the service interface has seen (2.8). The step schema itself accepts any string for `id`,
+ * since the service interface lists these as observed values, not a closed set.
  */
 export const QUOTE_STEP_IDS = ["approve", "deposit"] as const;
 export const QuoteStepIdSchema = z.enum(QUOTE_STEP_IDS).meta({
@@ -204,7 +204,7 @@ export const QuoteStepIdSchema = z.enum(QUOTE_STEP_IDS).meta({
 export type QuoteStepId = z.infer<typeof QuoteStepIdSchema>;
 
 /**
- * Quote `tradeType` values. The spec shows only `EXACT_INPUT` (4.2), so the body schema accepts only
+ * Quote `tradeType` values. The service interface shows only `EXACT_INPUT` (4.2), so the body schema accepts only
  * that; extend this tuple when more values are specified.
  */
 export const TRADE_TYPES = ["EXACT_INPUT"] as const;

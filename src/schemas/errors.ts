@@ -1,11 +1,11 @@
-/** Error bodies (spec 7.1). */
+/** Error bodies (service interface: SVM rules). */
 import { z } from "zod";
 
 /** Error code of the SVM transaction size gate (7.1, 4.8). */
 export const SOLANA_TX_TOO_LARGE = "SOLANA_TX_TOO_LARGE" as const;
 
 /**
- * Error body `{ errorCode, message }`. The spec shows it for the size error only; the mock service
+ * Error body `{ errorCode, message }`. The service interface shows it for the size error only; the mock service
  * uses the same two members for every 4xx.
  */
 export const ErrorBodySchema = z

@@ -1,8 +1,8 @@
-/** POST /fast-fill (spec 4.4). */
+/** POST /fast-fill (service interface: Fast fill). */
 import { z } from "zod";
 import { DecimalStringSchema, IntegerStringSchema, RequestIdSchema, TxHashSchema } from "./primitives.ts";
 
-/** `Authorization: Bearer <API_KEY>`, as the spec's fast-fill examples send the key (5). */
+/** `Authorization: Bearer <API_KEY>`, as the service interface's fast-fill examples send the key (5). */
 export const BEARER_AUTHORIZATION_PATTERN = /^Bearer \S+$/;
 
 /** Headers of POST /fast-fill (header names lower-cased, as Node delivers them). Loose. */
@@ -49,7 +49,7 @@ export const FastFillHoldSchema = z
 export type FastFillHold = z.infer<typeof FastFillHoldSchema>;
 
 /**
- * Response of POST /fast-fill. The spec does not show it (4.4); this shape is our design:
+ * Response of POST /fast-fill. The service interface does not show it (4.4); this shape is our design:
  * - `status` `filled`: the destination was filled at once, `fillTxHash` is the fill and `hold` the
  *   amount held against the app balance (released when the deposit is indexed, a permanent debit
  *   if it never lands, section 3);

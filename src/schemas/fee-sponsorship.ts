@@ -1,4 +1,4 @@
-/** Fee sponsorship details of a request (spec 2.6). */
+/** Fee sponsorship details of a request (service interface: Endpoints). */
 import { z } from "zod";
 import { FeeSponsorshipComponentSchema } from "./enums.ts";
 import { DecimalStringSchema, IntegerStringSchema } from "./primitives.ts";

@@ -1,5 +1,5 @@
 /**
- * The `filters` parameter of GET /requests/v3 (spec 4.1): a JSON array of filter groups.
+ * The `filters` parameter of GET /requests/v3 (service interface: Endpoints): a JSON array of filter groups.
  *
  * 1. Fields inside one group are combined with AND; groups are combined with OR.
  * 2. A key prefixed `not:` negates it.
@@ -7,7 +7,7 @@
  * 4. `null` is a null-check (field empty or missing); with `not:` it means "not empty".
  * 5. `null` cannot be mixed with real values in one array.
  *
- * Choices where the spec is silent: field names are identifiers, dotted paths allowed
+ * Choices where the service interface is silent: field names are identifiers, dotted paths allowed
  * (`[A-Za-z_][A-Za-z0-9_.]*`), so `not:not:x` is rejected; arrays must be non-empty; an array of
  * only `null`s is accepted and means the same as `null`; empty groups and an empty group list are
  * accepted (they do not narrow anything).

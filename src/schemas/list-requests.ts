@@ -1,5 +1,5 @@
 /**
- * GET /requests/v3: list requests (spec 4.1). Query parameters arrive as strings; every typed
+ * GET /requests/v3: list requests (service interface: Endpoints). Query parameters arrive as strings; every typed
  * parameter is a wire codec from `query-params.ts`, so parsing decodes and `z.encode` encodes.
  */
 import { z } from "zod";
@@ -116,7 +116,7 @@ export type ListRequestsParams = z.output<typeof ListRequestsParamsSchema>;
 
 /**
  * Query of GET /requests/v3 as the server parses it: wire strings in, typed values out, with the
- * spec's defaults applied (`limit` 20, `includeTotal` false, `sortBy` createdAt). Defaults are
+ * service interface's defaults applied (`limit` 20, `includeTotal` false, `sortBy` createdAt). Defaults are
  * prefaults, so the JSON Schema of the wire form shows them as the strings a client would send.
  * Unknown parameters are stripped. `sortDirection` stays absent when not given, because its default
  * depends on `sortBy`: use `resolveSortDirection`.
@@ -138,7 +138,15 @@ export type ListRequestsQuery = z.output<typeof ListRequestsQuerySchema>;
 /** The query as it travels: strings only. */
 export type ListRequestsQueryWire = z.input<typeof ListRequestsQuerySchema>;
 
-/** Encodes typed list parameters to query-string values (absent parameters are left out). */
+/**
+ * Encodes typed list parameters to query-string values (absent parameters are left out).
+ * @param params typed listing parameters.
+ * @returns the query-string values.
+ * @example
+ * ```ts
+ * const query = new URLSearchParams(encodeListRequestsQuery({ limit: 50, includeTotal: true })).toString();
+ * ```
+ */
 export function encodeListRequestsQuery(params: ListRequestsParams): Record<string, string> {
   const wire = z.encode(ListRequestsParamsSchema, params) as Record<string, string | undefined>;
   const out: Record<string, string> = {};
@@ -155,7 +163,7 @@ export function resolveSortDirection(
 }
 
 /**
- * Response of GET /requests/v3. The spec shows only `requests`; pagination is our design:
+ * Response of GET /requests/v3. The service interface shows only `requests`; pagination is our design:
  * `continuation` is the cursor for the next page, `null` (or absent) on the last page; `total` is
  * present only when `includeTotal=true`. Loose, so further fields of the real service pass through.
  */

@@ -33,7 +33,7 @@ export type IntegerString = z.infer<typeof IntegerStringSchema>;
 
 /**
  * A human-readable decimal amount (`amountFormatted`, `amountUsd`, ...). Plain notation only: the
- * spec types these as strings and shows no sign or exponent, so `-1` and `1e-7` are rejected.
+ * service interface types these as strings and shows no sign or exponent, so `-1` and `1e-7` are rejected.
  */
 export const DecimalStringSchema = z
   .string()

@@ -4,7 +4,7 @@
  * value (its output side). `schema.parse(wire)` decodes, `z.encode(schema, value)` encodes, so the mock
  * server and the typed client share one definition, and both sides stay JSON-schema representable.
  *
- * Coercion is strict, and this is a deliberate choice where the spec is silent:
+ * Coercion is strict, and this is a deliberate choice where the service interface is silent:
  * - integers: canonical decimal only. Rejected: "", " 1", "+1", "-1", "01", "1.0", "1e3", "0x10".
  * - decimals: plain notation only, non-negative. Rejected: "", ".5", "1.", "-1", "1e3", "Infinity".
  * - booleans: exactly "true" or "false" (not "1", "TRUE", "yes", "").

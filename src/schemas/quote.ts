@@ -1,5 +1,5 @@
 /**
- * POST /quote/v2 (spec 4.2), POST /quote and POST /price (4.3): bodies, steps (2.8) and the quote
+ * POST /quote/v2 (service interface: Endpoints), POST /quote and POST /price (4.3): bodies, steps (2.8) and the quote
  * response (2.9).
  */
 import { z } from "zod";
@@ -8,7 +8,7 @@ import { TradeTypeSchema } from "./enums.ts";
 import { AddressSchema, ChainIdSchema, IntegerStringSchema, RequestIdSchema } from "./primitives.ts";
 
 /**
- * Body of POST /quote/v2 (4.2). The spec lists the members "seen" and says the full parameter list
+ * Body of POST /quote/v2 (4.2). The service interface lists the members "seen" and says the full parameter list
  * is not shown, so the object is loose (unknown members pass through) and, where it gives no
  * requiredness, the members a quote cannot do without are required: `user`, both chain ids, both
  * currencies, `tradeType` and `amount`. The rest are optional.
@@ -45,17 +45,17 @@ export const QuoteV2BodySchema = z
   .meta({ id: "QuoteV2Body", description: "Body of POST /quote/v2." });
 export type QuoteV2Body = z.infer<typeof QuoteV2BodySchema>;
 
-/** Body of POST /quote. The spec does not show it (4.3): the quote/v2 body is reused. */
+/** Body of POST /quote. The service interface does not show it (4.3): the quote/v2 body is reused. */
 export const QuoteBodySchema = QuoteV2BodySchema.meta({
   id: "QuoteBody",
-  description: "Body of POST /quote (not shown by the spec; same members as POST /quote/v2).",
+  description: "Body of POST /quote (not shown by the service interface; same members as POST /quote/v2).",
 });
 export type QuoteBody = z.infer<typeof QuoteBodySchema>;
 
-/** Body of POST /price. The spec does not show it (4.3): the quote/v2 body is reused. */
+/** Body of POST /price. The service interface does not show it (4.3): the quote/v2 body is reused. */
 export const PriceBodySchema = QuoteV2BodySchema.meta({
   id: "PriceBody",
-  description: "Body of POST /price (not shown by the spec; same members as POST /quote/v2).",
+  description: "Body of POST /price (not shown by the service interface; same members as POST /quote/v2).",
 });
 export type PriceBody = z.infer<typeof PriceBodySchema>;
 
@@ -95,7 +95,7 @@ export const QuoteStepItemSchema = z
 export type QuoteStepItem = z.infer<typeof QuoteStepItemSchema>;
 
 /**
- * A quote step (2.8). `id` and `kind` are open strings: the spec lists the values seen
+ * A quote step (2.8). `id` and `kind` are open strings: the service interface lists the values seen
  * (`QUOTE_STEP_IDS`; `transaction`), not a closed set.
  */
 export const QuoteStepSchema = z
@@ -143,9 +143,9 @@ export const QuoteResponseSchema = z
   .meta({ id: "QuoteResponse", description: "A quote: steps to execute, fees and details." });
 export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;
 
-/** Response of POST /price. Not shown by the spec (4.3): the quote response shape is reused. */
+/** Response of POST /price. Not shown by the service interface (4.3): the quote response shape is reused. */
 export const PriceResponseSchema = QuoteResponseSchema.meta({
   id: "PriceResponse",
-  description: "Response of POST /price (not shown by the spec; same shape as a quote).",
+  description: "Response of POST /price (not shown by the service interface; same shape as a quote).",
 });
 export type PriceResponse = z.infer<typeof PriceResponseSchema>;

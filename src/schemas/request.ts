@@ -1,8 +1,8 @@
 /**
- * The request record (spec 2.1) and its parts: deposit address (2.2), `data` (2.3), transactions
+ * The request record (service interface: Endpoints) and its parts: deposit address (2.2), `data` (2.3), transactions
  * (2.4) and app fees (2.5). Fee sponsorship (2.6) lives in `fee-sponsorship.ts`.
  *
- * Required vs optional, where the spec's tables are silent: every listed field is required and
+ * Required vs optional, where the service interface's tables are silent: every listed field is required and
  * nullable fields are present as `null` when empty, except `data.failedTxHash`,
  * `data.failedTxBlockNumber` and `data.failedCallData`, which are not nullable yet only meaningful
  * for failed requests, so they are optional.
@@ -97,7 +97,7 @@ export const AppFeesSchema = z
 export type AppFees = z.infer<typeof AppFeesSchema>;
 
 /**
- * `data` of a request record (2.3). Loose: the spec shows fields up to `feeSponsorship` only, so
+ * `data` of a request record (2.3). Loose: the service interface shows fields up to `feeSponsorship` only, so
  * unknown members are kept rather than rejected or stripped.
  */
 export const RequestRecordDataSchema = z
@@ -121,7 +121,7 @@ export type RequestRecordData = z.infer<typeof RequestRecordDataSchema>;
 
 /**
  * A request record, element of `requests` in the list response (2.1). Loose: fields after
- * `data.feeSponsorship` exist but are not shown by the spec.
+ * `data.feeSponsorship` exist but are not shown by the service interface.
  */
 export const RequestRecordSchema = z
   .looseObject({

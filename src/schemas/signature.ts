@@ -1,4 +1,4 @@
-/** GET /requests/{requestId}/signature: the solver attestation (spec 2.10, 4.7). */
+/** GET /requests/{requestId}/signature: the solver attestation (service interface: Attestation). */
 import { z } from "zod";
 import {
   AddressSchema,

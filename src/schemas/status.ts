@@ -1,4 +1,4 @@
-/** GET /intents/status/v3 (spec 4.5). */
+/** GET /intents/status/v3 (service interface: Endpoints). */
 import { z } from "zod";
 import { RequestStatusSchema } from "./enums.ts";
 import { RequestIdSchema, TxHashSchema } from "./primitives.ts";
@@ -13,7 +13,7 @@ export type StatusQuery = z.infer<typeof StatusQuerySchema>;
 export const TERMINAL_POLLING_STATUSES = ["success", "failure"] as const;
 
 /**
- * Response of GET /intents/status/v3. Loose: other fields exist but are not shown by the spec.
+ * Response of GET /intents/status/v3. Loose: other fields exist but are not shown by the service interface.
  * `status` uses the request status set of section 3.
  */
 export const StatusResponseSchema = z
@@ -26,7 +26,7 @@ export const StatusResponseSchema = z
       .array(TxHashSchema)
       .optional()
       .describe(
-        "Origin-side transaction hashes (the deposit). The service returns it; the spec does not show it.",
+        "Origin-side transaction hashes (the deposit). The service returns it; the service interface does not show it.",
       ),
   })
   .meta({ id: "StatusResponse", description: "Status of a request." });

@@ -1,18 +1,32 @@
 /**
- * API key handling (spec 5). Keys are held only as SHA-256 hashes: nothing stored, logged or
+ * API key handling (service interface: Authentication). Keys are held only as SHA-256 hashes: nothing stored, logged or
  * returned ever contains a key. GET /requests/v3 takes `x-api-key`; POST /fast-fill takes
- * `Authorization: Bearer <key>` (spec 5) or `x-api-key` (what the SDK's `fastFill` action sends). Linking a fee sponsorship wallet is proven by an EIP-191 signature
+ * `Authorization: Bearer <key>` (service interface: Authentication) or `x-api-key` (what the SDK's `fastFill` action sends). Linking a fee sponsorship wallet is proven by an EIP-191 signature
  * from the wallet over a fixed message that names the key's hash, never the key itself.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { unauthorized } from "./errors.ts";
 
-/** Hex SHA-256 of a key: the only form in which keys are kept. */
+/**
+ * Hex SHA-256 of a key: the only form in which keys are kept.
+ * @param key an API key.
+ * @example
+ * ```ts
+ * const message = sponsorshipLinkMessage(hashApiKey(apiKey));
+ * ```
+ */
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
-/** The message a sponsorship wallet signs (EIP-191 personal message) to link itself to a key. */
+/**
+ * The message a sponsorship wallet signs (EIP-191 personal message) to link itself to a key.
+ * @param keyHash `hashApiKey` of the API key to link to.
+ * @example
+ * ```ts
+ * const signature = await wallet.signMessage({ message: sponsorshipLinkMessage(hashApiKey(apiKey)) });
+ * ```
+ */
 export function sponsorshipLinkMessage(keyHash: string): string {
   return `attestkit mock service: link this wallet as the fee sponsorship wallet of API key sha256:${keyHash}`;
 }

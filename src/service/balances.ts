@@ -1,6 +1,7 @@
 /**
- * App balances (spec 4.6): credited from funding transfers to the solver seen on chain 8453
- * (`decodeAppBalanceFundingCalldata` names the wallet; the credit is what the solver received), reduced by permanent debits, sponsorship deductions, claims
+ * App balances (service interface: App balance funding): credited from funding transfers to the
+ * solver seen on chain 8453 (`decodeAppBalanceFundingCalldata` names the wallet; the credit is what
+ * the solver received), reduced by permanent debits, sponsorship deductions, claims
  * and active fast-fill holds. Reported in the app balance currency (USDC on 8453, micro-USD).
  */
 import { type Address, getAddress } from "viem";
@@ -62,8 +63,8 @@ export function applyFunding(
 
 /** The app balance response: what is available (balance minus active holds), never below zero. */
 /**
- * The spec's top-level currency amount members (4.6), and the same amount once more in `balances`
- * (beyond the spec), the list the SDK's `getAppFees` action reads.
+ * The service interface's top-level currency amount members (4.6), and the same amount once more in `balances`
+ * (beyond the service interface), the list the SDK's `getAppFees` action reads.
  */
 export function appBalanceResponse(
   ledger: Ledger,

@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { type Address, createKeyPairSignerFromBytes, isAddress, type KeyPairSigner } from "@solana/kit";
 import type { Hex } from "viem";
 import { svmDevKeypair } from "../devnet/accounts.ts";
+import { withPortFlag } from "../start-errors.ts";
 import { createEvmChainAdapter } from "./chains/evm.ts";
 import { createSvmChainAdapter } from "./chains/svm.ts";
 import type { ChainAdapter } from "./chains/types.ts";
@@ -48,7 +49,7 @@ if (values.help) {
                           file is integrity-checked and refused when damaged
   --new-db                create the --db file when it is missing or empty (a deliberate fresh start)
   --solver-key <0x..>     solver EVM private key (env ATTESTKIT_SOLVER_KEY, default a public dev key)
-  --api-keys <k1,k2>      accepted API keys (env ATTESTKIT_API_KEYS, default "dev-key")
+  --api-keys <k1,k2>      accepted API keys (env ATTESTKIT_API_KEYS, default "devnet-api-key", as the devnet)
   --rpc <chainId=url>     EVM chain to index and fill through (repeatable; env ATTESTKIT_RPC, comma-separated)
   --confirmations <chainId=n>  blocks for a deposit to be final on that chain (repeatable; default 1)
   --svm-rpc <url>         Solana JSON-RPC of the SVM chain to index and fill through (env ATTESTKIT_SVM_RPC)
@@ -71,7 +72,7 @@ if (!/^0x[0-9a-fA-F]{64}$/.test(solverKey)) {
   console.error("invalid solver key: expected 0x + 64 hex characters");
   process.exit(2);
 }
-const apiKeys = (values["api-keys"] ?? env.ATTESTKIT_API_KEYS ?? "dev-key")
+const apiKeys = (values["api-keys"] ?? env.ATTESTKIT_API_KEYS ?? "devnet-api-key")
   .split(",")
   .map((key) => key.trim())
   .filter(Boolean);
@@ -163,7 +164,9 @@ try {
   if (error instanceof DatabaseFileError) fail(error.message);
   throw error;
 }
-const url = await service.listen(port);
+const url = await service.listen(port).catch((error: unknown) => {
+  throw withPortFlag(error, new Map([[port, "--port"]]));
+});
 console.log(
   `attestkit mock service on ${url} (solver ${service.solverAddress}${solverKey === DEV_SOLVER_KEY ? ", PUBLIC DEV KEY" : ""}; ` +
     `${apiKeys.length} API key(s); db ${values.db ?? env.ATTESTKIT_SERVICE_DB ?? "in memory"}; ` +

@@ -1,5 +1,5 @@
 /**
- * CORS for browser apps (beyond the spec; a browser app on the SDK calls the service directly): the
+ * CORS for browser apps (beyond the service interface; a browser app on the SDK calls the service directly): the
  * preflight and response headers from `@fastify/cors`. Allowed origins are configurable; by default any
  * local origin (http(s)://localhost or 127.0.0.1, any port), which is where a dev server runs.
  */

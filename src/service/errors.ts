@@ -1,5 +1,5 @@
 /**
- * HTTP errors of the mock service. Every 4xx body is `{ errorCode, message }` (spec 7); a thrown
+ * HTTP errors of the mock service. Every 4xx body is `{ errorCode, message }` (service interface: Errors); a thrown
  * `ServiceHttpError` carries both plus the status. Nothing else leaves the service as an error body.
  */
 import type { z } from "zod";

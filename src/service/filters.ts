@@ -1,5 +1,5 @@
 /**
- * The `filters` parameter of GET /requests/v3 (spec 4.1) compiled to SQL over the stored record JSON.
+ * The `filters` parameter of GET /requests/v3 (service interface: Endpoints) compiled to SQL over the stored record JSON.
  *
  * Semantics (the reference evaluator in the tests implements the same, independently):
  * - a field is a dotted path into the request record as the API returns it (`status`,
@@ -13,7 +13,7 @@
  * - null mixed with real values is rejected by the schema before this runs (rule 5).
  */
 import type { SQLInputValue } from "node:sqlite";
-import { type FilterGroup, type Filters, filterAlternatives, parseFilterKey } from "../schemas/index.ts";
+import { type FilterGroup, type Filters, filterAlternatives, parseFilterKey } from "../schemas/filters.ts";
 
 /** A SQL condition with its positional parameters. */
 export interface SqlCondition {

@@ -1,5 +1,5 @@
 /**
- * App balance ledger and fast-fill holds (spec 3, 4.4, 4.6), in micro-USD.
+ * App balance ledger and fast-fill holds (service interface: Fast fill, App balance funding), in micro-USD.
  *
  * - credits come from funding transfers indexed on chain 8453 (idempotent per source transaction);
  * - a fast fill places a hold of the fill amount; the hold is released when the origin deposit is

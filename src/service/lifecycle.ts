@@ -1,8 +1,8 @@
 /**
- * Request status lifecycle (spec 3, 4.5): waiting -> depositing -> pending -> submitted -> success,
+ * Request status lifecycle (service interface: Fast fill, Endpoints): waiting -> depositing -> pending -> submitted -> success,
  * or failure (with a failReason) or refund. Every transition is caused by an observation of a chain
  * (through the indexer, or the mock-only admin routes that stand in for a chain in tests) or by the
- * solver's own fill. Fast fill (spec 3, 4.4) lives here too because it is a transition with a hold.
+ * solver's own fill. Fast fill (service interface: Fast fill) lives here too because it is a transition with a hold.
  */
 import { keccak256, toHex } from "viem";
 import type { FailReason, RefundFailReason, RequestRecord, Transaction } from "../schemas/index.ts";
@@ -448,7 +448,7 @@ export class Lifecycle {
   }
 
   /**
-   * POST /fast-fill (spec 3, 4.4): preconditions, hold, immediate fill. The hold is placed in one
+   * POST /fast-fill (service interface: Fast fill): preconditions, hold, immediate fill. The hold is placed in one
    * transaction before any await, so concurrent calls never overdraw the app balance.
    */
   async fastFill(params: {
@@ -579,7 +579,7 @@ function depositMismatch(request: StoredRequest, observation: DepositObservation
   return null;
 }
 
-/** Status response (spec 4.5): destination transactions first on success. */
+/** Status response (service interface: Endpoints): destination transactions first on success. */
 export function statusOf(record: RequestRecord): {
   status: RequestRecord["status"];
   txHashes: string[];

@@ -1,10 +1,10 @@
 /**
- * GET /requests/v3 (spec 4.1): the parsed query compiled to one SQL statement over the `requests`
+ * GET /requests/v3 (service interface: Endpoints): the parsed query compiled to one SQL statement over the `requests`
  * table, keyset-paginated on `(sortKey, id)`.
  */
 import { createHash } from "node:crypto";
 import type { SQLInputValue } from "node:sqlite";
-import { type ListRequestsQuery, resolveSortDirection } from "../schemas/index.ts";
+import { type ListRequestsQuery, resolveSortDirection } from "../schemas/list-requests.ts";
 import { hashApiKey } from "./auth.ts";
 import type { CursorCodec } from "./cursor.ts";
 import { filtersToSql } from "./filters.ts";

@@ -1,5 +1,5 @@
 /**
- * GET /chains (beyond the spec): the chains this service serves, in the shape the SDK's
+ * GET /chains (beyond the service interface): the chains this service serves, in the shape the SDK's
  * `configureDynamicChains()` reads (`{ chains: [...] }`: id, names, HTTP and WebSocket RPC URLs, VM
  * type, native currency). No explorer: a local chain has none, so explorer fields are empty.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /quote/v2, /quote and /price (spec 4.2, 4.3, 4.8): per-VM address validation, mock pricing and
+ * POST /quote/v2, /quote and /price (service interface: Endpoints, SVM rules): per-VM address validation, mock pricing and
  * fees, and the steps to execute (approve when an ERC20 deposit through a receiver contract needs it,
  * then the deposit carrying the request id), with the deposit step's `check` pointing at the status
  * endpoint. SVM-origin quotes build and size-gate a real transaction (`svm-route.ts`).
@@ -62,12 +62,12 @@ export interface ReceiverConfig {
 
 export interface QuoteContext {
   tokens: TokenRegistry;
-  /** Solver EVM address (same on every EVM chain, spec 4.7). */
+  /** Solver EVM address (same on every EVM chain, service interface: Attestation). */
   solverEvm: Address;
   /** Solver address on the SVM chain. */
   solverSvm: string;
   receivers: ReadonlyMap<number, ReceiverConfig>;
-  /** The solver's attestation (spec 4.7), embedded in receiver deposit steps. */
+  /** The solver's attestation (service interface: Attestation), embedded in receiver deposit steps. */
   attest(requestId: Hex, requestData: RequestData): Promise<Hex>;
   /**
    * The SVM chain's latest blockhash, when an SVM chain adapter is configured (`SvmChainAdapter.
@@ -95,7 +95,7 @@ export interface ValidatedQuote {
   amount: bigint;
 }
 
-/** Per-VM address checks (spec 4.8): throws INVALID_ADDRESS / ADDRESS_VM_MISMATCH (400). */
+/** Per-VM address checks (service interface: SVM rules): throws INVALID_ADDRESS / ADDRESS_VM_MISMATCH (400). */
 export function validateQuote(body: QuoteV2Body): ValidatedQuote {
   const originVm = getChainVm(body.originChainId);
   const destinationVm = getChainVm(body.destinationChainId);

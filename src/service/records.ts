@@ -1,6 +1,6 @@
 /**
- * Request records (spec 2.1) as the mock stores them. The stored record is the public one plus a few
- * top-level members after `data` that the real service also has but the spec does not show
+ * Request records (service interface: Endpoints) as the mock stores them. The stored record is the public one plus a few
+ * top-level members after `data` that the real service also has but the service interface does not show
  * (`createdAt`, `updatedAt`, `requestType`, `originChainId`, `destinationChainId`, `orderId`,
  * `parentRequestId`) and `data.metadata` with both currency amounts; the `filters` parameter reaches
  * all of them by dotted path. `RequestMeta` holds what the mock needs internally and never returns.

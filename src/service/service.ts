@@ -1,5 +1,5 @@
 /**
- * The mock service: a Fastify app on 127.0.0.1 implementing every endpoint of spec section 4 with the
+ * The mock service: a Fastify app on 127.0.0.1 implementing every endpoint of the service interface with the
  * rules of sections 3, 5, 7 and 8, over SQLite state. Embeddable in-process (`app.inject`) or
  * listening on loopback.
  */
@@ -73,7 +73,7 @@ export interface ServiceOptions {
   db?: string;
   /** Create the `db` file when it is missing or empty (a deliberate fresh start). */
   newDb?: boolean;
-  /** The solver's EVM private key: signs attestations (spec 4.7) and identifies funding transfers. */
+  /** The solver's EVM private key: signs attestations (service interface: Attestation) and identifies funding transfers. */
   solverPrivateKey: Hex;
   /** Accepted API keys. */
   apiKeys: readonly string[];
@@ -134,6 +134,19 @@ export const DEFAULT_SVM_SOLVER = "So1ver1111111111111111111111111111111111111";
 
 const MOCK_MESSAGE_PATH = "/_mock/sponsorship-wallets/message";
 
+/**
+ * The mock service: every endpoint of the service's interface with its validation rules, real
+ * attestations signed by `solverPrivateKey`, and, with `chains`, indexing and filling through them.
+ * @param options the solver key and the accepted API keys are required; the rest has defaults.
+ * @returns the service; `listen(0)` starts it on a free port of 127.0.0.1 and resolves with its URL.
+ * @example
+ * ```ts
+ * const service = createService({ solverPrivateKey: TEST_SOLVER_KEY, apiKeys: ["test-key"], logger: false });
+ * const baseUrl = await service.listen(0);
+ * // ... createServiceClient({ baseUrl, apiKey: "test-key" }) ...
+ * await service.close();
+ * ```
+ */
 export function createService(options: ServiceOptions): Service {
   const account = privateKeyToAccount(options.solverPrivateKey);
   const store = new Store(options.db ?? ":memory:", { newDb: options.newDb ?? false });
@@ -339,7 +352,7 @@ export function createService(options: ServiceOptions): Service {
     return send(reply, SignatureResponseSchema, { requestData, signature });
   });
 
-  // --- SDK compatibility (beyond the spec, docs/sdk.md): chain list and deposit notices
+  // --- SDK compatibility (beyond the service interface, docs/sdk.md): chain list and deposit notices
   const publicChains = chainsResponse(options.publicChains ?? []);
   app.get("/chains", async (_request, reply) => {
     reply.header("cache-control", "no-store");

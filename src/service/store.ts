@@ -4,7 +4,8 @@
  * (every acknowledged write) survives a crash or restart. Ledger changes run inside `transaction()`.
  */
 import { existsSync, statSync } from "node:fs";
-import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { loadSqlite } from "./sqlite.ts";
 
 /** A `db` file the service refuses to open: its message is one line saying why and what to do. */
 export class DatabaseFileError extends Error {
@@ -200,7 +201,7 @@ export class Store {
     this.path = path;
     if (path !== ":memory:") checkBeforeOpen(path, newDb);
     try {
-      this.db = new DatabaseSync(path);
+      this.db = new (loadSqlite().DatabaseSync)(path);
     } catch (error) {
       throw new DatabaseFileError(`database file ${path} cannot be opened: ${(error as Error).message}`);
     }

@@ -1,12 +1,12 @@
 /**
- * SVM-origin deposits (spec 4.8): a simulated origin swap route compiled into a REAL `@solana/kit`
+ * SVM-origin deposits (service interface: SVM rules): a simulated origin swap route compiled into a REAL `@solana/kit`
  * transaction and measured with the foundation's size gate (1232 bytes, `SOLANA_TX_TOO_LARGE`).
  *
  * The route is deterministic: its length depends on the currency pair and the amount (larger amounts
  * split across more hops), capped by `maxRouteLength`; its hops use swap sources narrowed by
  * `includedOriginSwapSources`. Each hop touches the shared accounts of its source (program, config,
  * authority, event log) plus its own pool accounts, so long multi-source routes outgrow 1232 bytes,
- * shorter or single-source routes fit, exactly the behaviour the spec's re-quote advice assumes.
+ * shorter or single-source routes fit, exactly the behaviour the service interface's re-quote advice assumes.
  * The transaction ends with the deposit to the solver (System transfer, or an SPL Token `Transfer`
  * between the user's and the solver's real associated token accounts of the mint) and a memo
  * carrying the request id, which is how the indexer tags it.

@@ -190,7 +190,7 @@ export function fromMicroUsd(priced: PricedCurrency, microUsd: bigint): bigint {
   return (microUsd * 10n ** BigInt(priced.currency.decimals)) / priced.priceMicroUsd;
 }
 
-/** A currency amount (spec 2.7). */
+/** A currency amount (service interface: Endpoints). */
 export function currencyAmount(
   priced: PricedCurrency,
   amount: bigint,

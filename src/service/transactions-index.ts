@@ -1,5 +1,5 @@
 /**
- * POST /transactions/index (beyond the spec; the SDK posts it right after sending a deposit): scans
+ * POST /transactions/index (beyond the service interface; the SDK posts it right after sending a deposit): scans
  * the named chain at once, so the deposit is seen without waiting for the next indexer poll.
  */
 import { badRequest } from "./errors.ts";

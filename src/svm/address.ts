@@ -75,10 +75,16 @@ function svmAddressProblem(
  * True when `value` is an SVM address: a string of base58 that decodes to exactly
  * 32 bytes. Never throws.
  *
- * WARNING: SVM addresses are case sensitive (spec 4.8). Nothing is normalized:
+ * WARNING: SVM addresses are case sensitive (service interface: SVM rules). Nothing is normalized:
  * changing the case of any letter gives either an invalid string or a valid but
  * DIFFERENT address (funds sent there are lost). Never lowercase, uppercase or
  * trim SVM addresses; compare them with `===`.
+ * @param value the value to check.
+ * @example
+ * ```ts
+ * isSvmAddress("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"); // true
+ * isSvmAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");   // false
+ * ```
  */
 export function isSvmAddress(value: unknown): value is Address {
   return svmAddressProblem(value, "address", false) === null;
@@ -95,6 +101,12 @@ export function isSvmAddress(value: unknown): value is Address {
  *
  * WARNING: a case-changed copy of a valid address can still pass this check: it is a
  * different account. Only the caller can know which string is the intended one.
+ * @param value the value to check.
+ * @param what the name used in the error message.
+ * @example
+ * ```ts
+ * assertSvmAddress(body.recipient, "recipient"); // a deposit to the SVM chain needs an SVM recipient
+ * ```
  */
 export function assertSvmAddress(value: unknown, what = "address"): asserts value is Address {
   const problem = svmAddressProblem(value, what, false);
@@ -105,6 +117,11 @@ export function assertSvmAddress(value: unknown, what = "address"): asserts valu
  * True when `value` is an SVM token address for quote requests: a token mint
  * address or the native-token constant `SVM_NATIVE_TOKEN` (32 zero bytes).
  * Same rules as `isSvmAddress`. Never throws.
+ * @param value the value to check.
+ * @example
+ * ```ts
+ * isSvmTokenAddress(SVM_NATIVE_TOKEN); // true
+ * ```
  */
 export function isSvmTokenAddress(value: unknown): value is Address {
   return svmAddressProblem(value, "token address", true) === null;
@@ -112,20 +129,33 @@ export function isSvmTokenAddress(value: unknown): value is Address {
 
 /**
  * Throws unless `value` is an SVM token address (`originCurrency` /
- * `destinationCurrency` on the SVM chain, spec 4.8): a base58 token mint address
+ * `destinationCurrency` on the SVM chain, service interface: SVM rules): a base58 token mint address
  * or `SVM_NATIVE_TOKEN`.
  *
  * @throws AddressVmMismatchError for an EVM address, including the EVM zero
  *   address `0x000…000` (the EVM native-token form; on the SVM chain native is
  *   `SVM_NATIVE_TOKEN`).
  * @throws InvalidAddressError for anything else that is not base58 of 32 bytes.
+ * @param value the value to check.
+ * @param what the name used in the error message.
+ * @example
+ * ```ts
+ * assertSvmTokenAddress(body.destinationCurrency, "destinationCurrency");
+ * ```
  */
 export function assertSvmTokenAddress(value: unknown, what = "token address"): asserts value is Address {
   const problem = svmAddressProblem(value, what, true);
   if (problem !== null) throw problem;
 }
 
-/** True when `value` is exactly `SVM_NATIVE_TOKEN` (the all-ones form, 32 characters). */
+/**
+ * True when `value` is exactly `SVM_NATIVE_TOKEN` (the all-ones form, 32 characters).
+ * @param value the value to check.
+ * @example
+ * ```ts
+ * const native = isSvmNativeToken(requestData.originCurrency); // pay with deposit_native
+ * ```
+ */
 export function isSvmNativeToken(value: unknown): value is typeof SVM_NATIVE_TOKEN {
   return value === SVM_NATIVE_TOKEN;
 }

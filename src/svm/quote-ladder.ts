@@ -2,7 +2,7 @@ import { describeValue } from "../describe.ts";
 import { InvalidSvmArgumentError } from "../errors.ts";
 
 /**
- * One attempt of the SVM re-quote ladder: the quote parameters (spec 4.2) to
+ * One attempt of the SVM re-quote ladder: the quote parameters (service interface: Endpoints) to
  * send on that attempt, on top of the caller's own request body.
  */
 export type SvmQuoteAttempt = Readonly<{
@@ -33,7 +33,7 @@ export type SvmQuoteLadderOptions = Readonly<{
   requested?: Readonly<{ maxRouteLength?: number; includedOriginSwapSources?: readonly string[] }>;
 }>;
 
-/** The documented `maxRouteLength` steps (spec 4.8, 8): 4 first, then 3. */
+/** The documented `maxRouteLength` steps (service interface: SVM rules, Endpoints): 4 first, then 3. */
 export const SVM_QUOTE_MAX_ROUTE_LENGTHS = [4, 3] as const;
 
 function readOptions(options: unknown): { sources: string[]; maxRouteLength?: number; single?: string } {
@@ -94,7 +94,7 @@ function readOptions(options: unknown): { sources: string[]; maxRouteLength?: nu
 
 /**
  * The whole re-quote ladder for an SVM-origin quote that failed with
- * `SOLANA_TX_TOO_LARGE` (spec 4.8, 7.1, 8), in order:
+ * `SOLANA_TX_TOO_LARGE` (service interface: SVM rules, Endpoints), in order:
  *
  * 1. the quote as requested;
  * 2. `maxRouteLength: 4`;
@@ -102,11 +102,23 @@ function readOptions(options: unknown): { sources: string[]; maxRouteLength?: nu
  * 4. for each known swap source, `includedOriginSwapSources: [source]`.
  *
  * Each rung changes the route parameters: re-quoting the same route with the
- * same input usually returns another oversized route (spec 4.8), so repeating
+ * same input usually returns another oversized route (service interface: SVM rules), so repeating
  * a rung is pointless. When the ladder is exhausted, a different input amount
  * may help; that is the caller's decision, not part of the ladder.
  *
  * Pure: no I/O, same input gives the same output.
+ * @param options the swap sources to try one at a time, and the route parameters the first request already used.
+ * @returns every attempt, the first being the quote as requested.
+ * @example
+ * ```ts
+ * for (const attempt of svmQuoteLadder()) {
+ *   try {
+ *     return await client.quoteV2(applySvmQuoteAttempt(body, attempt));
+ *   } catch (error) {
+ *     if (!isSolanaTxTooLarge(error)) throw error;
+ *   }
+ * }
+ * ```
  */
 export function svmQuoteLadder(options?: SvmQuoteLadderOptions): readonly SvmQuoteAttempt[] {
   const { sources, maxRouteLength, single } = readOptions(options);
@@ -157,6 +169,12 @@ export function nextSvmQuoteAttempt(
  * A copy of a quote request body with the rung's route parameters applied
  * (`maxRouteLength`, `includedOriginSwapSources`). The "as-requested" rung
  * returns an unchanged copy. The input is not modified.
+ * @param body the quote request body.
+ * @param attempt a rung of `svmQuoteLadder`.
+ * @example
+ * ```ts
+ * const retry = applySvmQuoteAttempt(body, { attempt: 1, kind: "max-route-length", maxRouteLength: 4 });
+ * ```
  */
 export function applySvmQuoteAttempt<TBody extends object>(
   body: TBody,

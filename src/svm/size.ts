@@ -99,13 +99,19 @@ function readReserveBytes(options: unknown): number {
 /**
  * Wire size in bytes of a compiled (signed, partly signed or unsigned) kit
  * `Transaction`: the exact length of `getTransactionEncoder().encode(tx)`, which
- * is what the service measures against 1232 bytes (spec 4.8). Unsigned signer
+ * is what the service measures against 1232 bytes (service interface: SVM rules). Unsigned signer
  * slots count as the 64 zero bytes they are sent as. Computed by kit's wire
  * encoder without serializing.
  *
  * @throws InvalidSvmTransactionError when `tx` is not a well-formed kit `Transaction`
  *   (no message bytes, signature slots not matching the message's signer count,
  *   signatures not 64 bytes, unknown version).
+ * @param tx a compiled kit `Transaction` (signed or not).
+ * @returns its wire size in bytes.
+ * @example
+ * ```ts
+ * const size = getSvmTransactionSize(compileTransaction(message)); // compare with SVM_TX_SIZE_LIMIT (1232)
+ * ```
  */
 export function getSvmTransactionSize(tx: Transaction): number {
   assertTransactionShape(tx);
@@ -123,6 +129,12 @@ export function getSvmTransactionSize(tx: Transaction): number {
  *
  * @throws InvalidSvmTransactionError / InvalidSvmArgumentError on malformed input
  *   (never returns true for something it could not measure).
+ * @param tx a compiled kit `Transaction`.
+ * @param options.reserveBytes bytes you still plan to add, default 0.
+ * @example
+ * ```ts
+ * if (!isSvmTransactionWithinLimit(tx, { reserveBytes: 60 })) console.log("no room for a compute budget");
+ * ```
  */
 export function isSvmTransactionWithinLimit(tx: Transaction, options?: SvmSizeLimitOptions): boolean {
   const reserveBytes = readReserveBytes(options);
@@ -130,7 +142,7 @@ export function isSvmTransactionWithinLimit(tx: Transaction, options?: SvmSizeLi
 }
 
 /**
- * The service's quote-time size gate (spec 4.8, 7.1) applied locally: throws
+ * The service's quote-time size gate (service interface: SVM rules) applied locally: throws
  * unless `size + reserveBytes <= 1232`, and returns the measured size.
  *
  * @param tx a compiled kit `Transaction` (signed or not).
@@ -140,6 +152,10 @@ export function isSvmTransactionWithinLimit(tx: Transaction, options?: SvmSizeLi
  *   `reserveBytes`, `over`), message like "transaction is 1301 bytes, 69 bytes over the
  *   1232-byte limit".
  * @throws InvalidSvmTransactionError / InvalidSvmArgumentError on malformed input.
+ * @example
+ * ```ts
+ * const size = assertSvmTransactionWithinLimit(await signTransactionMessageWithSigners(message));
+ * ```
  */
 export function assertSvmTransactionWithinLimit(tx: Transaction, options?: SvmSizeLimitOptions): number {
   const reserveBytes = readReserveBytes(options);
@@ -151,13 +167,19 @@ export function assertSvmTransactionWithinLimit(tx: Transaction, options?: SvmSi
 }
 
 /**
- * Whether `extraBytes` more (default `COMPUTE_BUDGET_INSTRUCTIONS_BYTES`, the spec's
+ * Whether `extraBytes` more (default `COMPUTE_BUDGET_INSTRUCTIONS_BYTES`, the service interface's
  * ~60 bytes of compute-budget instructions) still fit under 1232 bytes.
  *
  * A quote that returns successfully is broadcastable as is; a client that adds
  * compute-budget instructions must skip the addition when this is false
- * (spec 4.8). For an exact answer on a transaction message, use
+ * (service interface: SVM rules). For an exact answer on a transaction message, use
  * `setSvmComputeBudgetIfFits`.
+ * @param tx a compiled kit `Transaction`.
+ * @param extraBytes the bytes to add, default `COMPUTE_BUDGET_INSTRUCTIONS_BYTES`.
+ * @example
+ * ```ts
+ * if (canAppendComputeBudget(tx)) message = appendComputeBudget(message); // your own helper
+ * ```
  */
 export function canAppendComputeBudget(
   tx: Transaction,
@@ -175,6 +197,12 @@ export function canAppendComputeBudget(
  *
  * @throws InvalidSvmTransactionError when the message cannot be compiled (no fee payer,
  *   malformed instructions).
+ * @param message a kit transaction message with its fee payer and instructions.
+ * @returns the compiled size in bytes.
+ * @example
+ * ```ts
+ * const size = getSvmTransactionMessageSize(message);
+ * ```
  */
 export function getSvmTransactionMessageSize(message: SvmSizableTransactionMessage): number {
   if (message === null || typeof message !== "object") {
@@ -202,6 +230,12 @@ export function getSvmTransactionMessageSize(message: SvmSizableTransactionMessa
  *
  * @returns the measured compiled size.
  * @throws SolanaTransactionTooLargeError when `size + reserveBytes > 1232`.
+ * @param message a kit transaction message.
+ * @param options.reserveBytes bytes still to be added, default 0.
+ * @example
+ * ```ts
+ * assertSvmTransactionMessageWithinLimit(message); // throws SolanaTransactionTooLargeError over 1232 bytes
+ * ```
  */
 export function assertSvmTransactionMessageWithinLimit(
   message: SvmSizableTransactionMessage,
@@ -238,12 +272,19 @@ export type SvmComputeBudgetResult<TMessage> = Readonly<{
 /**
  * Adds (or updates) compute-budget instructions on a legacy or v0 transaction
  * message only when the result still compiles to at most 1232 bytes, measuring
- * the real result rather than the ~60-byte estimate (spec 4.8: "measure the
+ * the real result rather than the ~60-byte estimate (service interface: SVM rules: "measure the
  * steps and skip the addition if it does not fit"). Uses kit's
  * `setTransactionMessageComputeUnitLimit` / `setTransactionMessageComputeUnitPrice`.
  *
  * WARNING: a message that is already over the limit comes back unchanged with
  * `added: false`; check it with `assertSvmTransactionMessageWithinLimit`.
+ * @param message a legacy or v0 kit transaction message.
+ * @param budget `computeUnitLimit` and/or `computeUnitPrice` (micro-lamports per unit).
+ * @returns the message (with the budget when it fits), whether it was added, and both sizes.
+ * @example
+ * ```ts
+ * const { message: withBudget, added } = setSvmComputeBudgetIfFits(message, { computeUnitLimit: 200_000 });
+ * ```
  */
 export function setSvmComputeBudgetIfFits<
   TMessage extends SvmSizableTransactionMessage & { version: "legacy" | 0 },

@@ -3,45 +3,20 @@
  * onchain. (The TypeScript samples run from the installed package: test/outside/docs/guides.test.ts.)
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { expect } from "chai";
 import { network } from "hardhat";
-import type { Abi, Hex } from "viem";
+import type { Hex } from "viem";
+import { compileSolidityExample } from "./compile-example.ts";
 
 const ROOT = new URL("../../", import.meta.url);
-const require = createRequire(import.meta.url);
-const solc = require("solc") as { compile(input: string, options: { import(path: string): object }): string };
 
 type Vector = { signer: string; signature: Hex; words: Record<string, Hex> };
 const { vectors } = JSON.parse(readFileSync(new URL("test/vectors/attestation.json", ROOT), "utf8")) as {
   vectors: Vector[];
 };
 
-/** Compiles docs/examples/solidity/AttestationGate.sol, `attestkit/contracts/` resolved to this package's contracts/. */
-function compileGate(): { abi: Abi; bytecode: Hex } {
-  const input = {
-    language: "Solidity",
-    sources: {
-      "AttestationGate.sol": {
-        content: readFileSync(new URL("docs/examples/solidity/AttestationGate.sol", ROOT), "utf8"),
-      },
-    },
-    settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
-  };
-  const resolveImport = (path: string) =>
-    path.startsWith("attestkit/contracts/")
-      ? { contents: readFileSync(new URL(path.slice("attestkit/".length), ROOT), "utf8") }
-      : { error: `unexpected import ${path}` };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: resolveImport })) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
-  };
-  const errors = (output.errors ?? []).filter((e) => e.severity === "error");
-  expect(errors.map((e) => e.formattedMessage)).to.deep.equal([]);
-  const gate = output.contracts["AttestationGate.sol"]?.AttestationGate;
-  if (gate === undefined) throw new Error("AttestationGate missing from the solc output");
-  return { abi: gate.abi, bytecode: `0x${gate.evm.bytecode.object}` };
-}
+/** Compiles docs/examples/solidity/AttestationGate.sol against this package's contracts/. */
+const compileGate = () => compileSolidityExample("AttestationGate.sol", "AttestationGate");
 
 describe("docs/guides Solidity sample", function () {
   this.timeout(300_000);

@@ -720,12 +720,17 @@ describe("EVM receiver security suite", () => {
       expect(await receiver.read.isAccepted([q.requestId])).to.equal(false);
     });
 
-    it("invalidation in a batch by the owner: one event per open id, accepted ids are left accepted", async () => {
+    it("invalidation in a batch by the owner: one event per open id; an id a deposit won is reported with InvalidationTooLate and counted", async () => {
       const { receiver } = await networkHelpers.loadFixture(deploy);
       const paid = await nativeQuote();
       await payNative(receiver, paid.struct, paid.signature);
+      expect(await receiver.read.isAccepted([paid.requestId])).to.equal(true); // the deposit won the race
       const open = [await nativeQuote(), await nativeQuote()];
       const ids = [open[0]!.requestId, paid.requestId, open[1]!.requestId, open[0]!.requestId];
+      const { result: tooLate } = await receiver.simulate.invalidateRequests([ids], {
+        account: owner.account.address,
+      });
+      expect(tooLate).to.equal(1n);
       const hash = await receiver.write.invalidateRequests([ids], { account: owner.account });
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
       const events = parseEventLogs({
@@ -736,6 +741,14 @@ describe("EVM receiver security suite", () => {
       expect(events.map((e) => e.args)).to.deep.equal(
         open.map((q) => ({ requestId: q.requestId, by: getAddress(owner.account.address) })),
       );
+      const late = parseEventLogs({
+        abi: receiver.abi,
+        logs: receipt.logs,
+        eventName: "InvalidationTooLate",
+      });
+      expect(late.map((e) => e.args)).to.deep.equal([
+        { requestId: paid.requestId, by: getAddress(owner.account.address) },
+      ]);
       expect(await receiver.read.isAccepted([paid.requestId])).to.equal(true);
       expect(await receiver.read.isRequestInvalidated([paid.requestId])).to.equal(false);
       for (const q of open) {
@@ -746,6 +759,43 @@ describe("EVM receiver security suite", () => {
           [q.requestId],
         );
       }
+    });
+
+    it("attack: the rotated-out solver, still verifying inside its grace, invalidates the new solver's quote: NotSolverOrOwner", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      await receiver.write.setSolver([solver2Account.address, 3600], { account: owner.account });
+      // setup: the old key is inside its grace (its quotes still pay) and the new solver quoted
+      expect(await receiver.read.isAuthorizedSigner([SOLVER])).to.equal(true);
+      const oldQuote = await nativeQuote();
+      await payNative(receiver, oldQuote.struct, oldQuote.signature);
+      expect(await receiver.read.isAccepted([oldQuote.requestId])).to.equal(true);
+      const newQuote = await nativeQuote({ signer: solver2Account });
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        payer.sendTransaction({
+          account: solverAccount,
+          to: receiver.address,
+          data: encodeEvmReceiverInvalidation([newQuote.requestId]),
+        }),
+        receiver,
+        "NotSolverOrOwner",
+        [SOLVER],
+      );
+      expect(await receiver.read.isRequestInvalidated([newQuote.requestId])).to.equal(false);
+      await payNative(receiver, newQuote.struct, newQuote.signature);
+      expect(await receiver.read.isAccepted([newQuote.requestId])).to.equal(true);
+    });
+
+    it("the current solver after a rotation invalidates its own quotes", async () => {
+      const { receiver } = await networkHelpers.loadFixture(deploy);
+      await receiver.write.setSolver([solver2Account.address, 3600], { account: owner.account });
+      await owner.sendTransaction({ to: solver2Account.address, value: parseEther("1") });
+      const q = await nativeQuote({ signer: solver2Account });
+      await payer.sendTransaction({
+        account: solver2Account,
+        to: receiver.address,
+        data: encodeEvmReceiverInvalidation([q.requestId]),
+      });
+      expect(await receiver.read.isRequestInvalidated([q.requestId])).to.equal(true);
     });
 
     it("invalidation by a stranger (griefing open quotes) is rejected with NotSolverOrOwner", async () => {

@@ -1,17 +1,15 @@
 import { expect } from "chai";
 import { z } from "zod";
+import { FILTER_KEY_PATTERN, filterAlternatives, parseFilterKey } from "../../src/schemas/filters.ts";
 import {
   encodeListRequestsQuery,
-  FILTER_KEY_PATTERN,
   FiltersSchema,
-  filterAlternatives,
   ListRequestsHeadersSchema,
   ListRequestsQuerySchema,
   ListRequestsResponseSchema,
-  parseFilterKey,
-  resolveSortDirection,
-  toPlainDecimal,
 } from "../../src/schemas/index.ts";
+import { resolveSortDirection } from "../../src/schemas/list-requests.ts";
+import { toPlainDecimal } from "../../src/schemas/query-params.ts";
 import { REQUEST_ID, requestRecord } from "./fixtures.ts";
 
 const parse = (query: Record<string, unknown>) => ListRequestsQuerySchema.safeParse(query);

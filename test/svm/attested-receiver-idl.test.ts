@@ -30,6 +30,10 @@ describe("svm: attested receiver IDL matches the program", () => {
       "invalidate_requests",
       "set_max_deadline_window",
     ]);
-    expect(idl.events.map((e) => e.name)).to.deep.equal(["Deposited", "RequestInvalidated"]);
+    expect(idl.events.map((e) => e.name)).to.deep.equal([
+      "Deposited",
+      "RequestInvalidated",
+      "InvalidationTooLate",
+    ]);
   });
 });

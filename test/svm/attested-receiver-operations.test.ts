@@ -2,14 +2,16 @@
 // invalidating request ids (owner and solver; stale quotes cannot be paid), changing the maximum
 // deadline window after initialize, and solver rotation whose grace window ends exclusively
 // (grace 0 revokes the outgoing key at once) and is capped at 30 days.
-import { generateKeyPairSigner, type KeyPairSigner, lamports } from "@solana/kit";
+import { generateKeyPairSigner, getAddressEncoder, type KeyPairSigner, lamports } from "@solana/kit";
 import { expect } from "chai";
 import fc from "fast-check";
 import { bytesToHex, type Hex, hexToBytes } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
-  buildSvmReceiverInvalidateRequestsInstruction,
+  buildSvmReceiverInvalidateRequestsInstructions,
   buildSvmReceiverSetMaxDeadlineWindowInstruction,
+  decodeSvmReceiverInvalidateOutcomes,
+  decodeSvmReceiverInvalidationTooLateEvents,
   decodeSvmReceiverRequestInvalidatedEvents,
   SVM_RECEIVER_MAX_INVALIDATE_BATCH,
 } from "../../src/index.ts";
@@ -35,15 +37,15 @@ describe("svm: operating the attested receiver through the kit client", function
 
   const invalidate = async (authority: KeyPairSigner, requestIds: Hex[]) =>
     f.send(
-      [
-        await buildSvmReceiverInvalidateRequestsInstruction({
-          programId: f.programId,
-          authority,
-          requestIds,
-        }),
-      ],
+      await buildSvmReceiverInvalidateRequestsInstructions({
+        programId: f.programId,
+        authority,
+        requestIds,
+      }),
       authority,
     );
+  /** Index of `invalidate_requests` in the builder's transaction (after SetComputeUnitLimit). */
+  const INVALIDATE_IX = 1;
 
   describe("invalidate_requests", () => {
     for (const who of ["owner", "solver"] as const) {
@@ -73,8 +75,8 @@ describe("svm: operating the attested receiver through the kit client", function
       });
     }
 
-    it("15 ids, the most a transaction without a lookup table holds, land in one transaction", async () => {
-      const ids = Array.from({ length: 15 }, randomId);
+    it("14 ids, the most a transaction without a lookup table holds with its compute-budget instruction, land in one transaction", async () => {
+      const ids = Array.from({ length: 14 }, randomId);
       const result = expectOk(await invalidate(f.owner, ids));
       const events = decodeSvmReceiverRequestInvalidatedEvents(
         { err: null, logs: result.logs() },
@@ -85,40 +87,96 @@ describe("svm: operating the attested receiver through the kit client", function
 
     it("someone else (neither owner nor solver): NotOwnerOrSolver, nothing recorded", async () => {
       const q = await f.attest();
-      expectError(await invalidate(mallory, [bytesToHex(q.requestId)]), "NotOwnerOrSolver");
+      expectError(await invalidate(mallory, [bytesToHex(q.requestId)]), "NotOwnerOrSolver", INVALIDATE_IX);
       const [replay] = await f.replayPda(q.requestId);
       expect(f.svm.getAccount(replay).exists).to.equal(false);
       expectOk(await f.send([await f.depositNative(q)]));
     });
 
-    it("an id already paid stays paid (no event; RequestAlreadyPaid), the new id of the batch is invalidated", async () => {
+    it("an invalidation that loses the race to the deposit is reported: InvalidationTooLate event and outcome 'alreadyPaid'; the id stays paid", async () => {
       const paid = await f.attest();
       expectOk(await f.send([await f.depositNative(paid)]));
+      const [paidReplay] = await f.replayPda(paid.requestId);
+      expect(f.decode<{ status: number }>("PaidRequest", paidReplay).status).to.equal(1); // the deposit won
       const fresh = randomId();
-      const result = expectOk(await invalidate(f.owner, [bytesToHex(paid.requestId), fresh]));
-      const events = decodeSvmReceiverRequestInvalidatedEvents(
-        { err: null, logs: result.logs() },
-        f.programId,
+      const invalidatedBefore = randomId();
+      expectOk(await invalidate(f.owner, [invalidatedBefore]));
+      const result = expectOk(
+        await invalidate(f.owner, [bytesToHex(paid.requestId), fresh, invalidatedBefore]),
       );
-      expect(events.map((e) => e.requestId)).to.deep.equal([fresh]);
+      const logs = { err: null, logs: result.logs() };
+      expect(
+        decodeSvmReceiverRequestInvalidatedEvents(logs, f.programId).map((e) => e.requestId),
+      ).to.deep.equal([fresh]);
+      expect(decodeSvmReceiverInvalidationTooLateEvents(logs, f.programId)).to.deep.equal([
+        { requestId: bytesToHex(paid.requestId), by: f.owner.address },
+      ]);
+      const returned = result.returnData();
+      expect(returned.programId()).to.deep.equal(getAddressEncoder().encode(f.programId));
+      expect(decodeSvmReceiverInvalidateOutcomes(returned.data())).to.deep.equal([
+        "alreadyPaid",
+        "invalidated",
+        "alreadyInvalidated",
+      ]);
+      expect(f.decode<{ status: number }>("PaidRequest", paidReplay).status).to.equal(1);
       expectError(await f.send([await f.depositNative(paid)]), "RequestAlreadyPaid");
     });
 
+    it("attack: the rotated-out solver (its EVM key still verifying inside the grace) invalidates the new solver's quote: NotOwnerOrSolver", async () => {
+      const outgoing = f.solver;
+      const incoming = await generateKeyPairSigner();
+      f.svm.airdrop(incoming.address, lamports(10_000_000_000n));
+      expectOk(
+        await f.send(
+          [
+            await f.ownerIx("rotateSolver", [
+              Array.from(hexToBytes(privateKeyToAccount(OTHER_KEY).address)),
+              new web3.PublicKey(incoming.address),
+              new BN(3600),
+            ]),
+          ],
+          f.owner,
+        ),
+      );
+      f.solver = incoming;
+      // Setup: the outgoing key is inside its grace (its quotes still pay) and the new solver quoted.
+      expectOk(await f.send([await f.depositNative(await f.attest())]));
+      const fresh = await f.attest({}, OTHER_KEY);
+      expectError(
+        await invalidate(outgoing, [bytesToHex(fresh.requestId)]),
+        "NotOwnerOrSolver",
+        INVALIDATE_IX,
+      );
+      const [replay] = await f.replayPda(fresh.requestId);
+      expect(f.svm.getAccount(replay).exists).to.equal(false);
+      expectOk(await f.send([await f.depositNative(fresh)]));
+      // The current solver keeps the right.
+      expectOk(await invalidate(incoming, [randomId()]));
+    });
+
     it("replay accounts that do not match the ids: InvalidPdaAddress; fewer accounts than ids: InvalidRequestBatch", async () => {
-      const ix = await buildSvmReceiverInvalidateRequestsInstruction({
+      const [limit, ix] = await buildSvmReceiverInvalidateRequestsInstructions({
         programId: f.programId,
         authority: f.owner,
         requestIds: [randomId(), randomId()],
       });
       const accounts = [...(ix.accounts ?? [])];
       const swapped = [...accounts.slice(0, 3), accounts[4]!, accounts[3]!];
-      expectError(await f.send([{ ...ix, accounts: swapped }], f.owner), "InvalidPdaAddress");
-      expectError(await f.send([{ ...ix, accounts: accounts.slice(0, 4) }], f.owner), "InvalidRequestBatch");
+      expectError(
+        await f.send([limit, { ...ix, accounts: swapped }], f.owner),
+        "InvalidPdaAddress",
+        INVALIDATE_IX,
+      );
+      expectError(
+        await f.send([limit, { ...ix, accounts: accounts.slice(0, 4) }], f.owner),
+        "InvalidRequestBatch",
+        INVALIDATE_IX,
+      );
     });
 
     it("the client refuses empty, oversized and duplicate batches and malformed ids", async () => {
       const build = (requestIds: Hex[]) =>
-        buildSvmReceiverInvalidateRequestsInstruction({
+        buildSvmReceiverInvalidateRequestsInstructions({
           programId: f.programId,
           authority: f.owner,
           requestIds,
@@ -146,7 +204,7 @@ describe("svm: operating the attested receiver through the kit client", function
             selector: (b) => bytesToHex(b),
           }),
           async (ids) => {
-            const ix = await buildSvmReceiverInvalidateRequestsInstruction({
+            const [, ix] = await buildSvmReceiverInvalidateRequestsInstructions({
               programId: f.programId,
               authority: f.owner.address,
               requestIds: ids.map((b) => bytesToHex(b)),

@@ -206,6 +206,29 @@ export class Fixture {
     return getSvmReceiverReplayAddress(this.programId, requestId);
   }
 
+  /** A fresh request id whose canonical replay bump is `bump` (one PDA attempt per step below 255). */
+  async requestIdWithReplayBump(bump: number): Promise<Uint8Array> {
+    for (let tries = 0; tries < 1 << 16; tries++) {
+      const id = crypto.getRandomValues(new Uint8Array(32));
+      if ((await this.replayPda(id))[1] === bump) return id;
+    }
+    throw new Error(`no request id with canonical replay bump ${bump} in 65,536 tries`);
+  }
+
+  /** What a griefer does: the replay PDA of `requestId` becomes a system account of `amount` lamports. */
+  async prefundReplay(requestId: Uint8Array, amount: bigint): Promise<Address> {
+    const [pda] = await this.replayPda(requestId);
+    this.svm.setAccount({
+      address: pda,
+      lamports: lamports(amount),
+      programAddress: SYSTEM_PROGRAM,
+      executable: false,
+      data: new Uint8Array(),
+      space: 0n,
+    });
+    return pda;
+  }
+
   async whitelist(chainId: bigint, user: Uint8Array): Promise<Address> {
     return whitelistAddress(this.programId, chainId, user);
   }

@@ -22,9 +22,8 @@ use error::ReceiverError;
 use instructions::discriminator as ix;
 use pinocchio::{AccountView, Address, ProgramResult};
 
-// deposit_token takes 9 accounts; invalidate_requests 3 + one per request id, so a batch holds
-// at most MAX_ACCOUNTS - 3 = 37 ids (a transaction without an address lookup table fits 15).
-// Accounts beyond MAX_ACCOUNTS are not parsed.
+// deposit_token takes 9 accounts; invalidate_requests 3 + one per request id, at most
+// MAX_INVALIDATE_BATCH (24) ids, so 27. Accounts beyond MAX_ACCOUNTS are not parsed.
 pub const MAX_ACCOUNTS: usize = 40;
 // With the `no-entrypoint` feature another program can depend on this crate (e.g. to CPI into
 // it) without a second entrypoint, allocator or panic handler.

@@ -1,4 +1,4 @@
-//! The `Deposited` and `RequestInvalidated` events, each logged with `sol_log_data` as one slice `discriminator || borsh(fields)`
+//! The `Deposited`, `RequestInvalidated` and `InvalidationTooLate` events, each logged with `sol_log_data` as one slice `discriminator || borsh(fields)`
 //! exactly like Anchor's `emit!`, so Anchor's `EventParser` / `BorshEventCoder` decode
 //! the `Program data:` log line with the IDL.
 
@@ -37,7 +37,8 @@ impl Deposited {
 /// `sha256("event:RequestInvalidated")[..8]`.
 pub const REQUEST_INVALIDATED_DISCRIMINATOR: [u8; 8] = [27, 194, 13, 146, 90, 145, 166, 91];
 
-/// One request id invalidated by `invalidate_requests` (72 bytes).
+/// One request id invalidated by `invalidate_requests` (72 bytes), logged with
+/// [`REQUEST_INVALIDATED_DISCRIMINATOR`]; also the layout of [`InvalidationTooLate`].
 #[repr(C)]
 pub struct RequestInvalidated {
     pub discriminator: [u8; 8],
@@ -56,6 +57,14 @@ impl RequestInvalidated {
         });
     }
 }
+
+/// `sha256("event:InvalidationTooLate")[..8]`.
+pub const INVALIDATION_TOO_LATE_DISCRIMINATOR: [u8; 8] = [52, 195, 28, 255, 202, 140, 203, 44];
+
+/// `invalidate_requests` named a request id a deposit had already paid: the invalidation lost the
+/// race, the quote stays paid and the solver must fill it. Same fields as [`RequestInvalidated`]
+/// (72 bytes), logged with [`INVALIDATION_TOO_LATE_DISCRIMINATOR`].
+pub type InvalidationTooLate = RequestInvalidated;
 
 /// `sol_log_data` of one slice (the `Program data:` line Anchor's event parser reads).
 #[inline(always)]

@@ -20,6 +20,21 @@ pub mod discriminator {
     pub const SET_MAX_DEADLINE_WINDOW: [u8; 8] = [25, 81, 199, 168, 201, 84, 161, 61];
 }
 
+/// Most request ids one `invalidate_requests` takes (`InvalidRequestBatch` above). Chosen so the
+/// instruction always lands, whoever pre-funds the replay PDAs: each id costs at most two system
+/// CPIs (`Transfer` of the rent shortfall + `Assign`, for a PDA holding fewer lamports than rent),
+/// so a batch adds at most 48 entries to the transaction's 64-entry instruction trace, leaving 16
+/// for top-level instructions (compute budget, priority fee, the instruction itself). 14 ids fit
+/// a transaction without an address lookup table. See `docs/svm-receiver.md`.
+pub const MAX_INVALIDATE_BATCH: usize = 24;
+
+/// Return data of `invalidate_requests`: Borsh `bytes` (u32 LE length, then one byte per id, in
+/// order), each byte the status the id's replay record had before the instruction:
+/// [`INVALIDATE_OUTCOME_INVALIDATED`] (none: invalidated now),
+/// [`crate::state::paid_request::STATUS_PAID`] (a deposit won the race: the invalidation is too
+/// late) or [`crate::state::paid_request::STATUS_INVALIDATED`] (already invalidated).
+pub const INVALIDATE_OUTCOME_INVALIDATED: u8 = 0;
+
 /// Longest signature the program accepts (65-byte `r || s || v`).
 pub const MAX_SIGNATURE_LEN: usize = 65;
 

@@ -5,7 +5,9 @@
 //! [`verify`] (recover-and-compare, what an integrator's program calls), [`attestation`] (ABI
 //! encoding, EIP-191 digest, strict signature parsing and recovery), [`crypto`] (the runtime's
 //! `sol_keccak256` / `sol_secp256k1_recover` syscalls on SBF; `host::Host` with the `host`
-//! feature), [`address`] (EVM / SVM address words), [`state`] (account layouts and PDA seeds),
+//! feature), [`address`] (EVM / SVM address words), [`state`] (account layouts and PDA seeds;
+//! `state::paid_request::replay_status` reads the receiver's record of a request id), [`pda`]
+//! (request-id PDAs with their canonical bump, for your own replay records),
 //! [`instruction`] (discriminators and instruction data), [`event`], [`error`].
 //! `no_std`, nothing allocates.
 //!
@@ -23,5 +25,10 @@ pub mod event;
 #[cfg(feature = "host")]
 pub mod host;
 pub mod instruction;
+#[cfg(any(target_os = "solana", target_arch = "bpf", feature = "host"))]
+pub mod pda;
+pub mod order;
+#[cfg(all(feature = "sbf-panic-handler", any(target_os = "solana", target_arch = "bpf")))]
+mod panic_handler;
 pub mod state;
 pub mod verify;

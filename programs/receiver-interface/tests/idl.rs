@@ -5,7 +5,10 @@
 
 use attestkit_receiver_interface::{
     error::ReceiverError,
-    event::{Deposited, RequestInvalidated, DEPOSITED_DISCRIMINATOR, REQUEST_INVALIDATED_DISCRIMINATOR},
+    event::{
+        Deposited, InvalidationTooLate, RequestInvalidated, DEPOSITED_DISCRIMINATOR,
+        INVALIDATION_TOO_LATE_DISCRIMINATOR, REQUEST_INVALIDATED_DISCRIMINATOR,
+    },
     instruction::discriminator as ix,
     state::{AccountType, Config, PaidRequest, WhitelistEntry},
 };
@@ -145,6 +148,7 @@ fn accounts_and_events_match_discriminators_and_sizes() {
     let events = [
         ("Deposited", DEPOSITED_DISCRIMINATOR, core::mem::size_of::<Deposited>()),
         ("RequestInvalidated", REQUEST_INVALIDATED_DISCRIMINATOR, core::mem::size_of::<RequestInvalidated>()),
+        ("InvalidationTooLate", INVALIDATION_TOO_LATE_DISCRIMINATOR, core::mem::size_of::<InvalidationTooLate>()),
     ];
     assert_eq!(idl["events"].as_array().unwrap().len(), events.len());
     for (name, disc, len) in events {

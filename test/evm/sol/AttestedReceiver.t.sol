@@ -133,4 +133,43 @@ contract AttestedReceiverFuzzTest is ReceiverFixture {
         assertTrue(!receiver.isAccepted(id), "not accepted");
         assertEq(payer.balance, amount, "nothing taken");
     }
+
+    /// Attack (E3): the rotated-out solver, still verifying inside any grace, invalidates a quote of the new
+    /// solver. Only the owner and the current solver may invalidate.
+    function testFuzz_RotatedOutSolverCannotInvalidateInsideGrace(bytes32 id, uint40 grace, uint256 elapsed) public {
+        grace = uint40(bound(grace, 1, 30 days));
+        address next = address(0xA11CE);
+        uint256 rotatedAt = block.timestamp;
+        receiver.setSolver(next, grace);
+        vm.warp(rotatedAt + bound(elapsed, 0, uint256(grace) - 1));
+        assertTrue(receiver.isAuthorizedSigner(solver), "setup: the old key still verifies");
+        bytes32[] memory ids = new bytes32[](1);
+        ids[0] = id;
+        vm.prank(solver);
+        vm.expectRevert(abi.encodeWithSelector(AttestedReceiver.NotSolverOrOwner.selector, solver));
+        receiver.invalidateRequests(ids);
+        assertTrue(!receiver.isRequestInvalidated(id), "nothing invalidated");
+        vm.prank(next);
+        assertEq(receiver.invalidateRequests(ids), 0, "the current solver invalidates");
+        assertTrue(receiver.isRequestInvalidated(id), "invalidated by the current solver");
+    }
+
+    /// E5: an invalidation that loses the race to the deposit is reported in its return value (the
+    /// InvalidationTooLate event is checked by test/evm/security.test.ts).
+    function testFuzz_InvalidationAfterDepositIsReportedTooLate(bytes32 id, uint256 amount) public {
+        amount = bound(amount, 1, 1e30);
+        address payer = address(0xBEEF);
+        vm.deal(payer, amount);
+        RequestAttestation.RequestData memory d = _request(id, payer, address(0), amount);
+        bytes memory sig = _sign(SOLVER_PK, d);
+        vm.prank(payer);
+        receiver.depositNative{value: amount}(d, block.timestamp, sig);
+        assertTrue(receiver.isAccepted(id), "setup: the deposit won");
+        bytes32[] memory ids = new bytes32[](2);
+        ids[0] = id;
+        ids[1] = id;
+        vm.prank(solver);
+        assertEq(receiver.invalidateRequests(ids), 2, "both mentions reported too late");
+        assertTrue(receiver.isAccepted(id) && !receiver.isRequestInvalidated(id), "stays paid");
+    }
 }

@@ -1,16 +1,52 @@
 // The `attestkit` bin of the installed package: --help of both commands, and the devnet booting
 // from the tarball (Hardhat networks from the inline config, shipped artifacts and programs) with
 // its service answering, then stopping on SIGINT.
+import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:net";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { expect } from "chai";
 import {
   createConsumer,
   DEVNET_PEERS,
+  NODE_24,
+  NODE_SYSTEM,
   repoVersion,
   run,
   sharedLibraryConsumer,
   startProcess,
 } from "../../../scripts/package/consumer.ts";
+import { freePort, freePortPair } from "../free-port.ts";
+
+/** Runs the installed bin under `node`, expecting it to fail: its exit code and output. */
+async function failingRun(node: string, args: string[], cwd: string) {
+  const result = await promisify(execFile)(node, [join(cwd, "node_modules/attestkit/dist/cli.js"), ...args], {
+    cwd,
+    timeout: 300_000,
+  }).then(
+    () => undefined,
+    (error: { code?: number; stdout?: string; stderr?: string }) => error,
+  );
+  if (result === undefined) throw new Error(`attestkit ${args.join(" ")} succeeded; it should have failed`);
+  return { code: result.code, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
+}
+
+let devnetProject: ReturnType<typeof createConsumer> | undefined;
+/** One project with the tarball and the devnet's peers, shared by this suite's devnet tests. */
+function devnetConsumer(): ReturnType<typeof createConsumer> {
+  devnetProject ??= createConsumer("devnet", DEVNET_PEERS.map(repoVersion));
+  return devnetProject;
+}
+
+/** Holds a TCP port on 127.0.0.1 so that a server of the devnet finds it busy. */
+async function occupy(port: number): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  return server;
+}
 
 /** Booting deploys the receivers on three chains; on a loaded 2-core machine that takes minutes. */
 const BOOT_LIMIT_MS = 900_000;
@@ -39,8 +75,58 @@ describe("package: attestkit bin", function () {
     expect(failure).to.contain('unknown command "deploy"').and.contain("Commands:");
   });
 
+  it("on a Node.js below 22.14, each command prints one line naming the Node it needs and exits 1", async () => {
+    const { dir } = await sharedLibraryConsumer();
+    const { stdout: version } = await run(NODE_SYSTEM, ["--version"], { cwd: dir });
+    expect(version.trim(), "the machine's own Node is the old one this test needs").to.match(
+      /^v(1\d|20|21|22\.(\d|1[0-3]))\./,
+    );
+    for (const command of ["devnet", "service"]) {
+      const { code, stdout, stderr } = await failingRun(NODE_SYSTEM, [command], dir);
+      expect(code).to.equal(1);
+      expect(stdout).to.equal("");
+      expect(stderr.trim().split("\n")).to.deep.equal([
+        `attestkit ${command} needs Node.js >= 22.14.0; this is Node.js ${version.trim().slice(1)}.`,
+      ]);
+    }
+  });
+
+  it("attestkit service on a busy port prints one line naming --port and exits 1", async () => {
+    const { dir } = await sharedLibraryConsumer();
+    const port = await freePort();
+    const holder = await occupy(port);
+    try {
+      const { code, stderr } = await failingRun(NODE_24, ["service", "--port", String(port)], dir);
+      expect(code).to.equal(1);
+      expect(stderr.trim().split("\n")).to.deep.equal([
+        `attestkit service: port ${port} on 127.0.0.1 is already in use: choose another with --port`,
+      ]);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it("attestkit devnet with its implied PubSub port (Solana RPC port + 1) busy prints one line naming --svm-rpc-port", async () => {
+    const { dir } = await devnetConsumer();
+    const svmRpcPort = await freePortPair();
+    const holder = await occupy(svmRpcPort + 1);
+    try {
+      const { code, stderr } = await failingRun(
+        NODE_24,
+        ["devnet", "--port", "0", "--rpc-port", "0", "--svm-rpc-port", String(svmRpcPort)],
+        dir,
+      );
+      expect(code).to.equal(1);
+      expect(stderr.trim().split("\n")).to.deep.equal([
+        `attestkit devnet: port ${svmRpcPort + 1} on 127.0.0.1 is already in use: choose another with --svm-rpc-port (its PubSub listens on the port after it)`,
+      ]);
+    } finally {
+      holder.close();
+    }
+  });
+
   it("attestkit devnet boots in a fresh project, its service answers, and SIGINT stops it", async () => {
-    const { dir } = await createConsumer("devnet", DEVNET_PEERS.map(repoVersion));
+    const { dir } = await devnetConsumer();
     // The bin itself (not through npx), so SIGINT reaches the devnet.
     const bin = join(dir, "node_modules/.bin/attestkit");
     const devnet = startProcess(bin, ["devnet", "--port", "0", "--rpc-port", "0"], dir);

@@ -1,8 +1,8 @@
 // A Rust consumer of attestkit-receiver-interface, created in a temporary directory the way an
 // integrator starts: its own crate depending on the interface crate, verifying a shared vector
 // (test/vectors/attestation.json) with the crate's `verify` on the host (`host` feature) and
-// inside its own SVM program, built for SBF with the project's toolchain
-// (scripts/svm/build-program.sh) and run in LiteSVM.
+// inside its own SVM program, built for SBF with the toolchain by the exact command of
+// docs/guides/verify-in-svm-program.md (plain cargo in the crate's folder) and run in LiteSVM.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,7 +24,6 @@ import { type Hex, hexToBytes } from "viem";
 import vectorsJson from "../../vectors/attestation.json" with { type: "json" };
 
 const PROGRAMS = fileURLToPath(new URL("../../../programs", import.meta.url));
-const BUILD = fileURLToPath(new URL("../../../scripts/svm/build-program.sh", import.meta.url));
 const RUST_ENV = { ...process.env, RUSTC: "/usr/bin/rustc", RUSTDOC: "/usr/bin/rustdoc", RUSTFLAGS: "" };
 const NAME = "attestkit-consumer";
 
@@ -111,6 +110,12 @@ fn vector_verifies_and_tampered_vector_does_not() {
 `;
 }
 
+/** The SBF build of docs/guides/verify-in-svm-program.md, section "Build and test". */
+const SBF_BUILD = `RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \\
+CARGO_TARGET_BPFEL_UNKNOWN_NONE_RUSTFLAGS="-C linker=$HOME/.cargo/bin/sbpf-linker -C panic=abort \\
+  -C relocation-model=static -C link-arg=--llvm-args=-bpf-stack-size=8192" \\
+  cargo build -Zbuild-std=core,alloc --release --locked --target bpfel-unknown-none`;
+
 describe("outside/rust: a consumer crate of attestkit-receiver-interface builds for host and SBF", function () {
   this.timeout(15 * 60_000);
   let dir: string;
@@ -146,11 +151,14 @@ describe("outside/rust: a consumer crate of attestkit-receiver-interface builds 
   });
 
   it("SBF: builds with the project's toolchain and verifies the vector in LiteSVM", async () => {
-    execFileSync("nice", ["-n", "10", "bash", BUILD, NAME, "--programs-dir", dir], {
-      env: RUST_ENV,
+    // The guide's build command, as a user pastes it into a shell in the crate's folder.
+    execFileSync("nice", ["-n", "10", "bash", "-c", SBF_BUILD], {
+      cwd: dir,
+      // A RUSTFLAGS variable, even empty, would override the target's flags (the guide says to unset it).
+      env: Object.fromEntries(Object.entries(RUST_ENV).filter(([key]) => key !== "RUSTFLAGS")),
       stdio: ["ignore", "ignore", "pipe"],
     });
-    const so = join(dir, "deploy", `${NAME}.so`);
+    const so = join(dir, "target", "bpfel-unknown-none", "release", `lib${NAME.replaceAll("-", "_")}.so`);
     const elf = readFileSync(so);
     expect([...elf.subarray(0, 4)]).to.deep.equal([0x7f, 0x45, 0x4c, 0x46]);
     expect(elf.readUInt16LE(18), "e_machine").to.equal(247); // EM_BPF

@@ -1,24 +1,32 @@
-//! `invalidate_requests(request_ids: Vec<[u8; 32]>)`: the owner or the solver makes request ids
-//! unpayable before they are paid. An attestation has no expiry, so this is how a stale quote is
-//! withdrawn: each id's replay record is written with status "invalidated" (a later deposit fails
-//! with `RequestInvalidated`) and a `RequestInvalidated` event is logged per id. Ids whose record
-//! exists already (paid or invalidated) are left as they are, without an event.
+//! `invalidate_requests(request_ids: Vec<[u8; 32]>) -> bytes`: the owner or the CURRENT solver
+//! (`config.solver_svm`; a rotated-out solver has no right left) makes request ids unpayable
+//! before they are paid. An attestation has no expiry, so this is how a stale quote is withdrawn:
+//! each id's replay record is written with status "invalidated" (a later deposit fails with
+//! `RequestInvalidated`) and a `RequestInvalidated` event is logged per id. Ids whose record
+//! exists already are left as they are: an id a deposit already paid (the invalidation lost the
+//! race) logs `InvalidationTooLate`; an id already invalidated logs nothing. The return data
+//! reports every id's prior status (`instruction::INVALIDATE_OUTCOME_INVALIDATED`, `STATUS_PAID`
+//! or `STATUS_INVALIDATED`), one byte per id. At most `MAX_INVALIDATE_BATCH` ids.
 //!
-//! Accounts: 0 `[signer, writable]` owner or solver (`config.solver_svm`; pays the records'
-//! rent), 1 `[]` config, 2 `[]` system program, 3.. `[writable]` the replay PDA
-//! `["replay", request_id]` of each id, in the order of the ids.
+//! Accounts: 0 `[signer, writable]` owner or solver (pays the records' rent), 1 `[]` config,
+//! 2 `[]` system program, 3.. `[writable]` the replay PDA `["replay", request_id]` of each id, in
+//! the order of the ids.
 
 use crate::{
     checks,
     cpi::{create_pda, CreatePda},
     error::ReceiverError,
-    event::{RequestInvalidated, REQUEST_INVALIDATED_DISCRIMINATOR},
+    event::{
+        InvalidationTooLate, RequestInvalidated, INVALIDATION_TOO_LATE_DISCRIMINATOR,
+        REQUEST_INVALIDATED_DISCRIMINATOR,
+    },
     state::{
         self,
-        paid_request::{REPLAY_SEED, STATUS_INVALIDATED},
+        paid_request::{REPLAY_SEED, STATUS_INVALIDATED, STATUS_PAID},
         AccountType, Config, PaidRequest,
     },
 };
+use attestkit_receiver_interface::instruction::{INVALIDATE_OUTCOME_INVALIDATED, MAX_INVALIDATE_BATCH};
 use pinocchio::{
     cpi::{Seed, Signer},
     sysvars::{clock::Clock, Sysvar},
@@ -49,11 +57,14 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
             return Err(ReceiverError::NotOwnerOrSolver.into());
         }
     }
-    if count == 0 || replays.len() != count {
+    if count == 0 || count > MAX_INVALIDATE_BATCH || replays.len() != count {
         return Err(ReceiverError::InvalidRequestBatch.into());
     }
     let now = Clock::get()?.unix_timestamp;
-    for (id, replay) in ids.chunks_exact(ID_LEN).zip(replays.iter_mut()) {
+    // Borsh `bytes`: u32 LE length, then each id's prior status.
+    let mut outcomes = [0u8; 4 + MAX_INVALIDATE_BATCH];
+    outcomes[..4].copy_from_slice(&(count as u32).to_le_bytes());
+    for ((id, replay), outcome) in ids.chunks_exact(ID_LEN).zip(replays.iter_mut()).zip(outcomes[4..].iter_mut()) {
         let Ok(request_id) = <[u8; ID_LEN]>::try_from(id) else {
             return Err(ReceiverError::InvalidInstructionData.into());
         };
@@ -64,8 +75,19 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
             return Err(ReceiverError::InvalidPdaAddress.into());
         }
         if replay.owned_by(program_id) {
+            let status = state::load::<PaidRequest>(replay, program_id)?.status;
+            *outcome = status;
+            if status == STATUS_PAID {
+                InvalidationTooLate {
+                    discriminator: INVALIDATION_TOO_LATE_DISCRIMINATOR,
+                    request_id,
+                    by: authority.address().to_bytes(),
+                }
+                .emit();
+            }
             continue;
         }
+        *outcome = INVALIDATE_OUTCOME_INVALIDATED;
         if !replay.owned_by(&checks::SYSTEM_PROGRAM_ID) {
             return Err(ReceiverError::InvalidAccountOwner.into());
         }
@@ -92,5 +114,17 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
         }
         .emit();
     }
+    set_return_data(&outcomes[..4 + count]);
     Ok(())
+}
+
+#[inline(always)]
+fn set_return_data(bytes: &[u8]) {
+    #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+    // SAFETY: `bytes` is valid for its length (at most 4 + MAX_INVALIDATE_BATCH, under 1,024).
+    unsafe {
+        pinocchio::syscalls::sol_set_return_data(bytes.as_ptr(), bytes.len() as u64)
+    };
+    #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
+    let _ = bytes;
 }

@@ -2,6 +2,12 @@
 //! never be paid (again). A deposit writes it with status [`STATUS_PAID`]; `invalidate_requests`
 //! (owner or solver) with [`STATUS_INVALIDATED`]. Records are never closed (see
 //! `docs/svm-receiver.md`, "Replay records"): closing one would make its attestation payable again.
+//!
+//! The record does not store its request id: its ADDRESS is the id's binding (only the canonical
+//! PDA of `["replay", id]` is ever written). Another program reading a record must therefore
+//! re-derive that address from the id it cares about: [`replay_status`] does it. Storing the id
+//! instead would grow every record (rent paid by every payer) and change the layout existing
+//! records and clients decode, for a check the address already gives.
 
 use super::AccountType;
 
@@ -29,4 +35,30 @@ pub struct PaidRequest {
 // SAFETY: repr(C), u8 arrays only, discriminator first.
 unsafe impl AccountType for PaidRequest {
     const DISCRIMINATOR: [u8; 8] = [223, 178, 245, 243, 44, 13, 240, 164];
+}
+
+/// What the receiver `receiver_program` recorded for `request_id`, read from `account` after
+/// checking that it is the receiver's replay PDA of THIS id (re-derived with its canonical bump):
+/// `None` when nothing is recorded yet (the PDA is still a system account, possibly holding
+/// lamports someone sent), `Some(STATUS_PAID)` or `Some(STATUS_INVALIDATED)` otherwise.
+///
+/// Errors: `InvalidPdaAddress` for an account that is not that PDA (a record of another id, or of
+/// another program), `InvalidAccountOwner` for an account at that address owned by anyone else,
+/// `InvalidAccountDiscriminator` for data that is not a replay record.
+#[cfg(any(target_os = "solana", target_arch = "bpf", feature = "host"))]
+pub fn replay_status(
+    account: &pinocchio::AccountView,
+    request_id: &[u8; 32],
+    receiver_program: &pinocchio::Address,
+) -> Result<Option<u8>, crate::error::ReceiverError> {
+    use crate::error::ReceiverError;
+    crate::pda::check_request_address(account, REPLAY_SEED, request_id, receiver_program)?;
+    if account.owned_by(receiver_program) {
+        let record = super::load::<PaidRequest>(account, receiver_program).map_err(|_| ReceiverError::InvalidAccountDiscriminator)?;
+        return Ok(Some(record.status));
+    }
+    if account.owned_by(&pinocchio::Address::new_from_array([0; 32])) && account.is_data_empty() {
+        return Ok(None);
+    }
+    Err(ReceiverError::InvalidAccountOwner)
 }

@@ -94,7 +94,7 @@ export const ATTESTED_RECEIVER_ERROR__NOT_ENOUGH_ACCOUNTS = 0x1795; // 6037
 export const ATTESTED_RECEIVER_ERROR__ARITHMETIC_OVERFLOW = 0x1796; // 6038
 /** RequestInvalidated: The request id was invalidated by the owner or the solver. */
 export const ATTESTED_RECEIVER_ERROR__REQUEST_INVALIDATED = 0x1797; // 6039
-/** NotOwnerOrSolver: The signer is neither the owner nor the configured solver. */
+/** NotOwnerOrSolver: The signer is neither the owner nor the current solver. */
 export const ATTESTED_RECEIVER_ERROR__NOT_OWNER_OR_SOLVER = 0x1798; // 6040
 /** MintHasPermanentDelegate: The Token-2022 mint has a permanent delegate, which could take the deposit back from the solver. */
 export const ATTESTED_RECEIVER_ERROR__MINT_HAS_PERMANENT_DELEGATE = 0x1799; // 6041
@@ -102,7 +102,7 @@ export const ATTESTED_RECEIVER_ERROR__MINT_HAS_PERMANENT_DELEGATE = 0x1799; // 6
 export const ATTESTED_RECEIVER_ERROR__MINT_HAS_TRANSFER_HOOK = 0x179a; // 6042
 /** PayerTokenCpiGuard: The payer's Token-2022 account has CPI Guard enabled; disable it for the deposit or pay from another account. */
 export const ATTESTED_RECEIVER_ERROR__PAYER_TOKEN_CPI_GUARD = 0x179b; // 6043
-/** InvalidRequestBatch: invalidate_requests with no request id, or not one replay account per id. */
+/** InvalidRequestBatch: invalidate_requests with no request id, more than 24, or not one replay account per id. */
 export const ATTESTED_RECEIVER_ERROR__INVALID_REQUEST_BATCH = 0x179c; // 6044
 /** GracePeriodTooLong: rotate_solver with a grace period longer than 30 days. */
 export const ATTESTED_RECEIVER_ERROR__GRACE_PERIOD_TOO_LONG = 0x179d; // 6045
@@ -176,7 +176,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [ATTESTED_RECEIVER_ERROR__INVALID_MINT]: `The mint is not an initialized mint of the token program.`,
     [ATTESTED_RECEIVER_ERROR__INVALID_PDA_ADDRESS]: `The account is not the PDA of its seeds and supplied bump.`,
     [ATTESTED_RECEIVER_ERROR__INVALID_PROGRAM_DATA]: `The program-data account is not this program's, or the signer is not its upgrade authority.`,
-    [ATTESTED_RECEIVER_ERROR__INVALID_REQUEST_BATCH]: `invalidate_requests with no request id, or not one replay account per id.`,
+    [ATTESTED_RECEIVER_ERROR__INVALID_REQUEST_BATCH]: `invalidate_requests with no request id, more than 24, or not one replay account per id.`,
     [ATTESTED_RECEIVER_ERROR__INVALID_SIGNATURE]: `secp256k1 recovery failed (\`r\` zero or not on the curve) or recovered the zero address.`,
     [ATTESTED_RECEIVER_ERROR__INVALID_SIGNATURE_LENGTH]: `The signature is neither 65 bytes (\`r || s || v\`) nor 64 bytes (EIP-2098 \`r || vs\`).`,
     [ATTESTED_RECEIVER_ERROR__INVALID_SIGNATURE_S]: `\`s\` is zero or in the upper half of the curve order (malleable high-s twin).`,
@@ -191,7 +191,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [ATTESTED_RECEIVER_ERROR__MISSING_SIGNER]: `An account that must sign did not.`,
     [ATTESTED_RECEIVER_ERROR__NON_CANONICAL_BUMP]: `The supplied bump derives a valid PDA but a higher bump does too (not the canonical bump).`,
     [ATTESTED_RECEIVER_ERROR__NOT_ENOUGH_ACCOUNTS]: `Fewer accounts than the instruction needs.`,
-    [ATTESTED_RECEIVER_ERROR__NOT_OWNER_OR_SOLVER]: `The signer is neither the owner nor the configured solver.`,
+    [ATTESTED_RECEIVER_ERROR__NOT_OWNER_OR_SOLVER]: `The signer is neither the owner nor the current solver.`,
     [ATTESTED_RECEIVER_ERROR__NOT_PENDING_OWNER]: `The signer is not the pending owner.`,
     [ATTESTED_RECEIVER_ERROR__ORIGIN_CHAIN_MISMATCH]: `The attested \`originChainId\` is not 792703809 (this SVM chain).`,
     [ATTESTED_RECEIVER_ERROR__PAUSED]: `The receiver is paused; deposits are refused.`,

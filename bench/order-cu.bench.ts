@@ -1,0 +1,267 @@
+// Compute units of the SVM order path in LiteSVM, in one run, each beside the floor this benchmark
+// derives from the agave cost constants: compute_order_id for orders of growing size (floor: the
+// sol_keccak256 calls EIP-712 hashStruct needs, one per string / bytes member, struct and array,
+// plus sol_set_return_data), then the order-gated deposits (native, SPL Token) against theirs
+// (the order id, the recipient whitelist keys, EIP-191 + secp256k1 recovery, the replay PDA
+// check, the replay record's CreateAccount CPI, the depository CPI with the depository's own cost
+// as measured by a direct call, the event, the sysvars). Orders are chosen with canonical replay
+// bump 255 (one PDA check), so every run measures the same work.
+//   PATH=$PWD/node_modules/.bin:$PATH node bench/order-cu.bench.ts
+import { createHash } from "node:crypto";
+import { AccountRole, type Address } from "@solana/kit";
+import { FailedTransactionMetadata } from "litesvm";
+import { bytesToHex, type Hex, hexToBytes, toBytes } from "viem";
+import type { EncodedOrder } from "../src/orders/types.ts";
+import {
+  addressBytes,
+  EVM_RECIPIENT,
+  encodedFromJson,
+  type JsonOrder,
+  OrderFixture,
+} from "../test/svm/order-fixture.ts";
+import { BN, expectOk, signerMeta, TOKEN_PROGRAM, toKit, web3 } from "../test/svm/receiver-fixture.ts";
+import vectors from "../test/vectors/protocol-orders.json" with { type: "json" };
+import { printTable, writeResults } from "./harness.ts";
+
+// Agave compute costs (as in LiteSVM 1.4 / 1.5; the same constants as bench/svm-cu.bench.ts).
+const SECP256K1_RECOVER = 25_000;
+const KECCAK_BASE = 85;
+const PER_SLICE = (len: number) => Math.max(Math.floor(len / 2), 10);
+const CPI_BASE = 946;
+const SYSVAR_BASE = 100;
+const LOG_DATA = 100;
+const SET_RETURN_DATA = 100;
+const PDA_CHECK = 85 + PER_SLICE(92) + 159; // sol_sha256 of the 92-byte replay preimage + curve check
+
+const keccak = (slices: number[]) => KECCAK_BASE + slices.reduce((n, l) => n + PER_SLICE(l), 0);
+const len = (hex: Hex) => hexToBytes(hex).length;
+const text = (s: string) => toBytes(s).length;
+
+/** The sol_keccak256 cost EIP-712 hashStruct(Order) needs: each string / bytes member hashed,
+ * each struct hashed over its type hash and member words, each array over its element words. */
+function orderIdFloor(o: EncodedOrder): number {
+  const struct = (members: number) => keccak(Array(members + 1).fill(32));
+  const array = (n: number) => keccak([32 * n]);
+  const bytes = (n: number) => keccak([n]);
+  let cu = bytes(text(o.version)) + bytes(text(o.solverChainId)) + struct(7);
+  cu += array(o.inputs.length);
+  for (const i of o.inputs) {
+    cu += struct(2) + struct(4) + bytes(text(i.payment.chainId)) + bytes(len(i.payment.currency));
+    cu += array(i.refunds.length);
+    for (const r of i.refunds)
+      cu +=
+        struct(6) +
+        bytes(text(r.chainId)) +
+        bytes(len(r.recipient)) +
+        bytes(len(r.currency)) +
+        bytes(len(r.extraData));
+  }
+  cu +=
+    struct(5) +
+    bytes(text(o.output.chainId)) +
+    bytes(len(o.output.extraData)) +
+    array(o.output.payments.length);
+  for (const p of o.output.payments) cu += struct(4) + bytes(len(p.recipient)) + bytes(len(p.currency));
+  cu += array(o.output.calls.length) + o.output.calls.reduce((n, c) => n + bytes(len(c)), 0);
+  cu += array(o.fees.length);
+  for (const f of o.fees)
+    cu +=
+      struct(5) +
+      bytes(text(f.recipientChainId)) +
+      bytes(len(f.recipient)) +
+      bytes(text(f.currencyChainId)) +
+      bytes(len(f.currency));
+  return cu;
+}
+
+const pct = (cu: number, floor: number) => `+${(((cu - floor) / floor) * 100).toFixed(1)}%`;
+
+async function main() {
+  const f = await OrderFixture.start();
+  expectOk(await f.send([await f.whitelistOrderRecipient("ethereum", EVM_RECIPIENT)], f.owner));
+  const units = (r: ReturnType<typeof expectOk>) => Number(r.computeUnitsConsumed());
+  let counter = 0;
+  /** A fresh order with canonical replay bump 255 (salts from a fixed sha256 sequence). */
+  const withBump255 = async (make: () => EncodedOrder) => {
+    for (;;) {
+      const o = make();
+      o.salt = BigInt(
+        bytesToHex(createHash("sha256").update(`attestkit/bench/order-cu/${counter++}`).digest()),
+      );
+      if ((await f.orderReplay(o))[1] === 255) return o;
+    }
+  };
+
+  // compute_order_id by order size.
+  const grown = (refunds: number, payments: number, calls: number, fees: number) => {
+    const o = f.order({ recipients: Array(payments).fill(EVM_RECIPIENT) });
+    o.inputs[0]!.refunds = Array(refunds).fill(o.inputs[0]!.refunds[0]!);
+    o.output.calls = Array(calls).fill(`0x${"ab".repeat(100)}`);
+    o.fees = Array(fees).fill({
+      recipientChainId: "base",
+      recipient: EVM_RECIPIENT,
+      currencyChainId: "base",
+      currency: "0x0000000000000000000000000000000000000000",
+      amount: 1000n,
+    });
+    return o;
+  };
+  const sizes: { name: string; order: EncodedOrder }[] = [
+    { name: "typical: 1 input, 1 refund, 1 payment", order: grown(1, 1, 0, 0) },
+    {
+      name: "service's published order (vector)",
+      order: encodedFromJson(vectors.published[0]!.encoded as JsonOrder),
+    },
+    { name: "1 input, 2 refunds, 2 payments", order: grown(2, 2, 0, 0) },
+    { name: "1 input, 4 refunds, 4 payments, 2 calls, 2 fees", order: grown(4, 4, 2, 2) },
+    { name: "1 input, 8 refunds, 8 payments, 4 calls, 4 fees", order: grown(8, 8, 4, 4) },
+  ];
+  const computeRows = [];
+  for (const { name, order } of sizes) {
+    const result = f.svm.simulateTransaction(await f.transaction([f.computeOrderIdRaw(order)]));
+    if (result instanceof FailedTransactionMetadata) throw new Error(`${name}: ${result.toString()}`);
+    if (bytesToHex(result.meta().returnData().data()) !== bytesToHex(f.orderId(order)))
+      throw new Error(`${name}: wrong id`);
+    const cu = Number(result.meta().computeUnitsConsumed());
+    const floor = orderIdFloor(order) + SET_RETURN_DATA;
+    computeRows.push({ case: `compute_order_id, ${name}`, cu, floor, "vs floor": pct(cu, floor) });
+  }
+  printTable(
+    "compute_order_id (floor: the keccak calls of EIP-712 hashStruct + set_return_data)",
+    computeRows,
+  );
+
+  // The callees, measured alone: system CreateAccount (as a plain transfer), the depository's deposits.
+  const plainSol = units(
+    expectOk(
+      await f.send([
+        {
+          programAddress: "11111111111111111111111111111111" as Address,
+          accounts: [
+            signerMeta(f.payer, AccountRole.WRITABLE_SIGNER),
+            { address: f.vault, role: AccountRole.WRITABLE },
+          ],
+          data: Uint8Array.from([2, 0, 0, 0, ...new Uint8Array(new BigUint64Array([1_000_000n]).buffer)]),
+        },
+      ]),
+    ),
+  );
+  const spl = await f.tokenSetup(TOKEN_PROGRAM);
+  // The vault's token account exists from here on (the first deposit creates it).
+  expectOk(
+    await f.send([
+      await f.depositTokenOrder(
+        await withBump255(() => f.order({ amount: 1n, currency: bytesToHex(addressBytes(spl.mint)) })),
+        spl,
+      ),
+    ]),
+  );
+  const depositoryDirect = async (kind: "native" | "spl") => {
+    const id = crypto.getRandomValues(new Uint8Array(32));
+    const builder =
+      kind === "native"
+        ? f.depository.methods.depositNative!(new BN(1_000_000), Array.from(id))
+        : f.depository.methods.depositToken!(new BN(1_000), Array.from(id));
+    const pk = (a: string) => new web3.PublicKey(a);
+    const accounts =
+      kind === "native"
+        ? {
+            relayDepository: f.relayDepository,
+            sender: f.payer.address,
+            depositor: f.payer.address,
+            vault: f.vault,
+            systemProgram: "11111111111111111111111111111111",
+          }
+        : {
+            relayDepository: f.relayDepository,
+            sender: f.payer.address,
+            depositor: f.payer.address,
+            vault: f.vault,
+            mint: spl.mint,
+            senderTokenAccount: spl.payerToken,
+            vaultTokenAccount: await f.vaultToken(spl.mint, TOKEN_PROGRAM),
+            tokenProgram: TOKEN_PROGRAM,
+            associatedTokenProgram: "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL",
+            systemProgram: "11111111111111111111111111111111",
+          };
+    const ix = await builder
+      .accountsStrict(Object.fromEntries(Object.entries(accounts).map(([k, v]) => [k, pk(v)])))
+      .instruction();
+    return units(expectOk(await f.send([toKit(ix, [f.payer])])));
+  };
+  const depositoryNative = await depositoryDirect("native");
+  const depositorySpl = await depositoryDirect("spl");
+
+  const depositFloor = (o: EncodedOrder, depositoryCu: number) => {
+    const items: Record<string, number> = {
+      "order id (EIP-712 keccak calls)": orderIdFloor(o),
+      "whitelist keys (keccak per output payment)": o.output.payments.reduce(
+        (n, p) => n + keccak([4, text(o.output.chainId), len(p.recipient)]),
+        0,
+      ),
+      "keccak(EIP-191 prefix 28 + 32)": keccak([28, 32]),
+      secp256k1_recover: SECP256K1_RECOVER,
+      "keccak(pubkey 64)": keccak([64]),
+      "replay PDA check (bump 255)": PDA_CHECK,
+      "Clock::get + Rent::get": 2 * SYSVAR_BASE,
+      "CPI CreateAccount (invoke + plain system transfer as measured)": CPI_BASE + plainSol,
+      "CPI depository (invoke + the depository's deposit as measured directly)": CPI_BASE + depositoryCu,
+      "sol_log_data (132-byte OrderDeposited)": LOG_DATA + 132,
+    };
+    return { items, total: Object.values(items).reduce((a, b) => a + b, 0) };
+  };
+
+  const depositRows = [];
+  const floors: Record<string, Record<string, number>> = {};
+  for (const kind of ["native", "spl"] as const) {
+    for (const [label, payments] of [
+      ["1 payment", 1],
+      ["2 payments", 2],
+    ] as const) {
+      const cu: number[] = [];
+      let order: EncodedOrder | undefined;
+      for (let i = 0; i < 3; i++) {
+        order = await withBump255(() =>
+          kind === "native"
+            ? f.order({ recipients: Array(payments).fill(EVM_RECIPIENT) })
+            : f.order({
+                currency: bytesToHex(addressBytes(spl.mint)),
+                amount: 1_000n,
+                recipients: Array(payments).fill(EVM_RECIPIENT),
+              }),
+        );
+        const ix =
+          kind === "native" ? await f.depositNativeOrder(order) : await f.depositTokenOrder(order, spl);
+        cu.push(units(expectOk(await f.send([ix]))));
+      }
+      const floor = depositFloor(order!, kind === "native" ? depositoryNative : depositorySpl);
+      const name = `order_deposit_${kind === "native" ? "native" : "token (SPL Token)"}, ${label}`;
+      floors[name] = floor.items;
+      const worst = Math.max(...cu);
+      depositRows.push({
+        case: name,
+        cu: worst,
+        floor: floor.total,
+        "vs floor": pct(worst, floor.total),
+        "within 10%": worst <= floor.total * 1.1 ? "yes" : "NO",
+      });
+    }
+  }
+  printTable("callees measured alone", [
+    { case: "plain system transfer (CreateAccount callee)", cu: plainSol },
+    { case: "depository deposit_native, direct", cu: depositoryNative },
+    { case: "depository deposit_token (SPL Token, vault ATA exists), direct", cu: depositorySpl },
+  ]);
+  printTable("order-gated deposits (replay bump 255), worst of 3, beside the derived floor", depositRows);
+  writeResults("order-cu.json", {
+    command: "PATH=$PWD/node_modules/.bin:$PATH node bench/order-cu.bench.ts",
+    programs: ["programs/deploy/order-depositor.so", "programs/deploy/depository.so"],
+    note: 'Floors from agave cost constants: sol_keccak256 85 + max(len/2, 10) per slice, secp256k1_recover 25,000, invoke 946 + the callee as measured alone, sysvar 100, sol_log_data 100 + bytes, set_return_data 100; replay PDA check sol_sha256(92 bytes) + curve check = 290. Orders with canonical replay bump 255 (salts sha256("attestkit/bench/order-cu/<n>"), first with bump 255).',
+    computeOrderId: computeRows,
+    callees: { plainSystemTransfer: plainSol, depositoryNative, depositorySpl },
+    deposits: depositRows,
+    floors,
+  });
+}
+
+await main();

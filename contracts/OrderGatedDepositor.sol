@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Address} from "@openzeppelin/contracts/utils/Address.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IRelayDepository} from "./depository/IRelayDepository.sol";
+import {ProtocolOrder} from "./ProtocolOrder.sol";
+
+/// @title OrderGatedDepositor
+/// @notice Reference order-gated depositor: a payer pays a protocol order through it, on the ORIGIN chain,
+/// instead of calling the depository directly. A payment is accepted only when
+/// 1. the order id's signature recovers to the trusted solver (or the previous solver inside its grace
+///    window), and the order names that solver,
+/// 2. the order has an input whose payment is on this chain (its protocol chain id string, e.g. `"base"`),
+/// 3. the currency is exactly the input's (native: the 20 zero bytes; token: its 20 address bytes) and exactly
+///    the input's amount arrives (native `msg.value`; tokens measured by this contract's balance change),
+/// 4. `output.deadline` has not passed,
+/// 5. every output recipient `(output.chainId, recipient)` is on the integrator's whitelist,
+/// 6. the order id was never used or invalidated here.
+/// It then deposits into the depository with `id = orderId` and `depositor = msg.sender` (the payer), and
+/// emits {OrderDeposited}. The contract never keeps funds.
+/// @dev WARNING: the order id has no domain separator. The same signed order is payable through every
+/// depositor that trusts the solver and through the depository directly; replay protection here covers
+/// this contract only. The service credits a deposit once per order id.
+contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+
+    /// @dev The longest grace period {setSolver} accepts, in seconds (reported by {GracePeriodTooLong}).
+    uint40 private constant _MAX_GRACE_PERIOD = 30 days;
+    /// @dev Replay slot of an order id: 0 open, 1 used, 2 invalidated.
+    uint256 private constant _USED = 1;
+    uint256 private constant _INVALIDATED = 2;
+
+    /// @notice A whitelisted output recipient: the protocol chain id of the output and the VM-encoded recipient.
+    struct Destination {
+        string chainId;
+        bytes recipient;
+    }
+
+    /// @dev The solver before the last rotation and the first second its signatures are no longer accepted.
+    struct PreviousSolver {
+        address solver;
+        uint40 validUntil;
+    }
+
+    /// @notice The depository deposits go to (the chain's canonical depository, from GET /chains).
+    IRelayDepository public immutable depository;
+    /// @dev keccak256 of this chain's protocol chain id string.
+    bytes32 private immutable _chainIdHash;
+
+    address private _solver;
+    bool private _paused;
+    PreviousSolver private _previous;
+    string private _protocolChainId;
+    mapping(bytes32 orderId => uint256 state) private _orders;
+    mapping(bytes32 key => bool allowed) private _whitelist;
+
+    /// @notice An order was paid: `amount` of `currency` (zero for native) went into the depository with
+    /// `id = orderId`, credited to `payer`.
+    /// @param orderId the order id (also the depository's deposit id)
+    /// @param payer the caller, credited as depositor
+    /// @param currency the token paid, zero for native
+    /// @param amount the input payment's amount, exactly what was deposited
+    /// @param solver the solver that signed the order
+    event OrderDeposited(
+        bytes32 indexed orderId, address indexed payer, address indexed currency, uint256 amount, address solver
+    );
+    /// @notice The solver changed; `previous` keeps verifying while `block.timestamp < previousValidUntil`.
+    event SolverRotated(address indexed previous, address indexed current, uint40 previousValidUntil);
+    /// @notice `orderId` can no longer be paid here; `by` is the solver or the owner that invalidated it.
+    event OrderInvalidated(bytes32 indexed orderId, address indexed by);
+    /// @notice The owner moved `amount` of `currency` (zero for native) that was not part of any payment.
+    event Rescued(address indexed currency, address indexed to, uint256 amount);
+    /// @notice An output recipient was added to (`allowed`) or removed from the whitelist.
+    event WhitelistUpdated(string chainId, bytes recipient, bool allowed);
+    /// @notice Payments were paused (`true`) or resumed (`false`) by the owner.
+    event PauseSet(bool paused);
+
+    /// @notice Payments are paused.
+    error DepositorPaused();
+    /// @notice No input of the order pays on this chain (`chainId`, its protocol chain id).
+    error NoInputForThisChain(string chainId);
+    /// @notice The input's currency is not the native currency's encoding (20 zero bytes).
+    error NotNativeCurrency(bytes currency);
+    /// @notice The input's currency is not a 20-byte non-zero token address.
+    error NotAToken(bytes currency);
+    /// @notice The input's amount is zero.
+    error ZeroAmount();
+    /// @notice `msg.value` (actual) differs from the input's amount (expected).
+    error ValueMismatch(uint256 expected, uint256 actual);
+    /// @notice This contract's token balance grew by `delivered`, not the input's amount (expected):
+    /// fee-on-transfer and rebasing tokens are rejected, never silently short-paid.
+    error DeliveredAmountMismatch(uint256 expected, uint256 delivered);
+    /// @notice `output.deadline` is before `block.timestamp`.
+    error OutputDeadlinePassed(uint32 deadline, uint256 timestamp);
+    /// @notice An output recipient is not on the whitelist.
+    error RecipientNotWhitelisted(string chainId, bytes recipient);
+    /// @notice The order id was paid here before.
+    error OrderAlreadyUsed(bytes32 orderId);
+    /// @notice The order id was invalidated by the solver or the owner ({invalidateOrders}).
+    error OrderIdInvalidated(bytes32 orderId);
+    /// @notice The signature recovers to `actual`, which is neither the solver (expected) nor the previous
+    /// solver inside its grace window.
+    error SignerMismatch(address expected, address actual);
+    /// @notice The order names `named` as its solver, not the signer.
+    error OrderSolverMismatch(address signer, address named);
+    /// @notice The caller of {invalidateOrders} is neither the owner nor an authorized solver.
+    error NotSolverOrOwner(address caller);
+    /// @notice `gracePeriod` exceeds 30 days (max).
+    error GracePeriodTooLong(uint256 gracePeriod, uint256 max);
+    /// @notice A zero address was given for the solver, the depository or a rescue recipient.
+    error ZeroAddress();
+    /// @notice Renouncing ownership is disabled: solver rotation and the whitelist must stay manageable.
+    error RenounceDisabled();
+
+    /// @param initialOwner owner (admin); ownership moves in two steps afterwards
+    /// @param solver_ the solver address whose order signatures are trusted
+    /// @param depository_ this chain's canonical depository
+    /// @param protocolChainId_ this chain's protocol chain id string (GET /chains `protocol.v2.chainId`)
+    /// @param initialWhitelist output recipients accepted from the start
+    constructor(
+        address initialOwner,
+        address solver_,
+        IRelayDepository depository_,
+        string memory protocolChainId_,
+        Destination[] memory initialWhitelist
+    ) Ownable(initialOwner) {
+        if (solver_ == address(0) || address(depository_) == address(0)) revert ZeroAddress();
+        _solver = solver_;
+        depository = depository_;
+        _protocolChainId = protocolChainId_;
+        _chainIdHash = keccak256(bytes(protocolChainId_));
+        emit SolverRotated(address(0), solver_, 0);
+        for (uint256 i; i < initialWhitelist.length; ++i) {
+            _setWhitelisted(initialWhitelist[i].chainId, initialWhitelist[i].recipient, true);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Payments
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice Pays a native-currency order input into the depository.
+    /// @param order the order as the service returned it, with addresses and currencies VM-encoded
+    /// @param signature the solver's `orderSignature`, 65-byte `r || s || v` or 64-byte EIP-2098
+    /// @dev `msg.value` must equal the input's amount exactly. The depository is called with
+    /// `depositNative(msg.sender, orderId)`. WARNING: the payer is `msg.sender`; smart wallets and relayers
+    /// are credited as themselves.
+    function depositNative(ProtocolOrder.Order memory order, bytes calldata signature) external payable {
+        (bytes32 id, ProtocolOrder.InputPayment memory payment, address signer) = _verify(order, signature);
+        if (!_isNative(payment.currency)) revert NotNativeCurrency(payment.currency);
+        if (msg.value != payment.amount) revert ValueMismatch(payment.amount, msg.value);
+        depository.depositNative{value: msg.value}(msg.sender, id);
+        emit OrderDeposited(id, msg.sender, address(0), msg.value, signer);
+    }
+
+    /// @notice Pays an ERC-20 order input into the depository: pulls the input's amount from the caller,
+    /// checks this contract's balance grew by exactly that, and deposits it.
+    /// @param order the order as the service returned it, with addresses and currencies VM-encoded
+    /// @param signature the solver's `orderSignature`, 65-byte `r || s || v` or 64-byte EIP-2098
+    /// @dev The payer approves this contract for the amount beforehand. The depository is called with
+    /// `depositErc20(msg.sender, token, amount, orderId)`. WARNING: fee-on-transfer and rebasing tokens are
+    /// rejected with {DeliveredAmountMismatch}.
+    function depositErc20(ProtocolOrder.Order memory order, bytes calldata signature) external nonReentrant {
+        (bytes32 id, ProtocolOrder.InputPayment memory payment, address signer) = _verify(order, signature);
+        if (payment.currency.length != 20 || _isNative(payment.currency)) revert NotAToken(payment.currency);
+        IERC20 token = IERC20(address(bytes20(payment.currency)));
+        uint256 amount = payment.amount;
+        uint256 before = token.balanceOf(address(this));
+        token.safeTransferFrom(msg.sender, address(this), amount);
+        uint256 delivered = token.balanceOf(address(this)) - before;
+        if (delivered != amount) revert DeliveredAmountMismatch(amount, delivered);
+        token.forceApprove(address(depository), amount);
+        depository.depositErc20(msg.sender, address(token), amount, id);
+        emit OrderDeposited(id, msg.sender, address(token), amount, signer);
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Admin
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice Rotates the solver. Signatures of the outgoing solver stay valid while
+    /// `block.timestamp < rotation time + gracePeriod`. `gracePeriod = 0` revokes it at once.
+    /// @param newSolver the new trusted solver (non-zero)
+    /// @param gracePeriod seconds during which the outgoing solver still verifies, at most 30 days
+    /// @dev WARNING: only one previous solver is kept; a leaked key must be rotated with `gracePeriod = 0`.
+    function setSolver(address newSolver, uint40 gracePeriod) external onlyOwner {
+        if (newSolver == address(0)) revert ZeroAddress();
+        if (gracePeriod > _MAX_GRACE_PERIOD) revert GracePeriodTooLong(gracePeriod, _MAX_GRACE_PERIOD);
+        address outgoing = _solver;
+        uint40 validUntil = uint40(block.timestamp) + gracePeriod;
+        _previous = PreviousSolver({solver: outgoing, validUntil: validUntil});
+        _solver = newSolver;
+        emit SolverRotated(outgoing, newSolver, validUntil);
+    }
+
+    /// @notice Adds output recipients to the whitelist.
+    /// @param destinations `(chainId, recipient)` pairs; `recipient` VM-encoded as in orders
+    /// @dev WARNING: recipients are compared as bytes: an EVM recipient is its 20 bytes, a Solana one its 32
+    /// key bytes (see `encodeOrderAddress` in attestkit/orders); any other form never matches.
+    function addToWhitelist(Destination[] calldata destinations) external onlyOwner {
+        for (uint256 i; i < destinations.length; ++i) {
+            _setWhitelisted(destinations[i].chainId, destinations[i].recipient, true);
+        }
+    }
+
+    /// @notice Removes output recipients from the whitelist.
+    /// @param destinations `(chainId, recipient)` pairs to remove
+    function removeFromWhitelist(Destination[] calldata destinations) external onlyOwner {
+        for (uint256 i; i < destinations.length; ++i) {
+            _setWhitelisted(destinations[i].chainId, destinations[i].recipient, false);
+        }
+    }
+
+    /// @notice Invalidates order ids: any later payment of them reverts with {OrderIdInvalidated}. Ids already
+    /// used or invalidated are skipped without an event.
+    /// @param orderIds the ids to invalidate
+    /// @dev Callable by the owner and by every signer {isAuthorizedSigner} accepts.
+    function invalidateOrders(bytes32[] calldata orderIds) external {
+        if (msg.sender != owner() && !isAuthorizedSigner(msg.sender)) revert NotSolverOrOwner(msg.sender);
+        for (uint256 i; i < orderIds.length; ++i) {
+            bytes32 id = orderIds[i];
+            if (_orders[id] != 0) continue;
+            _orders[id] = _INVALIDATED;
+            emit OrderInvalidated(id, msg.sender);
+        }
+    }
+
+    /// @notice Sends `amount` of `currency` held by this contract to `to` (value forced in, tokens sent by
+    /// mistake). Payments never rest here, so the balance rescued is never a payment's.
+    /// @param currency token address, or zero for native
+    /// @param to recipient (non-zero)
+    /// @param amount amount to send
+    function rescueAsset(address currency, address to, uint256 amount) external onlyOwner nonReentrant {
+        if (to == address(0)) revert ZeroAddress();
+        emit Rescued(currency, to, amount);
+        if (currency == address(0)) Address.sendValue(payable(to), amount);
+        else IERC20(currency).safeTransfer(to, amount);
+    }
+
+    /// @notice Pauses payments. Admin functions keep working.
+    function pause() external onlyOwner {
+        _paused = true;
+        emit PauseSet(true);
+    }
+
+    /// @notice Resumes payments.
+    function unpause() external onlyOwner {
+        _paused = false;
+        emit PauseSet(false);
+    }
+
+    /// @notice Disabled: always reverts with {RenounceDisabled}.
+    function renounceOwnership() public view override onlyOwner {
+        revert RenounceDisabled();
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Views
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice The current trusted solver.
+    function solver() external view returns (address) {
+        return _solver;
+    }
+
+    /// @notice The solver before the last rotation and the first second it no longer verifies.
+    function previousSolver() external view returns (address solver_, uint40 validUntil) {
+        return (_previous.solver, _previous.validUntil);
+    }
+
+    /// @notice Whether `signer` verifies at the current block (current solver or previous one in grace).
+    function isAuthorizedSigner(address signer) public view returns (bool) {
+        if (signer == address(0)) return false;
+        if (signer == _solver) return true;
+        return signer == _previous.solver && block.timestamp < _previous.validUntil;
+    }
+
+    /// @notice This chain's protocol chain id string.
+    function protocolChainId() external view returns (string memory) {
+        return _protocolChainId;
+    }
+
+    /// @notice Whether payments are paused.
+    function paused() external view returns (bool) {
+        return _paused;
+    }
+
+    /// @notice Whether `orderId` was paid here.
+    function isUsed(bytes32 orderId) external view returns (bool) {
+        return _orders[orderId] == _USED;
+    }
+
+    /// @notice Whether `orderId` was invalidated here.
+    function isOrderInvalidated(bytes32 orderId) external view returns (bool) {
+        return _orders[orderId] == _INVALIDATED;
+    }
+
+    /// @notice Whether `(chainId, recipient)` is a whitelisted output recipient.
+    function isWhitelisted(string calldata chainId, bytes calldata recipient) external view returns (bool) {
+        return _whitelist[_whitelistKey(keccak256(bytes(chainId)), keccak256(recipient))];
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Internals
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @dev Checks 1, 2, 4, 5 and 6, marks the id used; returns the id, this chain's input payment and the signer.
+    function _verify(ProtocolOrder.Order memory order, bytes calldata signature)
+        private
+        returns (bytes32 id, ProtocolOrder.InputPayment memory payment, address signer)
+    {
+        if (_paused) revert DepositorPaused();
+        id = ProtocolOrder.orderId(order);
+        payment = _inputForThisChain(order.inputs);
+        if (payment.amount == 0) revert ZeroAmount();
+        if (block.timestamp > order.output.deadline) {
+            revert OutputDeadlinePassed(order.output.deadline, block.timestamp);
+        }
+        bytes32 outputChain = keccak256(bytes(order.output.chainId));
+        for (uint256 i; i < order.output.payments.length; ++i) {
+            bytes memory recipient = order.output.payments[i].recipient;
+            if (!_whitelist[_whitelistKey(outputChain, keccak256(recipient))]) {
+                revert RecipientNotWhitelisted(order.output.chainId, recipient);
+            }
+        }
+        uint256 state = _orders[id];
+        if (state == _INVALIDATED) revert OrderIdInvalidated(id);
+        if (state != 0) revert OrderAlreadyUsed(id);
+        _orders[id] = _USED;
+        signer = ProtocolOrder.recoverSigner(id, signature);
+        if (!isAuthorizedSigner(signer)) revert SignerMismatch(_solver, signer);
+        if (order.solver != signer) revert OrderSolverMismatch(signer, order.solver);
+    }
+
+    function _inputForThisChain(ProtocolOrder.Input[] memory inputs)
+        private
+        view
+        returns (ProtocolOrder.InputPayment memory)
+    {
+        for (uint256 i; i < inputs.length; ++i) {
+            if (keccak256(bytes(inputs[i].payment.chainId)) == _chainIdHash) return inputs[i].payment;
+        }
+        revert NoInputForThisChain(_protocolChainId);
+    }
+
+    /// @dev The EVM native currency in orders: 20 zero bytes.
+    function _isNative(bytes memory currency) private pure returns (bool) {
+        return currency.length == 20 && bytes20(currency) == bytes20(0);
+    }
+
+    /// @dev Whitelist key of an output recipient, from the hashes of its chain id and its bytes.
+    function _whitelistKey(bytes32 chainIdHash, bytes32 recipientHash) private pure returns (bytes32) {
+        return keccak256(abi.encode(chainIdHash, recipientHash));
+    }
+
+    function _setWhitelisted(string memory chainId, bytes memory recipient, bool allowed) private {
+        _whitelist[_whitelistKey(keccak256(bytes(chainId)), keccak256(recipient))] = allowed;
+        emit WhitelistUpdated(chainId, recipient, allowed);
+    }
+}

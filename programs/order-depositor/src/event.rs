@@ -1,0 +1,36 @@
+//! `OrderDeposited`, logged with `sol_log_data` as `discriminator || borsh(fields)` like Anchor's
+//! `emit!`, after the depository's own `DepositEvent`.
+
+/// `sha256("event:OrderDeposited")[..8]`.
+pub const ORDER_DEPOSITED_DISCRIMINATOR: [u8; 8] = [59, 59, 39, 186, 75, 148, 155, 94];
+
+/// Every field of an order-gated deposit, in IDL order (132 bytes).
+#[repr(C)]
+pub struct OrderDeposited {
+    pub discriminator: [u8; 8],
+    pub order_id: [u8; 32],
+    /// The payer, credited as the depositor.
+    pub payer: [u8; 32],
+    /// The mint paid, 32 zero bytes for native.
+    pub currency: [u8; 32],
+    /// What the depository's vault received (u64 LE), the order input's amount.
+    pub amount: [u8; 8],
+    /// The solver EVM address that signed the order.
+    pub signer: [u8; 20],
+}
+
+impl OrderDeposited {
+    #[inline(always)]
+    pub fn emit(&self) {
+        #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+        {
+            // SAFETY: repr(C) of u8 arrays: initialized bytes, alignment 1.
+            let bytes = unsafe {
+                core::slice::from_raw_parts(self as *const Self as *const u8, core::mem::size_of::<Self>())
+            };
+            let slices: [&[u8]; 1] = [bytes];
+            // SAFETY: one (ptr, len) pair describing `bytes`.
+            unsafe { pinocchio::syscalls::sol_log_data(slices.as_ptr() as *const u8, 1) };
+        }
+    }
+}

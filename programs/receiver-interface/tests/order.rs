@@ -1,0 +1,204 @@
+//! Orders against the shared vectors (`test/vectors/protocol-orders.json`): every order's Borsh
+//! bytes (the IDL's `Order`) parse in place, hash to the vector's id with `host::Host` as the
+//! crypto, and every signature recovers to the vectors' solver; the type hashes are the keccak
+//! of the EIP-712 type strings; malformed bytes and tampered orders are refused.
+
+use attestkit_receiver_interface::{
+    error::ReceiverError,
+    host::Host,
+    order::{
+        eip712::{order_id, type_hash, type_strings as t},
+        error::OrderError,
+        layout::{word_to_u64, Order, MAX_LIST_LEN},
+        signature::{order_signer, verify_order_signature},
+    },
+    attestation::Crypto,
+};
+use serde_json::Value;
+
+mod common;
+use common::{hex, repo_json};
+
+fn word(decimal: &Value) -> [u8; 32] {
+    let text = decimal.as_str().unwrap();
+    let mut out = [0u8; 32];
+    // Decimal string to 256-bit big-endian: multiply-and-add in base 256.
+    for digit in text.bytes() {
+        let mut carry = u32::from(digit - b'0');
+        for byte in out.iter_mut().rev() {
+            let v = u32::from(*byte) * 10 + carry;
+            *byte = (v & 0xff) as u8;
+            carry = v >> 8;
+        }
+        assert_eq!(carry, 0, "{text} overflows 256 bits");
+    }
+    out
+}
+
+/// Borsh of the IDL's `Order` from a vector's `encoded` JSON.
+struct Borsh(Vec<u8>);
+
+impl Borsh {
+    fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn raw(&mut self, b: &[u8]) {
+        self.u32(b.len() as u32);
+        self.0.extend_from_slice(b);
+    }
+    fn text(&mut self, v: &Value) {
+        self.raw(v.as_str().unwrap().as_bytes());
+    }
+    fn hex(&mut self, v: &Value) {
+        self.raw(&hex(v.as_str().unwrap()));
+    }
+    fn word(&mut self, v: &Value) {
+        self.0.extend_from_slice(&word(v));
+    }
+    fn list(&mut self, v: &Value, each: impl Fn(&mut Self, &Value)) {
+        let items = v.as_array().unwrap();
+        self.u32(items.len() as u32);
+        for item in items {
+            each(self, item);
+        }
+    }
+}
+
+fn borsh_order(e: &Value) -> Vec<u8> {
+    let mut b = Borsh(Vec::new());
+    b.text(&e["version"]);
+    b.text(&e["solverChainId"]);
+    b.0.extend_from_slice(&hex(e["solver"].as_str().unwrap()));
+    b.word(&e["salt"]);
+    b.list(&e["inputs"], |b, i| {
+        let p = &i["payment"];
+        b.text(&p["chainId"]);
+        b.hex(&p["currency"]);
+        b.word(&p["amount"]);
+        b.word(&p["weight"]);
+        b.list(&i["refunds"], |b, r| {
+            b.text(&r["chainId"]);
+            b.hex(&r["recipient"]);
+            b.hex(&r["currency"]);
+            b.word(&r["minimumAmount"]);
+            b.u32(r["deadline"].as_u64().unwrap() as u32);
+            b.hex(&r["extraData"]);
+        });
+    });
+    let o = &e["output"];
+    b.text(&o["chainId"]);
+    b.list(&o["payments"], |b, p| {
+        b.hex(&p["recipient"]);
+        b.hex(&p["currency"]);
+        b.word(&p["minimumAmount"]);
+        b.word(&p["expectedAmount"]);
+    });
+    b.u32(o["deadline"].as_u64().unwrap() as u32);
+    b.list(&o["calls"], |b, c| b.hex(c));
+    b.hex(&o["extraData"]);
+    b.list(&e["fees"], |b, f| {
+        b.text(&f["recipientChainId"]);
+        b.hex(&f["recipient"]);
+        b.text(&f["currencyChainId"]);
+        b.hex(&f["currency"]);
+        b.word(&f["amount"]);
+    });
+    b.0
+}
+
+fn vectors() -> Value {
+    repo_json("test/vectors/protocol-orders.json")
+}
+
+fn id_of(bytes: &[u8]) -> Result<[u8; 32], OrderError> {
+    order_id::<Host>(&Order::parse(bytes)?)
+}
+
+#[test]
+fn every_vector_order_hashes_to_its_id() {
+    let v = vectors();
+    let all: Vec<&Value> = v["published"].as_array().unwrap().iter().chain(v["cases"].as_array().unwrap()).collect();
+    assert!(all.len() > 30);
+    for case in all {
+        let bytes = borsh_order(&case["encoded"]);
+        let expected = hex(case["orderId"].as_str().unwrap());
+        assert_eq!(id_of(&bytes).unwrap().to_vec(), expected, "{}", case["name"]);
+    }
+}
+
+#[test]
+fn every_vector_signature_recovers_to_the_solver() {
+    let v = vectors();
+    let solver: [u8; 20] = hex(v["solver"]["address"].as_str().unwrap()).try_into().unwrap();
+    let cases = v["cases"].as_array().unwrap();
+    assert!(!cases.is_empty());
+    for case in cases {
+        let id: [u8; 32] = hex(case["orderId"].as_str().unwrap()).try_into().unwrap();
+        let signature = hex(case["signature"].as_str().unwrap());
+        assert_eq!(order_signer::<Host>(&id, &signature).unwrap(), solver, "{}", case["name"]);
+        verify_order_signature::<Host>(&id, &signature, &solver).unwrap();
+        let mut other = id;
+        other[0] ^= 1;
+        assert_eq!(verify_order_signature::<Host>(&other, &signature, &solver), Err(ReceiverError::SignerMismatch));
+    }
+}
+
+#[test]
+fn type_hashes_are_the_keccak_of_the_eip712_type_strings() {
+    let k = |s: &str| Host::keccak256(&[s.as_bytes()]);
+    let input = format!("{}{}{}", t::INPUT_HEAD, t::INPUT_PAYMENT, t::INPUT_REFUND);
+    let output = format!("{}{}", t::OUTPUT_HEAD, t::OUTPUT_PAYMENT);
+    let order = format!("{}{}{}{}", t::ORDER_HEAD, t::FEE, input, output);
+    assert_eq!(k(t::INPUT_PAYMENT), type_hash::INPUT_PAYMENT);
+    assert_eq!(k(t::INPUT_REFUND), type_hash::INPUT_REFUND);
+    assert_eq!(k(t::OUTPUT_PAYMENT), type_hash::OUTPUT_PAYMENT);
+    assert_eq!(k(t::FEE), type_hash::FEE);
+    assert_eq!(k(&input), type_hash::INPUT);
+    assert_eq!(k(&output), type_hash::OUTPUT);
+    assert_eq!(k(&order), type_hash::ORDER);
+}
+
+#[test]
+fn every_truncation_and_any_trailing_byte_is_refused() {
+    let v = vectors();
+    let bytes = borsh_order(&v["published"][0]["encoded"]);
+    for len in 0..bytes.len() {
+        assert_eq!(Order::parse(&bytes[..len]).err(), Some(OrderError::InvalidOrderEncoding), "length {len}");
+    }
+    let mut padded = bytes.clone();
+    padded.push(0);
+    assert_eq!(Order::parse(&padded).err(), Some(OrderError::InvalidOrderEncoding));
+}
+
+#[test]
+fn changing_any_byte_of_an_order_changes_its_id_or_its_validity() {
+    let v = vectors();
+    let bytes = borsh_order(&v["published"][0]["encoded"]);
+    let id = id_of(&bytes).unwrap();
+    for at in 0..bytes.len() {
+        let mut changed = bytes.clone();
+        changed[at] ^= 0x01;
+        assert_ne!(id_of(&changed).ok(), Some(id), "byte {at}");
+    }
+}
+
+#[test]
+fn lists_longer_than_the_maximum_and_unknown_versions_are_refused() {
+    let v = vectors();
+    let mut e = v["published"][0]["encoded"].clone();
+    e["output"]["calls"] = Value::Array(vec![Value::from("0x"); MAX_LIST_LEN + 1]);
+    assert_eq!(Order::parse(&borsh_order(&e)).err(), Some(OrderError::TooManyElements));
+    e["output"]["calls"] = Value::Array(vec![Value::from("0x"); MAX_LIST_LEN]);
+    assert!(id_of(&borsh_order(&e)).is_ok());
+    e["version"] = Value::from("v2");
+    assert_eq!(id_of(&borsh_order(&e)).err(), Some(OrderError::UnsupportedOrderVersion));
+}
+
+#[test]
+fn word_to_u64_takes_only_values_that_fit() {
+    let mut w = [0u8; 32];
+    w[24..].copy_from_slice(&u64::MAX.to_be_bytes());
+    assert_eq!(word_to_u64(&w), Some(u64::MAX));
+    w[23] = 1;
+    assert_eq!(word_to_u64(&w), None);
+}

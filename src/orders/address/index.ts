@@ -1,0 +1,60 @@
+import { bytesToHex, type Hex } from "viem";
+import { describeValue } from "../../describe.ts";
+import { UnsupportedVmTypeError } from "../errors.ts";
+import { isOrderVmType, type OrderVmType } from "../vm-types.ts";
+import { encodeBitcoinAddress, formatBitcoinAddress } from "./bitcoin.ts";
+import { encodeHexAddress, formatHexAddress } from "./hex.ts";
+import { encodeLighterAddress, formatLighterAddress } from "./lighter.ts";
+import { encodeSolanaAddress, formatSolanaAddress } from "./solana.ts";
+import { encodeTonAddress, formatTonAddress } from "./ton.ts";
+import { encodeTronAddress, formatTronAddress } from "./tron.ts";
+import { encodeXrpAddress, formatXrpAddress } from "./xrp.ts";
+
+const CODECS: Record<
+  OrderVmType,
+  { encode(address: unknown): Uint8Array; format(bytes: Uint8Array): string }
+> = {
+  "ethereum-vm": {
+    encode: (address) => encodeHexAddress(address, "ethereum-vm", [20]),
+    format: formatHexAddress,
+  },
+  "hyperliquid-vm": {
+    encode: (address) => encodeHexAddress(address, "hyperliquid-vm", [16, 20]),
+    format: formatHexAddress,
+  },
+  "solana-vm": { encode: encodeSolanaAddress, format: formatSolanaAddress },
+  "bitcoin-vm": { encode: encodeBitcoinAddress, format: formatBitcoinAddress },
+  "tron-vm": { encode: encodeTronAddress, format: formatTronAddress },
+  "ton-vm": { encode: encodeTonAddress, format: formatTonAddress },
+  "xrp-vm": { encode: encodeXrpAddress, format: formatXrpAddress },
+  "lighter-vm": { encode: encodeLighterAddress, format: formatLighterAddress },
+};
+
+function codecFor(vmType: unknown) {
+  if (!isOrderVmType(vmType))
+    throw new UnsupportedVmTypeError(`unsupported VM type ${describeValue(vmType)}`);
+  return CODECS[vmType];
+}
+
+/**
+ * The bytes an order carries for `address` (or a currency) on a chain of
+ * `vmType`, as 0x hex. Malformed input throws a typed error (bad checksum,
+ * wrong length, TON workchain other than 0, tagged XRP X-address) instead of
+ * producing bytes the service would never hash.
+ */
+export function encodeOrderAddress(address: string, vmType: OrderVmType): Hex {
+  return bytesToHex(codecFor(vmType).encode(address));
+}
+
+/** `encodeOrderAddress` as raw bytes. */
+export function encodeOrderAddressBytes(address: string, vmType: OrderVmType): Uint8Array {
+  return codecFor(vmType).encode(address);
+}
+
+/**
+ * The native form of order address bytes (EIP-55 hex, base58, bech32, TON
+ * bounceable user-friendly, classic XRP, decimal Lighter index).
+ */
+export function formatOrderAddress(bytes: Uint8Array, vmType: OrderVmType): string {
+  return codecFor(vmType).format(bytes);
+}

@@ -1,0 +1,47 @@
+export { encodeOrderAbi, PROTOCOL_ORDER_ABI_PARAMETER } from "./abi.ts";
+export { encodeOrderAddress, encodeOrderAddressBytes, formatOrderAddress } from "./address/index.ts";
+export { formatTonRawAddress } from "./address/ton.ts";
+export { formatXrpXAddress } from "./address/xrp.ts";
+export {
+  chainVmTypesFromChains,
+  depositoriesFromChains,
+  type OrderChain,
+  orderChainsFromChains,
+} from "./chains.ts";
+export {
+  CANONICAL_EVM_DEPOSITORY,
+  decodeEvmDepositCall,
+  type EvmDepositCall,
+  RELAY_DEPOSITORY_ABI,
+} from "./depository-evm.ts";
+export {
+  decodeSvmDepositInstruction,
+  encodeSvmDepositData,
+  type QuoteSvmInstruction,
+  SVM_DEPOSIT_ACCOUNTS,
+  SVM_DEPOSIT_DISCRIMINATORS,
+  SVM_DEPOSITORY_PROGRAM,
+  type SvmDepositInstruction,
+} from "./depository-svm.ts";
+export { encodeOrder } from "./encode-order.ts";
+export * from "./errors.ts";
+export { getOrderId, hashEncodedOrder } from "./order-id.ts";
+export {
+  type OrderIdSigner,
+  parseOrderId,
+  recoverOrderSigner,
+  signOrderId,
+  verifyOrderSignature,
+} from "./signature.ts";
+export { ORDER_FORMATS, ORDER_V1_TYPES, type OrderVersion } from "./typed-data.ts";
+export type * from "./types.ts";
+export { verifyQuoteOrder } from "./verify-quote.ts";
+export type * from "./verify-quote-types.ts";
+export {
+  type ChainVmTypes,
+  isOrderVmType,
+  NATIVE_CURRENCY,
+  ORDER_VM_TYPES,
+  type OrderVmType,
+  VM_TYPE_BY_CHAINS_VM,
+} from "./vm-types.ts";

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ProtocolOrder} from "../../../../contracts/ProtocolOrder.sol";
+import {TestBase} from "../Vm.sol";
+
+/// Fuzz: the library's in-place hashing equals a plain `keccak256(abi.encode(...))` EIP-712 reference over
+/// random fields and list lengths.
+contract ProtocolOrderFuzzTest is TestBase {
+    function _reference(ProtocolOrder.Order memory o) private pure returns (bytes32) {
+        bytes32[] memory inputs = new bytes32[](o.inputs.length);
+        for (uint256 i; i < o.inputs.length; ++i) {
+            ProtocolOrder.InputPayment memory p = o.inputs[i].payment;
+            bytes32[] memory refunds = new bytes32[](o.inputs[i].refunds.length);
+            for (uint256 j; j < refunds.length; ++j) {
+                ProtocolOrder.InputRefund memory r = o.inputs[i].refunds[j];
+                refunds[j] = keccak256(
+                    abi.encode(
+                        ProtocolOrder.INPUT_REFUND_TYPEHASH,
+                        keccak256(bytes(r.chainId)),
+                        keccak256(r.recipient),
+                        keccak256(r.currency),
+                        r.minimumAmount,
+                        r.deadline,
+                        keccak256(r.extraData)
+                    )
+                );
+            }
+            bytes32 payment = keccak256(
+                abi.encode(ProtocolOrder.INPUT_PAYMENT_TYPEHASH, keccak256(bytes(p.chainId)), keccak256(p.currency), p.amount, p.weight)
+            );
+            inputs[i] = keccak256(abi.encode(ProtocolOrder.INPUT_TYPEHASH, payment, keccak256(abi.encodePacked(refunds))));
+        }
+        bytes32[] memory payments = new bytes32[](o.output.payments.length);
+        for (uint256 k; k < payments.length; ++k) {
+            ProtocolOrder.OutputPayment memory p = o.output.payments[k];
+            payments[k] = keccak256(
+                abi.encode(ProtocolOrder.OUTPUT_PAYMENT_TYPEHASH, keccak256(p.recipient), keccak256(p.currency), p.minimumAmount, p.expectedAmount)
+            );
+        }
+        bytes32[] memory calls = new bytes32[](o.output.calls.length);
+        for (uint256 k; k < calls.length; ++k) {
+            calls[k] = keccak256(o.output.calls[k]);
+        }
+        bytes32 output = keccak256(
+            abi.encode(
+                ProtocolOrder.OUTPUT_TYPEHASH,
+                keccak256(bytes(o.output.chainId)),
+                keccak256(abi.encodePacked(payments)),
+                o.output.deadline,
+                keccak256(abi.encodePacked(calls)),
+                keccak256(o.output.extraData)
+            )
+        );
+        bytes32[] memory fees = new bytes32[](o.fees.length);
+        for (uint256 k; k < fees.length; ++k) {
+            ProtocolOrder.Fee memory f = o.fees[k];
+            fees[k] = keccak256(
+                abi.encode(
+                    ProtocolOrder.FEE_TYPEHASH,
+                    keccak256(bytes(f.recipientChainId)),
+                    keccak256(f.recipient),
+                    keccak256(bytes(f.currencyChainId)),
+                    keccak256(f.currency),
+                    f.amount
+                )
+            );
+        }
+        return keccak256(
+            abi.encode(
+                ProtocolOrder.ORDER_TYPEHASH,
+                keccak256(bytes(o.version)),
+                keccak256(bytes(o.solverChainId)),
+                o.solver,
+                o.salt,
+                keccak256(abi.encodePacked(inputs)),
+                output,
+                keccak256(abi.encodePacked(fees))
+            )
+        );
+    }
+
+    function testFuzz_OrderIdMatchesTheReference(
+        bytes32 seed,
+        uint8 inputCount,
+        uint8 refundCount,
+        uint8 paymentCount,
+        uint8 callCount,
+        uint8 feeCount,
+        uint32 deadline
+    ) public pure {
+        ProtocolOrder.Order memory o;
+        o.version = "v1";
+        o.solverChainId = "base";
+        o.solver = address(bytes20(seed));
+        o.salt = uint256(seed);
+        o.inputs = new ProtocolOrder.Input[](inputCount % 4);
+        for (uint256 i; i < o.inputs.length; ++i) {
+            bytes memory currency = abi.encodePacked(keccak256(abi.encode(seed, "c", i)));
+            o.inputs[i].payment = ProtocolOrder.InputPayment("solana", currency, uint256(seed) >> i, i);
+            o.inputs[i].refunds = new ProtocolOrder.InputRefund[]((refundCount >> i) % 4);
+            for (uint256 j; j < o.inputs[i].refunds.length; ++j) {
+                o.inputs[i].refunds[j] = ProtocolOrder.InputRefund(
+                    "bitcoin", abi.encodePacked(bytes21(seed)), currency, j, deadline, abi.encodePacked(seed, j)
+                );
+            }
+        }
+        o.output.chainId = "tron";
+        o.output.payments = new ProtocolOrder.OutputPayment[](paymentCount % 4);
+        for (uint256 k; k < o.output.payments.length; ++k) {
+            o.output.payments[k] = ProtocolOrder.OutputPayment(abi.encodePacked(bytes21(seed)), "", k, k + 1);
+        }
+        o.output.deadline = deadline;
+        o.output.calls = new bytes[](callCount % 3);
+        for (uint256 k; k < o.output.calls.length; ++k) {
+            o.output.calls[k] = abi.encodePacked(seed, k, seed);
+        }
+        o.output.extraData = abi.encodePacked(bytes7(seed));
+        o.fees = new ProtocolOrder.Fee[](feeCount % 3);
+        for (uint256 k; k < o.fees.length; ++k) {
+            o.fees[k] = ProtocolOrder.Fee("base", abi.encodePacked(address(bytes20(seed))), "ethereum", new bytes(20), k);
+        }
+        assertEq(ProtocolOrder.orderId(o), _reference(o), "orderId vs reference");
+    }
+
+    function testFuzz_AnyDeadlineChangeChangesTheId(uint32 a, uint32 b) public pure {
+        vm.assume(a != b);
+        ProtocolOrder.Order memory o;
+        o.version = "v1";
+        o.output.deadline = a;
+        bytes32 first = ProtocolOrder.orderId(o);
+        o.output.deadline = b;
+        assertTrue(ProtocolOrder.orderId(o) != first, "deadline bound");
+    }
+}

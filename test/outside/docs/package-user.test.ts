@@ -1,0 +1,241 @@
+/**
+ * The package user's pages, followed from the packed tarball in a fresh project that holds no file
+ * of this repository other than the tarball and the pages' own samples, against the devnet that
+ * project starts (`npx attestkit devnet`), reached only through the endpoints it prints:
+ * - real-networks.md / deploy-and-operate.md: the one-line `attestkit/ignition` module, the
+ *   `hardhat.config.ts` whose URL and key are configuration variables, and a parameters file the
+ *   user writes deploy the receiver over JSON-RPC; `configureReceiver` (configure sample) then
+ *   whitelists a destination as the owner;
+ * - the deposit sample: paying the same request twice is refused and named
+ *   `RequestAlreadyAccepted`, not shown as an unrecognized custom error.
+ */
+import { cpSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect } from "chai";
+import { type Address, createPublicClient, getAddress, type Hex, http } from "viem";
+import {
+  createConsumer,
+  DEVNET_PEERS,
+  NODE_24,
+  REPO_ROOT,
+  repoVersion,
+  run,
+  startProcess,
+} from "../../../scripts/package/consumer.ts";
+import { attestedReceiverAbi } from "../../../src/receiver/index.ts";
+
+/** What `attestkit devnet` prints at startup, read as a user reads it. */
+type PrintedDevnet = {
+  serviceUrl: string;
+  rpcUrl: Record<8453 | 10, string>;
+  receiver: Record<8453 | 10, Address>;
+  usdc: Record<8453 | 10, Address>;
+  solver: Address;
+  accounts: Record<string, { address: Address; privateKey: Hex }>;
+};
+
+function readPrintedDevnet(output: string): PrintedDevnet {
+  const find = (pattern: RegExp) => {
+    const match = output.match(pattern);
+    if (!match?.[1]) throw new Error(`devnet output has no ${pattern}:\n${output}`);
+    return match[1];
+  };
+  const accounts: PrintedDevnet["accounts"] = {};
+  for (const [, role, address, privateKey] of output.matchAll(
+    /^ {2}(\w+) +(0x[0-9a-fA-F]{40}) +(0x[0-9a-f]{64})\s*$/gm,
+  ))
+    accounts[role as string] = { address: address as Address, privateKey: privateKey as Hex };
+  return {
+    serviceUrl: find(/mock service +(http:\/\/127\.0\.0\.1:\d+)/),
+    rpcUrl: {
+      8453: find(/\(8453\) +(http:\/\/127\.0\.0\.1:\d+) +JSON-RPC over HTTP/),
+      10: find(/\(10\) +(http:\/\/127\.0\.0\.1:\d+) +JSON-RPC over HTTP/),
+    },
+    receiver: {
+      8453: find(/^ {2}8453 +AttestedReceiver +(0x[0-9a-fA-F]{40})/m) as Address,
+      10: find(/^ {2}10 +AttestedReceiver +(0x[0-9a-fA-F]{40})/m) as Address,
+    },
+    usdc: {
+      8453: find(/^ {2}8453 +USDC \(6 decimals\) +(0x[0-9a-fA-F]{40})/m) as Address,
+      10: find(/^ {2}10 +USDC \(6 decimals\) +(0x[0-9a-fA-F]{40})/m) as Address,
+    },
+    solver: find(/Solver: (0x[0-9a-fA-F]{40}) \(EVM\)/) as Address,
+    accounts,
+  };
+}
+
+const CONFIGURE_DRIVER = `import { configureEvmReceiver } from "./configure-evm-receiver.ts";
+const options = JSON.parse(process.argv[2]);
+const result = await configureEvmReceiver(options);
+console.log(JSON.stringify(result));
+`;
+
+const PAY_TWICE_DRIVER = `import { depositThroughEvmReceiver } from "./deposit-evm-viem.ts";
+import { devnetTransfer } from "./devnet-deposit.ts";
+import { createPublicClient, createWalletClient, defineChain, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+const devnet = JSON.parse(process.argv[2]);
+const first = await devnetTransfer(devnet);
+const chain = defineChain({ id: 8453, name: "devnet", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } });
+const publicClient = createPublicClient({ chain, transport: http() });
+const wallet = createWalletClient({ account: privateKeyToAccount(devnet.userKey), chain, transport: http() });
+const block = await publicClient.getBlock();
+let second = "paid twice";
+try {
+  await depositThroughEvmReceiver({ serviceUrl: devnet.serviceUrl, requestId: first.requestId, receiver: devnet.receiver, wallet, publicClient, deadline: block.timestamp + 600n });
+} catch (error) {
+  second = error.message;
+}
+console.log(JSON.stringify({ firstStatus: first.status.status, requestId: first.requestId, second }));
+`;
+
+describe("docs for a package user, from the tarball in a fresh project, on the devnet", function () {
+  this.timeout(1_800_000);
+  let devnet: PrintedDevnet;
+  let stopDevnet: (() => Promise<number | null>) | undefined;
+  let dir: string;
+  const account = (role: string) => {
+    const found = devnet.accounts[role];
+    if (!found) throw new Error(`the devnet printed no ${role} account`);
+    return found;
+  };
+
+  before(async () => {
+    // The install order of use-from-your-project.md: the tarball, then the devnet's optional peers,
+    // plus the keystore plugin real-networks.md installs.
+    const peers = [...DEVNET_PEERS, "@nomicfoundation/hardhat-keystore", "@types/node"].map(repoVersion);
+    ({ dir } = await createConsumer("docs-user", peers, { type: "module" }));
+    const started = startProcess(
+      join(dir, "node_modules/.bin/attestkit"),
+      ["devnet", "--port", "0", "--rpc-port", "0", "--svm-rpc-port", "0", "--block-time", "200"],
+      dir,
+    );
+    stopDevnet = started.stop;
+    for (let i = 0; i < 600 && !started.output().includes("Activity ("); i++) {
+      if (
+        (await Promise.race([started.exited, new Promise((r) => setTimeout(() => r("running"), 500))])) !==
+        "running"
+      )
+        throw new Error(`attestkit devnet exited:\n${started.output()}`);
+    }
+    devnet = readPrintedDevnet(started.output());
+    // The pages' samples, as a user copies them from the pages.
+    cpSync(join(REPO_ROOT, "docs/examples/hardhat-project"), dir, { recursive: true });
+    for (const sample of ["configure-evm-receiver.ts", "deposit-evm-viem.ts", "devnet-deposit.ts"])
+      cpSync(join(REPO_ROOT, "docs/examples", sample), join(dir, sample));
+  });
+  after(async () => {
+    await stopDevnet?.();
+  });
+
+  it("deploys the receiver with the one-line module and a user-written parameters file, then configures it", async () => {
+    const deployer = account("deployer");
+    const owner = account("carol");
+    writeFileSync(
+      join(dir, "receiver.devnet.json"),
+      JSON.stringify({
+        AttestedReceiver: {
+          owner: owner.address,
+          solver: devnet.solver,
+          maxDeadlineWindow: 900,
+          whitelist: [],
+        },
+      }),
+    );
+    const { stdout } = await run(
+      join(dir, "node_modules/.bin/hardhat"),
+      [
+        "ignition",
+        "deploy",
+        "ignition/modules/Receiver.ts",
+        "--network",
+        "baseSepolia",
+        "--parameters",
+        "receiver.devnet.json",
+      ],
+      {
+        cwd: dir,
+        // The configuration variables of hardhat.config.ts, given as environment variables.
+        // and the answer to Ignition's confirmation prompt, as real-networks.md gives it for scripts.
+        env: {
+          BASE_SEPOLIA_RPC_URL: devnet.rpcUrl[8453],
+          DEPLOYER_PRIVATE_KEY: deployer.privateKey,
+          HARDHAT_IGNITION_CONFIRM_DEPLOYMENT: "true",
+        },
+        timeoutMs: 600_000,
+      },
+    );
+    const deployed = stdout.match(/AttestedReceiver#AttestedReceiver - (0x[0-9a-fA-F]{40})/)?.[1];
+    expect(deployed, stdout).to.be.a("string");
+    const address = getAddress(deployed as string);
+    const client = createPublicClient({ transport: http(devnet.rpcUrl[8453]) });
+    const read = (functionName: "solver" | "owner" | "maxDeadlineWindow") =>
+      client.readContract({ address, abi: attestedReceiverAbi, functionName });
+    expect(await read("solver")).to.equal(getAddress(devnet.solver));
+    expect(await read("owner")).to.equal(getAddress(owner.address));
+    expect(await read("maxDeadlineWindow")).to.equal(900);
+
+    const bob = account("bob").address;
+    const isWhitelisted = () =>
+      client.readContract({
+        address,
+        abi: attestedReceiverAbi,
+        functionName: "isWhitelisted",
+        args: [10n, `0x${bob.slice(2).toLowerCase().padStart(64, "0")}`],
+      });
+    expect(await isWhitelisted()).to.equal(false);
+    writeFileSync(join(dir, "configure-driver.ts"), CONFIGURE_DRIVER);
+    const options = {
+      rpcUrl: devnet.rpcUrl[8453],
+      ownerKey: owner.privateKey,
+      receiver: address,
+      changes: { whitelistAdd: [{ chainId: 10, user: bob }] },
+    };
+    const configured = await run(NODE_24, ["configure-driver.ts", JSON.stringify(options)], { cwd: dir });
+    const result = JSON.parse(configured.stdout.trim().split("\n").at(-1) ?? "");
+    expect(result.hashes).to.have.length(1);
+    expect(await isWhitelisted()).to.equal(true);
+  });
+
+  it("configuring as someone other than the owner is refused by the receiver", async () => {
+    writeFileSync(join(dir, "configure-driver.ts"), CONFIGURE_DRIVER);
+    const options = {
+      rpcUrl: devnet.rpcUrl[8453],
+      ownerKey: account("alice").privateKey,
+      receiver: devnet.receiver[8453],
+      changes: { paused: true },
+    };
+    const refused = await run(NODE_24, ["configure-driver.ts", JSON.stringify(options)], { cwd: dir }).then(
+      () => "configured",
+      (error: Error) => error.message,
+    );
+    expect(refused).to.match(/OwnableUnauthorizedAccount/);
+    const client = createPublicClient({ transport: http(devnet.rpcUrl[8453]) });
+    expect(
+      await client.readContract({
+        address: devnet.receiver[8453],
+        abi: attestedReceiverAbi,
+        functionName: "paused",
+      }),
+    ).to.equal(false);
+  });
+
+  it("paying the same request twice is refused and named RequestAlreadyAccepted", async () => {
+    writeFileSync(join(dir, "pay-twice-driver.ts"), PAY_TWICE_DRIVER);
+    const config = {
+      serviceUrl: devnet.serviceUrl,
+      rpcUrl: devnet.rpcUrl[8453],
+      receiver: devnet.receiver[8453],
+      solver: devnet.solver,
+      userKey: account("alice").privateKey,
+      recipient: account("bob").address,
+      usdcOn8453: devnet.usdc[8453],
+      usdcOn10: devnet.usdc[10],
+    };
+    const { stdout } = await run(NODE_24, ["pay-twice-driver.ts", JSON.stringify(config)], { cwd: dir });
+    const out = JSON.parse(stdout.trim().split("\n").at(-1) ?? "");
+    // The first payment really went through: the attack is a second payment of a paid request.
+    expect(out.firstStatus).to.equal("success");
+    expect(out.second).to.equal(`the receiver refused the deposit: RequestAlreadyAccepted(${out.requestId})`);
+  });
+});

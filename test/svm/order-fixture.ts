@@ -1,0 +1,493 @@
+// Shared fixture of the order-depositor LiteSVM suites: loads the depository at its canonical
+// program id (programs/deploy/depository.so) and initializes it, loads the order depositor as an
+// upgradeable program whose upgrade authority is the fixture's authority, initializes it for the
+// protocol chain id "solana", and builds its instructions from the Anchor IDLs with
+// @coral-xyz/anchor. Orders are the library's EncodedOrder (src/orders), signed with signOrderId.
+// Token helpers come from the receiver fixture (raw SPL Token / Token-2022 instructions).
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import anchor, { type Idl } from "@coral-xyz/anchor";
+import {
+  type Address,
+  address,
+  createKeyPairSignerFromPrivateKeyBytes,
+  generateKeyPairSigner,
+  getAddressEncoder,
+  getProgramDerivedAddress,
+  type Instruction,
+  type KeyPairSigner,
+  lamports,
+} from "@solana/kit";
+import { type Hex, hexToBytes, keccak256, toBytes } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import depositoryIdl from "../../programs/idl/depository.json" with { type: "json" };
+import orderIdl from "../../programs/idl/order_depositor.json" with { type: "json" };
+import { hashEncodedOrder, signOrderId } from "../../src/orders/index.ts";
+import type { EncodedOrder } from "../../src/orders/types.ts";
+import { expectOk, Fixture, SOLVER_KEY, toKit, web3 } from "./receiver-fixture.ts";
+
+const { Program } = anchor;
+
+export const DEPOSITORY = address("99vQwtBwYtrqqD9YSXbdum3KBdxPAVxYTaQ3cfnJSrN2");
+export const ATA_PROGRAM = address("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL");
+export const LOADER_V3 = address("BPFLoaderUpgradeab1e11111111111111111111111");
+export const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
+export const CHAIN_ID = "solana";
+/** The program key of the IDL's address (32 bytes of 0x0d): fixed PDAs and bumps on every run. */
+export const PROGRAM_SEED = new Uint8Array(32).fill(0x0d);
+/** The fixture's clock at start (unix seconds). */
+export const START_TIME = 1_767_225_600n;
+export const EVM_RECIPIENT = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8" as Hex;
+
+export const ORDER_ERRORS: Record<string, number> = Object.fromEntries(
+  (orderIdl.errors as { code: number; name: string }[]).map((e) => [e.name, e.code]),
+);
+export const DEPOSITORY_ERRORS: Record<string, number> = Object.fromEntries(
+  (depositoryIdl.errors as { code: number; name: string }[]).map((e) => [e.name, e.code]),
+);
+
+const so = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../../programs/deploy/${name}.so`, import.meta.url)));
+const pk = (a: string) => new web3.PublicKey(a);
+const word = (value: bigint) => Array.from(hexToBytes(`0x${value.toString(16).padStart(64, "0")}`));
+const bytes = (hex: Hex) => Buffer.from(hexToBytes(hex));
+
+/** The Anchor (camelCase) argument of the IDL type `Order` for an encoded order. */
+export function toAnchorOrder(o: EncodedOrder) {
+  return {
+    version: o.version,
+    solverChainId: o.solverChainId,
+    solver: Array.from(hexToBytes(o.solver)),
+    salt: word(o.salt),
+    inputs: o.inputs.map((i) => ({
+      payment: {
+        ...i.payment,
+        currency: bytes(i.payment.currency),
+        amount: word(i.payment.amount),
+        weight: word(i.payment.weight),
+      },
+      refunds: i.refunds.map((r) => ({
+        ...r,
+        recipient: bytes(r.recipient),
+        currency: bytes(r.currency),
+        minimumAmount: word(r.minimumAmount),
+        extraData: bytes(r.extraData),
+      })),
+    })),
+    output: {
+      ...o.output,
+      payments: o.output.payments.map((p) => ({
+        recipient: bytes(p.recipient),
+        currency: bytes(p.currency),
+        minimumAmount: word(p.minimumAmount),
+        expectedAmount: word(p.expectedAmount),
+      })),
+      calls: o.output.calls.map(bytes),
+      extraData: bytes(o.output.extraData),
+    },
+    fees: o.fees.map((f) => ({
+      ...f,
+      recipient: bytes(f.recipient),
+      currency: bytes(f.currency),
+      amount: word(f.amount),
+    })),
+  };
+}
+
+/**
+ * The Borsh bytes of the IDL type `Order` written directly (Anchor's instruction coder stops at
+ * 1000 bytes, which large vector orders exceed); the suites check it equals Anchor's encoding.
+ */
+export function borshOrder(o: EncodedOrder): Uint8Array {
+  const out: number[] = [];
+  const u32 = (n: number) => {
+    const b = new Uint8Array(4);
+    new DataView(b.buffer).setUint32(0, n, true);
+    out.push(...b);
+  };
+  const raw = (b: Uint8Array) => {
+    u32(b.length);
+    out.push(...b);
+  };
+  const text = (s: string) => raw(toBytes(s));
+  const hex = (h: Hex) => raw(hexToBytes(h));
+  const w = (v: bigint) => out.push(...word(v));
+  const list = <T>(items: T[], each: (item: T) => void) => {
+    u32(items.length);
+    items.forEach(each);
+  };
+  text(o.version);
+  text(o.solverChainId);
+  out.push(...hexToBytes(o.solver));
+  w(o.salt);
+  list(o.inputs, (i) => {
+    text(i.payment.chainId);
+    hex(i.payment.currency);
+    w(i.payment.amount);
+    w(i.payment.weight);
+    list(i.refunds, (r) => {
+      text(r.chainId);
+      hex(r.recipient);
+      hex(r.currency);
+      w(r.minimumAmount);
+      u32(r.deadline);
+      hex(r.extraData);
+    });
+  });
+  text(o.output.chainId);
+  list(o.output.payments, (p) => {
+    hex(p.recipient);
+    hex(p.currency);
+    w(p.minimumAmount);
+    w(p.expectedAmount);
+  });
+  u32(o.output.deadline);
+  list(o.output.calls, hex);
+  hex(o.output.extraData);
+  list(o.fees, (f) => {
+    text(f.recipientChainId);
+    hex(f.recipient);
+    text(f.currencyChainId);
+    hex(f.currency);
+    w(f.amount);
+  });
+  return new Uint8Array(out);
+}
+
+export type JsonOrder = Omit<EncodedOrder, "salt" | "inputs" | "output" | "fees"> & Record<string, unknown>;
+
+/** The vectors' `encoded` JSON (decimal strings for uint256) as an EncodedOrder. */
+export function encodedFromJson(json: JsonOrder): EncodedOrder {
+  const e = json as unknown as {
+    salt: string;
+    inputs: { payment: Record<string, string>; refunds: Record<string, string | number>[] }[];
+    output: { payments: Record<string, string>[] } & Record<string, unknown>;
+    fees: Record<string, string>[];
+  };
+  return {
+    ...(json as EncodedOrder),
+    salt: BigInt(e.salt),
+    inputs: e.inputs.map((i) => ({
+      payment: { ...i.payment, amount: BigInt(i.payment.amount!), weight: BigInt(i.payment.weight!) },
+      refunds: i.refunds.map((r) => ({ ...r, minimumAmount: BigInt(r.minimumAmount!) })),
+    })),
+    output: {
+      ...e.output,
+      payments: e.output.payments.map((p) => ({
+        ...p,
+        minimumAmount: BigInt(p.minimumAmount!),
+        expectedAmount: BigInt(p.expectedAmount!),
+      })),
+    },
+    fees: e.fees.map((f) => ({ ...f, amount: BigInt(f.amount!) })),
+  } as EncodedOrder;
+}
+
+/** The whitelist key of `(chainId, recipient)`: keccak256(u32 LE length || chainId || recipient). */
+export function recipientKey(chainId: string, recipient: Hex): Uint8Array {
+  const chain = toBytes(chainId);
+  const length = new Uint8Array(4);
+  new DataView(length.buffer).setUint32(0, chain.length, true);
+  return hexToBytes(keccak256(new Uint8Array([...length, ...chain, ...hexToBytes(recipient)])));
+}
+
+export type DepositOptions = {
+  signature?: Uint8Array;
+  replayBump?: number;
+  /** Anchor account overrides (base58). */
+  accounts?: Record<string, string>;
+  /** Whitelist entries instead of one per output payment. */
+  whitelist?: Address[];
+  payer?: KeyPairSigner;
+};
+
+export class OrderFixture extends Fixture {
+  orders!: InstanceType<typeof Program>;
+  depository!: InstanceType<typeof Program>;
+  relayDepository!: Address;
+  vault!: Address;
+  orderConfig!: Address;
+
+  /** `initializeOrders: false` leaves the order depositor uninitialized (the initialize tests). */
+  static async start({
+    initializeOrders = true,
+  }: {
+    initializeOrders?: boolean;
+  } = {}): Promise<OrderFixture> {
+    const f = new OrderFixture();
+    f.authority = await generateKeyPairSigner();
+    f.owner = f.authority;
+    f.payer = await generateKeyPairSigner();
+    f.solver = await generateKeyPairSigner();
+    for (const who of [f.authority, f.payer]) f.svm.airdrop(who.address, lamports(100_000_000_000n));
+    // A present-day clock (LiteSVM starts at 0), so deadlines in the past are representable.
+    const clock = f.svm.getClock();
+    clock.unixTimestamp = START_TIME;
+    f.svm.setClock(clock);
+    f.svm.addProgram(DEPOSITORY, so("depository"));
+    const program = await createKeyPairSignerFromPrivateKeyBytes(PROGRAM_SEED);
+    f.programId = program.address;
+    await f.loadUpgradeable(so("order-depositor"));
+    f.orders = new Program({ ...(orderIdl as Idl), address: f.programId }, { connection: {} } as never);
+    f.depository = new Program(depositoryIdl as Idl, { connection: {} } as never);
+    f.relayDepository = await pda(DEPOSITORY, ["relay_depository"]);
+    f.vault = await pda(DEPOSITORY, ["vault"]);
+    f.orderConfig = await pda(f.programId, ["config"]);
+    expectOk(await f.send([await f.initializeDepository(f.authority)], f.authority));
+    if (initializeOrders) expectOk(await f.send([await f.initializeOrders(CHAIN_ID)], f.authority));
+    return f;
+  }
+
+  /** The program as the upgradeable loader leaves it after a deploy by `this.authority`. */
+  async loadUpgradeable(elf: Uint8Array) {
+    const programData = await pda(LOADER_V3, [addressBytes(this.programId)]);
+    this.programData = programData;
+    const header = new Uint8Array(45);
+    header.set([3, 0, 0, 0]);
+    header[12] = 1;
+    header.set(addressBytes(this.authority.address), 13);
+    const data = new Uint8Array([...header, ...elf]);
+    const account = (at: Address, bytes: Uint8Array, executable: boolean) =>
+      this.svm.setAccount({
+        address: at,
+        data: bytes,
+        executable,
+        lamports: lamports(this.svm.minimumBalanceForRentExemption(BigInt(bytes.length))),
+        programAddress: LOADER_V3,
+        space: BigInt(bytes.length),
+      });
+    account(programData, data, false);
+    account(this.programId, new Uint8Array([2, 0, 0, 0, ...addressBytes(programData)]), true);
+  }
+
+  async initializeDepository(owner: KeyPairSigner): Promise<Instruction> {
+    const ix = await this.depository.methods.initialize!(Buffer.from(CHAIN_ID))
+      .accountsStrict({
+        relayDepository: pk(this.relayDepository),
+        vault: pk(this.vault),
+        owner: pk(owner.address),
+        allocator: pk(owner.address),
+        systemProgram: pk(SYSTEM_PROGRAM),
+      })
+      .instruction();
+    return toKit(ix, [owner]);
+  }
+
+  async initializeOrders(chainId: string, signer: KeyPairSigner = this.authority): Promise<Instruction> {
+    const ix = await this.orders.methods.initialize!(
+      pk(this.authority.address),
+      Array.from(hexToBytes(this.solverEvm.address)),
+      chainId,
+    )
+      .accountsStrict({
+        authority: pk(signer.address),
+        config: pk(this.orderConfig),
+        programData: pk(this.programData),
+        systemProgram: pk(SYSTEM_PROGRAM),
+      })
+      .instruction();
+    return toKit(ix, [signer]);
+  }
+
+  async recipientEntry(chainId: string, recipient: Hex): Promise<Address> {
+    return pda(this.programId, ["recipient", recipientKey(chainId, recipient)]);
+  }
+
+  async whitelistOrderRecipient(chainId: string, recipient: Hex, signer: KeyPairSigner = this.owner) {
+    const ix = await this.orders.methods.whitelistAdd!(chainId, bytes(recipient))
+      .accountsStrict({
+        owner: pk(signer.address),
+        config: pk(this.orderConfig),
+        entry: pk(await this.recipientEntry(chainId, recipient)),
+        systemProgram: pk(SYSTEM_PROGRAM),
+      })
+      .instruction();
+    return toKit(ix, [signer]);
+  }
+
+  async orderOwnerIx(
+    method: string,
+    args: unknown[],
+    signer: KeyPairSigner = this.owner,
+  ): Promise<Instruction> {
+    const m = (
+      this.orders.methods as unknown as Record<
+        string,
+        (...a: unknown[]) => {
+          accountsStrict(x: object): {
+            instruction(): Promise<InstanceType<typeof web3.TransactionInstruction>>;
+          };
+        }
+      >
+    )[method]!;
+    const who = method === "acceptOwnership" ? "pendingOwner" : "owner";
+    const ix = await m(...args)
+      .accountsStrict({ [who]: pk(signer.address), config: pk(this.orderConfig) })
+      .instruction();
+    return toKit(ix, [signer]);
+  }
+
+  /** An order paying `amount` of `currency` (32-byte hex; zeros = native) on this chain to an EVM recipient. */
+  order(
+    o: { amount?: bigint; currency?: Hex; deadline?: number; chainId?: string; recipients?: Hex[] } = {},
+  ): EncodedOrder {
+    const salt = BigInt(keccak256(crypto.getRandomValues(new Uint8Array(32))));
+    return {
+      version: "v1",
+      solverChainId: "base",
+      solver: this.solverEvm.address,
+      salt,
+      inputs: [
+        {
+          payment: {
+            chainId: o.chainId ?? CHAIN_ID,
+            currency: o.currency ?? `0x${"00".repeat(32)}`,
+            amount: o.amount ?? 1_000_000n,
+            weight: 1n,
+          },
+          refunds: [
+            {
+              chainId: CHAIN_ID,
+              recipient: `0x${Buffer.from(addressBytes(this.payer.address)).toString("hex")}`,
+              currency: o.currency ?? `0x${"00".repeat(32)}`,
+              minimumAmount: 0n,
+              deadline: Number(this.now()) + 3600,
+              extraData: "0x",
+            },
+          ],
+        },
+      ],
+      output: {
+        chainId: "ethereum",
+        payments: (o.recipients ?? [EVM_RECIPIENT]).map((recipient) => ({
+          recipient,
+          currency: "0x0000000000000000000000000000000000000000",
+          minimumAmount: 990_000n,
+          expectedAmount: 995_000n,
+        })),
+        deadline: o.deadline ?? Number(this.now()) + 600,
+        calls: [],
+        extraData: "0x",
+      },
+      fees: [],
+    };
+  }
+
+  orderId(order: EncodedOrder): Uint8Array {
+    return hexToBytes(hashEncodedOrder(order));
+  }
+
+  async signOrder(order: EncodedOrder, key: Hex = SOLVER_KEY): Promise<Uint8Array> {
+    return hexToBytes(await signOrderId(privateKeyToAccount(key), hashEncodedOrder(order)));
+  }
+
+  async orderReplay(order: EncodedOrder): Promise<readonly [Address, number]> {
+    return getProgramDerivedAddress({
+      programAddress: this.programId,
+      seeds: ["replay", this.orderId(order)],
+    });
+  }
+
+  /** `compute_order_id` built by Anchor from the IDL (orders up to Anchor's 1000-byte buffer). */
+  async computeOrderId(order: EncodedOrder): Promise<Instruction> {
+    const ix = await this.orders.methods.computeOrderId!(toAnchorOrder(order))
+      .accountsStrict({})
+      .instruction();
+    return toKit(ix);
+  }
+
+  /** `compute_order_id` with the order Borsh-encoded by `borshOrder` (any size). */
+  computeOrderIdRaw(order: EncodedOrder): Instruction {
+    const discriminator = orderIdl.instructions.find((i) => i.name === "compute_order_id")!.discriminator;
+    return {
+      programAddress: this.programId,
+      accounts: [],
+      data: new Uint8Array([...discriminator, ...borshOrder(order)]),
+    };
+  }
+
+  /** `order_deposit_native` / `order_deposit_token` with the common accounts, then `extra`. */
+  private async depositOrder(
+    method: "orderDepositNative" | "orderDepositToken",
+    order: EncodedOrder,
+    extra: Record<string, string>,
+    o: DepositOptions,
+  ): Promise<Instruction> {
+    const [replay, bump] = await this.orderReplay(order);
+    const signature = o.signature ?? (await this.signOrder(order));
+    const whitelist =
+      o.whitelist ??
+      (await Promise.all(
+        order.output.payments.map((p) => this.recipientEntry(order.output.chainId, p.recipient)),
+      ));
+    const payer = o.payer ?? this.payer;
+    const accounts = {
+      payer: payer.address,
+      config: this.orderConfig,
+      replay,
+      depositoryProgram: DEPOSITORY,
+      relayDepository: this.relayDepository,
+      vault: this.vault,
+      systemProgram: SYSTEM_PROGRAM,
+      ...extra,
+      ...o.accounts,
+    };
+    const ix = await this.orders.methods[method]!(
+      toAnchorOrder(order),
+      Buffer.from(signature),
+      o.replayBump ?? bump,
+    )
+      .accountsStrict(Object.fromEntries(Object.entries(accounts).map(([k, v]) => [k, pk(v)])))
+      .remainingAccounts(whitelist.map((w) => ({ pubkey: pk(w), isSigner: false, isWritable: false })))
+      .instruction();
+    return toKit(ix, [payer]);
+  }
+
+  async depositNativeOrder(order: EncodedOrder, o: DepositOptions = {}): Promise<Instruction> {
+    return this.depositOrder("orderDepositNative", order, {}, o);
+  }
+
+  async vaultToken(mint: Address, tokenProgram: Address): Promise<Address> {
+    return pda(ATA_PROGRAM, [addressBytes(this.vault), addressBytes(tokenProgram), addressBytes(mint)]);
+  }
+
+  async depositTokenOrder(
+    order: EncodedOrder,
+    t: { mint: Address; payerToken: Address; tokenProgram: Address },
+    o: DepositOptions = {},
+  ): Promise<Instruction> {
+    const extra = {
+      mint: t.mint,
+      payerToken: t.payerToken,
+      vaultToken: await this.vaultToken(t.mint, t.tokenProgram),
+      tokenProgram: t.tokenProgram,
+      associatedTokenProgram: ATA_PROGRAM,
+    };
+    return this.depositOrder("orderDepositToken", order, extra, o);
+  }
+
+  /** The events the transaction logged with `sol_log_data`, decoded with `program`'s IDL. */
+  events(logs: string[], program: InstanceType<typeof Program>) {
+    return logs
+      .filter((l) => l.startsWith("Program data: "))
+      .map((l) => program.coder.events.decode(l.slice("Program data: ".length)))
+      .filter((e) => e !== null);
+  }
+}
+
+/** The 32 bytes of an address (a mutable copy, as the seed and byte APIs take). */
+export function addressBytes(at: Address): Uint8Array {
+  return new Uint8Array(getAddressEncoder().encode(at));
+}
+
+/** A PDA of `programAddress` for string / byte seeds. */
+export async function pda(programAddress: Address, seeds: (string | Uint8Array)[]): Promise<Address> {
+  const [at] = await getProgramDerivedAddress({ programAddress, seeds });
+  return at;
+}
+
+/** The custom error code of a failed transaction's instruction `index`, from its text. */
+export function customError(text: string, index = 0): number | undefined {
+  const m = new RegExp(`InstructionError\\(${index}, Custom\\((\\d+)\\)\\)`).exec(text);
+  return m ? Number(m[1]) : undefined;
+}
