@@ -10,6 +10,7 @@ const library = {
   svm: "src/svm/index.ts",
   orders: "src/orders/index.ts",
   receiver: "src/receiver/index.ts",
+  credit: "src/credit/index.ts",
   schemas: "src/schemas/index.ts",
   client: "src/client/index.ts",
   service: "src/service/index.ts",

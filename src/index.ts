@@ -5,6 +5,7 @@ export { parseUint256 } from "./amount.ts";
 export * from "./attestation/index.ts";
 export { assertChainId, type ChainVm, getChainVm } from "./chains.ts";
 export * from "./client/index.ts";
+export * from "./credit/index.ts";
 export * from "./errors.ts";
 export * from "./funding/index.ts";
 export * from "./orders/index.ts";

@@ -1,5 +1,18 @@
 import type { Address, Rpc, Signature, SolanaRpcApi } from "@solana/kit";
+import { type SvmCredit, svmCredits } from "attestkit/credit";
 import { decodeSvmReceiverDepositedEvents, type SvmReceiverDepositedEvent } from "attestkit/receiver";
+import { SVM_NATIVE_TOKEN } from "attestkit/svm";
+
+/** A finalized transaction with its meta (status, logs, balances), or null. */
+function finalizedTransaction(rpc: Rpc<SolanaRpcApi>, signature: Signature) {
+  return rpc
+    .getTransaction(signature, {
+      commitment: "finalized",
+      encoding: "json",
+      maxSupportedTransactionVersion: 0,
+    })
+    .send();
+}
 
 /**
  * The receiver's `Deposited` events in one transaction. The transaction's status goes with its logs:
@@ -11,18 +24,44 @@ export async function readSvmReceiverDeposits(
   programId: Address,
   signature: Signature,
 ): Promise<SvmReceiverDepositedEvent[]> {
-  const transaction = await rpc
-    .getTransaction(signature, {
-      commitment: "finalized",
-      encoding: "json",
-      maxSupportedTransactionVersion: 0,
-    })
-    .send();
+  const transaction = await finalizedTransaction(rpc, signature);
   if (transaction?.meta == null) return [];
   if (transaction.meta.err !== null) return []; // failed: nothing was deposited
   return decodeSvmReceiverDepositedEvents(
     { err: transaction.meta.err, logs: transaction.meta.logMessages ?? [] },
     programId,
+  );
+}
+
+/**
+ * What a memo-tagged deposit transaction really paid your solver wallet, per currency (lamports, or
+ * the mint): the balance change of the wallet and of the token accounts it owned before and after,
+ * from the transaction's meta. The memo only says which request it is for; the transfer
+ * instructions' amounts are never the credit (tokens can move in and out again, an account's owner
+ * can be handed to you after its tokens left, a Token-2022 fee mint delivers less than it moves).
+ */
+export async function readSvmCredits(
+  rpc: Rpc<SolanaRpcApi>,
+  solverWallet: Address,
+  signature: Signature,
+): Promise<SvmCredit[]> {
+  const transaction = await finalizedTransaction(rpc, signature);
+  if (transaction?.meta == null || transaction.meta.err !== null) return [];
+  const loaded = transaction.meta.loadedAddresses;
+  return svmCredits(
+    {
+      accountKeys: [
+        ...transaction.transaction.message.accountKeys,
+        ...(loaded?.writable ?? []),
+        ...(loaded?.readonly ?? []),
+      ],
+      preBalances: transaction.meta.preBalances,
+      postBalances: transaction.meta.postBalances,
+      preTokenBalances: transaction.meta.preTokenBalances ?? [],
+      postTokenBalances: transaction.meta.postTokenBalances ?? [],
+    },
+    { wallet: solverWallet },
+    SVM_NATIVE_TOKEN,
   );
 }
 

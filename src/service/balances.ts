@@ -1,6 +1,7 @@
 /**
- * App balances (service interface: App balance funding): credited from funding transfers to the solver seen on chain 8453
- * (`decodeAppBalanceFundingCalldata` names the wallet; the credit is what the solver received), reduced by permanent debits, sponsorship deductions, claims
+ * App balances (service interface: App balance funding): credited from funding transfers to the
+ * solver seen on chain 8453 (`decodeAppBalanceFundingCalldata` names the wallet; the credit is what
+ * the solver received), reduced by permanent debits, sponsorship deductions, claims
  * and active fast-fill holds. Reported in the app balance currency (USDC on 8453, micro-USD).
  */
 import { type Address, getAddress } from "viem";

@@ -23,11 +23,10 @@ import { newRecord } from "./records.ts";
 import { buildSvmDeposit } from "./svm-route.ts";
 import { currencyAmount, fromMicroUsd, type TokenRegistry, toMicroUsd } from "./tokens.ts";
 
-/** A receiver contract (onchain validation, optional) deposits can go through on an EVM chain. */
-/** An `AttestedReceiver` deployment: quotes on its chain deposit through it instead of paying the solver. */
 /** The largest amount an SVM transfer instruction carries (u64). */
 const SVM_U64_MAX = (1n << 64n) - 1n;
 
+/** An `AttestedReceiver` deployment: quotes on its chain deposit through it instead of paying the solver. */
 export interface ReceiverConfig {
   address: string;
   /** Seconds from quoting to the deposit's deadline (default 600; at most the receiver's maximum window). */
@@ -143,27 +142,30 @@ async function approveStepIfNeeded(
   const token = q.originCurrency as Address;
   const allowance = ctx.allowance ? await ctx.allowance(chainId, token, user, spender) : null;
   if (allowance !== null && allowance >= q.amount) return [];
-  return [
-    {
-      id: "approve",
-      action: "Confirm transaction in your wallet",
-      description,
-      kind: "transaction",
-      requestId,
-      items: [
-        {
-          status: "incomplete",
-          data: {
-            from: user,
-            to: token,
-            chainId,
-            data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, q.amount] }),
-            value: "0",
-          },
+  // USDT-style tokens revert an approve from one non-zero allowance to another: reset it first.
+  const amounts = allowance !== null && allowance > 0n ? [0n, q.amount] : [q.amount];
+  return amounts.map((amount) => ({
+    id: "approve",
+    action: "Confirm transaction in your wallet",
+    description:
+      amount === 0n
+        ? "Clear the leftover allowance first (tokens such as USDT refuse to change a non-zero allowance)"
+        : description,
+    kind: "transaction",
+    requestId,
+    items: [
+      {
+        status: "incomplete",
+        data: {
+          from: user,
+          to: token,
+          chainId,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] }),
+          value: "0",
         },
-      ],
-    },
-  ];
+      },
+    ],
+  }));
 }
 
 /** The deposit step of an EVM-origin quote: one transaction, checked on the status endpoint. */

@@ -202,7 +202,7 @@ export class Store {
     if (path !== ":memory:") checkBeforeOpen(path, newDb);
     const { DatabaseSync } = loadSqlite();
     try {
-      this.db = new DatabaseSync(path);
+      this.db = new (loadSqlite().DatabaseSync)(path);
     } catch (error) {
       throw new DatabaseFileError(`database file ${path} cannot be opened: ${(error as Error).message}`);
     }

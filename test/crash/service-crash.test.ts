@@ -196,6 +196,21 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
     return wallet!;
   };
 
+  /** The origin user and a quote for 0.1 ETH on the origin chain to `recipient` on `destinationChainId`. */
+  async function evmDeposit(destinationChainId: number, destinationCurrency: string, recipient: string) {
+    const user = await evmUser();
+    const quoted = await quote({
+      user: user.account.address,
+      originChainId: ORIGIN,
+      destinationChainId,
+      originCurrency: zeroAddress,
+      destinationCurrency,
+      recipient,
+      amount: parseEther("0.1").toString(),
+    });
+    return { user, ...quoted };
+  }
+
   const EVM_FILL_POINTS: CrashPoint[] = [
     "deposit-indexed",
     "deposit-final",
@@ -207,17 +222,8 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
     it(`EVM deposit, EVM fill: killed at ${point}, filled exactly once after the restart`, async () => {
       const db = join(dir, `evm-fill-${point}.sqlite`);
       await start(db, point);
-      const user = await evmUser();
       const recipient = privateKeyToAccount(generatePrivateKey()).address;
-      const { requestId, tx } = await quote({
-        user: user.account.address,
-        originChainId: ORIGIN,
-        destinationChainId: APP_BALANCE_CHAIN_ID,
-        originCurrency: zeroAddress,
-        destinationCurrency: zeroAddress,
-        recipient,
-        amount: parseEther("0.1").toString(),
-      });
+      const { user, requestId, tx } = await evmDeposit(APP_BALANCE_CHAIN_ID, zeroAddress, recipient);
       await user.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
       await crashed(point !== "deposit-indexed");
       await start(db);
@@ -233,16 +239,11 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
     it(`EVM short deposit refunded: killed at ${point}, refunded exactly what arrived, once`, async () => {
       const db = join(dir, `evm-refund-${point}.sqlite`);
       await start(db, point);
-      const user = await evmUser();
-      const { requestId, tx } = await quote({
-        user: user.account.address,
-        originChainId: ORIGIN,
-        destinationChainId: APP_BALANCE_CHAIN_ID,
-        originCurrency: zeroAddress,
-        destinationCurrency: zeroAddress,
-        recipient: privateKeyToAccount(generatePrivateKey()).address,
-        amount: parseEther("0.1").toString(),
-      });
+      const { user, requestId, tx } = await evmDeposit(
+        APP_BALANCE_CHAIN_ID,
+        zeroAddress,
+        privateKeyToAccount(generatePrivateKey()).address,
+      );
       await user.sendTransaction({ to: tx.to, data: tx.data, value: parseEther("0.05") });
       await crashed();
       await start(db);
@@ -332,17 +333,8 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
     it(`EVM deposit, SVM fill: killed at ${point}, filled exactly once after the restart`, async () => {
       const db = join(dir, `svm-destination-${point}.sqlite`);
       await start(db, point);
-      const user = await evmUser();
       const recipient = (await generateKeyPairSigner()).address as SvmAddress;
-      const { requestId, tx } = await quote({
-        user: user.account.address,
-        originChainId: ORIGIN,
-        destinationChainId: SVM_CHAIN_ID,
-        originCurrency: zeroAddress,
-        destinationCurrency: SVM_NATIVE,
-        recipient,
-        amount: parseEther("0.1").toString(),
-      });
+      const { user, requestId, tx } = await evmDeposit(SVM_CHAIN_ID, SVM_NATIVE, recipient);
       await user.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
       await crashed();
       await start(db);

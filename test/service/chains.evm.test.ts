@@ -61,6 +61,22 @@ describe("EVM chain adapter on Hardhat EDR", () => {
     return token;
   };
 
+  /** The deposit step of a quote for 100 units of `token` on the origin chain. */
+  const quoteTokenDeposit = async (user: Hex, token: string) => {
+    const quote = await post(service, "/quote/v2", {
+      user,
+      originChainId: ORIGIN,
+      destinationChainId: APP_BALANCE_CHAIN_ID,
+      originCurrency: token,
+      destinationCurrency: ETH,
+      recipient: EVM_RECIPIENT,
+      tradeType: "EXACT_INPUT",
+      amount: parseEther("100").toString(),
+    });
+    return (quote.body as { steps: { requestId: string; items: { data: { to: Hex; data: Hex } }[] }[] })
+      .steps[0]!;
+  };
+
   const status = async (id: string) =>
     (await get(service, `/intents/status/v3?requestId=${id}`)).body as {
       status: string;
@@ -116,18 +132,7 @@ describe("EVM chain adapter on Hardhat EDR", () => {
   it("ERC20-style deposit: transfer(solver, amount) calldata with the id appended is recognized", async () => {
     const [user] = await origin.viem.getWalletClients();
     const token = "0x00000000000000000000000000000000000C0FFE";
-    const quote = await post(service, "/quote/v2", {
-      user: user!.account.address,
-      originChainId: ORIGIN,
-      destinationChainId: APP_BALANCE_CHAIN_ID,
-      originCurrency: token,
-      destinationCurrency: ETH,
-      recipient: EVM_RECIPIENT,
-      tradeType: "EXACT_INPUT",
-      amount: parseEther("100").toString(),
-    });
-    const step = (quote.body as { steps: { requestId: string; items: { data: { to: Hex; data: Hex } }[] }[] })
-      .steps[0]!;
+    const step = await quoteTokenDeposit(user!.account.address, token);
     expect(step.items[0]!.data.data.slice(0, 138)).to.equal(
       encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [SOLVER, parseEther("100")] }),
     );
@@ -138,6 +143,26 @@ describe("EVM chain adapter on Hardhat EDR", () => {
     await service.lifecycle.idle();
     expect((await status(step.requestId)).status).to.equal("success");
     expect(await erc20.read.balanceOf([SOLVER])).to.equal(parseEther("100"));
+  });
+
+  it("fee-on-transfer: a tagged ERC-20 deposit is credited what reached the solver (net), so a short one is refunded, not filled", async () => {
+    const [user] = await origin.viem.getWalletClients();
+    const token = "0x000000000000000000000000000000000000FEE0";
+    const deployed = await origin.viem.deployContract("FeeOnTransferToken", [5000n]);
+    const code = await (await origin.viem.getPublicClient()).getCode({ address: deployed.address });
+    await origin.provider.request({ method: "hardhat_setCode", params: [token, code] });
+    const fee = await origin.viem.getContractAt("FeeOnTransferToken", getAddress(token));
+    await fee.write.mint([user!.account.address, parseEther("100")]);
+    const step = await quoteTokenDeposit(user!.account.address, token);
+    const hash = await user!.sendTransaction({ to: step.items[0]!.data.to, data: step.items[0]!.data.data });
+    await origin.provider.request({ method: "evm_mine", params: [] });
+    // the attack really happened: the calldata says 100, half of it was burnt on the way
+    expect(await fee.read.balanceOf([SOLVER])).to.equal(parseEther("50"));
+    const seen =
+      (await service.indexer!.tick(), await service.lifecycle.idle(), await status(step.requestId));
+    expect(seen.inTxHashes).to.deep.equal([hash]);
+    expect(seen.status).to.equal("refund");
+    expect(await fee.read.balanceOf([SOLVER])).to.equal(0n);
   });
 
   it("funding calldata on chain 8453 credits the app balance once", async () => {

@@ -152,6 +152,27 @@ describe("SVM chain adapter over RPC", function () {
     expect(quote.status, quote.raw).to.equal(200);
     return (quote.body as { steps: { requestId: string }[] }).steps[0]!.requestId;
   };
+  /** The payer deposits for `id` through the receiver with the service's attestation of it. */
+  const payThroughReceiver = async (
+    id: string,
+    token?: Parameters<typeof buildSvmReceiverDepositInstruction>[0]["token"],
+  ) => {
+    const attestation = (await get(service, `/requests/${id}/signature`)).body as {
+      requestData: RequestData;
+      signature: `0x${string}`;
+    };
+    const ix = await buildSvmReceiverDepositInstruction({
+      programId: f.programId,
+      payer: f.payer,
+      requestId: id as `0x${string}`,
+      requestData: attestation.requestData,
+      signature: attestation.signature,
+      deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+      solver: solver.address,
+      ...(token ? { token } : {}),
+    });
+    return submit(f.payer, [ix]);
+  };
   const depositsIn = async (txHash: string) =>
     (await adapter.scan(0, await adapter.head())).filter(
       (o): o is Extract<ChainObservation, { kind: "deposit" }> => o.kind === "deposit" && o.txHash === txHash,
@@ -279,21 +300,7 @@ describe("SVM chain adapter over RPC", function () {
           recipient: EVM_DESTINATION,
         }),
       );
-      const attestation = (await get(service, `/requests/${id}/signature`)).body as {
-        requestData: RequestData;
-        signature: `0x${string}`;
-      };
-      const ix = await buildSvmReceiverDepositInstruction({
-        programId: f.programId,
-        payer: f.payer,
-        requestId: id as `0x${string}`,
-        requestData: attestation.requestData,
-        signature: attestation.signature,
-        deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
-        solver: solver.address,
-        ...(token ? { token } : {}),
-      });
-      return { id, submitted: await submit(f.payer, [ix]) };
+      return { id, submitted: await payThroughReceiver(id, token) };
     };
 
     it("a native receiver deposit is recognized by its Deposited event (via receiver-event)", async () => {
@@ -345,6 +352,22 @@ describe("SVM chain adapter over RPC", function () {
 
   describe("crediting: only what reached the solver, only from the request's user", () => {
     const lamportsOf = (address: Address) => svm.getBalance(address) ?? 0n;
+    /** S1's transaction: 25 tokens into the decoy and straight back, the decoy handed to the solver, the memo. */
+    const moveInOutHandOver = (attacker: KeyPairSigner, own: Address, decoy: Address, id: string) => {
+      const move = (source: Address, destination: Address) =>
+        getTransferInstruction({ source, destination, authority: attacker, amount: 25_000_000n });
+      return [
+        move(own, decoy),
+        move(decoy, own),
+        getSetAuthorityInstruction({
+          owned: decoy,
+          owner: attacker,
+          authorityType: AuthorityType.AccountOwner,
+          newAuthority: solver.address,
+        }),
+        requestIdMemoInstruction(id, attacker),
+      ];
+    };
 
     it("S1: tokens moved into an account and straight out, its owner then set to the solver, fill nothing", async () => {
       const attacker = await generateKeyPairSigner();
@@ -353,20 +376,8 @@ describe("SVM chain adapter over RPC", function () {
       await f.mintTo(TOKEN_PROGRAM, mint, attackerAta, 25_000_000n);
       const decoy = await f.createTokenAccount(TOKEN_PROGRAM, mint, attacker.address);
       const id = await quoteId(svmOrigin(mint, "25000000", { user: attacker.address }));
-      const move = (source: Address, destination: Address) =>
-        getTransferInstruction({ source, destination, authority: attacker, amount: 25_000_000n });
       const solverBefore = f.tokenBalance(await ata(solver.address));
-      const { signature } = await submit(attacker, [
-        move(attackerAta, decoy),
-        move(decoy, attackerAta),
-        getSetAuthorityInstruction({
-          owned: decoy,
-          owner: attacker,
-          authorityType: AuthorityType.AccountOwner,
-          newAuthority: solver.address,
-        }),
-        requestIdMemoInstruction(id, attacker),
-      ]);
+      const { signature } = await submit(attacker, moveInOutHandOver(attacker, attackerAta, decoy, id));
       // the attack really happened: the decoy is the solver's now, and the tokens went in and out
       const decoyAccount = svm.getAccount(decoy);
       if (!decoyAccount.exists) throw new Error("the decoy account is missing");
@@ -387,19 +398,7 @@ describe("SVM chain adapter over RPC", function () {
       await f.mintTo(TOKEN_PROGRAM, other, inventory, 1_000_000_000n);
       const decoy = await f.createTokenAccount(TOKEN_PROGRAM, other, attacker.address);
       const id = await quoteId(svmOrigin(mint, "25000000", { user: attacker.address }));
-      const move = (source: Address, destination: Address) =>
-        getTransferInstruction({ source, destination, authority: attacker, amount: 25_000_000n });
-      await submit(attacker, [
-        move(attackerAta, decoy),
-        move(decoy, attackerAta),
-        getSetAuthorityInstruction({
-          owned: decoy,
-          owner: attacker,
-          authorityType: AuthorityType.AccountOwner,
-          newAuthority: solver.address,
-        }),
-        requestIdMemoInstruction(id, attacker),
-      ]);
+      await submit(attacker, moveInOutHandOver(attacker, attackerAta, decoy, id));
       expect((await status(id)).status).to.equal("waiting");
       expect(f.tokenBalance(inventory)).to.equal(1_000_000_000n);
       expect(f.tokenBalance(attackerAta)).to.equal(25_000_000n);
@@ -457,21 +456,7 @@ describe("SVM chain adapter over RPC", function () {
         requestIdMemoInstruction(id, stranger),
       ]);
       expect((await status(id)).status).to.equal("waiting");
-      const attestation = (await get(service, `/requests/${id}/signature`)).body as {
-        requestData: RequestData;
-        signature: `0x${string}`;
-      };
-      await submit(f.payer, [
-        await buildSvmReceiverDepositInstruction({
-          programId: f.programId,
-          payer: f.payer,
-          requestId: id as `0x${string}`,
-          requestData: attestation.requestData,
-          signature: attestation.signature,
-          deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
-          solver: solver.address,
-        }),
-      ]);
+      await payThroughReceiver(id);
       expect((await status(id)).status).to.equal("success");
     });
 

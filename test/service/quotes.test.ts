@@ -15,6 +15,8 @@ import {
 } from "@solana/kit";
 import { expect } from "chai";
 import { decodeFunctionData, erc20Abi, getAddress, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { signRequestData } from "../../src/attestation/index.ts";
 import {
   applySvmQuoteAttempt,
   attestedReceiverAbi,
@@ -26,6 +28,8 @@ import {
   verifyAttestation,
 } from "../../src/index.ts";
 import type { Service } from "../../src/service/index.ts";
+import { buildQuote } from "../../src/service/quotes.ts";
+import { TokenRegistry } from "../../src/service/tokens.ts";
 import {
   API_KEY,
   BASE_USDC,
@@ -37,6 +41,7 @@ import {
   post,
   quoteBody,
   SOLVER,
+  SOLVER_KEY,
   SVM_USER,
   testService,
 } from "./helpers.ts";
@@ -204,6 +209,42 @@ describe("quotes", () => {
         total: number;
       };
       expect(after.total).to.equal(before.total);
+    });
+  });
+
+  describe("E6: approve steps for tokens that refuse changing a non-zero allowance (USDT)", () => {
+    const OP_USDC = "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85";
+    const RECEIVER = "0x00000000000000000000000000000000000000aa";
+    const approvals = async (left: bigint | null) => {
+      const { response } = await buildQuote(
+        {
+          tokens: new TokenRegistry([]),
+          solverEvm: SOLVER,
+          solverSvm: "So1ver1111111111111111111111111111111111111",
+          receivers: new Map([[10, { address: RECEIVER }]]),
+          attest: (id, data) => signRequestData(privateKeyToAccount(SOLVER_KEY), id, data),
+          allowance: async () => left,
+          relayerFeeBps: 10n,
+          gasFeeMicroUsd: 50_000n,
+        },
+        {
+          ...quoteBody({ originChainId: 10, originCurrency: OP_USDC, amount: "5000000" }),
+          tradeType: "EXACT_INPUT",
+        },
+        { persist: true, apiKeyHash: null },
+      );
+      return response.steps
+        .filter((step) => step.id === "approve")
+        .map((step) => decodeFunctionData({ abi: erc20Abi, data: step.items[0]!.data.data as Hex }).args[1]);
+    };
+
+    it("a smaller allowance left over: approve(0) first, then the exact amount", async () => {
+      expect(await approvals(1_000n)).to.deep.equal([0n, 5_000_000n]);
+    });
+    it("no allowance, or an unknown one: the exact amount only; enough already: no approve", async () => {
+      expect(await approvals(0n)).to.deep.equal([5_000_000n]);
+      expect(await approvals(null)).to.deep.equal([5_000_000n]);
+      expect(await approvals(5_000_000n)).to.deep.equal([]);
     });
   });
 

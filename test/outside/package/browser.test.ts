@@ -11,6 +11,7 @@ const BROWSER_ENTRIES = [
   "attestkit/funding",
   "attestkit/svm",
   "attestkit/receiver",
+  "attestkit/credit",
   "attestkit/schemas",
   "attestkit/client",
 ];
