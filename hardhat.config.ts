@@ -38,7 +38,9 @@ export default defineConfig({
   test: {
     mocha: { timeout: 120_000 },
     // Solidity tests read the shared vectors (test/evm/sol/Vectors.t.sol).
-    solidity: { fsPermissions: { readFile: ["./test/vectors/attestation.json", "./test/vectors/protocol-orders.json"] } },
+    solidity: {
+      fsPermissions: { readFile: ["./test/vectors/attestation.json", "./test/vectors/protocol-orders.json"] },
+    },
   },
   networks: {
     hardhatMainnet: { type: "edr-simulated", chainType: "l1" },
