@@ -22,9 +22,16 @@ export type ActivityEvent =
 
 export type ActivityListener = (event: ActivityEvent) => void;
 
-/** Listeners of a service's activity; a throwing listener never breaks the service. */
+/** How many recent events the feed remembers to drop repeats (the indexer re-observes a deposit on each scan). */
+const REMEMBERED_EVENTS = 10_000;
+
+/**
+ * Listeners of a service's activity: one event per change (an event identical to a recent one is
+ * dropped); a throwing listener never breaks the service.
+ */
 export class ActivityFeed {
   readonly #listeners = new Set<ActivityListener>();
+  readonly #recent = new Set<string>();
 
   /** Subscribes; returns the unsubscribe function. */
   subscribe(listener: ActivityListener): () => void {
@@ -33,6 +40,11 @@ export class ActivityFeed {
   }
 
   emit(event: ActivityEvent): void {
+    const key = JSON.stringify(event);
+    if (this.#recent.has(key)) return;
+    this.#recent.add(key);
+    if (this.#recent.size > REMEMBERED_EVENTS)
+      this.#recent.delete(this.#recent.values().next().value as string);
     for (const listener of this.#listeners) {
       try {
         listener(event);

@@ -299,6 +299,22 @@ describe("mock service: SDK compatibility surface", () => {
       expect(lines.at(-1)).to.match(/^deposit {2}.* final on 1 {2}tx 0xdeposit$/);
     });
 
+    it("one event per change: a deposit observed again on every scan is reported once seen and once final", async () => {
+      service = testService();
+      const events: ActivityEvent[] = [];
+      service.onActivity((event) => events.push(event));
+      const id = await createRequest(service);
+      for (const final of [false, false, false, true, true]) {
+        const res = await post(service, `/_mock/requests/${id}/deposit`, { final, txHash: "0xdeposit" });
+        expect(res.status, res.raw).to.equal(200);
+      }
+      await service.lifecycle.idle();
+      const deposits = events.filter((event) => event.kind === "deposit").map(formatActivity);
+      expect(deposits).to.have.length(2);
+      expect(deposits[0]).to.match(/ seen on /);
+      expect(deposits[1]).to.match(/ final on /);
+    });
+
     it("a throwing listener does not break the request it observes", async () => {
       service = testService();
       service.onActivity(() => {
