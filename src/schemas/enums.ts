@@ -1,5 +1,5 @@
 /**
- * Every closed value set of the service interface (spec sections 1, 2, 3, 4 and 7.2), each exported
+ * Every closed value set of the service interface (docs/service-interface.md: requests, statuses, endpoints and failure reasons), each exported
  * twice: as a readonly `as const` tuple (for iteration and counts) and as a zod enum schema.
  */
 import { z } from "zod";

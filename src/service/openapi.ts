@@ -145,7 +145,7 @@ export function buildOpenApiDocument(localUrl = "http://127.0.0.1"): Record<stri
       { url: localUrl, description: "Local attestkit mock service" },
     ],
     tags: [
-      { name: "service", description: "Endpoints of the service interface (spec section 4)." },
+      { name: "service", description: "Endpoints of the service interface (docs/service-interface.md)." },
       { name: MOCK_TAG, description: "Mock-only administration; not part of the real service." },
     ],
     paths,

@@ -9,7 +9,7 @@
 
 use crate::error::ReceiverError;
 
-/// `originChainId` of this SVM chain (service spec 4.8).
+/// `originChainId` of this SVM chain (the service interface's SVM rules).
 pub const SVM_CHAIN_ID: u64 = 792_703_809;
 
 /// Length of `abi.encode(bytes32, uint256, bytes32, bytes32, uint256, uint256, bytes32)`.
