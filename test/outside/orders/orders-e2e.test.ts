@@ -1,6 +1,6 @@
 /**
  * Protocol orders from outside: a fresh project with attestkit installed from its packed tarball and
- * viem and @solana/kit from the registry runs `consumer-app.ts` against a devnet started here,
+ * viem and @solana/kit from the registry runs `docs/examples/orders-consumer-app.ts` against a devnet started here,
  * reached only over its network endpoints. Quote with protocol data → `verifyQuoteOrder` passes →
  * deposit as quoted → `success`, on EVM and SVM; and deposits under a tampered order id or naming
  * another depositor land in the depository (their receipts succeed) but pay no request.
@@ -29,7 +29,7 @@ describe("outside: protocol orders from the installed package, on the devnet", f
       repoVersion("@solana/kit"),
       repoVersion("@types/node"),
     ]);
-    copyFileSync(join(REPO_ROOT, "test/outside/orders/consumer-app.ts"), join(dir, "app.mts"));
+    copyFileSync(join(REPO_ROOT, "docs/examples/orders-consumer-app.ts"), join(dir, "app.mts"));
     const base = devnet.evmChain(8453);
     const endpoints = {
       serviceUrl: devnet.serviceUrl,

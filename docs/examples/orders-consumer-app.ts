@@ -1,7 +1,8 @@
 /**
  * An integrator's app on protocol orders, as it runs in its own project: attestkit installed from
  * the packed tarball, viem and @solana/kit from the registry, the devnet reached only over its
- * network endpoints. Copied into a fresh project by orders-e2e.test.ts and run by Node 24 with the
+ * network endpoints. Copied into a fresh project by test/outside/orders/orders-e2e.test.ts (kept out of
+ * test/, where every .ts file is a spec) and run by Node 24 with the
  * endpoints as its argument; prints one JSON line.
  *
  * EVM: quote with protocol data, verify, send the steps as quoted, wait for success; then the two
