@@ -31,11 +31,11 @@ const devnet = JSON.parse(process.argv[2]);
 const result = await devnetTransfer(devnet);
 const client = createPublicClient({ transport: http(devnet.rpcUrl) });
 const receipt = await client.getTransactionReceipt({ hash: result.depositHash });
-const indexed = await indexReceiverDeposits(client, [devnet.receiver], receipt.blockNumber, receipt.blockNumber);
+const indexed = await indexReceiverDeposits(client, [devnet.receiver], [devnet.solver], receipt.blockNumber, receipt.blockNumber);
 // The deposit's own DepositAccepted log, as if a contract other than the receiver had emitted it.
 const log = receipt.logs.find((l) => decodeEvmReceiverDeposit(l, [devnet.receiver]) !== null);
 const lookalike = log && decodeEvmReceiverDeposit({ ...log, address: "0x2222222222222222222222222222222222222222" }, [devnet.receiver]);
-const funding = await readAppBalanceFunding(client, result.depositHash);
+const funding = await readAppBalanceFunding(client, result.depositHash, [devnet.solver]);
 console.log(JSON.stringify({ result, indexed, foundLog: log !== undefined, lookalike, funding }, (_, v) => (typeof v === "bigint" ? v.toString() : v)));
 `;
 
