@@ -3,7 +3,7 @@
 // the Solidity catalogue through `hardhat test solidity` (wall clock of the command, compilation
 // cached), and the SVM catalogue in LiteSVM (deployment included). Each runs ROUNDS times; the median
 // counts.
-//   PATH=$PWD/node_modules/.bin:$PATH node bench/conformance.bench.ts
+//   npm run bench:conformance
 import { execFileSync } from "node:child_process";
 import { network } from "hardhat";
 import { LiteSVM } from "litesvm";
