@@ -1,17 +1,26 @@
 /**
  * Protocol orders on the devnet: the depositories at their canonical addresses (EVM contract on 8453,
  * SVM program), quotes with protocol data deposited as quoted and credited from the depository's
- * balance change to `success` (fill, status, listing by order id); and the attacks: a deposit under a
+ * balance change to `success` (fill, status, listing by order id), directly or through the order-gated
+ * depositor program (its deposit reaches the depository by CPI); and the attacks: a deposit under a
  * tampered id, and one naming another depositor, land in the depository but pay no request.
  */
+
+import { readFileSync } from "node:fs";
+import anchor, { type Idl } from "@coral-xyz/anchor";
+import { createKeyPairSignerFromPrivateKeyBytes, generateKeyPairSigner, lamports } from "@solana/kit";
 import { expect } from "chai";
-import { type Hex, parseEther, parseEventLogs, parseUnits, zeroAddress } from "viem";
+import { type Hex, hexToBytes, parseEther, parseEventLogs, parseUnits, zeroAddress } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import orderIdl from "../../programs/idl/order_depositor.json" with { type: "json" };
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
 import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "../../src/devnet/quoted-steps.ts";
+import type { SvmDevChain } from "../../src/devnet/svm-chain.ts";
 import { submitSvmInstructions, svmUsdcBalance } from "../../src/devnet/svm-user.ts";
 import {
   CANONICAL_EVM_DEPOSITORY,
+  encodeOrder,
   type QuoteResponse,
   type QuoteV2Body,
   RELAY_DEPOSITORY_ABI,
@@ -25,12 +34,38 @@ import {
   type ProtocolOrderBlock,
 } from "../../src/service/index.ts";
 import { balanceOf, type E2e, evmUser, startE2e, tokenOf, waitForStatus } from "../e2e/fixture.ts";
+import { OrderFixture, PROGRAM_SEED, pda } from "../svm/order-fixture.ts";
+
+const ORDER_DEPOSITOR_SO = new URL("../../programs/deploy/order-depositor.so", import.meta.url);
 
 type OrderQuote = QuoteResponse & { protocol: { v2: ProtocolOrderBlock } };
 
 /** The order id with its last byte flipped. */
 const tampered = (id: Hex) =>
   `${id.slice(0, 64)}${(Number.parseInt(id.slice(64), 16) ^ 0xff).toString(16).padStart(2, "0")}` as Hex;
+
+/**
+ * The order-gated depositor (programs/order-depositor) loaded on the devnet's SVM chain, trusting the
+ * service's solver key, initialized for "solana", with `recipient` on `chainId` whitelisted: the
+ * order fixture's instruction builders pointed at the devnet's LiteSVM, its setup sent through the ledger.
+ */
+async function installOrderDepositor(chain: SvmDevChain, chainId: string, recipient: Hex) {
+  const f = new OrderFixture();
+  f.svm = chain.svm;
+  f.authority = await generateKeyPairSigner();
+  f.owner = f.authority;
+  chain.svm.airdrop(f.authority.address, lamports(10n ** 10n));
+  f.solverEvm = privateKeyToAccount(evmDevAccount("solver").privateKey);
+  f.programId = (await createKeyPairSignerFromPrivateKeyBytes(PROGRAM_SEED)).address;
+  await f.loadUpgradeable(readFileSync(ORDER_DEPOSITOR_SO));
+  f.orders = new anchor.Program({ ...(orderIdl as Idl), address: f.programId }, { connection: {} } as never);
+  f.relayDepository = await pda(chain.depository.program, ["relay_depository"]);
+  f.vault = chain.depository.vault;
+  f.orderConfig = await pda(f.programId, ["config"]);
+  await submitSvmInstructions(chain, f.authority, [await f.initializeOrders("solana")]);
+  await submitSvmInstructions(chain, f.authority, [await f.whitelistOrderRecipient(chainId, recipient)]);
+  return f;
+}
 
 describe("service: protocol orders on the devnet", function () {
   this.timeout(300_000);
@@ -171,6 +206,30 @@ describe("service: protocol orders on the devnet", function () {
     await submitQuotedSvmDeposit(svm, svm.accounts.alice, q);
     expect((await svmUsdcBalance(svm, svm.depository.vault)) - before).to.equal(amount);
     await waitForStatus(e2e, requestIdOf(q), "success");
+  });
+
+  it("SVM order depositor: its CPI into the depository is credited from the vault's lamports and filled", async () => {
+    const { svm } = e2e.devnet;
+    const { alice } = svm.accounts;
+    const amount = 2n * 10n ** 9n;
+    const q = await quote(svmBody(SVM_NATIVE_TOKEN, amount));
+    const vmTypes = { solana: "solana-vm", base: "ethereum-vm" } as const;
+    const order = encodeOrder(q.protocol.v2.orderData, vmTypes);
+    const gate = await installOrderDepositor(svm, order.output.chainId, order.output.payments[0]!.recipient);
+    const ix = await gate.depositNativeOrder(order, {
+      payer: alice,
+      signature: hexToBytes(q.protocol.v2.orderSignature),
+    });
+    const before = svm.svm.getBalance(svm.depository.vault) ?? 0n;
+    const landed = await submitSvmInstructions(svm, alice, [ix]);
+    // The deposit went through the order depositor (the only top-level program) into the vault by CPI.
+    expect(ix.programAddress).to.equal(gate.programId);
+    expect(
+      landed.logs.some((line) => line.startsWith(`Program ${svm.depository.program} invoke [2]`)),
+    ).to.equal(true);
+    expect((svm.svm.getBalance(svm.depository.vault) ?? 0n) - before).to.equal(amount);
+    const done = await waitForStatus(e2e, requestIdOf(q), "success");
+    expect(done.inTxHashes).to.deep.equal([landed.signature]);
   });
 
   it("attack on SVM: a tampered id, or another depositor under the right id, pays no request", async () => {
