@@ -461,33 +461,46 @@ describe("SVM chain adapter over RPC", function () {
       expect((await status(id)).status).to.equal("success");
     });
 
-    /** A stranger (funded) whose token account `source` holds `amount` of the test mint. */
-    const strangerWithTokens = async (amount: bigint, associated: boolean) => {
+    /**
+     * A stranger pays `amount` of the test mint, tagged with the user's request id, from a token
+     * account of his (`associated` or not), adding `after(source)` to the transaction; returns the
+     * request, the source and the solver's token and lamport balances before.
+     */
+    const strangerTokenDeposit = async (
+      amount: bigint,
+      associated: boolean,
+      after: (stranger: KeyPairSigner, source: Address) => Instruction[] = () => [],
+    ) => {
       const stranger = await generateKeyPairSigner();
       svm.airdrop(stranger.address, lamports(1_000_000_000n));
       const source = associated
         ? await createAta(stranger.address, mint)
         : await f.createTokenAccount(TOKEN_PROGRAM, mint, stranger.address);
       await f.mintTo(TOKEN_PROGRAM, mint, source, amount);
-      return { stranger, source };
-    };
-    const tokenDeposit = (from: KeyPairSigner, source: Address, destination: Address, amount: bigint) =>
-      getTransferCheckedInstruction({ source, mint, destination, authority: from, amount, decimals: 6 });
-
-    it("a stranger's token deposit is refunded into the token account it came from: nothing is created, the solver pays no rent", async () => {
-      const { stranger, source } = await strangerWithTokens(7_000_000n, false);
-      const id = await quoteId(svmOrigin(mint, "7000000"));
+      const id = await quoteId(svmOrigin(mint, amount.toString()));
       const solverAta = await ata(solver.address);
-      const solverTokens = f.tokenBalance(solverAta);
-      const solverLamports = lamportsOf(solver.address);
+      const before = { tokens: f.tokenBalance(solverAta), lamports: lamportsOf(solver.address) };
       await submit(stranger, [
-        tokenDeposit(stranger, source, solverAta, 7_000_000n),
+        getTransferCheckedInstruction({
+          source,
+          mint,
+          destination: solverAta,
+          authority: stranger,
+          amount,
+          decimals: 6,
+        }),
+        ...after(stranger, source),
         requestIdMemoInstruction(id, stranger),
       ]);
-      // The deposit really arrived, from a token account that is not the stranger's associated one.
-      expect(f.tokenBalance(solverAta) - solverTokens).to.equal(7_000_000n);
-      expect(source).to.not.equal(await ata(stranger.address));
+      // The deposit really arrived in the solver's token account.
+      expect(f.tokenBalance(solverAta) - before.tokens).to.equal(amount);
       expect((await status(id)).status).to.equal("waiting");
+      return { stranger, source, id, solverAta, before };
+    };
+
+    it("a stranger's token deposit is refunded into the token account it came from: nothing is created, the solver pays no rent", async () => {
+      const { stranger, source, id, solverAta, before } = await strangerTokenDeposit(7_000_000n, false);
+      expect(source).to.not.equal(await ata(stranger.address));
       const [booked] = depositsOf(service.store, id);
       expect(booked).to.include({
         sender: stranger.address,
@@ -497,27 +510,19 @@ describe("SVM chain adapter over RPC", function () {
       });
       expect(booked!.refundTx).to.be.a("string").and.not.equal("MANUAL_REFUND_REQUIRED");
       expect(f.tokenBalance(source)).to.equal(7_000_000n);
-      expect(f.tokenBalance(solverAta)).to.equal(solverTokens);
+      expect(f.tokenBalance(solverAta)).to.equal(before.tokens);
       expect(svm.getAccount(await ata(stranger.address)).exists).to.equal(false);
       // The solver paid the refund's fee only, no token account's rent (about 0.002 SOL).
-      expect(solverLamports - lamportsOf(solver.address)).to.equal(5_000n);
+      expect(before.lamports - lamportsOf(solver.address)).to.equal(5_000n);
     });
 
     it("a stranger's token deposit from an account closed since: the refund is held for an operator, nothing is created", async () => {
-      const { stranger, source } = await strangerWithTokens(3_000_000n, true);
-      const id = await quoteId(svmOrigin(mint, "3000000"));
-      const solverAta = await ata(solver.address);
-      const solverTokens = f.tokenBalance(solverAta);
-      const solverLamports = lamportsOf(solver.address);
-      await submit(stranger, [
-        tokenDeposit(stranger, source, solverAta, 3_000_000n),
-        getCloseAccountInstruction({ account: source, destination: stranger.address, owner: stranger }),
-        requestIdMemoInstruction(id, stranger),
-      ]);
-      // The deposit arrived and its source account is gone.
-      expect(f.tokenBalance(solverAta) - solverTokens).to.equal(3_000_000n);
+      const { stranger, source, id, solverAta, before } = await strangerTokenDeposit(
+        3_000_000n,
+        true,
+        (owner, account) => [getCloseAccountInstruction({ account, destination: owner.address, owner })],
+      );
       expect(svm.getAccount(source).exists).to.equal(false);
-      expect((await status(id)).status).to.equal("waiting");
       const [booked] = depositsOf(service.store, id);
       expect(booked).to.include({
         sender: stranger.address,
@@ -528,8 +533,8 @@ describe("SVM chain adapter over RPC", function () {
         /^NOT_FROM_USER; refund held for an operator \(SOURCE_ACCOUNT_CLOSED\)/,
       );
       // Nothing left the solver: no tokens, no lamports, no account created for the stranger.
-      expect(f.tokenBalance(solverAta) - solverTokens).to.equal(3_000_000n);
-      expect(lamportsOf(solver.address)).to.equal(solverLamports);
+      expect(f.tokenBalance(solverAta) - before.tokens).to.equal(3_000_000n);
+      expect(lamportsOf(solver.address)).to.equal(before.lamports);
       expect(svm.getAccount(source).exists).to.equal(false);
     });
 
