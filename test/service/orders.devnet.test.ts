@@ -1,14 +1,20 @@
 /**
  * Protocol orders on the devnet: the depositories at their canonical addresses (EVM contract on 8453,
- * SVM program), quotes with protocol data deposited as quoted and credited from the depository's
- * balance change to `success` (fill, status, listing by order id), directly or through the order-gated
+ * SVM program), quotes with protocol data deposited as quoted and credited with what reached the
+ * depository to `success` (fill, status, listing by order id), directly or through the order-gated
  * depositor program (its deposit reaches the depository by CPI); and the attacks: a deposit under a
  * tampered id, and one naming another depositor, land in the depository but pay no request.
  */
 
 import { readFileSync } from "node:fs";
 import anchor, { type Idl } from "@coral-xyz/anchor";
-import { createKeyPairSignerFromPrivateKeyBytes, generateKeyPairSigner, lamports } from "@solana/kit";
+import {
+  createKeyPairSignerFromPrivateKeyBytes,
+  generateKeyPairSigner,
+  type Instruction,
+  lamports,
+} from "@solana/kit";
+import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { expect } from "chai";
 import { type Hex, hexToBytes, parseEther, parseEventLogs, parseUnits, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -119,7 +125,7 @@ describe("service: protocol orders on the devnet", function () {
     }
   });
 
-  it("EVM native: depositNative as quoted is credited from the depository's balance and filled; listed by order id", async () => {
+  it("EVM native: depositNative as quoted is credited the msg.value the depository reports and filled; listed by order id", async () => {
     const alice = evmUser(base, "alice");
     const amount = parseEther("0.4");
     const q = await quote(evmBody(zeroAddress, amount));
@@ -140,7 +146,7 @@ describe("service: protocol orders on the devnet", function () {
     expect(requests[0]?.data.outTxs.map((tx) => tx.txHash)).to.deep.equal(done.txHashes);
   });
 
-  it("EVM ERC-20: approve, depositErc20 as quoted, credited and filled", async () => {
+  it("EVM ERC-20: approve, depositErc20 as quoted, credited its Transfer into the depository and filled", async () => {
     const alice = evmUser(base, "alice");
     const usdc = tokenOf(base, "USDC");
     const amount = parseUnits("30", 6);
@@ -208,28 +214,62 @@ describe("service: protocol orders on the devnet", function () {
     await waitForStatus(e2e, requestIdOf(q), "success");
   });
 
-  it("SVM order depositor: its CPI into the depository is credited from the vault's lamports and filled", async () => {
-    const { svm } = e2e.devnet;
-    const { alice } = svm.accounts;
-    const amount = 2n * 10n ** 9n;
-    const q = await quote(svmBody(SVM_NATIVE_TOKEN, amount));
+  describe("through the SVM order-gated depositor (its deposit reaches the depository by CPI)", () => {
+    let gate: OrderFixture;
     const vmTypes = { solana: "solana-vm", base: "ethereum-vm" } as const;
-    const order = encodeOrder(q.protocol.v2.orderData, vmTypes);
-    const gate = await installOrderDepositor(svm, order.output.chainId, order.output.payments[0]!.recipient);
-    const ix = await gate.depositNativeOrder(order, {
-      payer: alice,
-      signature: hexToBytes(q.protocol.v2.orderSignature),
+
+    before(async () => {
+      gate = await installOrderDepositor(e2e.devnet.svm, "base", evmDevAccount("bob").address);
     });
-    const before = svm.svm.getBalance(svm.depository.vault) ?? 0n;
-    const landed = await submitSvmInstructions(svm, alice, [ix]);
-    // The deposit went through the order depositor (the only top-level program) into the vault by CPI.
-    expect(ix.programAddress).to.equal(gate.programId);
-    expect(
-      landed.logs.some((line) => line.startsWith(`Program ${svm.depository.program} invoke [2]`)),
-    ).to.equal(true);
-    expect((svm.svm.getBalance(svm.depository.vault) ?? 0n) - before).to.equal(amount);
-    const done = await waitForStatus(e2e, requestIdOf(q), "success");
-    expect(done.inTxHashes).to.deep.equal([landed.signature]);
+
+    /** Pays quote `q` through the order depositor with `deposit`; checks the CPI happened; waits for success. */
+    async function payThroughGate(
+      q: OrderQuote,
+      deposit: (order: ReturnType<typeof encodeOrder>, signature: Uint8Array) => Promise<Instruction>,
+      vaultBalance: () => Promise<bigint>,
+      amount: bigint,
+    ) {
+      const { svm } = e2e.devnet;
+      const order = encodeOrder(q.protocol.v2.orderData, vmTypes);
+      const ix = await deposit(order, hexToBytes(q.protocol.v2.orderSignature));
+      const before = await vaultBalance();
+      const landed = await submitSvmInstructions(svm, svm.accounts.alice, [ix]);
+      // The only top-level instruction is the order depositor's; the depository ran inside it.
+      expect(ix.programAddress).to.equal(gate.programId);
+      expect(landed.logs).to.include(`Program ${svm.depository.program} invoke [2]`);
+      expect((await vaultBalance()) - before).to.equal(amount);
+      const done = await waitForStatus(e2e, requestIdOf(q), "success");
+      expect(done.inTxHashes).to.deep.equal([landed.signature]);
+    }
+
+    it("native: credited from the vault's lamports and filled", async () => {
+      const { svm } = e2e.devnet;
+      const amount = 2n * 10n ** 9n;
+      const q = await quote(svmBody(SVM_NATIVE_TOKEN, amount));
+      await payThroughGate(
+        q,
+        (order, signature) => gate.depositNativeOrder(order, { payer: svm.accounts.alice, signature }),
+        async () => svm.svm.getBalance(svm.depository.vault) ?? 0n,
+        amount,
+      );
+    });
+
+    it("USDC: credited from the vault's token account and filled", async () => {
+      const { svm } = e2e.devnet;
+      const amount = 25_000_000n;
+      const q = await quote({ ...svmBody(svm.usdc.mint, amount), maxRouteLength: 1 });
+      const t = {
+        mint: svm.usdc.mint,
+        payerToken: await svm.usdcAccount(svm.accounts.alice.address),
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      };
+      await payThroughGate(
+        q,
+        (order, signature) => gate.depositTokenOrder(order, t, { payer: svm.accounts.alice, signature }),
+        () => svmUsdcBalance(svm, svm.depository.vault),
+        amount,
+      );
+    });
   });
 
   it("attack on SVM: a tampered id, or another depositor under the right id, pays no request", async () => {
