@@ -11,6 +11,7 @@ import { decodeFunctionData, erc20Abi, getAddress, type Hex, hexToBytes } from "
 import {
   CANONICAL_EVM_DEPOSITORY,
   chainVmTypesFromChains,
+  encodeSvmDepositData,
   getOrderId,
   RELAY_DEPOSITORY_ABI,
   recoverOrderSigner,
@@ -304,13 +305,8 @@ describe("service: SVM depository deposits in a transaction, top-level or by CPI
   const VAULT = "vault";
   // keys: 0 config, 1 sender, 2 depositor, 3 vault, 4 system, 5 depository, 6 order depositor, 7 decoy
   const keys = ["cfg", "sender", "depositor", VAULT, "system", PROGRAM, "order-depositor", "decoy"];
-  const depositData = (amount: bigint, id: Hex) => {
-    const data = new Uint8Array(48);
-    data.set(hexToBytes("0x0d9e0ddf5fd51c06"));
-    new DataView(data.buffer).setBigUint64(8, amount, true);
-    data.set(hexToBytes(id), 16);
-    return data;
-  };
+  const depositData = (amount: bigint, id: Hex, kind: "native" | "token" = "native") =>
+    hexToBytes(encodeSvmDepositData(kind, amount, id));
   const id = `0x${"ab".repeat(32)}` as Hex;
   /** A successful transaction whose balances moved by `changes` (index → lamports gained). */
   const tx = (
@@ -355,6 +351,23 @@ describe("service: SVM depository deposits in a transaction, top-level or by CPI
     // The named account really gained what the instruction announced.
     expect((shape.postBalances[7] as bigint) - (shape.preBalances[7] as bigint)).to.equal(5n);
     expect(depositoryDepositsOf(shape, PROGRAM, VAULT)).to.deep.equal([]);
+  });
+
+  it("attack: a token deposit paying a token account the vault does not own is credited nothing", () => {
+    // deposit_token accounts: config, sender, depositor, vault, mint, sender's, credited, programs...
+    const tokenDeposit = {
+      programAddressIndex: 5,
+      accountIndices: [0, 1, 2, 3, 4, 1, 7, 4, 4, 4],
+      data: depositData(9n, id, "token"),
+    };
+    const paying = (owner: string): DepositoryTransaction => ({
+      ...tx([tokenDeposit], {}),
+      preTokenBalances: new Map([[7, { amount: 0n, owner }]]),
+      postTokenBalances: new Map([[7, { amount: 9n, owner }]]),
+    });
+    // The same shape, credited when the vault owns the account, not when anyone else does.
+    expect(depositoryDepositsOf(paying(VAULT), PROGRAM, VAULT).map((d) => d.amount)).to.deep.equal(["9"]);
+    expect(depositoryDepositsOf(paying("attacker"), PROGRAM, VAULT)).to.deep.equal([]);
   });
 
   it("property: deposits top-level and by CPI are credited at most what the vault gained, at most what each announced", () => {
