@@ -506,15 +506,9 @@ describe("SVM chain adapter over RPC", function () {
     ];
 
     it("a stranger's token deposit is refunded into the token account it came from: nothing is created, the solver pays no rent", async () => {
-      const {
-        payer: stranger,
-        source,
-        id,
-        solverAta,
-        before,
-        final,
-      } = await tokenDepositFromNewPayer(7_000_000n, false);
-      expect(final.status).to.equal("waiting");
+      const paid = await tokenDepositFromNewPayer(7_000_000n, false);
+      const { payer: stranger, source, id, solverAta, before } = paid;
+      expect(paid.final.status).to.equal("waiting");
       expect(source).to.not.equal(await ata(stranger.address));
       const [booked] = depositsOf(service.store, id);
       expect(booked).to.include({
@@ -532,15 +526,9 @@ describe("SVM chain adapter over RPC", function () {
     });
 
     it("a stranger's token deposit from an account closed since: the refund is held for an operator, nothing is created", async () => {
-      const {
-        payer: stranger,
-        source,
-        id,
-        solverAta,
-        before,
-        final,
-      } = await tokenDepositFromNewPayer(3_000_000n, true, { after: closeSource });
-      expect(final.status).to.equal("waiting");
+      const paid = await tokenDepositFromNewPayer(3_000_000n, true, { after: closeSource });
+      expect(paid.final.status).to.equal("waiting");
+      const { payer: stranger, source, id, solverAta, before } = paid;
       expect(svm.getAccount(source).exists).to.equal(false);
       const [booked] = depositsOf(service.store, id);
       expect(booked).to.include({
