@@ -8,7 +8,7 @@ import { expect } from "chai";
 import { network } from "hardhat";
 import { getAddress, type Hex, keccak256, parseEther, toHex, zeroAddress } from "viem";
 import { createEvmChainAdapter } from "../../src/service/chains/evm.ts";
-import { SOLVER_KEY } from "./helpers.ts";
+import { ETH, EVM_RECIPIENT, get, post, SOLVER_KEY, testService } from "./helpers.ts";
 
 const { viem, provider } = await network.create();
 const publicClient = await viem.getPublicClient();
@@ -167,5 +167,53 @@ describe("EVM chain adapter: depository deposits without historical state", () =
     });
     expect(events.map((event) => event.args.id)).to.deep.equal([id]);
     expect(await orderDeposits(adapterFor(configured.address, []), block)).to.deep.equal([]);
+  });
+
+  it("E4 end to end: with a node without old state, an order deposit reaches success and the indexer's cursor moves on", async () => {
+    const depository = await deployDepository();
+    const reads: string[] = [];
+    const service = testService({
+      chains: [adapterFor(depository.address, reads)],
+      protocolChains: { [chainId]: { chainId: "local", depository: depository.address } },
+      confirmations: { [chainId]: 1 },
+      indexerIntervalMs: 0,
+    });
+    try {
+      const quote = await post(service, "/quote/v2", {
+        user: payer.account.address,
+        originChainId: chainId,
+        destinationChainId: 8453,
+        originCurrency: ETH,
+        destinationCurrency: ETH,
+        recipient: EVM_RECIPIENT,
+        tradeType: "EXACT_INPUT",
+        amount: parseEther("0.5").toString(),
+        includeProtocolData: true,
+      });
+      expect(quote.status, quote.raw).to.equal(200);
+      const body = quote.body as { steps: { requestId: string }[]; protocol: { v2: { orderId: Hex } } };
+      const id = body.steps[0]!.requestId;
+      const hash = await depository.write.depositNative([payer.account.address, body.protocol.v2.orderId], {
+        account: payer.account,
+        value: parseEther("0.5"),
+      });
+      const deposited = await mined(hash);
+      await publicClient.request({ method: "evm_mine" } as never);
+      await service.indexer!.tick();
+      await service.lifecycle.idle();
+      const done = (await get(service, `/intents/status/v3?requestId=${id}`)).body as {
+        status: string;
+        inTxHashes: string[];
+      };
+      expect(done.status).to.equal("success");
+      expect(done.inTxHashes).to.deep.equal([hash]);
+      expect(reads).to.deep.equal([]);
+      const cursor = service.store
+        .prepare("SELECT next_block FROM indexer_cursors WHERE chain_id = ?")
+        .get(chainId) as { next_block: string };
+      expect(BigInt(cursor.next_block) > BigInt(deposited)).to.equal(true);
+    } finally {
+      await service.close();
+    }
   });
 });
