@@ -7,7 +7,7 @@ use attestkit_receiver_interface::{
     error::ReceiverError,
     host::Host,
     order::{
-        eip712::{order_id, type_hash, type_strings as t},
+        eip712::{order_id, type_hash, type_strings as t, ORDER_VERSION_V1, V1_VERSION_HASH},
         error::OrderError,
         layout::{word_to_u64, Order, MAX_LIST_LEN},
         signature::{order_signer, verify_order_signature},
@@ -156,6 +156,11 @@ fn type_hashes_are_the_keccak_of_the_eip712_type_strings() {
     assert_eq!(k(&input), type_hash::INPUT);
     assert_eq!(k(&output), type_hash::OUTPUT);
     assert_eq!(k(&order), type_hash::ORDER);
+}
+
+#[test]
+fn the_v1_version_hash_is_the_keccak_of_v1() {
+    assert_eq!(Host::keccak256(&[ORDER_VERSION_V1]), V1_VERSION_HASH);
 }
 
 #[test]

@@ -146,8 +146,11 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
         recipient_count: 0,
         deadline: 0,
     };
+    let mut id = MaybeUninit::uninit();
     let mut reader = Reader::new(gate.data);
-    let id = hash_order::<Syscalls, _>(&mut reader, &mut seen)?;
+    hash_order::<Syscalls, _>(&mut reader, &mut seen, &mut id)?;
+    // SAFETY: written by `hash_order`, which returned Ok.
+    let id = unsafe { id.assume_init() };
     let signature = reader.bytes()?;
     let replay_bump = reader.u8()?;
     reader.finish()?;

@@ -23,6 +23,13 @@ use core::mem::MaybeUninit;
 /// [`OrderError::UnsupportedOrderVersion`] rather than hash to a wrong id.
 pub const ORDER_VERSION_V1: &[u8] = b"v1";
 
+/// `keccak256("v1")`, the `version` member of every accepted order as EIP-712 encodes it
+/// (host-tested).
+pub const V1_VERSION_HASH: [u8; 32] = [
+    9, 132, 213, 239, 212, 125, 153, 21, 26, 225, 190, 6, 90, 112, 158, 86,
+    198, 2, 16, 47, 36, 193, 171, 196, 0, 142, 179, 248, 21, 168, 210, 23,
+];
+
 /// `keccak256` of each struct's EIP-712 type string (the struct, then the structs it references
 /// in alphabetical order). Host-tested against the strings in [`type_strings`].
 pub mod type_hash {
@@ -155,27 +162,28 @@ fn hash_bytes<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> Result<&'a [
 }
 
 /// A Borsh `Vec` read from `r` as EIP-712 hashes it: `keccak256` of its element hashes, each
-/// element read and hashed by `element` straight into its slot. Never inlined: its stack buffer
-/// (`MAX_LIST_LEN` words, left uninitialized: only the words written are read) lives in its own
-/// frame, one per nesting level.
+/// element read and hashed by `element` straight into its slot; returns the cursor past the list.
+/// Never inlined: its stack buffer (`MAX_LIST_LEN` words, left uninitialized: only the words
+/// written are read) lives in its own frame, one per nesting level. The cursor goes in and out by
+/// value so that no caller's cursor escapes: each stays in a register across the syscalls.
 #[inline(never)]
 fn hash_list<'a, C: Crypto, V: OrderVisitor<'a>>(
-    r: &mut Reader<'a>,
+    mut r: Reader<'a>,
     v: &mut V,
     out: &mut Slot,
     element: impl Fn(&mut Reader<'a>, &mut V, usize, &mut Slot) -> Result<(), V::Error>,
-) -> Result<(), V::Error> {
+) -> Result<Reader<'a>, V::Error> {
     let count = r.u32()? as usize;
     if count > MAX_LIST_LEN {
         return Err(OrderError::TooManyElements.into());
     }
     let mut words = Words::<MAX_LIST_LEN>::new();
     for (index, slot) in words.0.iter_mut().take(count).enumerate() {
-        element(r, v, index, slot)?;
+        element(&mut r, v, index, slot)?;
     }
     // SAFETY: the first `count` words were written above.
     keccak::<C>(&[unsafe { words.written(count) }], out);
-    Ok(())
+    Ok(r)
 }
 
 /// `InputPayment`: `keccak(typeHash || h(chainId) || h(currency) || amount || weight)`.
@@ -212,7 +220,7 @@ fn hash_input<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V,
     let mut m = Words::<2>::new();
     let w = &mut m.0;
     hash_input_payment::<C, V>(r, v, &mut w[0])?;
-    hash_list::<C, V>(r, v, &mut w[1], hash_input_refund::<C, V>)?;
+    *r = hash_list::<C, V>(*r, v, &mut w[1], hash_input_refund::<C, V>)?;
     keccak::<C>(&[&type_hash::INPUT, unsafe { m.all() }], out);
     Ok(())
 }
@@ -241,11 +249,11 @@ fn hash_output<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V
     let w = &mut m.0;
     let chain_id = hash_bytes::<C>(r, &mut w[0])?;
     v.output_chain_id(chain_id);
-    hash_list::<C, V>(r, v, &mut w[1], hash_output_payment::<C, V>)?;
+    *r = hash_list::<C, V>(*r, v, &mut w[1], hash_output_payment::<C, V>)?;
     let deadline = r.u32()?;
     v.output_deadline(deadline);
     padded_word(&deadline.to_be_bytes(), &mut w[2]);
-    hash_list::<C, V>(r, v, &mut w[3], hash_call::<C, V>)?;
+    *r = hash_list::<C, V>(*r, v, &mut w[3], hash_call::<C, V>)?;
     hash_bytes::<C>(r, &mut w[4])?;
     keccak::<C>(&[&type_hash::OUTPUT, unsafe { m.all() }], out);
     Ok(())
@@ -263,42 +271,50 @@ fn hash_fee<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, _v: &mut V, 
     Ok(())
 }
 
-/// The order id of the `Order` at the front of `r`, in one pass, showing `visitor` the members a
-/// deposit checks; `r` is left just past the order (the instruction's other arguments follow).
+/// The order id of the `Order` at the front of `r`, written to `id`, in one pass, showing
+/// `visitor` the members a deposit checks; `r` is left just past the order (the instruction's
+/// other arguments follow).
 /// Fails like [`Order::parse`] on malformed bytes and with
 /// [`OrderError::UnsupportedOrderVersion`] for a version other than `"v1"`.
-pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, visitor: &mut V) -> Result<[u8; 32], V::Error> {
-    let version = r.bytes()?;
-    if version != ORDER_VERSION_V1 {
+pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(
+    cursor: &mut Reader<'a>,
+    visitor: &mut V,
+    id: &mut MaybeUninit<[u8; 32]>,
+) -> Result<(), V::Error> {
+    let mut local = *cursor;
+    let r = &mut local;
+    if r.bytes()? != ORDER_VERSION_V1 {
         return Err(OrderError::UnsupportedOrderVersion.into());
     }
     // version, solverChainId, solver | salt (borrowed in place) | inputs, output, fees.
     let (mut head, mut tail) = (Words::<3>::new(), Words::<3>::new());
     let (h, t) = (&mut head.0, &mut tail.0);
-    keccak::<C>(&[version], &mut h[0]);
+    // The only version accepted hashes to a constant: no syscall.
+    h[0].write(V1_VERSION_HASH);
     hash_bytes::<C>(r, &mut h[1])?;
     let solver = r.array::<20>()?;
     visitor.solver(solver);
     padded_word(solver, &mut h[2]);
     let salt = r.array::<32>()?;
-    hash_list::<C, V>(r, visitor, &mut t[0], hash_input::<C, V>)?;
+    *r = hash_list::<C, V>(*r, visitor, &mut t[0], hash_input::<C, V>)?;
     hash_output::<C, V>(r, visitor, &mut t[1])?;
-    hash_list::<C, V>(r, visitor, &mut t[2], hash_fee::<C, V>)?;
-    let mut id = Words::<1>::new();
-    // SAFETY: every word of `head` and `tail` was written above; `id` by the hash.
-    keccak::<C>(&[&type_hash::ORDER, unsafe { head.all() }, salt, unsafe { tail.all() }], &mut id.0[0]);
-    // SAFETY: written by the hash above.
-    Ok(unsafe { id.0[0].assume_init() })
+    *r = hash_list::<C, V>(*r, visitor, &mut t[2], hash_fee::<C, V>)?;
+    // SAFETY: every word of `head` and `tail` was written above.
+    keccak::<C>(&[&type_hash::ORDER, unsafe { head.all() }, salt, unsafe { tail.all() }], id);
+    *cursor = local;
+    Ok(())
 }
 
 /// The order id of the Borsh bytes of an `Order` (exactly filled), in one pass: what
 /// `compute_order_id` runs. Fails like [`Order::parse`] on malformed bytes and with
 /// [`OrderError::UnsupportedOrderVersion`] for a version other than `"v1"`.
 pub fn order_id_from_borsh<C: Crypto>(bytes: &[u8]) -> Result<[u8; 32], OrderError> {
+    let mut id = MaybeUninit::uninit();
     let mut r = Reader::new(bytes);
-    let id = hash_order::<C, ()>(&mut r, &mut ())?;
+    hash_order::<C, ()>(&mut r, &mut (), &mut id)?;
     r.finish()?;
-    Ok(id)
+    // SAFETY: written by `hash_order`, which returned Ok.
+    Ok(unsafe { id.assume_init() })
 }
 
 /// The order id, `hashStruct(Order)`, of a parsed order (hashed from its bytes in one pass).
