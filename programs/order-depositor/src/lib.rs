@@ -11,6 +11,8 @@
 //! and logs `OrderDeposited`.
 //!
 //! `compute_order_id(order)` returns the id as return data (simulate it from any client).
+//! `invalidate_orders(ids, solver_signature)` lets the owner or the current solver make order ids
+//! unpayable before they are paid.
 #![no_std]
 
 pub mod event;
@@ -48,6 +50,7 @@ pub fn process_instruction(program_id: &Address, accounts: &mut [AccountView], i
         ix::SET_PAUSED => instructions::admin::set_paused(program_id, accounts, data),
         ix::TRANSFER_OWNERSHIP => instructions::admin::transfer_ownership(program_id, accounts, data),
         ix::ACCEPT_OWNERSHIP => instructions::admin::accept_ownership(program_id, accounts, data),
+        ix::INVALIDATE_ORDERS => instructions::invalidate::process(program_id, accounts, data),
         _ => Err(ReceiverError::UnknownInstruction.into()),
     }
 }

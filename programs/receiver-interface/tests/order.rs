@@ -207,3 +207,26 @@ fn word_to_u64_takes_only_values_that_fit() {
     w[23] = 1;
     assert_eq!(word_to_u64(&w), None);
 }
+
+#[test]
+fn an_invalidation_signature_recovers_to_its_signer_only_for_its_program_and_ids() {
+    use attestkit_receiver_interface::order::invalidation::{invalidation_hash, invalidation_signer};
+    use k256::ecdsa::SigningKey;
+    let key = SigningKey::from_slice(&[7u8; 32]).unwrap();
+    let point = key.verifying_key().to_encoded_point(false);
+    let signer: [u8; 20] = Host::keccak256(&[&point.as_bytes()[1..]])[12..].try_into().unwrap();
+    let program = [0x0du8; 32];
+    let ids = [[1u8; 32], [2u8; 32]].concat();
+    let hash = invalidation_hash::<Host>(&program, &ids);
+    assert_eq!(hash, Host::keccak256(&[b"attestkit:invalidate_orders", &program, &ids]));
+    let digest = Host::keccak256(&[b"\x19Ethereum Signed Message:\n32", &hash]);
+    let (sig, rec) = key.sign_prehash_recoverable(&digest).unwrap();
+    let mut signature = sig.normalize_s().unwrap_or(sig).to_bytes().to_vec();
+    let flipped = sig.normalize_s().is_some();
+    signature.push(27 + (rec.to_byte() ^ u8::from(flipped)));
+    assert_eq!(invalidation_signer::<Host>(&program, &ids, &signature), Ok(signer));
+    // Another program, or the ids in another order: another (wrong) signer, never the solver.
+    assert_ne!(invalidation_signer::<Host>(&[0x0e; 32], &ids, &signature).ok(), Some(signer));
+    let swapped = [[2u8; 32], [1u8; 32]].concat();
+    assert_ne!(invalidation_signer::<Host>(&program, &swapped, &signature).ok(), Some(signer));
+}

@@ -5,7 +5,9 @@
 //! Args: `order: Order` (Borsh, see the IDL), `signature: bytes` (65 or 64 bytes),
 //! `replay_bump: u8` (canonical bump of `["replay", orderId]`).
 //!
-//! The order must name the solver that signed it (`order.solver`), as on EVM.
+//! The order must name the solver that signed it (`order.solver`), as on EVM. An order id
+//! `invalidate_orders` invalidated fails with `OrderInvalidated`, one already paid with
+//! `OrderAlreadyUsed`.
 //!
 //! Accounts, native: 0 `[signer, writable]` payer, 1 `[]` config, 2 `[writable]` replay PDA,
 //! 3 `[]` depository program, 4 `[]` depository's relay_depository, 5 `[writable]` depository's
@@ -38,7 +40,11 @@ use attestkit_receiver_interface::{
         layout::{word_to_u64, MAX_LIST_LEN},
         signature::order_signer,
     },
-    state::{self, paid_request::STATUS_PAID, AccountType},
+    state::{
+        self,
+        paid_request::{STATUS_INVALIDATED, STATUS_PAID},
+        AccountType,
+    },
 };
 use core::mem::MaybeUninit;
 use pinocchio::{
@@ -186,7 +192,11 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
     // Replay: the canonical PDA of the id, not created yet.
     checks::replay_pda(gate.replay, &id, replay_bump, program_id)?;
     if gate.replay.owned_by(program_id) {
-        return Err(OrderError::OrderAlreadyUsed.into());
+        return Err(match state::load::<PaidRequest>(gate.replay, program_id)?.status {
+            STATUS_INVALIDATED => OrderError::OrderInvalidated,
+            _ => OrderError::OrderAlreadyUsed,
+        }
+        .into());
     }
     if !gate.replay.owned_by(&checks::SYSTEM_PROGRAM_ID) {
         return Err(ReceiverError::InvalidAccountOwner.into());
