@@ -72,6 +72,14 @@ export function getSvmReceiverInvalidateComputeUnitLimit(replayBumps: readonly n
   return limit;
 }
 
+/** The compute-budget `SetComputeUnitLimit` instruction (tag 2, then the limit as u32 LE). */
+export function getSetComputeUnitLimitInstruction(limit: number): Instruction {
+  const data = new Uint8Array(5);
+  data[0] = 2;
+  new DataView(data.buffer).setUint32(1, limit, true);
+  return { programAddress: COMPUTE_BUDGET_PROGRAM, data };
+}
+
 /** What `buildSvmReceiverInvalidateRequestsInstructions` needs. */
 export interface SvmReceiverInvalidateRequestsInput {
   programId: Address;
@@ -122,12 +130,8 @@ export async function buildSvmReceiverInvalidateRequestsInstructions(
     { programAddress: programId },
   );
   const limit = getSvmReceiverInvalidateComputeUnitLimit(replays.map(([, bump]) => bump));
-  // ComputeBudgetInstruction::SetComputeUnitLimit: tag 2, then the limit as u32 LE.
-  const limitData = new Uint8Array(5);
-  limitData[0] = 2;
-  new DataView(limitData.buffer).setUint32(1, limit, true);
   return [
-    { programAddress: COMPUTE_BUDGET_PROGRAM, data: limitData },
+    getSetComputeUnitLimitInstruction(limit),
     // The replay records follow the IDL's accounts, one per id in order.
     {
       ...instruction,
