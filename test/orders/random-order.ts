@@ -1,31 +1,19 @@
 import { bytesToHex } from "viem";
-import { type ChainVmTypes, formatOrderAddress, type Order, type OrderVmType } from "../../src/index.ts";
+import {
+  type ChainVmTypes,
+  formatOrderAddress,
+  ORDER_VM_TYPES,
+  type Order,
+  type OrderVmType,
+} from "../../src/index.ts";
 import { createRng } from "../../src/rng.ts";
+import { orderVectors } from "./vectors.ts";
 
-/** Every order VM type, each the VM of at least one chain of `RANDOM_ORDER_CHAINS`. */
-export const ALL_VM_TYPES: readonly OrderVmType[] = [
-  "ethereum-vm",
-  "solana-vm",
-  "bitcoin-vm",
-  "tron-vm",
-  "ton-vm",
-  "xrp-vm",
-  "hyperliquid-vm",
-  "lighter-vm",
-];
+/** Every order VM type. */
+export const ALL_VM_TYPES: readonly OrderVmType[] = ORDER_VM_TYPES;
 
-/** Chains of every VM type, named as the service names them. */
-export const RANDOM_ORDER_CHAINS: ChainVmTypes = {
-  ethereum: "ethereum-vm",
-  base: "ethereum-vm",
-  solana: "solana-vm",
-  bitcoin: "bitcoin-vm",
-  tron: "tron-vm",
-  ton: "ton-vm",
-  xrpl: "xrp-vm",
-  hyperliquid: "hyperliquid-vm",
-  lighter: "lighter-vm",
-};
+/** Chains of every VM type, named as the service names them (the shared vectors' chains). */
+export const RANDOM_ORDER_CHAINS: ChainVmTypes = orderVectors.chainVmTypes;
 
 /**
  * A generator of random valid orders from `seed`: chain ids over every VM type, each address and

@@ -8,7 +8,7 @@ pub mod initialize;
 pub mod invalidate;
 pub mod whitelist;
 
-pub use attested_receiver::instructions::{fixed_args, read_bool};
+pub use attested_receiver::instructions::fixed_args;
 
 /// Anchor-style discriminators, `sha256("global:<name>")[..8]`; the admin names are the
 /// receiver's, so their discriminators are too.
