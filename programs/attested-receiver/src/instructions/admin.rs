@@ -31,24 +31,33 @@ pub trait AdminConfig: AccountType {
     fn evm_solvers(&mut self) -> (&mut [u8; 20], &mut [u8; 20], &mut [u8; 8]);
 }
 
-impl AdminConfig for Config {
-    #[inline(always)]
-    fn owner(&mut self) -> &mut [u8; 32] {
-        &mut self.owner
-    }
-    #[inline(always)]
-    fn pending_owner(&mut self) -> &mut [u8; 32] {
-        &mut self.pending_owner
-    }
-    #[inline(always)]
-    fn paused(&mut self) -> &mut u8 {
-        &mut self.paused
-    }
-    #[inline(always)]
-    fn evm_solvers(&mut self) -> (&mut [u8; 20], &mut [u8; 20], &mut [u8; 8]) {
-        (&mut self.solver_evm, &mut self.previous_solver_evm, &mut self.previous_solver_valid_until)
-    }
+/// Implements [`AdminConfig`] for a config struct with `owner`, `pending_owner` and `paused`
+/// fields, naming its current EVM solver, previous EVM solver and grace-period end fields.
+#[macro_export]
+macro_rules! impl_admin_config {
+    ($config:ty, $solver:ident, $previous:ident, $valid_until:ident) => {
+        impl $crate::instructions::admin::AdminConfig for $config {
+            #[inline(always)]
+            fn owner(&mut self) -> &mut [u8; 32] {
+                &mut self.owner
+            }
+            #[inline(always)]
+            fn pending_owner(&mut self) -> &mut [u8; 32] {
+                &mut self.pending_owner
+            }
+            #[inline(always)]
+            fn paused(&mut self) -> &mut u8 {
+                &mut self.paused
+            }
+            #[inline(always)]
+            fn evm_solvers(&mut self) -> (&mut [u8; 20], &mut [u8; 20], &mut [u8; 8]) {
+                (&mut self.$solver, &mut self.$previous, &mut self.$valid_until)
+            }
+        }
+    };
 }
+
+impl_admin_config!(Config, solver_evm, previous_solver_evm, previous_solver_valid_until);
 
 /// Signer + owner check; returns the config for writing.
 pub fn as_owner<'a, T: AdminConfig>(

@@ -7,7 +7,7 @@
 
 use super::fixed_args;
 use crate::state::OrderDepositorConfig;
-use attested_receiver::instructions::admin::{as_owner, grace_period, rotate_evm_solver, AdminConfig};
+use attested_receiver::instructions::admin::{as_owner, grace_period, rotate_evm_solver};
 use attestkit_receiver_interface::error::ReceiverError;
 use pinocchio::{
     sysvars::{clock::Clock, Sysvar},
@@ -16,24 +16,7 @@ use pinocchio::{
 
 pub use attested_receiver::instructions::admin::{accept_ownership, set_paused, transfer_ownership};
 
-impl AdminConfig for OrderDepositorConfig {
-    #[inline(always)]
-    fn owner(&mut self) -> &mut [u8; 32] {
-        &mut self.owner
-    }
-    #[inline(always)]
-    fn pending_owner(&mut self) -> &mut [u8; 32] {
-        &mut self.pending_owner
-    }
-    #[inline(always)]
-    fn paused(&mut self) -> &mut u8 {
-        &mut self.paused
-    }
-    #[inline(always)]
-    fn evm_solvers(&mut self) -> (&mut [u8; 20], &mut [u8; 20], &mut [u8; 8]) {
-        (&mut self.solver, &mut self.previous_solver, &mut self.previous_solver_valid_until)
-    }
-}
+attested_receiver::impl_admin_config!(OrderDepositorConfig, solver, previous_solver, previous_solver_valid_until);
 
 #[repr(C)]
 struct RotateArgs {
