@@ -53,7 +53,7 @@ const len = (hex: Hex) => hexToBytes(hex).length;
 const text = (s: string) => toBytes(s).length;
 
 /** The order id's floor, split into the sol_keccak256 cost EIP-712 hashStruct(Order) needs (each
- * string / bytes member hashed but the version, whose only accepted value has a constant hash;
+ * string / bytes member hashed but the version and empty members, whose hashes are constants;
  * each struct over its type hash and member words, each array over its element words) and the
  * instructions around it (see CALL ... PADDED). A struct hashes as
  * three kinds of slice: its type hash, its computed member words side by side, and each uint256
@@ -61,7 +61,13 @@ const text = (s: string) => toBytes(s).length;
 function orderIdFloor(o: EncodedOrder): { syscalls: number; instructions: number } {
   let syscalls = 0;
   let instructions = 0;
+  // An empty member or list hashes to the constant keccak256(""): its prefix is read and tested
+  // (as a fixed-size member) and the constant word written (as a padded word); no syscall.
+  const constant = () => {
+    instructions += PREFIX + FIXED + PADDED;
+  };
   const bytes = (n: number) => {
+    if (n === 0) return constant();
     syscalls += KECCAK_BASE + PER_SLICE(n);
     instructions += CALL + SLICE + PREFIX;
   };
@@ -70,13 +76,13 @@ function orderIdFloor(o: EncodedOrder): { syscalls: number; instructions: number
     instructions += CALL + SLICE * (2 + words) + FIXED * words + PADDED * padded;
   };
   const array = (n: number) => {
+    if (n === 0) return constant();
     syscalls += KECCAK_BASE + PER_SLICE(32 * n);
     instructions += CALL + SLICE + PREFIX;
   };
-  // version: the only one accepted ("v1") hashes to a constant: its prefix is read and the
-  // bytes compared (as a fixed-size member), its word written (as a padded word); no syscall.
+  // version: the only one accepted ("v1") hashes to a constant (as an empty member does).
   if (o.version !== "v1") throw new Error(`unsupported order version ${o.version}`);
-  instructions += PREFIX + FIXED + PADDED;
+  constant();
   bytes(text(o.solverChainId));
   struct(6, 1, 1); // version, solverChainId, solver (padded), inputs, output, fees | salt
   instructions += FIXED; // solver
@@ -326,7 +332,7 @@ async function main() {
   writeResults("order-cu.json", {
     command: "PATH=$PWD/node_modules/.bin:$PATH node bench/order-cu.bench.ts",
     programs: ["programs/deploy/order-depositor.so", "programs/deploy/depository.so"],
-    note: 'Floors from agave cost constants: sol_keccak256 85 + max(len/2, 10) per slice, secp256k1_recover 25,000, invoke 946 + the callee as measured alone, sysvar 100 + its size (Clock 40, Rent 24), sol_log_data 100 + 100 per field + bytes, set_return_data 100; replay PDA check sol_sha256(92 bytes) + curve check = 290. Instructions around the order hashing at their fewest: 4 per syscall + 2 per slice descriptor, 4 per Borsh length prefix, 2 per fixed-size member, 5 per padded word. Entrypoint: the same instruction with an unknown discriminator, measured. Orders with canonical replay bump 255 (salts sha256("attestkit/bench/order-cu/<n>"), first with bump 255).',
+    note: 'Floors from agave cost constants: sol_keccak256 85 + max(len/2, 10) per slice, secp256k1_recover 25,000, invoke 946 + the callee as measured alone, sysvar 100 + its size (Clock 40, Rent 24), sol_log_data 100 + 100 per field + bytes, set_return_data 100; replay PDA check sol_sha256(92 bytes) + curve check = 290. Instructions around the order hashing at their fewest: 4 per syscall + 2 per slice descriptor, 4 per Borsh length prefix, 2 per fixed-size member, 5 per padded or constant word (the version, empty members and empty lists hash to constants: no syscall). Entrypoint: the same instruction with an unknown discriminator, measured. Orders with canonical replay bump 255 (salts sha256("attestkit/bench/order-cu/<n>"), first with bump 255).',
     computeOrderId: computeRows,
     callees: { plainSystemTransfer: plainSol, depositoryNative, depositorySpl },
     deposits: depositRows,

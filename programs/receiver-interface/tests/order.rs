@@ -7,7 +7,7 @@ use attestkit_receiver_interface::{
     error::ReceiverError,
     host::Host,
     order::{
-        eip712::{order_id, type_hash, type_strings as t, ORDER_VERSION_V1, V1_VERSION_HASH},
+        eip712::{order_id, type_hash, type_strings as t, EMPTY_HASH, ORDER_VERSION_V1, V1_VERSION_HASH},
         error::OrderError,
         layout::{word_to_u64, Order, MAX_LIST_LEN},
         signature::{order_signer, verify_order_signature},
@@ -159,8 +159,9 @@ fn type_hashes_are_the_keccak_of_the_eip712_type_strings() {
 }
 
 #[test]
-fn the_v1_version_hash_is_the_keccak_of_v1() {
+fn the_constant_hashes_are_the_keccak_of_v1_and_of_nothing() {
     assert_eq!(Host::keccak256(&[ORDER_VERSION_V1]), V1_VERSION_HASH);
+    assert_eq!(Host::keccak256(&[]), EMPTY_HASH);
 }
 
 #[test]

@@ -23,6 +23,13 @@ use core::mem::MaybeUninit;
 /// [`OrderError::UnsupportedOrderVersion`] rather than hash to a wrong id.
 pub const ORDER_VERSION_V1: &[u8] = b"v1";
 
+/// `keccak256` of no bytes: the EIP-712 encoding of an empty `bytes` / `string` member and of an
+/// empty array (host-tested).
+pub const EMPTY_HASH: [u8; 32] = [
+    197, 210, 70, 1, 134, 247, 35, 60, 146, 126, 125, 178, 220, 199, 3, 192,
+    229, 0, 182, 83, 202, 130, 39, 59, 123, 250, 216, 4, 93, 133, 164, 112,
+];
+
 /// `keccak256("v1")`, the `version` member of every accepted order as EIP-712 encodes it
 /// (host-tested).
 pub const V1_VERSION_HASH: [u8; 32] = [
@@ -153,11 +160,16 @@ fn padded_word(value: &[u8], out: &mut Slot) {
     word[32 - value.len()..].copy_from_slice(value);
 }
 
-/// `keccak256` of a `string` / `bytes` member read from `r`, into `out`; returns the member.
+/// `keccak256` of a `string` / `bytes` member read from `r`, into `out`; returns the member. An
+/// empty member (extra data, often) hashes to the constant [`EMPTY_HASH`]: no syscall.
 #[inline(always)]
 fn hash_bytes<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> Result<&'a [u8], OrderError> {
     let bytes = r.bytes()?;
-    keccak::<C>(&[bytes], out);
+    if bytes.is_empty() {
+        out.write(EMPTY_HASH);
+    } else {
+        keccak::<C>(&[bytes], out);
+    }
     Ok(bytes)
 }
 
@@ -176,6 +188,11 @@ fn hash_list<'a, C: Crypto, V: OrderVisitor<'a>>(
     let count = r.u32()? as usize;
     if count > MAX_LIST_LEN {
         return Err(OrderError::TooManyElements.into());
+    }
+    if count == 0 {
+        // An empty list (no calls, no fees, often) hashes to the constant: no syscall.
+        out.write(EMPTY_HASH);
+        return Ok(r);
     }
     let mut words = Words::<MAX_LIST_LEN>::new();
     for (index, slot) in words.0.iter_mut().take(count).enumerate() {
