@@ -114,6 +114,152 @@ library ProtocolOrder {
         );
     }
 
+    /// @notice {orderId} of an order still in calldata (an external function's `Order calldata` argument),
+    /// hashed where it lies instead of being decoded into memory first: the cheaper form for contracts that
+    /// take orders, such as `OrderGatedDepositor`.
+    /// @dev Walks the ABI encoding through the same offsets Solidity's calldata accessors follow and reverts
+    /// where the ABI decoder would on an offset or length of 2^64 or more, or a `uint32` / `address` word
+    /// with high bits set. Each `bytes` / `string` member is copied to memory past the free memory pointer
+    /// and hashed there; nothing is allocated. The type hashes are the constants above, as literals (Yul
+    /// functions cannot read Solidity constants); the fuzz tests compare both forms with an `abi.encode`
+    /// reference.
+    function orderIdCalldata(Order calldata order) internal pure returns (bytes32 id) {
+        assembly ("memory-safe") {
+            /// Position of the dynamic member whose offset is stored at `head`, relative to `base`.
+            function tail(base, head) -> p {
+                let offset := calldataload(head)
+                if shr(64, offset) { revert(0, 0) }
+                p := add(base, offset)
+            }
+            /// keccak256 of the `bytes` / `string` whose offset is stored at `head`; `m` is scratch memory.
+            function dynamic(base, head, m) -> h {
+                let p := tail(base, head)
+                let length := calldataload(p)
+                if shr(64, length) { revert(0, 0) }
+                calldatacopy(m, add(p, 0x20), length)
+                h := keccak256(m, length)
+            }
+            /// Length and first element head of the array whose offset is stored at `head`.
+            function array(base, head) -> length, heads {
+                let p := tail(base, head)
+                length := calldataload(p)
+                if shr(64, length) { revert(0, 0) }
+                heads := add(p, 0x20)
+            }
+            function uint32At(head) -> value {
+                value := calldataload(head)
+                if shr(32, value) { revert(0, 0) }
+            }
+            function inputPayment(s, m) -> h {
+                mstore(m, 0x66edc7ab4e5f0ad0adad21638ffff360dbf956d89a28f9ec6cdd3e7a123bb4eb)
+                mstore(add(m, 0x20), dynamic(s, s, add(m, 0xa0)))
+                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), add(m, 0xa0)))
+                mstore(add(m, 0x60), calldataload(add(s, 0x40)))
+                mstore(add(m, 0x80), calldataload(add(s, 0x60)))
+                h := keccak256(m, 0xa0)
+            }
+            function refund(s, m) -> h {
+                let scratch := add(m, 0xe0)
+                mstore(m, 0x9f8e11410c9bfb023e54a2bfcc41ef4f8db1fe4bb5db7873169ff3aead2bf0e2)
+                mstore(add(m, 0x20), dynamic(s, s, scratch))
+                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), scratch))
+                mstore(add(m, 0x60), dynamic(s, add(s, 0x40), scratch))
+                mstore(add(m, 0x80), calldataload(add(s, 0x60)))
+                mstore(add(m, 0xa0), uint32At(add(s, 0x80)))
+                mstore(add(m, 0xc0), dynamic(s, add(s, 0xa0), scratch))
+                h := keccak256(m, 0xe0)
+            }
+            function refunds(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), refund(tail(heads, add(heads, i)), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+            function input(s, m) -> h {
+                mstore(m, 0xc5b0643c7427e4816be79fd8064fc108fc7c5aefbe7016b1eeeb150228f93745)
+                mstore(add(m, 0x20), inputPayment(tail(s, s), add(m, 0x60)))
+                mstore(add(m, 0x40), refunds(s, add(s, 0x20), add(m, 0x60)))
+                h := keccak256(m, 0x60)
+            }
+            function inputs(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), input(tail(heads, add(heads, i)), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+            function outputPayment(s, m) -> h {
+                mstore(m, 0x96c6557b6ec114bb9ff5291394bf5f35c3685043c1a46f43146634a70dca0cdc)
+                mstore(add(m, 0x20), dynamic(s, s, add(m, 0xa0)))
+                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), add(m, 0xa0)))
+                mstore(add(m, 0x60), calldataload(add(s, 0x40)))
+                mstore(add(m, 0x80), calldataload(add(s, 0x60)))
+                h := keccak256(m, 0xa0)
+            }
+            function outputPayments(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), outputPayment(tail(heads, add(heads, i)), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+            function calls(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), dynamic(heads, add(heads, i), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+            function output(s, m) -> h {
+                let scratch := add(m, 0xc0)
+                mstore(m, 0xec5bd83409077be71a3fbc2c8578ea7dd1aa0ce0a7be97571a0a89e61e2c2269)
+                mstore(add(m, 0x20), dynamic(s, s, scratch))
+                mstore(add(m, 0x40), outputPayments(s, add(s, 0x20), scratch))
+                mstore(add(m, 0x60), uint32At(add(s, 0x40)))
+                mstore(add(m, 0x80), calls(s, add(s, 0x60), scratch))
+                mstore(add(m, 0xa0), dynamic(s, add(s, 0x80), scratch))
+                h := keccak256(m, 0xc0)
+            }
+            function fee(s, m) -> h {
+                let scratch := add(m, 0xc0)
+                mstore(m, 0x5e1420e6482d4138dbc016fa378f064eb120b8b82c866fbb1da0b68c92f8abae)
+                mstore(add(m, 0x20), dynamic(s, s, scratch))
+                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), scratch))
+                mstore(add(m, 0x60), dynamic(s, add(s, 0x40), scratch))
+                mstore(add(m, 0x80), dynamic(s, add(s, 0x60), scratch))
+                mstore(add(m, 0xa0), calldataload(add(s, 0x80)))
+                h := keccak256(m, 0xc0)
+            }
+            function fees(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), fee(tail(heads, add(heads, i)), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+
+            let m := mload(0x40)
+            let scratch := add(m, 0x100)
+            let solver := calldataload(add(order, 0x40))
+            if shr(160, solver) { revert(0, 0) }
+            mstore(m, 0xee05e73da8f2fce11d34a78a39998b4dd8a56c6298aa9ad2870c3f9a2821dc8e)
+            mstore(add(m, 0x20), dynamic(order, order, scratch))
+            mstore(add(m, 0x40), dynamic(order, add(order, 0x20), scratch))
+            mstore(add(m, 0x60), solver)
+            mstore(add(m, 0x80), calldataload(add(order, 0x60)))
+            mstore(add(m, 0xa0), inputs(order, add(order, 0x80), scratch))
+            mstore(add(m, 0xc0), output(tail(order, add(order, 0xa0)), scratch))
+            mstore(add(m, 0xe0), fees(order, add(order, 0xc0), scratch))
+            id := keccak256(m, 0x100)
+        }
+    }
+
     /// @notice The EIP-191 digest the solver signs: `keccak256("\x19Ethereum Signed Message:\n32" || id)`.
     function digest(bytes32 id) internal pure returns (bytes32) {
         return RequestAttestation.toEthSignedMessageHash(id);
