@@ -11,7 +11,7 @@
 //    token's 0 -> x -> 0 slots earn, capped at a fifth of the gas as the chain does (EIP-3529).
 import { mkdirSync } from "node:fs";
 import { network } from "hardhat";
-import { bytesToHex, type Hex, hexToBytes, type TransactionReceipt } from "viem";
+import { bytesToHex, encodeFunctionData, type Hex, hexToBytes, type TransactionReceipt } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { type EncodedOrder, hashEncodedOrder, signOrderId } from "../src/orders/index.ts";
 import { calldataGas } from "./evm-gas.measure.ts";
@@ -132,6 +132,42 @@ printTable(
   orderIdRows,
 );
 
+// Where the gas above the floor goes: the opcodes between the harness's two gasleft() calls, by class, for
+// a one-input, one-refund, one-payment order. Data: the opcodes the floor counts (memory expansion
+// included); the rest feeds them operands (PUSH / DUP / SWAP / POP), computes addresses and loops.
+const OPCODE_CLASSES: Array<[string, RegExp]> = [
+  [
+    "data (KECCAK256, MSTORE, MLOAD, CALLDATALOAD, CALLDATACOPY)",
+    /^(KECCAK256|MSTORE|MLOAD|CALLDATALOAD|CALLDATACOPY)$/,
+  ],
+  ["stack (PUSH, DUP, SWAP, POP)", /^(PUSH\d*|DUP\d+|SWAP\d+|POP)$/],
+  ["control (JUMP, JUMPI, JUMPDEST)", /^(JUMP|JUMPI|JUMPDEST)$/],
+];
+const opcodeRows = [];
+{
+  const encoded = order({ inputs: 1, refunds: 1, payments: 1 }, `0x${"00".repeat(20)}`, 10n ** 18n);
+  for (const functionName of ["measureOrderId", "measureOrderIdCalldata"] as const) {
+    const data = encodeFunctionData({ abi: harness.abi, functionName, args: [encoded] });
+    const trace = (await publicClient.request({
+      method: "debug_traceCall",
+      params: [{ to: harness.address, data }, "latest", {}],
+    } as never)) as { structLogs: { op: string; gasCost: number }[] };
+    const gasOps = trace.structLogs.flatMap((log, index) => (log.op === "GAS" ? [index] : []));
+    const window = trace.structLogs.slice((gasOps[0] as number) + 1, gasOps[1]);
+    const byClass: Record<string, number> = { other: 0 };
+    for (const [name] of OPCODE_CLASSES) byClass[name] = 0;
+    for (const { op, gasCost } of window) {
+      const found = OPCODE_CLASSES.find(([, pattern]) => pattern.test(op));
+      byClass[found ? found[0] : "other"] = (byClass[found ? found[0] : "other"] as number) + gasCost;
+    }
+    opcodeRows.push({
+      form: functionName === "measureOrderId" ? "orderId (memory)" : "orderIdCalldata",
+      ...byClass,
+    });
+  }
+}
+printTable("Where orderId's gas goes (one input, one refund, one payment), by opcode class", opcodeRows);
+
 // 2. Order-gated payments vs floor.
 const send = async (hash: Hex) => {
   const receipt: TransactionReceipt = await publicClient.waitForTransactionReceipt({ hash });
@@ -217,6 +253,7 @@ mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeResults("order-gas.json", {
   note: "npx hardhat run bench/order-gas.bench.ts; EDR in-process chain. orderId: gas of ProtocolOrder.orderId (memory) and orderIdCalldata alone (gasleft inside ProtocolOrderHarness) vs the floor bench/order-gas.floor.ts derives for each (keccaks, MSTOREs, one read per member word / offset / length, calldata copies, scratch memory). Payments: receipt gasUsed of the third fresh order vs floor items; depositoryExecution is a direct deposit's gas minus base transaction and calldata; ERC-20's secondTokenHop is Erc20DepositHop's gas before refunds minus base transaction, calldata, the depository's execution and its cold account, and the floor subtracts the 2 x 19,900 refund of the hop's 0 -> x -> 0 slots, capped at a fifth of the floor.",
   orderId: orderIdRows,
+  orderIdGasByOpcodeClass: opcodeRows,
   payments: paymentResults,
   sampleOrder: bytesToHex(hexToBytes(hashEncodedOrder(order(shape, `0x${"00".repeat(20)}`, 1n)))),
 });
