@@ -232,7 +232,7 @@ export class Lifecycle {
         if (record.sender === null) record.sender = observation.from ?? record.user;
         if (meta.depositSeenAt === null) meta.depositSeenAt = now;
         // A hold is released only by the deposit it stood for: a short or foreign one leaves it to expire.
-        if (mismatch === null) this.#o.ledger.releaseHold(record.id, now);
+        if (mismatch === null) this.#settleHold(record.id, now);
         if (fastFilled) {
           if (mismatch !== null) action = "refund-deposit";
           return;
@@ -266,11 +266,52 @@ export class Lifecycle {
   }
 
   /**
+   * The indexer rescanned `chainId` from `fromBlock` (blocks not final yet) and `stillThere` says
+   * which deposits it saw: a deposit of this request it had recorded in those blocks and no longer
+   * sees was reorged out. It is forgotten, and a request left without a deposit is `waiting` again.
+   * Only the indexer's own sightings count (mock deposits have no chain to disappear from).
+   */
+  forgetReorgedDeposits(
+    requestId: string,
+    chainId: number,
+    fromBlock: number,
+    stillThere: (txHash: string) => boolean,
+  ): StoredRequest | null {
+    const reorged = (tx: Transaction) =>
+      tx.chainId === chainId &&
+      tx.block >= fromBlock &&
+      (tx.data as { via?: string } | null)?.via !== undefined &&
+      !stillThere(tx.txHash);
+    const current = getRequest(this.#o.store, requestId);
+    // A fast-filled request keeps its sighting: its fill went out, and its hold stands for the deposit.
+    const data = current?.record.data;
+    if (
+      current?.record.status !== "depositing" ||
+      data?.triggeredByFastFill === true ||
+      !data?.inTxs.some(reorged)
+    )
+      return current;
+    return updateRequest(
+      this.#o.store,
+      requestId,
+      ({ record, meta }) => {
+        record.data.inTxs = record.data.inTxs.filter((tx) => !reorged(tx));
+        if (record.data.inTxs.length > 0 || record.status !== "depositing") return;
+        record.status = "waiting";
+        record.sender = null;
+        meta.depositSeenAt = null;
+      },
+      this.#now(),
+    );
+  }
+
+  /**
    * Start-up reconciliation, before the indexer or the API act. Whatever was decided and not seen
    * through before a crash is carried out again, and the outbox (`sendOnce`) turns each into a
    * look-up when its transaction went out: a request left `pending` gets its fill or refund; a
    * deposit booked for a refund of its own gets it; a fast fill whose result was not recorded
-   * (the request still `depositing` with its hold active) is completed, as the hold promised.
+   * (the request still `depositing`, its hold placed and not cancelled, whether since released or
+   * expired) is completed, as the hold promised.
    */
   async resume(): Promise<void> {
     const store = this.#o.store;
@@ -301,11 +342,26 @@ export class Lifecycle {
     }
     for (const id of ids("status", "depositing")) {
       const request = getRequest(store, id);
-      if (request?.record.data.triggeredByFastFill !== true || !this.#o.ledger.holdActive(id)) continue;
+      // Released (its deposit settled it) or debited (it expired) says nothing about the fill itself.
+      const hold = this.#o.ledger.getHold(id);
+      if (request?.record.data.triggeredByFastFill !== true || hold === null || hold.status === "cancelled")
+        continue;
       const input = BigInt(request.meta.fastFillInput ?? request.meta.originAmount);
       this.#track(this.#fill(request, input)).catch((error) => this.#o.onError?.(error, `fast fill ${id}`));
     }
     await this.idle();
+  }
+
+  /**
+   * The deposit a fast fill's hold stood for arrived: the hold is released, or, when it already
+   * expired into a debit (the deposit came late, or the service was down past the expiry), the
+   * debit is returned to the app balance, once.
+   */
+  #settleHold(requestId: string, now: number): void {
+    if (this.#o.ledger.releaseHold(requestId, now)) return;
+    const hold = this.#o.ledger.getHold(requestId);
+    if (hold?.status === "debited")
+      this.#o.ledger.credit(hold.wallet, hold.amount, `hold-return:${requestId}`, now);
   }
 
   #booking(
@@ -535,7 +591,18 @@ export class Lifecycle {
       tx = await this.#track(this.#fill(request, inputAmount));
     } catch (error) {
       this.#o.onError?.(error, `fast fill ${record.id}`);
-      this.#o.ledger.cancelHold(record.id);
+      // Nothing was advanced: the request goes back to the ordinary path (its deposit, once final, is filled).
+      this.#o.store.transaction(() => {
+        this.#o.ledger.cancelHold(record.id);
+        updateRequest(
+          this.#o.store,
+          record.id,
+          (current) => {
+            current.record.data.triggeredByFastFill = false;
+          },
+          this.#now(),
+        );
+      });
       throw new ServiceHttpError(
         503,
         "SOLVER_UNAVAILABLE",

@@ -1,0 +1,101 @@
+/**
+ * How a fast fill's hold ends when things go wrong (in process, simulated chains, a fixed clock): a
+ * solver that cannot fill leaves the request to its deposit, and a deposit that arrives after the
+ * hold expired into a debit gives the debit back, once.
+ */
+import { expect } from "chai";
+import { privateKeyToAccount } from "viem/accounts";
+import { encodeAppBalanceFundingCalldata } from "../../src/index.ts";
+import type { Service } from "../../src/service/index.ts";
+import { type Solver, simulatedSolver } from "../../src/service/lifecycle.ts";
+import {
+  API_KEY,
+  BASE_USDC,
+  createRequest,
+  get,
+  linkSponsorshipWallet,
+  post,
+  SOLVER,
+  SPONSOR_KEY,
+  testService,
+} from "./helpers.ts";
+
+const sponsor = privateKeyToAccount(SPONSOR_KEY);
+const FUNDED = 1_000_000_000n;
+/** The default quote (0.1 ETH at the mock's 3000 USD), in micro-USD. */
+const HOLD = 300_000_000n;
+const HOLD_TIMEOUT_MS = 60_000;
+
+describe("fast fill settlement", () => {
+  let service: Service;
+  let clock: number;
+  let fills: string[];
+  /** How many of the next fills fail (say, the solver's RPC is down). */
+  let failing: number;
+
+  const flakySolver: Solver = {
+    async fill(request, amount) {
+      fills.push(request.record.id);
+      if (failing-- > 0) throw new Error("solver RPC unreachable");
+      return simulatedSolver.fill(request, amount);
+    },
+    refund: simulatedSolver.refund,
+  };
+
+  beforeEach(async () => {
+    clock = Date.UTC(2026, 5, 1);
+    fills = [];
+    failing = 0;
+    service = testService({ now: () => clock, holdTimeoutMs: HOLD_TIMEOUT_MS, solver: flakySolver });
+    await linkSponsorshipWallet(service, sponsor);
+    const funding = await post(service, "/_mock/funding", {
+      txHash: `0x${"1".repeat(64)}`,
+      from: sponsor.address,
+      to: BASE_USDC,
+      input: encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: FUNDED }),
+    });
+    expect(funding.status, funding.raw).to.equal(200);
+  });
+  afterEach(() => service.close());
+
+  const deposit = async (id: string, final: boolean) => {
+    const res = await post(service, `/_mock/requests/${id}/deposit`, { final });
+    await service.lifecycle.idle();
+    return (res.body as { status: string }).status;
+  };
+  const fastFill = (id: string) => post(service, "/fast-fill", { requestId: id }, { "x-api-key": API_KEY });
+  const available = async () =>
+    BigInt(((await get(service, `/app-fees/${sponsor.address}/balances`)).body as { amount: string }).amount);
+  const status = async (id: string) =>
+    ((await get(service, `/intents/status/v3?requestId=${id}`)).body as { status: string }).status;
+
+  it("the solver cannot fill (503): the hold is cancelled and the deposit, once final, is filled", async () => {
+    failing = 1;
+    const id = await createRequest(service);
+    expect(await deposit(id, false)).to.equal("depositing");
+    const res = await fastFill(id);
+    expect(res.status, res.raw).to.equal(503);
+    expect((res.body as { errorCode: string }).errorCode).to.equal("SOLVER_UNAVAILABLE");
+    expect(fills, "the fast fill was attempted").to.deep.equal([id]);
+    expect(service.ledger.getHold(id)?.status).to.equal("cancelled");
+    await deposit(id, true);
+    expect(await status(id)).to.equal("success");
+    expect(fills).to.deep.equal([id, id]);
+    expect(await available()).to.equal(FUNDED);
+  });
+
+  it("the deposit lands after the hold expired into a debit: the debit is given back, once", async () => {
+    const id = await createRequest(service);
+    await deposit(id, false);
+    expect((await fastFill(id)).status).to.equal(200);
+    clock += HOLD_TIMEOUT_MS + 1;
+    expect((await post(service, "/_mock/holds/settle", {})).body).to.deep.equal({ debited: [id] });
+    expect(await available()).to.equal(FUNDED - HOLD);
+    await deposit(id, true);
+    expect(service.ledger.getHold(id)?.status).to.equal("debited");
+    expect(await available()).to.equal(FUNDED);
+    await deposit(id, true); // the same deposit observed again (a rescan)
+    expect(await available()).to.equal(FUNDED);
+    expect(await status(id)).to.equal("success");
+  });
+});
