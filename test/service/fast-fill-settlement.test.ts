@@ -1,8 +1,12 @@
 /**
  * How a fast fill's hold ends when things go wrong (in process, simulated chains, a fixed clock): a
  * solver that cannot fill leaves the request to its deposit, and a deposit that arrives after the
- * hold expired into a debit gives the debit back, once.
+ * hold expired into a debit gives the debit back, once; a fast fill cut short after its deposit
+ * settled the hold is completed by the next start-up.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect } from "chai";
 import { privateKeyToAccount } from "viem/accounts";
 import { encodeAppBalanceFundingCalldata } from "../../src/index.ts";
@@ -25,6 +29,7 @@ const FUNDED = 1_000_000_000n;
 /** The default quote (0.1 ETH at the mock's 3000 USD), in micro-USD. */
 const HOLD = 300_000_000n;
 const HOLD_TIMEOUT_MS = 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("fast fill settlement", () => {
   let service: Service;
@@ -42,19 +47,24 @@ describe("fast fill settlement", () => {
     refund: simulatedSolver.refund,
   };
 
-  beforeEach(async () => {
-    clock = Date.UTC(2026, 5, 1);
-    fills = [];
-    failing = 0;
-    service = testService({ now: () => clock, holdTimeoutMs: HOLD_TIMEOUT_MS, solver: flakySolver });
-    await linkSponsorshipWallet(service, sponsor);
-    const funding = await post(service, "/_mock/funding", {
+  /** The sponsor's wallet linked to API_KEY and funded with FUNDED. */
+  async function sponsorReady(target: Service): Promise<void> {
+    await linkSponsorshipWallet(target, sponsor);
+    const funding = await post(target, "/_mock/funding", {
       txHash: `0x${"1".repeat(64)}`,
       from: sponsor.address,
       to: BASE_USDC,
       input: encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: FUNDED }),
     });
     expect(funding.status, funding.raw).to.equal(200);
+  }
+
+  beforeEach(async () => {
+    clock = Date.UTC(2026, 5, 1);
+    fills = [];
+    failing = 0;
+    service = testService({ now: () => clock, holdTimeoutMs: HOLD_TIMEOUT_MS, solver: flakySolver });
+    await sponsorReady(service);
   });
   afterEach(() => service.close());
 
@@ -66,8 +76,8 @@ describe("fast fill settlement", () => {
   const fastFill = (id: string) => post(service, "/fast-fill", { requestId: id }, { "x-api-key": API_KEY });
   const available = async () =>
     BigInt(((await get(service, `/app-fees/${sponsor.address}/balances`)).body as { amount: string }).amount);
-  const status = async (id: string) =>
-    ((await get(service, `/intents/status/v3?requestId=${id}`)).body as { status: string }).status;
+  const status = async (id: string, target = service) =>
+    ((await get(target, `/intents/status/v3?requestId=${id}`)).body as { status: string }).status;
 
   it("the solver cannot fill (503): the hold is cancelled and the deposit, once final, is filled", async () => {
     failing = 1;
@@ -97,5 +107,42 @@ describe("fast fill settlement", () => {
     await deposit(id, true); // the same deposit observed again (a rescan)
     expect(await available()).to.equal(FUNDED);
     expect(await status(id)).to.equal("success");
+  });
+
+  it("a fast fill cut short after its deposit settled the hold: the next start on the same file completes it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "attestkit-fast-fill-"));
+    const db = join(dir, "service.sqlite");
+    let unblock: (error: Error) => void = () => {};
+    const stuck: Solver = {
+      fill: () => new Promise((_, reject) => (unblock = reject)),
+      refund: simulatedSolver.refund,
+    };
+    const first = testService({ db, newDb: true, now: () => clock, solver: stuck });
+    const restarted: Service[] = [];
+    try {
+      await sponsorReady(first);
+      const id = await createRequest(first);
+      await post(first, `/_mock/requests/${id}/deposit`, { final: false });
+      const answer = post(first, "/fast-fill", { requestId: id }, { "x-api-key": API_KEY });
+      for (let i = 0; i < 100 && first.ledger.getHold(id) === null; i++) await sleep(10);
+      expect(first.ledger.getHold(id)?.status, "the fast fill placed its hold").to.equal("active");
+      // The deposit becomes final while the fill is out: it settles the hold, and then the process dies.
+      await post(first, `/_mock/requests/${id}/deposit`, { final: true });
+      expect(first.ledger.getHold(id)?.status).to.equal("released");
+      expect(await status(id, first)).to.equal("depositing");
+
+      const second = testService({ db, now: () => clock, solver: flakySolver });
+      restarted.push(second);
+      await second.ready;
+      expect(fills).to.deep.equal([id]);
+      expect(await status(id, second)).to.equal("success");
+      unblock(new Error("the first process is gone"));
+      await answer;
+    } finally {
+      unblock(new Error("the first process is gone"));
+      for (const s of restarted) await s.close();
+      await first.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
