@@ -305,6 +305,21 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
     submitToLedger(ledger, tx);
   }
 
+  /** A quote for 2 SOL from the SVM user to `recipient` on 8453, paid: its request id. */
+  async function svmPaid(recipient: string): Promise<string> {
+    const { requestId } = await quote({
+      user: svmUser.address,
+      originChainId: SVM_CHAIN_ID,
+      destinationChainId: APP_BALANCE_CHAIN_ID,
+      originCurrency: SVM_NATIVE,
+      destinationCurrency: zeroAddress,
+      recipient,
+      amount: "2000000000",
+    });
+    await svmDeposit(requestId, 2_000_000_000n);
+    return requestId;
+  }
+
   for (const point of [
     "deposit-final",
     "transfer-signed",
@@ -315,16 +330,7 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
       const db = join(dir, `svm-origin-${point}.sqlite`);
       await start(db, point);
       const recipient = privateKeyToAccount(generatePrivateKey()).address;
-      const { requestId } = await quote({
-        user: svmUser.address,
-        originChainId: SVM_CHAIN_ID,
-        destinationChainId: APP_BALANCE_CHAIN_ID,
-        originCurrency: SVM_NATIVE,
-        destinationCurrency: zeroAddress,
-        recipient,
-        amount: "2000000000",
-      });
-      await svmDeposit(requestId, 2_000_000_000n);
+      const requestId = await svmPaid(recipient);
       await crashed();
       await start(db);
       expect(await settled(requestId)).to.equal("success");
@@ -470,16 +476,7 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
         await start(db, point, SVM_SLOW_FINALITY);
         await sponsorReady();
         const recipient = privateKeyToAccount(generatePrivateKey()).address;
-        const { requestId } = await quote({
-          user: svmUser.address,
-          originChainId: SVM_CHAIN_ID,
-          destinationChainId: APP_BALANCE_CHAIN_ID,
-          originCurrency: SVM_NATIVE,
-          destinationCurrency: zeroAddress,
-          recipient,
-          amount: "2000000000",
-        });
-        await svmDeposit(requestId, 2_000_000_000n);
+        const requestId = await svmPaid(recipient);
         await eventually(() => status(requestId), "depositing", false);
         expect(await fastFill(requestId)).to.equal(null);
         await crashed(false);
