@@ -232,7 +232,7 @@ export class Lifecycle {
         if (record.sender === null) record.sender = observation.from ?? record.user;
         if (meta.depositSeenAt === null) meta.depositSeenAt = now;
         // A hold is released only by the deposit it stood for: a short or foreign one leaves it to expire.
-        if (mismatch === null) this.#settleHold(record.id, now);
+        if (mismatch === null) this.#o.ledger.releaseHold(record.id, now);
         if (fastFilled) {
           if (mismatch !== null) action = "refund-deposit";
           return;
@@ -350,18 +350,6 @@ export class Lifecycle {
       this.#track(this.#fill(request, input)).catch((error) => this.#o.onError?.(error, `fast fill ${id}`));
     }
     await this.idle();
-  }
-
-  /**
-   * The deposit a fast fill's hold stood for arrived: the hold is released, or, when it already
-   * expired into a debit (the deposit came late, or the service was down past the expiry), the
-   * debit is returned to the app balance, once.
-   */
-  #settleHold(requestId: string, now: number): void {
-    if (this.#o.ledger.releaseHold(requestId, now)) return;
-    const hold = this.#o.ledger.getHold(requestId);
-    if (hold?.status === "debited")
-      this.#o.ledger.credit(hold.wallet, hold.amount, `hold-return:${requestId}`, now);
   }
 
   #booking(
