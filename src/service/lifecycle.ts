@@ -328,7 +328,9 @@ export class Lifecycle {
         amount: deposit.amount,
         to: request.record.refundTo ?? request.record.user,
       };
-      if (deposit.kind === "fill") this.#track(this.#fillOrRefund(request, toUser)).catch(() => {});
+      // (`settle`: a fast fill's deposit whose fill failed after it arrived, filled the ordinary way)
+      if (deposit.kind === "fill" || deposit.kind === "settle")
+        this.#track(this.#fillOrRefund(request, toUser)).catch(() => {});
       else if (deposit.kind === "refund") {
         this.#track(this.#refund(request, deposit.reason as FailReason, toUser)).catch(() => {});
       }
@@ -579,18 +581,31 @@ export class Lifecycle {
       tx = await this.#track(this.#fill(request, inputAmount));
     } catch (error) {
       this.#o.onError?.(error, `fast fill ${record.id}`);
-      // Nothing was advanced: the request goes back to the ordinary path (its deposit, once final, is filled).
-      this.#o.store.transaction(() => {
+      // Nothing was advanced: the request goes back to the ordinary path, its deposit filled once
+      // final, or at once when it already arrived (and settled the hold) while the fill was out.
+      const arrived = this.#o.store.transaction(() => {
         this.#o.ledger.cancelHold(record.id);
-        updateRequest(
+        const deposit = requestDeposit(this.#o.store, record.id);
+        const updated = updateRequest(
           this.#o.store,
           record.id,
           (current) => {
             current.record.data.triggeredByFastFill = false;
+            if (deposit?.kind === "settle") current.record.status = "pending";
           },
           this.#now(),
         );
+        return deposit?.kind === "settle" && updated !== null ? { deposit, updated } : null;
       });
+      if (arrived !== null) {
+        const { deposit, updated } = arrived;
+        const toUser = {
+          currency: deposit.currency,
+          amount: deposit.amount,
+          to: updated.record.refundTo ?? updated.record.user,
+        };
+        this.#track(this.#fillOrRefund(updated, toUser)).catch(() => {});
+      }
       throw new ServiceHttpError(
         503,
         "SOLVER_UNAVAILABLE",

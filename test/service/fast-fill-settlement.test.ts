@@ -93,6 +93,35 @@ describe("fast fill settlement", () => {
     expect(await available()).to.equal(FUNDED);
   });
 
+  it("the solver fails after the deposit arrived and settled the hold: the deposit is filled at once", async () => {
+    let reject: (error: Error) => void = () => {};
+    const fillsLeft: Solver = {
+      fill: (request, amount) =>
+        fills.push(request.record.id) === 1
+          ? new Promise((_, fail) => (reject = fail))
+          : simulatedSolver.fill(request, amount),
+      refund: simulatedSolver.refund,
+    };
+    const local = testService({ now: () => clock, holdTimeoutMs: HOLD_TIMEOUT_MS, solver: fillsLeft });
+    try {
+      await sponsorReady(local);
+      const id = await createRequest(local);
+      await post(local, `/_mock/requests/${id}/deposit`, { final: false });
+      const answer = post(local, "/fast-fill", { requestId: id }, { "x-api-key": API_KEY });
+      for (let i = 0; i < 100 && fills.length === 0; i++) await sleep(10);
+      await post(local, `/_mock/requests/${id}/deposit`, { final: true });
+      expect(local.ledger.getHold(id)?.status, "the deposit settled the hold").to.equal("released");
+      reject(new Error("solver RPC unreachable"));
+      expect((await answer).status).to.equal(503);
+      await local.lifecycle.idle();
+      expect(fills).to.deep.equal([id, id]);
+      expect(await status(id, local)).to.equal("success");
+    } finally {
+      reject(new Error("test over"));
+      await local.close();
+    }
+  });
+
   /**
    * A fast fill whose fill is out (the solver never answers) when `meanwhile` happens to its hold,
    * and then the process is gone: a second service on the same file must complete the fill.
