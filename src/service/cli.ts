@@ -34,6 +34,7 @@ const { values } = parseArgs({
     "api-keys": { type: "string" },
     rpc: { type: "string", multiple: true },
     confirmations: { type: "string", multiple: true },
+    "hold-timeout": { type: "string" },
     "svm-rpc": { type: "string" },
     "svm-ws": { type: "string" },
     "svm-solver-keypair": { type: "string" },
@@ -55,6 +56,7 @@ if (values.help) {
   --api-keys <k1,k2>      accepted API keys (env ATTESTKIT_API_KEYS, default "devnet-api-key", as the devnet)
   --rpc <chainId=url>     EVM chain to index and fill through (repeatable; env ATTESTKIT_RPC, comma-separated)
   --confirmations <chainId=n>  blocks for a deposit to be final on that chain (repeatable; default 1)
+  --hold-timeout <s>      seconds a fast fill's hold waits for its deposit before it is debited (default 600)
   --svm-rpc <url>         Solana JSON-RPC of the SVM chain to index and fill through (env ATTESTKIT_SVM_RPC)
   --svm-ws <url>          its PubSub URL (env ATTESTKIT_SVM_WS, default: the RPC host, port + 1, ws://)
   --svm-solver-keypair <file>  solver keypair, a Solana CLI JSON file of 64 bytes
@@ -86,6 +88,12 @@ const extraHosts = values["allow-host"]?.map((host) => host.toLowerCase());
 const allowHosts =
   extraHosts === undefined ? undefined : extraHosts.includes("*") ? "*" : [...LOOPBACK_HOSTS, ...extraHosts];
 const level = values["log-level"] ?? env.ATTESTKIT_LOG_LEVEL ?? "info";
+
+const holdTimeout = values["hold-timeout"];
+if (holdTimeout !== undefined && !/^\d+(\.\d+)?$/.test(holdTimeout)) {
+  console.error(`invalid --hold-timeout ${JSON.stringify(holdTimeout)}: expected seconds`);
+  process.exit(2);
+}
 
 const chains: ChainAdapter[] = [];
 for (const spec of rpcs) {
@@ -165,6 +173,7 @@ try {
     db: values.db ?? env.ATTESTKIT_SERVICE_DB ?? ":memory:",
     newDb: values["new-db"] === true,
     confirmations,
+    ...(holdTimeout === undefined ? {} : { holdTimeoutMs: Number(holdTimeout) * 1000 }),
     solverPrivateKey: solverKey,
     apiKeys,
     chains,

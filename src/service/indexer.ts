@@ -3,7 +3,9 @@
  * tagged with a request id, receiver events) and app balance credits (funding calldata on 8453).
  * The per-chain cursor only advances to the last final block (head - confirmations + 1); blocks
  * above it are rescanned, and every observation is idempotent, so a deposit is first seen as
- * submitted (depositing) and later as final (pending, hold released, fill).
+ * submitted (depositing) and later as final (pending, hold released, fill). A deposit that a rescan
+ * of those blocks no longer shows was reorged out: its request goes back to waiting, and since
+ * only final deposits are filled, nothing was paid for it.
  */
 import type { Address } from "viem";
 import { applyFunding } from "./balances.ts";
@@ -91,7 +93,31 @@ export class Indexer {
         this.#o.onError?.(error, `index ${observation.txHash} on chain ${adapter.chainId}`);
       }
     }
+    this.#forgetReorged(adapter.chainId, from, observations);
     this.#setCursor(adapter.chainId, Math.max(from, finalUpTo + 1));
+  }
+
+  /**
+   * Blocks from the cursor up are not final and are scanned again on every pass: a deposit seen
+   * there earlier that this scan no longer shows was reorged out, and the request it moved to
+   * `depositing` forgets it (back to `waiting` when it was the only one).
+   */
+  #forgetReorged(chainId: number, from: number, observations: readonly ChainObservation[]): void {
+    const present = new Set(
+      observations.flatMap((observation) =>
+        observation.kind !== "funding" && observation.status === "success"
+          ? [observation.txHash.toLowerCase()]
+          : [],
+      ),
+    );
+    const depositing = this.#o.store
+      .prepare("SELECT id FROM requests WHERE status = 'depositing' AND origin_chain_id = ?")
+      .all(chainId) as { id: string }[];
+    for (const { id } of depositing) {
+      this.#o
+        .lifecycle()
+        .forgetReorgedDeposits(id, chainId, from, (txHash) => present.has(txHash.toLowerCase()));
+    }
   }
 
   #apply(adapter: ChainAdapter, observation: ChainObservation, final: boolean): void {

@@ -267,11 +267,52 @@ export class Lifecycle {
   }
 
   /**
+   * The indexer rescanned `chainId` from `fromBlock` (blocks not final yet) and `stillThere` says
+   * which deposits it saw: a deposit of this request it had recorded in those blocks and no longer
+   * sees was reorged out. It is forgotten, and a request left without a deposit is `waiting` again.
+   * Only the indexer's own sightings count (mock deposits have no chain to disappear from).
+   */
+  forgetReorgedDeposits(
+    requestId: string,
+    chainId: number,
+    fromBlock: number,
+    stillThere: (txHash: string) => boolean,
+  ): StoredRequest | null {
+    const reorged = (tx: Transaction) =>
+      tx.chainId === chainId &&
+      tx.block >= fromBlock &&
+      (tx.data as { via?: string } | null)?.via !== undefined &&
+      !stillThere(tx.txHash);
+    const current = getRequest(this.#o.store, requestId);
+    // A fast-filled request keeps its sighting: its fill went out, and its hold stands for the deposit.
+    const data = current?.record.data;
+    if (
+      current?.record.status !== "depositing" ||
+      data?.triggeredByFastFill === true ||
+      !data?.inTxs.some(reorged)
+    )
+      return current;
+    return updateRequest(
+      this.#o.store,
+      requestId,
+      ({ record, meta }) => {
+        record.data.inTxs = record.data.inTxs.filter((tx) => !reorged(tx));
+        if (record.data.inTxs.length > 0 || record.status !== "depositing") return;
+        record.status = "waiting";
+        record.sender = null;
+        meta.depositSeenAt = null;
+      },
+      this.#now(),
+    );
+  }
+
+  /**
    * Start-up reconciliation, before the indexer or the API act. Whatever was decided and not seen
    * through before a crash is carried out again, and the outbox (`sendOnce`) turns each into a
    * look-up when its transaction went out: a request left `pending` gets its fill or refund; a
    * deposit booked for a refund of its own gets it; a fast fill whose result was not recorded
-   * (the request still `depositing` with its hold active) is completed, as the hold promised.
+   * (the request still `depositing`, its hold placed and not cancelled, whether since released or
+   * expired) is completed, as the hold promised.
    */
   async resume(): Promise<void> {
     const store = this.#o.store;
@@ -288,7 +329,9 @@ export class Lifecycle {
         amount: deposit.amount,
         to: request.record.refundTo ?? request.record.user,
       };
-      if (deposit.kind === "fill") this.#track(this.#fillOrRefund(request, toUser)).catch(() => {});
+      // (`settle`: a fast fill's deposit whose fill failed after it arrived, filled the ordinary way)
+      if (deposit.kind === "fill" || deposit.kind === "settle")
+        this.#track(this.#fillOrRefund(request, toUser)).catch(() => {});
       else if (deposit.kind === "refund") {
         this.#track(this.#refund(request, deposit.reason as FailReason, toUser)).catch(() => {});
       }
@@ -302,7 +345,10 @@ export class Lifecycle {
     }
     for (const id of ids("status", "depositing")) {
       const request = getRequest(store, id);
-      if (request?.record.data.triggeredByFastFill !== true || !this.#o.ledger.holdActive(id)) continue;
+      // Released (its deposit settled it) or debited (it expired) says nothing about the fill itself.
+      const hold = this.#o.ledger.getHold(id);
+      if (request?.record.data.triggeredByFastFill !== true || hold === null || hold.status === "cancelled")
+        continue;
       const input = BigInt(request.meta.fastFillInput ?? request.meta.originAmount);
       this.#track(this.#fill(request, input)).catch((error) => this.#o.onError?.(error, `fast fill ${id}`));
     }
@@ -538,7 +584,31 @@ export class Lifecycle {
       tx = await this.#track(this.#fill(request, inputAmount));
     } catch (error) {
       this.#o.onError?.(error, `fast fill ${record.id}`);
-      this.#o.ledger.cancelHold(record.id);
+      // Nothing was advanced: the request goes back to the ordinary path, its deposit filled once
+      // final, or at once when it already arrived (and settled the hold) while the fill was out.
+      const arrived = this.#o.store.transaction(() => {
+        this.#o.ledger.cancelHold(record.id);
+        const deposit = requestDeposit(this.#o.store, record.id);
+        const updated = updateRequest(
+          this.#o.store,
+          record.id,
+          (current) => {
+            current.record.data.triggeredByFastFill = false;
+            if (deposit?.kind === "settle") current.record.status = "pending";
+          },
+          this.#now(),
+        );
+        return deposit?.kind === "settle" && updated !== null ? { deposit, updated } : null;
+      });
+      if (arrived !== null) {
+        const { deposit, updated } = arrived;
+        const toUser = {
+          currency: deposit.currency,
+          amount: deposit.amount,
+          to: updated.record.refundTo ?? updated.record.user,
+        };
+        this.#track(this.#fillOrRefund(updated, toUser)).catch(() => {});
+      }
       throw new ServiceHttpError(
         503,
         "SOLVER_UNAVAILABLE",

@@ -456,19 +456,23 @@ export function createService(options: ServiceOptions): Service {
 
   let sweep: NodeJS.Timeout | null = null;
   const sweepMs = options.holdSweepIntervalMs ?? 1000;
-  if (sweepMs > 0) {
-    sweep = setInterval(() => {
-      try {
-        if (ledger.settleExpiredHolds(now()).length > 0) crashPoint("hold-expired");
-      } catch (error) {
-        app.log.warn({ err: error }, "hold sweep");
-      }
-    }, sweepMs);
-    sweep.unref();
-  }
   let closed = false;
   // What a crash left half done is carried out (or found on chain) before anything new is acted on.
   const ready = lifecycle.resume().catch((error) => app.log.error({ err: error }, "start-up reconciliation"));
+  // Holds expire only after the reconciliation: a fast fill cut short by a crash is completed first.
+  if (sweepMs > 0) {
+    ready.then(() => {
+      if (closed) return;
+      sweep = setInterval(() => {
+        try {
+          if (ledger.settleExpiredHolds(now()).length > 0) crashPoint("hold-expired");
+        } catch (error) {
+          app.log.warn({ err: error }, "hold sweep");
+        }
+      }, sweepMs);
+      sweep.unref();
+    });
+  }
   if (indexer && (options.indexerIntervalMs ?? 500) > 0) {
     const interval = options.indexerIntervalMs ?? 500;
     ready.then(() => {

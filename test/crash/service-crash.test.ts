@@ -85,7 +85,7 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
   }
 
   /** Starts the service on `db`; with `crashAt`, it kills itself there. Resolves once it listens. */
-  async function start(db: string, crashAt?: CrashPoint): Promise<void> {
+  async function start(db: string, crashAt?: CrashPoint, extraArgs: string[] = []): Promise<void> {
     stopChild();
     const args = [
       "src/cli.ts",
@@ -107,6 +107,7 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
       svmRpc.rpcUrl,
       "--log-level",
       "silent",
+      ...extraArgs,
     ];
     const env = { ...process.env, ATTESTKIT_CRASH_AT: crashAt ?? "" };
     const started = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
@@ -304,6 +305,21 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
     submitToLedger(ledger, tx);
   }
 
+  /** A quote for 2 SOL from the SVM user to `recipient` on 8453, paid: its request id. */
+  async function svmPaid(recipient: string): Promise<string> {
+    const { requestId } = await quote({
+      user: svmUser.address,
+      originChainId: SVM_CHAIN_ID,
+      destinationChainId: APP_BALANCE_CHAIN_ID,
+      originCurrency: SVM_NATIVE,
+      destinationCurrency: zeroAddress,
+      recipient,
+      amount: "2000000000",
+    });
+    await svmDeposit(requestId, 2_000_000_000n);
+    return requestId;
+  }
+
   for (const point of [
     "deposit-final",
     "transfer-signed",
@@ -314,16 +330,7 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
       const db = join(dir, `svm-origin-${point}.sqlite`);
       await start(db, point);
       const recipient = privateKeyToAccount(generatePrivateKey()).address;
-      const { requestId } = await quote({
-        user: svmUser.address,
-        originChainId: SVM_CHAIN_ID,
-        destinationChainId: APP_BALANCE_CHAIN_ID,
-        originCurrency: SVM_NATIVE,
-        destinationCurrency: zeroAddress,
-        recipient,
-        amount: "2000000000",
-      });
-      await svmDeposit(requestId, 2_000_000_000n);
+      const requestId = await svmPaid(recipient);
       await crashed();
       await start(db);
       expect(await settled(requestId)).to.equal("success");
@@ -345,4 +352,180 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
       expect(balance > 1_900_000_000n && balance < 2_000_000_000n, String(balance)).to.equal(true);
     });
   }
+
+  describe("fast fill and hold expiry", () => {
+    const sponsor = privateKeyToAccount(generatePrivateKey());
+    /** 1,000 USD of app balance; a fast fill of 0.1 ETH (300 USD at the mock's price) holds 300. */
+    const FUNDED = 1_000_000_000n;
+    const HOLD = 300_000_000n;
+    /** SVM deposits stay non-final for 200 slots (5 s at 25 ms), long enough to fast fill them. */
+    const SVM_SLOW_FINALITY = ["--confirmations", `${SVM_CHAIN_ID}=200`];
+    let fundings = 0;
+
+    /** Links the sponsor's wallet to the API key and credits its app balance (mock funding route). */
+    async function sponsorReady(): Promise<void> {
+      const { body } = await api("GET", "/_mock/sponsorship-wallets/message");
+      const signature = await sponsor.signMessage({ message: String(body.message) });
+      expect(
+        (await api("POST", "/_mock/sponsorship-wallets", { wallet: sponsor.address, signature })).status,
+      ).to.equal(200);
+      const funding = await api("POST", "/_mock/funding", {
+        txHash: `0x${(++fundings).toString(16).padStart(64, "0")}`,
+        from: sponsor.address,
+        to: BASE_USDC,
+        input: encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: FUNDED }),
+      });
+      expect(funding.status, JSON.stringify(funding.body)).to.equal(200);
+    }
+
+    const available = async () =>
+      BigInt(String((await api("GET", `/app-fees/${sponsor.address}/balances`)).body.amount));
+
+    /** Polls (bounded) until `read` returns `expected`, mining the origin chain when `mining`. */
+    async function eventually<T>(read: () => Promise<T>, expected: T, mining: boolean): Promise<void> {
+      let last: T | undefined;
+      for (let i = 0; i < 300; i++) {
+        last = await read();
+        if (last === expected) return;
+        if (mining && i % 10 === 9) await mine();
+        await sleep(50);
+      }
+      expect(last).to.equal(expected);
+    }
+
+    const status = async (requestId: string) =>
+      String((await api("GET", `/intents/status/v3?requestId=${requestId}`)).body.status);
+
+    /** POST /fast-fill; null when the service died answering it. */
+    const fastFill = (requestId: string) => api("POST", "/fast-fill", { requestId }).catch(() => null);
+
+    /** An EVM -> EVM request whose deposit is sent (one block: not final at 2 confirmations) and seen. */
+    async function evmDepositing() {
+      const recipient = privateKeyToAccount(generatePrivateKey()).address;
+      const { user, requestId, tx } = await evmDeposit(APP_BALANCE_CHAIN_ID, zeroAddress, recipient);
+      await user.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
+      await eventually(() => status(requestId), "depositing", false);
+      return { requestId, recipient };
+    }
+
+    /** Exactly one fill reached `recipient` on 8453, and the recipient holds exactly it. */
+    async function filledOnceOnEvm(requestId: string, recipient: Hex): Promise<void> {
+      const fills = await solverTransfers(destination, requestId);
+      expect(fills).to.have.length(1);
+      const received = await (await destination.viem.getPublicClient()).getBalance({ address: recipient });
+      expect(received).to.equal(fills[0]!.value);
+    }
+
+    for (const point of [
+      "fast-fill-hold",
+      "transfer-signed",
+      "transfer-sent",
+      "transfer-mined",
+    ] as CrashPoint[]) {
+      it(`EVM -> EVM fast fill killed at ${point}: filled once after the restart, the deposit releases the hold`, async () => {
+        const db = join(dir, `fast-fill-evm-${point}.sqlite`);
+        await start(db, point);
+        await sponsorReady();
+        const { requestId, recipient } = await evmDepositing();
+        expect(await fastFill(requestId), "the service died answering the fast fill").to.equal(null);
+        await crashed(false);
+        await start(db);
+        await eventually(() => status(requestId), "success", false);
+        await eventually(available, FUNDED, true);
+        await filledOnceOnEvm(requestId, recipient);
+      });
+    }
+
+    it("EVM -> EVM fast fill answered, killed before the deposit finalizes: the final deposit releases the hold after the restart", async () => {
+      const db = join(dir, "fast-fill-evm-answered.sqlite");
+      await start(db);
+      await sponsorReady();
+      const { requestId, recipient } = await evmDepositing();
+      const answered = await fastFill(requestId);
+      expect(answered?.body.status).to.equal("filled");
+      expect(await available()).to.equal(FUNDED - HOLD);
+      stopChild();
+      for (let i = 0; i < 3; i++) await mine();
+      await start(db);
+      expect(await status(requestId)).to.equal("success");
+      await eventually(available, FUNDED, true);
+      await filledOnceOnEvm(requestId, recipient);
+    });
+
+    for (const point of ["fast-fill-hold", "transfer-signed", "transfer-mined"] as CrashPoint[]) {
+      it(`EVM -> SVM fast fill killed at ${point}: filled once on SVM after the restart, the hold released`, async () => {
+        const db = join(dir, `fast-fill-svm-destination-${point}.sqlite`);
+        await start(db, point);
+        await sponsorReady();
+        const recipient = (await generateKeyPairSigner()).address as SvmAddress;
+        const { user, requestId, tx } = await evmDeposit(SVM_CHAIN_ID, SVM_NATIVE, recipient);
+        await user.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
+        await eventually(() => status(requestId), "depositing", false);
+        expect(await fastFill(requestId)).to.equal(null);
+        await crashed(false);
+        await start(db);
+        await eventually(() => status(requestId), "success", false);
+        await eventually(available, FUNDED, true);
+        expect(ledger.signaturesFor(recipient).filter((t) => t.err === null)).to.have.length(1);
+      });
+    }
+
+    for (const point of ["fast-fill-hold", "transfer-mined"] as CrashPoint[]) {
+      it(`SVM -> EVM fast fill killed at ${point}: filled once after the restart, the SVM deposit releases the hold`, async () => {
+        const db = join(dir, `fast-fill-svm-origin-${point}.sqlite`);
+        await start(db, point, SVM_SLOW_FINALITY);
+        await sponsorReady();
+        const recipient = privateKeyToAccount(generatePrivateKey()).address;
+        const requestId = await svmPaid(recipient);
+        await eventually(() => status(requestId), "depositing", false);
+        expect(await fastFill(requestId)).to.equal(null);
+        await crashed(false);
+        await start(db, undefined, SVM_SLOW_FINALITY);
+        await eventually(() => status(requestId), "success", false);
+        await eventually(available, FUNDED, false);
+        await filledOnceOnEvm(requestId, recipient);
+      });
+    }
+
+    /** The deposit made final, a few indexer passes later: the hold's debit stands, nothing paid again. */
+    async function depositLandsAfterTheDebit(requestId: string, recipient: Hex): Promise<void> {
+      for (let i = 0; i < 3; i++) await mine();
+      await sleep(1_500);
+      expect(await available(), "the debit is permanent (service interface: Fast fill)").to.equal(
+        FUNDED - HOLD,
+      );
+      expect(await status(requestId)).to.equal("success");
+      await filledOnceOnEvm(requestId, recipient);
+      expect(await solverTransfers(origin, requestId), "no refund").to.deep.equal([]);
+    }
+
+    it("hold expired while the service was down before its fast fill went out: the fill the debit paid for is made, once", async () => {
+      const db = join(dir, "hold-expired-down.sqlite");
+      const holdTimeout = ["--hold-timeout", "1"];
+      await start(db, "fast-fill-hold", holdTimeout);
+      await sponsorReady();
+      const { requestId, recipient } = await evmDepositing();
+      expect(await fastFill(requestId)).to.equal(null);
+      await crashed(false);
+      await sleep(1_500); // the hold's expiry passes while nothing runs
+      await start(db, undefined, holdTimeout);
+      await eventually(() => status(requestId), "success", false);
+      await eventually(available, FUNDED - HOLD, false);
+      await depositLandsAfterTheDebit(requestId, recipient);
+    });
+
+    it("killed right after the hold sweep debited an expired hold: debited once across the restart", async () => {
+      const db = join(dir, "hold-expired-crash.sqlite");
+      const holdTimeout = ["--hold-timeout", "1"];
+      await start(db, "hold-expired", holdTimeout);
+      await sponsorReady();
+      const { requestId, recipient } = await evmDepositing();
+      expect((await fastFill(requestId))?.body.status).to.equal("filled");
+      await crashed(false);
+      await start(db, undefined, holdTimeout);
+      await sleep(1_500); // further sweeps: nothing is debited again
+      expect(await available()).to.equal(FUNDED - HOLD);
+      await depositLandsAfterTheDebit(requestId, recipient);
+    });
+  });
 });
