@@ -10,6 +10,8 @@
  *   --slot-time <ms>   SVM slot length (ATTESTKIT_SLOT_TIME, default 400)
  *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
+ *   --faucet-per-request-sol-cap <sol>, --faucet-per-time-sol-cap <sol>, --faucet-time-slice-secs <s>
+ *                      requestAirdrop's caps, as solana-test-validator names them (default 1000, 10000, 10)
  *   --cors-origin <o>  a browser origin the chains' RPCs and the service serve (repeatable, '*' any; default local origins)
  *   --allow-host <h>   a Host name the chains' RPCs and the service answer (repeatable, '*' any; default loopback names)
  */
@@ -22,6 +24,7 @@ import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "
 import { type BrowserPolicy, DEFAULT_BROWSER_POLICY } from "./browser-guard.ts";
 import type { Devnet } from "./devnet.ts";
 import { DEVNET_PEERS_INSTALL } from "./peers.ts";
+import { DEFAULT_FAUCET_LIMITS } from "./solana-rpc/faucet.ts";
 
 const DEVNET_REQUIREMENTS = `Needs Node.js >= ${TOOLS_NODE_FLOOR} and the devnet's optional peer dependencies:
   ${DEVNET_PEERS_INSTALL}`;
@@ -34,6 +37,9 @@ const { values } = parseArgs({
     "svm-rpc-port": { type: "string" },
     "slot-time": { type: "string" },
     db: { type: "string" },
+    "faucet-per-request-sol-cap": { type: "string" },
+    "faucet-per-time-sol-cap": { type: "string" },
+    "faucet-time-slice-secs": { type: "string" },
     "cors-origin": { type: "string", multiple: true },
     "allow-host": { type: "string", multiple: true },
     help: { type: "boolean", short: "h" },
@@ -53,6 +59,9 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
   --slot-time <ms>    SVM slot length (env ATTESTKIT_SLOT_TIME, default 400)
   --block-time <ms>   an empty EVM block this often (env ATTESTKIT_BLOCK_TIME, default 2000)
   --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
+  --faucet-per-request-sol-cap <sol>  largest requestAirdrop (default 1000)
+  --faucet-per-time-sol-cap <sol>     most SOL one recipient receives per time slice (default 10000)
+  --faucet-time-slice-secs <s>        the faucet's time slice (default 10)
   --cors-origin <o>   a browser origin the chains' RPCs and the service serve (repeatable; '*' for any; default
                       any http(s)://localhost or 127.0.0.1 origin)
   --allow-host <h>    a Host name the chains' RPCs and the service answer (repeatable; '*' for any; always
@@ -92,6 +101,30 @@ if (slotTimeMs < 10) {
   process.exit(2);
 }
 const db = values.db ?? env.ATTESTKIT_SERVICE_DB;
+
+function solOption(name: keyof typeof values, fallback: number): number {
+  const value = values[name];
+  const parsed = value === undefined ? fallback : Number(value);
+  if (typeof value === "boolean" || !Number.isFinite(parsed) || parsed < 0) {
+    console.error(`invalid --${name} ${JSON.stringify(value)}: expected a number >= 0`);
+    process.exit(2);
+  }
+  return parsed;
+}
+const faucet = {
+  perRequestSol: solOption("faucet-per-request-sol-cap", DEFAULT_FAUCET_LIMITS.perRequestSol),
+  perTimeSliceSol: solOption("faucet-per-time-sol-cap", DEFAULT_FAUCET_LIMITS.perTimeSliceSol),
+  timeSliceSeconds: integerOption(
+    "faucet-time-slice-secs",
+    values["faucet-time-slice-secs"],
+    DEFAULT_FAUCET_LIMITS.timeSliceSeconds,
+    86_400,
+  ),
+};
+if (faucet.timeSliceSeconds === 0) {
+  console.error("invalid --faucet-time-slice-secs: at least 1");
+  process.exit(2);
+}
 
 function table(title: string, rows: string[][]): void {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
@@ -183,6 +216,7 @@ const devnet = await startDevnet({
   svmSlotTimeMs: slotTimeMs,
   ...(db === undefined ? {} : { db }),
   browserPolicy,
+  faucet,
 }).catch((error: unknown) => {
   throw withPortFlag(error, portFlags);
 });

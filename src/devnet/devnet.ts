@@ -15,9 +15,11 @@ import { SVM_CHAIN_ID } from "../svm/index.ts";
 import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
+import type { FaucetLimits } from "./solana-rpc/index.ts";
 import { type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
 
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
+export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./solana-rpc/index.ts";
 
 export const DEVNET_EVM_CHAINS = [
   { chainId: APP_BALANCE_CHAIN_ID, name: "base" },
@@ -53,6 +55,8 @@ export interface DevnetOptions {
   logger?: ServiceLoggerOption;
   /** Browser origins and Host names the chains' RPCs serve (loopback by default). */
   browserPolicy?: BrowserPolicy;
+  /** Caps of the SVM chain's `requestAirdrop` (default `DEFAULT_FAUCET_LIMITS`: 1,000 SOL per request, 10,000 per recipient per 10 s). */
+  faucet?: FaucetLimits;
 }
 
 export interface Devnet {
@@ -103,6 +107,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     wsPort: options.svmWsPort ?? 0,
     ...(options.svmSlotTimeMs === undefined ? {} : { slotTimeMs: options.svmSlotTimeMs }),
     ...(options.browserPolicy ? { browserPolicy: options.browserPolicy } : {}),
+    ...(options.faucet ? { faucet: options.faucet } : {}),
   });
   const svmDestinations = SVM_USERS.map((role) => ({
     chainId: SVM_CHAIN_ID,

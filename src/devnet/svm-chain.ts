@@ -41,7 +41,7 @@ import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { isFailedTransaction, loadDevnetPeers } from "./peers.ts";
-import { createSvmLedger, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
+import { createSvmLedger, type FaucetLimits, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 import { installSvmDepository } from "./svm-depository.ts";
 
 export interface SvmDevChainOptions {
@@ -58,6 +58,8 @@ export interface SvmDevChainOptions {
   wsPort?: number;
   /** Browser origins and Host names both servers serve (loopback by default). */
   browserPolicy?: BrowserPolicy;
+  /** `requestAirdrop`'s caps (default `DEFAULT_FAUCET_LIMITS`). */
+  faucet?: FaucetLimits;
 }
 
 export interface SvmSubmitResult {
@@ -240,6 +242,7 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     httpPort: options.rpcPort ?? 0,
     wsPort: options.wsPort ?? 0,
     ...(options.browserPolicy ? { policy: options.browserPolicy } : {}),
+    ...(options.faucet ? { faucet: options.faucet } : {}),
   }).catch((error: unknown) => {
     ledger.close();
     throw error;
