@@ -61,16 +61,16 @@ async function start(part: Part, root: string): Promise<void> {
   if (part === "whole devnet") await startDevnet({ blockTimeMs: 2000, logger: false });
 }
 
-const [child, childRoot] = process.argv.slice(2);
-if (child && childRoot) {
-  await start(child as Part, childRoot);
+const { values } = parseArgs({
+  options: { before: { type: "string" }, part: { type: "string" }, root: { type: "string" } },
+});
+if (values.part && values.root) {
+  await start(values.part as Part, values.root);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   global.gc?.();
   process.stdout.write(`\n${JSON.stringify(process.memoryUsage())}\n`);
   process.exit(0);
 }
-
-const { values } = parseArgs({ options: { before: { type: "string" } } });
 
 /** The sources of `ref` in a temporary directory, with this checkout's node_modules and artifacts. */
 function checkoutOf(ref: string): string {
@@ -89,7 +89,7 @@ function measure(part: Part, root: string): Promise<NodeJS.MemoryUsage> {
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,
-      ["--expose-gc", self, part, root],
+      ["--expose-gc", self, "--part", part, "--root", root],
       { maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) =>
         error

@@ -8,6 +8,8 @@
  *                      (ATTESTKIT_RPC_PORT, default 8545; 0 = a free port for each)
  *   --svm-rpc-port <n> Solana JSON-RPC port (ATTESTKIT_SVM_RPC_PORT, default 8899); PubSub on the next one
  *   --slot-time <ms>   SVM slot length (ATTESTKIT_SLOT_TIME, default 400)
+ *   --svm-rpc-url <u>  run the SVM side on this external validator instead (ATTESTKIT_SVM_RPC_URL);
+ *   --svm-ws-url <u>   its PubSub URL (ATTESTKIT_SVM_WS_URL, default the RPC port + 1)
  *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
  *   --faucet-per-request-sol-cap <sol>, --faucet-per-time-sol-cap <sol>, --faucet-time-slice-secs <s>
@@ -22,7 +24,7 @@ import { LOOPBACK_HOSTS } from "../service/host-guard.ts";
 import { withPortFlag } from "../start-errors.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
 import { type BrowserPolicy, DEFAULT_BROWSER_POLICY } from "./browser-guard.ts";
-import type { Devnet } from "./devnet.ts";
+import type { Devnet, SvmChainBase } from "./devnet.ts";
 import { DEVNET_PEERS_INSTALL } from "./peers.ts";
 import { DEFAULT_FAUCET_LIMITS } from "./solana-rpc/faucet.ts";
 
@@ -36,6 +38,8 @@ const { values } = parseArgs({
     "block-time": { type: "string" },
     "svm-rpc-port": { type: "string" },
     "slot-time": { type: "string" },
+    "svm-rpc-url": { type: "string" },
+    "svm-ws-url": { type: "string" },
     db: { type: "string" },
     "faucet-per-request-sol-cap": { type: "string" },
     "faucet-per-time-sol-cap": { type: "string" },
@@ -57,6 +61,10 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
   --svm-rpc-port <n>  Solana JSON-RPC port, PubSub on the next (env ATTESTKIT_SVM_RPC_PORT,
                       default 8899; 0 = free ports for both)
   --slot-time <ms>    SVM slot length (env ATTESTKIT_SLOT_TIME, default 400)
+  --svm-rpc-url <url> run the SVM side on an external validator (solana-test-validator, surfpool) instead
+                      of the embedded chain: the receiver deployed and the accounts funded over its RPC
+                      (env ATTESTKIT_SVM_RPC_URL)
+  --svm-ws-url <url>  that validator's PubSub URL (env ATTESTKIT_SVM_WS_URL, default the RPC port + 1)
   --block-time <ms>   an empty EVM block this often (env ATTESTKIT_BLOCK_TIME, default 2000)
   --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
   --faucet-per-request-sol-cap <sol>  largest requestAirdrop (default 1000)
@@ -101,6 +109,17 @@ if (slotTimeMs < 10) {
   process.exit(2);
 }
 const db = values.db ?? env.ATTESTKIT_SERVICE_DB;
+const svmRpcUrl = values["svm-rpc-url"] ?? env.ATTESTKIT_SVM_RPC_URL;
+const svmWsUrl = values["svm-ws-url"] ?? env.ATTESTKIT_SVM_WS_URL;
+for (const [name, url] of [
+  ["svm-rpc-url", svmRpcUrl],
+  ["svm-ws-url", svmWsUrl],
+] as const) {
+  if (url !== undefined && !URL.canParse(url)) {
+    console.error(`invalid --${name} ${JSON.stringify(url)}: expected a URL`);
+    process.exit(2);
+  }
+}
 
 function solOption(name: keyof typeof values, fallback: number): number {
   const value = values[name];
@@ -132,7 +151,7 @@ function table(title: string, rows: string[][]): void {
   for (const row of rows) console.log(`  ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")}`);
 }
 
-function describe(devnet: Devnet): void {
+function describe(devnet: Devnet<SvmChainBase>): void {
   table("Endpoints", [
     ["mock service", devnet.serviceUrl, `API key: ${devnet.apiKey}`],
     ["OpenAPI", `${devnet.serviceUrl}/openapi.json`, ""],
@@ -140,7 +159,7 @@ function describe(devnet: Devnet): void {
       [`${chain.name} (${chain.chainId})`, chain.rpcUrl, "JSON-RPC over HTTP"],
       [`${chain.name} (${chain.chainId})`, chain.wsUrl, "JSON-RPC over WebSocket (eth_subscribe)"],
     ]),
-    ["svm (792703809)", devnet.svm.rpcUrl, "Solana JSON-RPC"],
+    ["svm (792703809)", devnet.svm.rpcUrl, `Solana JSON-RPC${svmRpcUrl ? " (external validator)" : ""}`],
     ["svm (792703809)", devnet.svm.wsUrl, "Solana PubSub (WebSocket)"],
   ]);
   table("Contracts and programs", [
@@ -156,8 +175,12 @@ function describe(devnet: Devnet): void {
     ["792703809", "attested-receiver program", devnet.svm.receiverProgram],
     ["792703809", "attested-receiver config", devnet.svm.receiverConfig],
     ["792703809", `USDC mint (${devnet.svm.usdc.decimals} decimals)`, devnet.svm.usdc.mint],
-    ["792703809", 'depository program (protocol chain "solana")', devnet.svm.depository.program],
-    ["792703809", "depository vault", devnet.svm.depository.vault],
+    ...(devnet.svm.depository
+      ? [
+          ["792703809", 'depository program (protocol chain "solana")', devnet.svm.depository.program],
+          ["792703809", "depository vault", devnet.svm.depository.vault],
+        ]
+      : []),
   ]);
   table(
     "Funded EVM accounts (10,000 ETH, 1,000,000 USDC and 1,000 WETH on each chain; public keys: devnet only)",
@@ -168,12 +191,15 @@ function describe(devnet: Devnet): void {
       }),
     ],
   );
-  table("Funded SVM accounts (1,000 SOL and 1,000,000 USDC; secret keys in base58)", [
-    ...SVM_ROLE_NAMES.map((role) => {
-      const signer = devnet.svm.accounts[role];
-      return [role, signer.address, svmDevSecretKey(signer, role)];
-    }),
-  ]);
+  table(
+    `Funded SVM accounts (${svmRpcUrl ? "100" : "1,000"} SOL and 1,000,000 USDC; secret keys in base58)`,
+    [
+      ...SVM_ROLE_NAMES.map((role) => {
+        const signer = devnet.svm.accounts[role];
+        return [role, signer.address, svmDevSecretKey(signer, role)];
+      }),
+    ],
+  );
   console.log(
     `\nSolver: ${devnet.solver.evm} (EVM), ${devnet.solver.svm} (SVM). Blocks every ${blockTimeMs} ms on ${DEVNET_EVM_CHAINS.map((c) => c.chainId).join(" and ")}, SVM slots every ${slotTimeMs} ms. Ctrl-C stops.`,
   );
@@ -217,6 +243,7 @@ const devnet = await startDevnet({
   ...(db === undefined ? {} : { db }),
   browserPolicy,
   faucet,
+  ...(svmRpcUrl === undefined ? {} : { svmRpcUrl, ...(svmWsUrl === undefined ? {} : { svmWsUrl }) }),
 }).catch((error: unknown) => {
   throw withPortFlag(error, portFlags);
 });

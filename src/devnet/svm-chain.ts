@@ -71,23 +71,35 @@ export interface SvmSubmitResult {
   computeUnits: number;
 }
 
-export interface SvmDevChain {
+/** What the devnet needs of its SVM side, embedded (`SvmDevChain`) or on an external validator. */
+export interface SvmChainBase {
+  /** Solana JSON-RPC URL. */
+  rpcUrl: string;
+  /** Solana PubSub URL. */
+  wsUrl: string;
+  /** The mock service's adapter, over `rpcUrl` and `wsUrl`. */
+  adapter: SvmChainAdapter;
+  receiverProgram: Address;
+  receiverConfig: Address;
+  /** The protocol depository program (canonical id) and its vault, when the chain has it. */
+  depository?: { program: Address; vault: Address };
+  accounts: Readonly<Record<SvmRole, KeyPairSigner>>;
+  usdc: { mint: Address; decimals: number };
+  /** The associated token account of `owner` for the USDC mint. */
+  usdcAccount(owner: Address): Promise<Address>;
+  close(): Promise<void>;
+}
+
+/** The embedded SVM chain: LiteSVM in this process behind its own RPC and PubSub servers. */
+export interface SvmDevChain extends SvmChainBase {
   svm: LiteSVM;
   ledger: SvmLedger;
   /** `http://127.0.0.1:<port>`: Solana JSON-RPC. */
   rpcUrl: string;
   /** `ws://127.0.0.1:<port>`: Solana PubSub. */
   wsUrl: string;
-  /** The mock service's adapter, over `rpcUrl` and `wsUrl`. */
-  adapter: SvmChainAdapter;
-  receiverProgram: Address;
-  receiverConfig: Address;
   /** The protocol depository program (canonical id) and its vault. */
   depository: { program: Address; vault: Address };
-  accounts: Readonly<Record<SvmRole, KeyPairSigner>>;
-  usdc: { mint: Address; decimals: number };
-  /** The associated token account of `owner` for the USDC mint. */
-  usdcAccount(owner: Address): Promise<Address>;
   /** A blockhash the chain handed out (valid for 150 slots). */
   latestBlockhash(): Blockhash;
   /**
@@ -95,7 +107,6 @@ export interface SvmDevChain {
    * skipped does). @throws Error naming the rejection or the program error, with the logs.
    */
   submit(tx: Transaction): SvmSubmitResult;
-  close(): Promise<void>;
 }
 
 const SOL = 1_000_000_000n;
