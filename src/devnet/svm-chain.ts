@@ -23,18 +23,7 @@ import {
   type Transaction,
   type TransactionPartialSigner,
 } from "@solana/kit";
-import { getCreateAccountInstruction } from "@solana-program/system";
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getInitializeMint2Instruction,
-  getMintSize,
-  getMintToInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from "@solana-program/token";
 import type { FailedTransactionMetadata, LiteSVM } from "litesvm";
-import { hexToBytes } from "viem";
-import { toBytes32Address } from "../address/index.ts";
 import { deployReceiver, liteSvmCluster } from "../deploy/svm.ts";
 import { ATTESTED_RECEIVER_PROGRAM_ADDRESS } from "../receiver/generated/programs/attestedReceiver.ts";
 import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from "../service/chains/svm.ts";
@@ -43,6 +32,14 @@ import type { BrowserPolicy } from "./browser-guard.ts";
 import { isFailedTransaction, loadDevnetPeers } from "./peers.ts";
 import { createSvmLedger, type FaucetLimits, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 import { installSvmDepository } from "./svm-depository.ts";
+import {
+  devnetReceiverInit,
+  USDC_DECIMALS,
+  USDC_MINT_SPACE,
+  usdcAccountOf,
+  usdcFundingInstructions,
+  usdcMintInstructions,
+} from "./svm-setup.ts";
 
 export interface SvmDevChainOptions {
   /** The solver's EVM address: the receiver verifies attestations against it. */
@@ -110,8 +107,6 @@ export interface SvmDevChain extends SvmChainBase {
 }
 
 const SOL = 1_000_000_000n;
-const USDC_DECIMALS = 6;
-const USDC_PER_ACCOUNT = 1_000_000n * 10n ** BigInt(USDC_DECIMALS);
 
 /** Sends setup instructions straight to LiteSVM (they are not deposits: the adapter never sees them). */
 async function send(svm: LiteSVM, payer: KeyPairSigner, instructions: Instruction[]): Promise<void> {
@@ -190,54 +185,16 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     cluster: liteSvmCluster(svm),
     payer: authority,
     program: keylessProgramSigner(ATTESTED_RECEIVER_PROGRAM_ADDRESS),
-    init: {
-      owner: authority.address,
-      solverEvm: options.solverEvm,
-      solverSvm: solver.address,
-      maxDeadlineWindow: BigInt(options.maxDeadlineWindow),
-      whitelist: options.whitelist.map((d) => ({
-        chainId: BigInt(d.chainId),
-        user: hexToBytes(toBytes32Address(d.user, d.chainId)),
-      })),
-    },
+    init: devnetReceiverInit(options, authority, solver),
   });
 
   svm.withSigverify(true);
 
   const mint = await svmDevKeypair("mint:usdc");
-  const mintSpace = BigInt(getMintSize());
-  const usdcAccount = async (owner: Address) =>
-    (await findAssociatedTokenPda({ owner, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
-  const setup: Instruction[] = [
-    getCreateAccountInstruction({
-      payer: authority,
-      newAccount: mint,
-      lamports: svm.minimumBalanceForRentExemption(mintSpace),
-      space: mintSpace,
-      programAddress: TOKEN_PROGRAM_ADDRESS,
-    }),
-    getInitializeMint2Instruction({
-      mint: mint.address,
-      decimals: USDC_DECIMALS,
-      mintAuthority: authority.address,
-    }),
-  ];
+  const usdcAccount = usdcAccountOf(mint.address);
+  const setup = usdcMintInstructions(authority, mint, svm.minimumBalanceForRentExemption(USDC_MINT_SPACE));
   for (const signer of Object.values(accounts)) {
-    const ata = await usdcAccount(signer.address);
-    setup.push(
-      getCreateAssociatedTokenIdempotentInstruction({
-        payer: authority,
-        ata,
-        owner: signer.address,
-        mint: mint.address,
-      }),
-      getMintToInstruction({
-        mint: mint.address,
-        token: ata,
-        mintAuthority: authority,
-        amount: USDC_PER_ACCOUNT,
-      }),
-    );
+    setup.push(...(await usdcFundingInstructions(authority, mint.address, signer.address)));
   }
   await send(svm, authority, setup);
   installSvmRouteHops(svm);

@@ -30,23 +30,20 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from "@solana/kit";
-import { getCreateAccountInstruction } from "@solana-program/system";
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getInitializeMint2Instruction,
-  getMintSize,
-  getMintToInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from "@solana-program/token";
-import { hexToBytes } from "viem";
-import { toBytes32Address } from "../address/index.ts";
 import { deployReceiver, rpcCluster } from "../deploy/svm.ts";
 import { SVM_DEPOSITORY_PROGRAM } from "../orders/index.ts";
 import { depositoryAccounts } from "../service/chains/depository-svm.ts";
 import { createSvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
 import type { SvmChainBase } from "./svm-chain.ts";
+import {
+  devnetReceiverInit,
+  USDC_DECIMALS,
+  USDC_MINT_SPACE,
+  usdcAccountOf,
+  usdcFundingInstructions,
+  usdcMintInstructions,
+} from "./svm-setup.ts";
 
 export interface SvmExternalChainOptions {
   /** The validator's JSON-RPC URL (http or https). */
@@ -69,8 +66,6 @@ export interface SvmExternalChain extends SvmChainBase {
 const SOL = 1_000_000_000n;
 /** SOL each devnet account is topped up to from the faucet (one request, within every faucet cap). */
 const FUNDED_SOL = 100n;
-const USDC_DECIMALS = 6;
-const USDC_PER_ACCOUNT = 1_000_000n * 10n ** BigInt(USDC_DECIMALS);
 const AIRDROP_POLLS = 300;
 
 /** The PubSub URL the Solana CLI derives from an RPC URL: same host, next port, ws(s). */
@@ -133,52 +128,15 @@ export async function connectSvmExternalChain(options: SvmExternalChainOptions):
     cluster: rpcCluster(rpc, rpcSubscriptions),
     payer: authority,
     program: await generateKeyPairSigner(),
-    init: {
-      owner: authority.address,
-      solverEvm: options.solverEvm,
-      solverSvm: solver.address,
-      maxDeadlineWindow: BigInt(options.maxDeadlineWindow),
-      whitelist: options.whitelist.map((d) => ({
-        chainId: BigInt(d.chainId),
-        user: hexToBytes(toBytes32Address(d.user, d.chainId)),
-      })),
-    },
+    init: devnetReceiverInit(options, authority, solver),
   });
 
   const mint = await generateKeyPairSigner();
-  const mintSpace = BigInt(getMintSize());
-  const usdcAccount = async (owner: Address) =>
-    (await findAssociatedTokenPda({ owner, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
-  await send(authority, [
-    getCreateAccountInstruction({
-      payer: authority,
-      newAccount: mint,
-      lamports: await rpc.getMinimumBalanceForRentExemption(mintSpace).send(),
-      space: mintSpace,
-      programAddress: TOKEN_PROGRAM_ADDRESS,
-    }),
-    getInitializeMint2Instruction({
-      mint: mint.address,
-      decimals: USDC_DECIMALS,
-      mintAuthority: authority.address,
-    }),
-  ]);
+  const rent = await rpc.getMinimumBalanceForRentExemption(USDC_MINT_SPACE).send();
+  await send(authority, usdcMintInstructions(authority, mint, rent));
+  // One transaction per account: all of them in one would pass the 1232-byte limit.
   for (const signer of Object.values(accounts)) {
-    const ata = await usdcAccount(signer.address);
-    await send(authority, [
-      getCreateAssociatedTokenIdempotentInstruction({
-        payer: authority,
-        ata,
-        owner: signer.address,
-        mint: mint.address,
-      }),
-      getMintToInstruction({
-        mint: mint.address,
-        token: ata,
-        mintAuthority: authority,
-        amount: USDC_PER_ACCOUNT,
-      }),
-    ]);
+    await send(authority, await usdcFundingInstructions(authority, mint.address, signer.address));
   }
 
   const depositoryProgram = address(SVM_DEPOSITORY_PROGRAM);
@@ -202,7 +160,7 @@ export async function connectSvmExternalChain(options: SvmExternalChainOptions):
     ...(depository ? { depository } : {}),
     accounts,
     usdc: { mint: mint.address, decimals: USDC_DECIMALS },
-    usdcAccount,
+    usdcAccount: usdcAccountOf(mint.address),
     async close() {
       adapter.close();
     },
