@@ -99,8 +99,18 @@ async function isProgram(rpc: Rpc<SolanaRpcApi>, program: Address): Promise<bool
 }
 
 export async function connectSvmExternalChain(options: SvmExternalChainOptions): Promise<SvmExternalChain> {
+  // Derived even when given: it checks that the RPC URL is http(s).
   const wsUrl = options.wsUrl ?? pubSubUrlOf(options.rpcUrl);
+  if (options.wsUrl !== undefined) pubSubUrlOf(options.rpcUrl);
   const rpc: Rpc<SolanaRpcApi> = createSolanaRpc(options.rpcUrl);
+  await rpc
+    .getVersion()
+    .send()
+    .catch((error: unknown) => {
+      throw new Error(`the SVM validator at ${options.rpcUrl} does not answer: ${(error as Error).message}`, {
+        cause: error,
+      });
+    });
   const rpcSubscriptions: RpcSubscriptions<SolanaRpcSubscriptionsApi> = createSolanaRpcSubscriptions(wsUrl);
   const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions } as Parameters<
     typeof sendAndConfirmTransactionFactory

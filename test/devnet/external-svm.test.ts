@@ -23,7 +23,7 @@ import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import { type Devnet, type SvmExternalChain, startDevnet } from "../../src/devnet/devnet.ts";
 import { balanceOf, depositThroughReceiver, evmUser } from "../../src/devnet/evm-user.ts";
 import { type SvmDevChain, startSvmDevChain } from "../../src/devnet/svm-chain.ts";
-import { pubSubUrlOf } from "../../src/devnet/svm-external.ts";
+import { connectSvmExternalChain, pubSubUrlOf } from "../../src/devnet/svm-external.ts";
 import {
   buildSvmReceiverDepositInstruction,
   createServiceClient,
@@ -162,5 +162,25 @@ describe("devnet on an external SVM validator (--svm-rpc-url)", function () {
     expect(pubSubUrlOf("http://127.0.0.1:8899")).to.equal("ws://127.0.0.1:8900");
     expect(pubSubUrlOf("https://rpc.example")).to.equal("wss://rpc.example");
     expect(() => pubSubUrlOf("ftp://127.0.0.1:8899")).to.throw(TypeError, /http\(s\) URL/);
+  });
+
+  it("names the validator that does not answer, before deploying anything", async () => {
+    // A port nothing listens on: the devnet's own closed validator's.
+    const closed = await startSvmDevChain({
+      solverEvm: evmDevAccount("solver").address,
+      whitelist: [],
+      maxDeadlineWindow: 60,
+    });
+    await closed.close();
+    const failure = await connectSvmExternalChain({
+      rpcUrl: closed.rpcUrl,
+      solverEvm: evmDevAccount("solver").address,
+      whitelist: [],
+      maxDeadlineWindow: 60,
+    }).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    expect(failure?.message).to.contain(`the SVM validator at ${closed.rpcUrl} does not answer`);
   });
 });
