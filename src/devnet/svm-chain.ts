@@ -33,6 +33,7 @@ import { isFailedTransaction, loadDevnetPeers } from "./peers.ts";
 import { createSvmLedger, type FaucetLimits, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 import { installSvmDepository } from "./svm-depository.ts";
 import {
+  type DevnetReceiverSettings,
   devnetReceiverInit,
   USDC_DECIMALS,
   USDC_MINT_SPACE,
@@ -41,12 +42,7 @@ import {
   usdcMintInstructions,
 } from "./svm-setup.ts";
 
-export interface SvmDevChainOptions {
-  /** The solver's EVM address: the receiver verifies attestations against it. */
-  solverEvm: string;
-  /** Destinations whitelisted on the receiver. */
-  whitelist: readonly { chainId: number; user: string }[];
-  maxDeadlineWindow: number;
+export interface SvmDevChainOptions extends DevnetReceiverSettings {
   /** Slot length (default 400 ms). */
   slotTimeMs?: number;
   /** Solana JSON-RPC port on 127.0.0.1 (0, the default: a free port). */

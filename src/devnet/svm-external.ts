@@ -37,6 +37,7 @@ import { createSvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
 import type { SvmChainBase } from "./svm-chain.ts";
 import {
+  type DevnetReceiverSettings,
   devnetReceiverInit,
   USDC_DECIMALS,
   USDC_MINT_SPACE,
@@ -45,16 +46,11 @@ import {
   usdcMintInstructions,
 } from "./svm-setup.ts";
 
-export interface SvmExternalChainOptions {
+export interface SvmExternalChainOptions extends DevnetReceiverSettings {
   /** The validator's JSON-RPC URL (http or https). */
   rpcUrl: string;
   /** Its PubSub URL (default: the RPC URL's host on the next port, ws or wss, as the Solana CLI derives it). */
   wsUrl?: string;
-  /** The solver's EVM address: the receiver verifies attestations against it. */
-  solverEvm: string;
-  /** Destinations whitelisted on the receiver. */
-  whitelist: readonly { chainId: number; user: string }[];
-  maxDeadlineWindow: number;
 }
 
 /** The devnet's SVM side on an external validator. */
