@@ -3,7 +3,9 @@
 // full GC and reads process.memoryUsage(): Node alone (running TypeScript sources), the devnet's
 // modules imported, the SVM chain alone (LiteSVM, receiver and USDC deployed, RPC and PubSub), one
 // and two EVM chains (EDR, contracts deployed, JSON-RPC), and the whole devnet (both EVM chains, the
-// SVM chain and the mock service). Prints a table, writes bench/results/devnet-memory.json.
+// SVM chain and the mock service), the last also with the Node flags `attestkit devnet` runs with
+// (a smaller V8 young generation, src/devnet/node-flags.ts). Prints a table, writes
+// bench/results/devnet-memory.json.
 //
 // `--before <git ref>` measures the same rows on that commit's sources too (extracted with
 // `git archive` into a temporary directory sharing this checkout's node_modules and artifacts), side
@@ -14,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { DEVNET_NODE_FLAGS } from "../src/devnet/node-flags.ts";
 import { printTable, writeResults } from "./harness.ts";
 
 const SETTLE_MS = 5000;
@@ -24,6 +27,7 @@ const PARTS = [
   "one EVM chain",
   "two EVM chains",
   "whole devnet",
+  "whole devnet, CLI flags",
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -58,7 +62,7 @@ async function start(part: Part, root: string): Promise<void> {
     return;
   }
   const { startDevnet } = await load("src/devnet/devnet.ts");
-  if (part === "whole devnet") await startDevnet({ blockTimeMs: 2000, logger: false });
+  if (part.startsWith("whole devnet")) await startDevnet({ blockTimeMs: 2000, logger: false });
 }
 
 const { values } = parseArgs({
@@ -84,12 +88,16 @@ function checkoutOf(ref: string): string {
   return dir;
 }
 
+/** The row run with the Node flags `attestkit devnet` gives itself (this checkout's only). */
+const WITH_CLI_FLAGS: Part = "whole devnet, CLI flags";
+
 function measure(part: Part, root: string): Promise<NodeJS.MemoryUsage> {
   const self = fileURLToPath(import.meta.url);
+  const flags = part === WITH_CLI_FLAGS ? DEVNET_NODE_FLAGS : [];
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,
-      ["--expose-gc", self, "--part", part, "--root", root],
+      ["--expose-gc", ...flags, self, "--part", part, "--root", root],
       { maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) =>
         error
@@ -113,7 +121,7 @@ try {
   for (const part of PARTS) {
     // Interleaved per row, so machine load drifts over both sides alike.
     const now = columns(await measure(part, ROOT));
-    const then = before ? columns(await measure(part, before.root)) : undefined;
+    const then = before && part !== WITH_CLI_FLAGS ? columns(await measure(part, before.root)) : undefined;
     rows.push({
       part,
       ...now,

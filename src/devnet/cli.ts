@@ -25,11 +25,14 @@ import { withPortFlag } from "../start-errors.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
 import { type BrowserPolicy, DEFAULT_BROWSER_POLICY } from "./browser-guard.ts";
 import type { Devnet, SvmChainBase } from "./devnet.ts";
+import { reexecWithDevnetFlags } from "./node-flags.ts";
 import { DEVNET_PEERS_INSTALL } from "./peers.ts";
 import { DEFAULT_FAUCET_LIMITS } from "./solana-rpc/faucet.ts";
 
 const DEVNET_REQUIREMENTS = `Needs Node.js >= ${TOOLS_NODE_FLOOR} and the devnet's optional peer dependencies:
   ${DEVNET_PEERS_INSTALL}`;
+
+reexecWithDevnetFlags(import.meta.url);
 
 const { values } = parseArgs({
   options: {
