@@ -250,12 +250,7 @@ const devnet = await startDevnet({
 }).catch((error: unknown) => {
   throw withPortFlag(error, portFlags);
 });
-describe(devnet);
-console.log("\nActivity (quotes, deposits seen, fills, holds, refunds):");
-devnet.service.onActivity((event) => {
-  console.log(`  ${new Date().toISOString().slice(11, 23)}  ${formatActivity(event)}`);
-});
-
+// Handlers first: a Ctrl-C as soon as the endpoints are printed stops the devnet cleanly.
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) process.exit(130);
@@ -267,3 +262,9 @@ async function stop(signal: string): Promise<void> {
 }
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
+
+describe(devnet);
+console.log("\nActivity (quotes, deposits seen, fills, holds, refunds):");
+devnet.service.onActivity((event) => {
+  console.log(`  ${new Date().toISOString().slice(11, 23)}  ${formatActivity(event)}`);
+});

@@ -30,7 +30,9 @@ describe("devnet Node flags", function () {
         env: { ...process.env, NODE_OPTIONS: "" },
       },
     );
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const exited = new Promise<string>((resolve) =>
+      child.on("exit", (code, signal) => resolve(signal === null ? `exit ${code}` : `signal ${signal}`)),
+    );
     try {
       let output = "";
       await new Promise<void>((resolve, reject) => {
@@ -50,6 +52,6 @@ describe("devnet Node flags", function () {
     } finally {
       if (child.exitCode === null) child.kill("SIGINT");
     }
-    expect(await exited).to.equal(0);
+    expect(await exited).to.equal("exit 0");
   });
 });
