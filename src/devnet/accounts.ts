@@ -11,7 +11,7 @@ import {
   type KeyPairSigner,
 } from "@solana/kit";
 import { bytesToHex, type Hex } from "viem";
-import { HDKey, hdKeyToAccount } from "viem/accounts";
+import { HDKey, hdKeyToAccount, privateKeyToAddress } from "viem/accounts";
 
 export const DEVNET_MNEMONIC = "test test test test test test test test test test test junk";
 
@@ -39,12 +39,17 @@ function devnetHdRoot(): HDKey {
 export function evmDevAccount(role: EvmRole): EvmDevAccount {
   const known = evmAccounts.get(role);
   if (known !== undefined) return known;
-  const account = hdKeyToAccount(devnetHdRoot(), { addressIndex: EVM_ROLES[role] });
-  const privateKey = account.getHdKey().privateKey;
-  if (privateKey === null) throw new Error(`no private key for ${role}`);
-  const derived: EvmDevAccount = { role, address: account.address, privateKey: bytesToHex(privateKey) };
+  const privateKey = evmMnemonicPrivateKey(EVM_ROLES[role]);
+  const derived: EvmDevAccount = { role, address: privateKeyToAddress(privateKey), privateKey };
   evmAccounts.set(role, Object.freeze(derived));
   return derived;
+}
+
+/** The private key of the development mnemonic's account `index` (m/44'/60'/0'/0/index). */
+export function evmMnemonicPrivateKey(index: number): Hex {
+  const privateKey = hdKeyToAccount(devnetHdRoot(), { addressIndex: index }).getHdKey().privateKey;
+  if (privateKey === null) throw new Error(`no private key for mnemonic account ${index}`);
+  return bytesToHex(privateKey);
 }
 
 export const EVM_ROLE_NAMES = Object.keys(EVM_ROLES) as EvmRole[];

@@ -8,8 +8,12 @@
  *                      (ATTESTKIT_RPC_PORT, default 8545; 0 = a free port for each)
  *   --svm-rpc-port <n> Solana JSON-RPC port (ATTESTKIT_SVM_RPC_PORT, default 8899); PubSub on the next one
  *   --slot-time <ms>   SVM slot length (ATTESTKIT_SLOT_TIME, default 400)
+ *   --svm-rpc-url <u>  run the SVM side on this external validator instead (ATTESTKIT_SVM_RPC_URL);
+ *   --svm-ws-url <u>   its PubSub URL (ATTESTKIT_SVM_WS_URL, default the RPC port + 1)
  *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
+ *   --faucet-per-request-sol-cap <sol>, --faucet-per-time-sol-cap <sol>, --faucet-time-slice-secs <s>
+ *                      requestAirdrop's caps, as solana-test-validator names them (default 1000, 10000, 10)
  *   --cors-origin <o>  a browser origin the chains' RPCs and the service serve (repeatable, '*' any; default local origins)
  *   --allow-host <h>   a Host name the chains' RPCs and the service answer (repeatable, '*' any; default loopback names)
  */
@@ -20,11 +24,15 @@ import { LOOPBACK_HOSTS } from "../service/host-guard.ts";
 import { withPortFlag } from "../start-errors.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
 import { type BrowserPolicy, DEFAULT_BROWSER_POLICY } from "./browser-guard.ts";
-import type { Devnet } from "./devnet.ts";
+import type { Devnet, SvmChainBase } from "./devnet.ts";
+import { reexecWithDevnetFlags } from "./node-flags.ts";
 import { DEVNET_PEERS_INSTALL } from "./peers.ts";
+import { DEFAULT_FAUCET_LIMITS } from "./solana-rpc/faucet.ts";
 
 const DEVNET_REQUIREMENTS = `Needs Node.js >= ${TOOLS_NODE_FLOOR} and the devnet's optional peer dependencies:
   ${DEVNET_PEERS_INSTALL}`;
+
+reexecWithDevnetFlags(import.meta.url);
 
 const { values } = parseArgs({
   options: {
@@ -33,7 +41,12 @@ const { values } = parseArgs({
     "block-time": { type: "string" },
     "svm-rpc-port": { type: "string" },
     "slot-time": { type: "string" },
+    "svm-rpc-url": { type: "string" },
+    "svm-ws-url": { type: "string" },
     db: { type: "string" },
+    "faucet-per-request-sol-cap": { type: "string" },
+    "faucet-per-time-sol-cap": { type: "string" },
+    "faucet-time-slice-secs": { type: "string" },
     "cors-origin": { type: "string", multiple: true },
     "allow-host": { type: "string", multiple: true },
     help: { type: "boolean", short: "h" },
@@ -51,8 +64,15 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
   --svm-rpc-port <n>  Solana JSON-RPC port, PubSub on the next (env ATTESTKIT_SVM_RPC_PORT,
                       default 8899; 0 = free ports for both)
   --slot-time <ms>    SVM slot length (env ATTESTKIT_SLOT_TIME, default 400)
+  --svm-rpc-url <url> run the SVM side on an external validator (solana-test-validator, surfpool) instead
+                      of the embedded chain: the receiver deployed and the accounts funded over its RPC
+                      (env ATTESTKIT_SVM_RPC_URL)
+  --svm-ws-url <url>  that validator's PubSub URL (env ATTESTKIT_SVM_WS_URL, default the RPC port + 1)
   --block-time <ms>   an empty EVM block this often (env ATTESTKIT_BLOCK_TIME, default 2000)
   --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
+  --faucet-per-request-sol-cap <sol>  largest requestAirdrop (default 1000)
+  --faucet-per-time-sol-cap <sol>     most SOL one recipient receives per time slice (default 10000)
+  --faucet-time-slice-secs <s>        the faucet's time slice (default 10)
   --cors-origin <o>   a browser origin the chains' RPCs and the service serve (repeatable; '*' for any; default
                       any http(s)://localhost or 127.0.0.1 origin)
   --allow-host <h>    a Host name the chains' RPCs and the service answer (repeatable; '*' for any; always
@@ -92,6 +112,41 @@ if (slotTimeMs < 10) {
   process.exit(2);
 }
 const db = values.db ?? env.ATTESTKIT_SERVICE_DB;
+const svmRpcUrl = values["svm-rpc-url"] ?? env.ATTESTKIT_SVM_RPC_URL;
+const svmWsUrl = values["svm-ws-url"] ?? env.ATTESTKIT_SVM_WS_URL;
+for (const [name, url] of [
+  ["svm-rpc-url", svmRpcUrl],
+  ["svm-ws-url", svmWsUrl],
+] as const) {
+  if (url !== undefined && !URL.canParse(url)) {
+    console.error(`invalid --${name} ${JSON.stringify(url)}: expected a URL`);
+    process.exit(2);
+  }
+}
+
+function solOption(name: keyof typeof values, fallback: number): number {
+  const value = values[name];
+  const parsed = value === undefined ? fallback : Number(value);
+  if (typeof value === "boolean" || !Number.isFinite(parsed) || parsed < 0) {
+    console.error(`invalid --${name} ${JSON.stringify(value)}: expected a number >= 0`);
+    process.exit(2);
+  }
+  return parsed;
+}
+const faucet = {
+  perRequestSol: solOption("faucet-per-request-sol-cap", DEFAULT_FAUCET_LIMITS.perRequestSol),
+  perTimeSliceSol: solOption("faucet-per-time-sol-cap", DEFAULT_FAUCET_LIMITS.perTimeSliceSol),
+  timeSliceSeconds: integerOption(
+    "faucet-time-slice-secs",
+    values["faucet-time-slice-secs"],
+    DEFAULT_FAUCET_LIMITS.timeSliceSeconds,
+    86_400,
+  ),
+};
+if (faucet.timeSliceSeconds === 0) {
+  console.error("invalid --faucet-time-slice-secs: at least 1");
+  process.exit(2);
+}
 
 function table(title: string, rows: string[][]): void {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
@@ -99,7 +154,7 @@ function table(title: string, rows: string[][]): void {
   for (const row of rows) console.log(`  ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")}`);
 }
 
-function describe(devnet: Devnet): void {
+function describe(devnet: Devnet<SvmChainBase>): void {
   table("Endpoints", [
     ["mock service", devnet.serviceUrl, `API key: ${devnet.apiKey}`],
     ["OpenAPI", `${devnet.serviceUrl}/openapi.json`, ""],
@@ -107,7 +162,7 @@ function describe(devnet: Devnet): void {
       [`${chain.name} (${chain.chainId})`, chain.rpcUrl, "JSON-RPC over HTTP"],
       [`${chain.name} (${chain.chainId})`, chain.wsUrl, "JSON-RPC over WebSocket (eth_subscribe)"],
     ]),
-    ["svm (792703809)", devnet.svm.rpcUrl, "Solana JSON-RPC"],
+    ["svm (792703809)", devnet.svm.rpcUrl, `Solana JSON-RPC${svmRpcUrl ? " (external validator)" : ""}`],
     ["svm (792703809)", devnet.svm.wsUrl, "Solana PubSub (WebSocket)"],
   ]);
   table("Contracts and programs", [
@@ -123,8 +178,12 @@ function describe(devnet: Devnet): void {
     ["792703809", "attested-receiver program", devnet.svm.receiverProgram],
     ["792703809", "attested-receiver config", devnet.svm.receiverConfig],
     ["792703809", `USDC mint (${devnet.svm.usdc.decimals} decimals)`, devnet.svm.usdc.mint],
-    ["792703809", 'depository program (protocol chain "solana")', devnet.svm.depository.program],
-    ["792703809", "depository vault", devnet.svm.depository.vault],
+    ...(devnet.svm.depository
+      ? [
+          ["792703809", 'depository program (protocol chain "solana")', devnet.svm.depository.program],
+          ["792703809", "depository vault", devnet.svm.depository.vault],
+        ]
+      : []),
   ]);
   table(
     "Funded EVM accounts (10,000 ETH, 1,000,000 USDC and 1,000 WETH on each chain; public keys: devnet only)",
@@ -135,12 +194,15 @@ function describe(devnet: Devnet): void {
       }),
     ],
   );
-  table("Funded SVM accounts (1,000 SOL and 1,000,000 USDC; secret keys in base58)", [
-    ...SVM_ROLE_NAMES.map((role) => {
-      const signer = devnet.svm.accounts[role];
-      return [role, signer.address, svmDevSecretKey(signer, role)];
-    }),
-  ]);
+  table(
+    `Funded SVM accounts (${svmRpcUrl ? "100" : "1,000"} SOL and 1,000,000 USDC; secret keys in base58)`,
+    [
+      ...SVM_ROLE_NAMES.map((role) => {
+        const signer = devnet.svm.accounts[role];
+        return [role, signer.address, svmDevSecretKey(signer, role)];
+      }),
+    ],
+  );
   console.log(
     `\nSolver: ${devnet.solver.evm} (EVM), ${devnet.solver.svm} (SVM). Blocks every ${blockTimeMs} ms on ${DEVNET_EVM_CHAINS.map((c) => c.chainId).join(" and ")}, SVM slots every ${slotTimeMs} ms. Ctrl-C stops.`,
   );
@@ -183,15 +245,12 @@ const devnet = await startDevnet({
   svmSlotTimeMs: slotTimeMs,
   ...(db === undefined ? {} : { db }),
   browserPolicy,
+  faucet,
+  ...(svmRpcUrl === undefined ? {} : { svmRpcUrl, ...(svmWsUrl === undefined ? {} : { svmWsUrl }) }),
 }).catch((error: unknown) => {
   throw withPortFlag(error, portFlags);
 });
-describe(devnet);
-console.log("\nActivity (quotes, deposits seen, fills, holds, refunds):");
-devnet.service.onActivity((event) => {
-  console.log(`  ${new Date().toISOString().slice(11, 23)}  ${formatActivity(event)}`);
-});
-
+// Handlers first: a Ctrl-C as soon as the endpoints are printed stops the devnet cleanly.
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) process.exit(130);
@@ -203,3 +262,9 @@ async function stop(signal: string): Promise<void> {
 }
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
+
+describe(devnet);
+console.log("\nActivity (quotes, deposits seen, fills, holds, refunds):");
+devnet.service.onActivity((event) => {
+  console.log(`  ${new Date().toISOString().slice(11, 23)}  ${formatActivity(event)}`);
+});

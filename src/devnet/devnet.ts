@@ -1,7 +1,7 @@
 /**
  * The devnet: in one process, two EVM chains on Hardhat EDR (8453 and 10, each on JSON-RPC at
- * 127.0.0.1), the SVM chain on LiteSVM (792703809, on Solana JSON-RPC and PubSub at 127.0.0.1), the
- * reference receivers deployed on all three by
+ * 127.0.0.1), the SVM chain on LiteSVM (792703809, on Solana JSON-RPC and PubSub at 127.0.0.1) or an
+ * external validator's (`svmRpcUrl`, `svm-external.ts`), the reference receivers deployed on all three by
  * the project's deploy scripts, tokens minted to the solver and the users, and the mock service
  * listening on 127.0.0.1 with its indexer and solver wired to these chains.
  */
@@ -15,9 +15,14 @@ import { SVM_CHAIN_ID } from "../svm/index.ts";
 import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
-import { type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
+import type { FaucetLimits } from "./solana-rpc/index.ts";
+import { type SvmChainBase, type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
+import { connectSvmExternalChain, type SvmExternalChain } from "./svm-external.ts";
 
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
+export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./solana-rpc/index.ts";
+export type { SvmChainBase, SvmDevChain } from "./svm-chain.ts";
+export type { SvmExternalChain } from "./svm-external.ts";
 
 export const DEVNET_EVM_CHAINS = [
   { chainId: APP_BALANCE_CHAIN_ID, name: "base" },
@@ -53,21 +58,32 @@ export interface DevnetOptions {
   logger?: ServiceLoggerOption;
   /** Browser origins and Host names the chains' RPCs serve (loopback by default). */
   browserPolicy?: BrowserPolicy;
+  /** Caps of the SVM chain's `requestAirdrop` (default `DEFAULT_FAUCET_LIMITS`: 1,000 SOL per request, 10,000 per recipient per 10 s). */
+  faucet?: FaucetLimits;
 }
 
-export interface Devnet {
+/** Options of a devnet whose SVM side runs on an external validator instead of the embedded chain. */
+export interface ExternalSvmDevnetOptions extends DevnetOptions {
+  /** The validator's Solana JSON-RPC URL (`attestkit devnet --svm-rpc-url`). */
+  svmRpcUrl: string;
+  /** Its PubSub URL (default: the RPC URL's host on the next port). */
+  svmWsUrl?: string;
+}
+
+export interface Devnet<Svm extends SvmChainBase = SvmDevChain> {
   serviceUrl: string;
   apiKey: string;
   service: Service;
   evm: ReadonlyMap<number, EvmDevChain>;
-  svm: SvmDevChain;
+  /** The SVM side: the embedded chain, or `SvmExternalChain` on an external validator. */
+  svm: Svm;
   solver: { evm: Address; svm: string };
   /** The EVM chain with this id (throws for an unknown id). */
   evmChain(chainId: number): EvmDevChain;
   close(): Promise<void>;
 }
 
-function devnetTokens(evm: readonly EvmDevChain[], svm: SvmDevChain): TokenInfo[] {
+function devnetTokens(evm: readonly EvmDevChain[], svm: SvmChainBase): TokenInfo[] {
   const price = { USDC: "1", WETH: "3000" } as const;
   const tokens: TokenInfo[] = evm.flatMap((chain) =>
     chain.tokens.map((token) => ({
@@ -90,20 +106,47 @@ function devnetTokens(evm: readonly EvmDevChain[], svm: SvmDevChain): TokenInfo[
   return tokens;
 }
 
-export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
-  const maxDeadlineWindow = options.maxDeadlineWindow ?? 3600;
-  const solver = evmDevAccount("solver");
-  const svm = await startSvmDevChain({
-    solverEvm: solver.address,
+/** The devnet's SVM side: the embedded chain, or the programs and accounts set up on `svmRpcUrl`. */
+function startSvmSide(
+  options: DevnetOptions & { svmRpcUrl?: string; svmWsUrl?: string },
+  solverEvm: string,
+  maxDeadlineWindow: number,
+): Promise<SvmChainBase> {
+  const whitelist = DEVNET_EVM_CHAINS.flatMap(({ chainId }) =>
+    EVM_USERS.map((role) => ({ chainId, user: evmDevAccount(role).address })),
+  );
+  if (options.svmRpcUrl !== undefined) {
+    return connectSvmExternalChain({
+      rpcUrl: options.svmRpcUrl,
+      ...(options.svmWsUrl === undefined ? {} : { wsUrl: options.svmWsUrl }),
+      solverEvm,
+      whitelist,
+      maxDeadlineWindow,
+    });
+  }
+  return startSvmDevChain({
+    solverEvm,
     maxDeadlineWindow,
-    whitelist: DEVNET_EVM_CHAINS.flatMap(({ chainId }) =>
-      EVM_USERS.map((role) => ({ chainId, user: evmDevAccount(role).address })),
-    ),
+    whitelist,
     rpcPort: options.svmRpcPort ?? 0,
     wsPort: options.svmWsPort ?? 0,
     ...(options.svmSlotTimeMs === undefined ? {} : { slotTimeMs: options.svmSlotTimeMs }),
     ...(options.browserPolicy ? { browserPolicy: options.browserPolicy } : {}),
+    ...(options.faucet ? { faucet: options.faucet } : {}),
   });
+}
+
+export function startDevnet(options: ExternalSvmDevnetOptions): Promise<Devnet<SvmExternalChain>>;
+export function startDevnet(options?: DevnetOptions): Promise<Devnet>;
+export function startDevnet(
+  options: DevnetOptions & { svmRpcUrl?: string; svmWsUrl?: string },
+): Promise<Devnet<SvmChainBase>>;
+export async function startDevnet(
+  options: DevnetOptions & { svmRpcUrl?: string; svmWsUrl?: string } = {},
+): Promise<Devnet<SvmChainBase>> {
+  const maxDeadlineWindow = options.maxDeadlineWindow ?? 3600;
+  const solver = evmDevAccount("solver");
+  const svm = await startSvmSide(options, solver.address, maxDeadlineWindow);
   const svmDestinations = SVM_USERS.map((role) => ({
     chainId: SVM_CHAIN_ID,
     user: svm.accounts[role].address,

@@ -1,17 +1,36 @@
 /**
- * One devnet EVM chain: a Hardhat EDR network in this process with the given chain id, served over
- * JSON-RPC on 127.0.0.1 (HTTP and WebSocket on one port, with Anvil's helper names), with the
- * reference receiver deployed by the project's Ignition module and configured by its configure
- * script, the protocol depository at its canonical address (`evm-depository.ts`), and two tokens (USDC, 6 decimals; WETH, 18) minted to the solver and the users.
+ * One devnet EVM chain: an EDR node in this process with the given chain id (`edr-provider.ts`),
+ * served over JSON-RPC on 127.0.0.1 (HTTP and WebSocket on one port, with Anvil's helper names), with
+ * the reference receiver deployed from its shipped artifact (the constructor the Ignition module
+ * calls) and configured by the configure script, the protocol depository at its canonical address (`evm-depository.ts`), and two tokens (USDC, 6 decimals; WETH, 18) minted to the solver and the users.
  */
 
-import { type Address, getAddress, type Hex, parseUnits } from "viem";
-import { configureReceiver, type DestinationInput, toDestinations } from "../deploy/evm.ts";
+import { readFileSync } from "node:fs";
+import {
+  type Abi,
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  custom,
+  defineChain,
+  getAddress,
+  getContract,
+  type Hex,
+  parseUnits,
+} from "viem";
+import {
+  configureReceiver,
+  type DestinationInput,
+  type ReceiverWriter,
+  toDestinations,
+} from "../deploy/evm.ts";
+import { packageFile } from "../package-files.ts";
+import { attestedReceiverAbi } from "../receiver/attested-receiver-abi.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
+import { createEdrProvider } from "./edr-provider.ts";
 import { installEvmDepository } from "./evm-depository.ts";
 import { localNodeProvider } from "./evm-node-methods.ts";
-import { devnetHardhat } from "./hardhat.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
 
 export interface EvmDevToken {
@@ -26,7 +45,7 @@ export interface EvmDevChainOptions {
   name: string;
   /** JSON-RPC port on 127.0.0.1 (0 = any free port). */
   rpcPort?: number;
-  /** Destinations whitelisted at deploy time (Ignition parameter). */
+  /** Destinations whitelisted at deploy time (constructor argument). */
   whitelist: readonly DestinationInput[];
   /** Destinations added afterwards through the configure script (e.g. SVM recipients). */
   laterWhitelist?: readonly DestinationInput[];
@@ -65,65 +84,90 @@ const TOKENS = [
   { symbol: "WETH", name: "Wrapped Ether", decimals: 18, mint: "1000" },
 ] as const;
 
+/** The compiled artifacts the devnet deploys, shipped with attestkit. */
+const ARTIFACTS = {
+  AttestedReceiver: "artifacts/contracts/AttestedReceiver.sol/AttestedReceiver.json",
+  RelayDepository: "artifacts/contracts/depository/RelayDepository.sol/RelayDepository.json",
+  MockERC20: "artifacts/contracts/mocks/MockERC20.sol/MockERC20.json",
+  Multicall3: "artifacts/contracts/devnet/Multicall3.sol/Multicall3.json",
+} as const;
+
+function readArtifact(name: keyof typeof ARTIFACTS): { abi: Abi; bytecode: Hex; deployedBytecode: Hex } {
+  return JSON.parse(readFileSync(packageFile(ARTIFACTS[name]), "utf8"));
+}
+
 export async function startEvmDevChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
-  // Like a real node, a transaction that reverts is mined and reported by its receipt, not refused.
-  const { network, artifacts } = await devnetHardhat();
-  const connection = await network.create({
-    override: { chainId: options.chainId, throwOnTransactionFailures: false, throwOnCallFailures: true },
-  });
-  const { viem, ignition, provider } = connection;
-  const publicClient = await viem.getPublicClient();
-  const wait = (hash: Hex) => publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  const provider = await createEdrProvider(options.chainId);
+  const transport = custom(provider);
+  const publicClient = createPublicClient({ transport, pollingInterval: 20 });
   const deployer = evmDevAccount("deployer").address;
   const solver = evmDevAccount("solver").address;
+  // Every deployment and setup transaction comes from the deployer, unlocked on the node.
+  const chain = defineChain({
+    id: options.chainId,
+    name: options.name,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [] } },
+  });
+  const wallet = createWalletClient({ account: deployer, chain, transport });
+  const wait = async (hash: Hex) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    if (receipt.status !== "success") throw new Error(`devnet EVM setup transaction ${hash} reverted`);
+    return receipt;
+  };
+  const deploy = async (name: keyof typeof ARTIFACTS, args: readonly unknown[]) => {
+    const { abi, bytecode } = readArtifact(name);
+    const hash = await wallet.deployContract({ abi, bytecode, args });
+    const { contractAddress } = await wait(hash);
+    if (!contractAddress) throw new Error(`${name} deployment ${hash} created no contract`);
+    return { address: getAddress(contractAddress), hash };
+  };
 
-  // Loaded here, not imported at the top: the Ignition module needs a peer (see peers.ts).
-  const { default: AttestedReceiverModule } = await import("../ignition/attested-receiver.ts");
-  const { receiver } = await ignition.deploy(AttestedReceiverModule, {
-    parameters: {
-      AttestedReceiver: {
-        owner: deployer,
-        solver,
-        maxDeadlineWindow: options.maxDeadlineWindow,
-        whitelist: toDestinations([...options.whitelist]).map((d) => ({
-          chainId: d.chainId.toString(),
-          user: d.user,
-        })),
-      },
-    },
+  const receiverAddress = (
+    await deploy("AttestedReceiver", [
+      deployer,
+      solver,
+      options.maxDeadlineWindow,
+      toDestinations([...options.whitelist]),
+    ])
+  ).address;
+  const receiver = getContract({
+    address: receiverAddress,
+    abi: attestedReceiverAbi,
+    client: { public: publicClient, wallet },
   });
   if (options.laterWhitelist?.length) {
-    await configureReceiver(receiver, { whitelistAdd: [...options.laterWhitelist] }, wait);
+    await configureReceiver(
+      { address: receiverAddress, write: receiver.write as unknown as ReceiverWriter["write"] },
+      { whitelistAdd: [...options.laterWhitelist] },
+      wait,
+    );
   }
 
   // Owned by the solver, the account that settles what the depository holds.
-  const depository = await installEvmDepository(
-    connection as unknown as Parameters<typeof installEvmDepository>[0],
-    { owner: solver },
-    wait,
-  );
+  const depository = await installEvmDepository(provider, () => deploy("RelayDepository", [solver]));
 
   const tokens: EvmDevToken[] = [];
   for (const token of TOKENS) {
-    const contract = await viem.deployContract("MockERC20", [token.name, token.symbol, token.decimals]);
+    const { address } = await deploy("MockERC20", [token.name, token.symbol, token.decimals]);
+    const { abi } = readArtifact("MockERC20");
     for (const role of options.funded) {
       await wait(
-        await contract.write.mint([evmDevAccount(role).address, parseUnits(token.mint, token.decimals)]),
+        await wallet.writeContract({
+          address,
+          abi,
+          functionName: "mint",
+          args: [evmDevAccount(role).address, parseUnits(token.mint, token.decimals)],
+        }),
       );
     }
-    tokens.push({
-      symbol: token.symbol,
-      name: token.name,
-      decimals: token.decimals,
-      address: getAddress(contract.address),
-    });
+    tokens.push({ symbol: token.symbol, name: token.name, decimals: token.decimals, address });
   }
 
   // Multicall3 where every chain has it, so clients' batch reads (viem's `multicall`) work unchanged.
-  const multicall = await artifacts.readArtifact("Multicall3");
   await provider.request({
     method: "hardhat_setCode",
-    params: [MULTICALL3_ADDRESS, multicall.deployedBytecode],
+    params: [MULTICALL3_ADDRESS, readArtifact("Multicall3").deployedBytecode],
   });
 
   const rpc = await serveJsonRpc(localNodeProvider(provider), options.rpcPort ?? 0, options.browserPolicy);
@@ -133,7 +177,7 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     provider,
     rpcUrl: rpc.url,
     wsUrl: rpc.wsUrl,
-    receiver: getAddress(receiver.address),
+    receiver: receiverAddress,
     depository,
     tokens,
     async mine(blocks = 1) {
@@ -148,7 +192,7 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     },
     async close() {
       await rpc.close();
-      await connection.close();
+      provider.close();
     },
   };
 }

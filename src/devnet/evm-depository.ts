@@ -48,35 +48,16 @@ export async function copyDeployedContract(
   return getAddress(to);
 }
 
-/** The depository contract's constructor arguments. */
-export interface DepositoryInit {
-  /** The account allowed to withdraw. */
-  owner: Address;
-}
-
-/** Deploys `RelayDepository` and copies it to the canonical depository address. */
+/** Deploys `RelayDepository` (with `deploy`) and copies it to the canonical depository address. */
 export async function installEvmDepository(
-  connection: {
-    provider: Eip1193Provider;
-    viem: {
-      sendDeploymentTransaction(
-        name: string,
-        args: unknown[],
-      ): Promise<{ contract: { address: Address }; deploymentTransaction: { hash: Hex } }>;
-    };
-  },
-  init: DepositoryInit,
-  waitForReceipt: (hash: Hex) => Promise<unknown>,
+  provider: Eip1193Provider,
+  deploy: () => Promise<{ address: Address; hash: Hex }>,
 ): Promise<Address> {
-  const { contract, deploymentTransaction } = await connection.viem.sendDeploymentTransaction(
-    "RelayDepository",
-    [init.owner],
-  );
-  await waitForReceipt(deploymentTransaction.hash);
+  const deployed = await deploy();
   return copyDeployedContract(
-    connection.provider,
-    contract.address,
-    deploymentTransaction.hash,
+    provider,
+    deployed.address,
+    deployed.hash,
     getAddress(CANONICAL_EVM_DEPOSITORY),
   );
 }

@@ -2,8 +2,9 @@
  * The local-node surface outside tools expect, over a Hardhat EDR provider: Anvil's helper names
  * (`anvil_setBalance`, `anvil_impersonateAccount`, ...) answered by their Hardhat equivalents, and
  * transaction objects carrying both `input` and `data` (as Foundry's `cast` sends them) accepted when
- * the two agree and refused with -32602 when they differ. Everything else, `eth_subscribe` events
- * included, passes through unchanged.
+ * the two agree and refused with -32602 when they differ; an `eth_sendTransaction` without `gas` gets
+ * the estimate, as Anvil and Geth fill it (a transaction the estimate finds reverting is refused with
+ * the estimate's error). Everything else, `eth_subscribe` events included, passes through unchanged.
  */
 import type { Eip1193Provider } from "./json-rpc-server.ts";
 
@@ -52,11 +53,21 @@ function oneCalldataField(params: unknown): unknown {
   return [{ ...fields, input }, ...rest];
 }
 
+/** `eth_sendTransaction`'s parameters with `gas` estimated when the transaction has none. */
+async function withEstimatedGas(provider: Eip1193Provider, params: unknown): Promise<unknown> {
+  if (!Array.isArray(params)) return params;
+  const [transaction, ...rest] = params;
+  if (typeof transaction !== "object" || transaction === null || "gas" in transaction) return params;
+  const gas = await provider.request({ method: "eth_estimateGas", params: [transaction, "pending"] });
+  return [{ ...transaction, gas }, ...rest];
+}
+
 export function localNodeProvider(provider: Eip1193Provider): Eip1193Provider {
   const wrapped: Eip1193Provider = {
     async request({ method, params }) {
       const target = ALIAS.get(method) ?? method;
-      const args = TRANSACTION_METHODS.has(method) ? oneCalldataField(params) : params;
+      let args = TRANSACTION_METHODS.has(method) ? oneCalldataField(params) : params;
+      if (method === "eth_sendTransaction") args = await withEstimatedGas(provider, args);
       return provider.request(args === undefined ? { method: target } : { method: target, params: args });
     },
   };

@@ -1,5 +1,5 @@
 /**
- * The devnet's optional peer dependencies (Hardhat with its viem and Ignition plugins, and LiteSVM),
+ * The devnet's optional peer dependencies (Hardhat's simulator EDR, and LiteSVM),
  * loaded when a devnet starts rather than when `attestkit/devnet` is imported: a project without
  * them gets one `DevnetPeersMissingError` naming every missing package and the command that installs
  * them, instead of a module-linking error about the first one.
@@ -8,13 +8,7 @@ import { createRequire } from "node:module";
 import { AttestkitError } from "../errors.ts";
 
 /** Packages `attestkit devnet` / `startDevnet` need besides attestkit's own dependencies. */
-export const DEVNET_PEERS = [
-  "hardhat",
-  "@nomicfoundation/hardhat-viem",
-  "@nomicfoundation/hardhat-ignition",
-  "@nomicfoundation/hardhat-ignition-viem",
-  "litesvm",
-] as const;
+export const DEVNET_PEERS = ["@nomicfoundation/edr", "litesvm"] as const;
 
 /** The command that installs the devnet's peers. */
 export const DEVNET_PEERS_INSTALL = `npm install --save-dev ${DEVNET_PEERS.join(" ")}`;
@@ -33,9 +27,7 @@ export class DevnetPeersMissingError extends AttestkitError {
 }
 
 export interface DevnetPeers {
-  createHardhatRuntimeEnvironment: typeof import("hardhat/hre").createHardhatRuntimeEnvironment;
-  hardhatViem: typeof import("@nomicfoundation/hardhat-viem").default;
-  hardhatIgnitionViem: typeof import("@nomicfoundation/hardhat-ignition-viem").default;
+  edr: typeof import("@nomicfoundation/edr");
   LiteSVM: typeof import("litesvm").LiteSVM;
 }
 
@@ -56,18 +48,8 @@ export function loadDevnetPeers(): Promise<DevnetPeers> {
   loaded ??= (async () => {
     const missing = DEVNET_PEERS.filter((name) => !installed(name));
     if (missing.length > 0) throw new DevnetPeersMissingError(missing);
-    const [hre, viem, ignitionViem, litesvm] = await Promise.all([
-      import("hardhat/hre"),
-      import("@nomicfoundation/hardhat-viem"),
-      import("@nomicfoundation/hardhat-ignition-viem"),
-      import("litesvm"),
-    ]);
-    return {
-      createHardhatRuntimeEnvironment: hre.createHardhatRuntimeEnvironment,
-      hardhatViem: viem.default,
-      hardhatIgnitionViem: ignitionViem.default,
-      LiteSVM: litesvm.LiteSVM,
-    };
+    const [edr, litesvm] = await Promise.all([import("@nomicfoundation/edr"), import("litesvm")]);
+    return { edr, LiteSVM: litesvm.LiteSVM };
   })();
   loaded.catch(() => {
     loaded = undefined;

@@ -23,33 +23,26 @@ import {
   type Transaction,
   type TransactionPartialSigner,
 } from "@solana/kit";
-import { getCreateAccountInstruction } from "@solana-program/system";
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getInitializeMint2Instruction,
-  getMintSize,
-  getMintToInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from "@solana-program/token";
 import type { FailedTransactionMetadata, LiteSVM } from "litesvm";
-import { hexToBytes } from "viem";
-import { toBytes32Address } from "../address/index.ts";
 import { deployReceiver, liteSvmCluster } from "../deploy/svm.ts";
 import { ATTESTED_RECEIVER_PROGRAM_ADDRESS } from "../receiver/generated/programs/attestedReceiver.ts";
 import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { isFailedTransaction, loadDevnetPeers } from "./peers.ts";
-import { createSvmLedger, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
+import { createSvmLedger, type FaucetLimits, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 import { installSvmDepository } from "./svm-depository.ts";
+import {
+  type DevnetReceiverSettings,
+  devnetReceiverInit,
+  USDC_DECIMALS,
+  USDC_MINT_SPACE,
+  usdcAccountOf,
+  usdcFundingInstructions,
+  usdcMintInstructions,
+} from "./svm-setup.ts";
 
-export interface SvmDevChainOptions {
-  /** The solver's EVM address: the receiver verifies attestations against it. */
-  solverEvm: string;
-  /** Destinations whitelisted on the receiver. */
-  whitelist: readonly { chainId: number; user: string }[];
-  maxDeadlineWindow: number;
+export interface SvmDevChainOptions extends DevnetReceiverSettings {
   /** Slot length (default 400 ms). */
   slotTimeMs?: number;
   /** Solana JSON-RPC port on 127.0.0.1 (0, the default: a free port). */
@@ -58,6 +51,8 @@ export interface SvmDevChainOptions {
   wsPort?: number;
   /** Browser origins and Host names both servers serve (loopback by default). */
   browserPolicy?: BrowserPolicy;
+  /** `requestAirdrop`'s caps (default `DEFAULT_FAUCET_LIMITS`). */
+  faucet?: FaucetLimits;
 }
 
 export interface SvmSubmitResult {
@@ -69,23 +64,35 @@ export interface SvmSubmitResult {
   computeUnits: number;
 }
 
-export interface SvmDevChain {
+/** What the devnet needs of its SVM side, embedded (`SvmDevChain`) or on an external validator. */
+export interface SvmChainBase {
+  /** Solana JSON-RPC URL. */
+  rpcUrl: string;
+  /** Solana PubSub URL. */
+  wsUrl: string;
+  /** The mock service's adapter, over `rpcUrl` and `wsUrl`. */
+  adapter: SvmChainAdapter;
+  receiverProgram: Address;
+  receiverConfig: Address;
+  /** The protocol depository program (canonical id) and its vault, when the chain has it. */
+  depository?: { program: Address; vault: Address };
+  accounts: Readonly<Record<SvmRole, KeyPairSigner>>;
+  usdc: { mint: Address; decimals: number };
+  /** The associated token account of `owner` for the USDC mint. */
+  usdcAccount(owner: Address): Promise<Address>;
+  close(): Promise<void>;
+}
+
+/** The embedded SVM chain: LiteSVM in this process behind its own RPC and PubSub servers. */
+export interface SvmDevChain extends SvmChainBase {
   svm: LiteSVM;
   ledger: SvmLedger;
   /** `http://127.0.0.1:<port>`: Solana JSON-RPC. */
   rpcUrl: string;
   /** `ws://127.0.0.1:<port>`: Solana PubSub. */
   wsUrl: string;
-  /** The mock service's adapter, over `rpcUrl` and `wsUrl`. */
-  adapter: SvmChainAdapter;
-  receiverProgram: Address;
-  receiverConfig: Address;
   /** The protocol depository program (canonical id) and its vault. */
   depository: { program: Address; vault: Address };
-  accounts: Readonly<Record<SvmRole, KeyPairSigner>>;
-  usdc: { mint: Address; decimals: number };
-  /** The associated token account of `owner` for the USDC mint. */
-  usdcAccount(owner: Address): Promise<Address>;
   /** A blockhash the chain handed out (valid for 150 slots). */
   latestBlockhash(): Blockhash;
   /**
@@ -93,12 +100,9 @@ export interface SvmDevChain {
    * skipped does). @throws Error naming the rejection or the program error, with the logs.
    */
   submit(tx: Transaction): SvmSubmitResult;
-  close(): Promise<void>;
 }
 
 const SOL = 1_000_000_000n;
-const USDC_DECIMALS = 6;
-const USDC_PER_ACCOUNT = 1_000_000n * 10n ** BigInt(USDC_DECIMALS);
 
 /** Sends setup instructions straight to LiteSVM (they are not deposits: the adapter never sees them). */
 async function send(svm: LiteSVM, payer: KeyPairSigner, instructions: Instruction[]): Promise<void> {
@@ -177,54 +181,16 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     cluster: liteSvmCluster(svm),
     payer: authority,
     program: keylessProgramSigner(ATTESTED_RECEIVER_PROGRAM_ADDRESS),
-    init: {
-      owner: authority.address,
-      solverEvm: options.solverEvm,
-      solverSvm: solver.address,
-      maxDeadlineWindow: BigInt(options.maxDeadlineWindow),
-      whitelist: options.whitelist.map((d) => ({
-        chainId: BigInt(d.chainId),
-        user: hexToBytes(toBytes32Address(d.user, d.chainId)),
-      })),
-    },
+    init: devnetReceiverInit(options, authority, solver),
   });
 
   svm.withSigverify(true);
 
   const mint = await svmDevKeypair("mint:usdc");
-  const mintSpace = BigInt(getMintSize());
-  const usdcAccount = async (owner: Address) =>
-    (await findAssociatedTokenPda({ owner, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
-  const setup: Instruction[] = [
-    getCreateAccountInstruction({
-      payer: authority,
-      newAccount: mint,
-      lamports: svm.minimumBalanceForRentExemption(mintSpace),
-      space: mintSpace,
-      programAddress: TOKEN_PROGRAM_ADDRESS,
-    }),
-    getInitializeMint2Instruction({
-      mint: mint.address,
-      decimals: USDC_DECIMALS,
-      mintAuthority: authority.address,
-    }),
-  ];
+  const usdcAccount = usdcAccountOf(mint.address);
+  const setup = usdcMintInstructions(authority, mint, svm.minimumBalanceForRentExemption(USDC_MINT_SPACE));
   for (const signer of Object.values(accounts)) {
-    const ata = await usdcAccount(signer.address);
-    setup.push(
-      getCreateAssociatedTokenIdempotentInstruction({
-        payer: authority,
-        ata,
-        owner: signer.address,
-        mint: mint.address,
-      }),
-      getMintToInstruction({
-        mint: mint.address,
-        token: ata,
-        mintAuthority: authority,
-        amount: USDC_PER_ACCOUNT,
-      }),
-    );
+    setup.push(...(await usdcFundingInstructions(authority, mint.address, signer.address)));
   }
   await send(svm, authority, setup);
   installSvmRouteHops(svm);
@@ -240,6 +206,7 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     httpPort: options.rpcPort ?? 0,
     wsPort: options.wsPort ?? 0,
     ...(options.browserPolicy ? { policy: options.browserPolicy } : {}),
+    ...(options.faucet ? { faucet: options.faucet } : {}),
   }).catch((error: unknown) => {
     ledger.close();
     throw error;

@@ -40,6 +40,36 @@ describe("devnet local-node methods", () => {
     ]);
   });
 
+  it("fills a missing gas of eth_sendTransaction with the estimate, and sends nothing when the estimate fails", async () => {
+    const calls: { method: string; params?: unknown }[] = [];
+    const provider = localNodeProvider({
+      async request(args) {
+        calls.push(args);
+        if (args.method !== "eth_estimateGas") return "0xhash";
+        const [transaction] = args.params as [{ to: string }];
+        if (transaction.to === "0xdead") throw Object.assign(new Error("execution reverted"), { code: 3 });
+        return "0x7530";
+      },
+    });
+    const transaction = { from: "0x01", to: "0x02", value: "0x1" };
+    expect(await provider.request({ method: "eth_sendTransaction", params: [transaction] })).to.equal(
+      "0xhash",
+    );
+    expect(calls).to.deep.equal([
+      { method: "eth_estimateGas", params: [transaction, "pending"] },
+      { method: "eth_sendTransaction", params: [{ ...transaction, gas: "0x7530" }] },
+    ]);
+    calls.length = 0;
+    const refused = await provider
+      .request({ method: "eth_sendTransaction", params: [{ ...transaction, to: "0xdead" }] })
+      .then(
+        () => null,
+        (error: { code?: number }) => error,
+      );
+    expect(refused?.code).to.equal(3);
+    expect(calls.map((call) => call.method)).to.deep.equal(["eth_estimateGas"]);
+  });
+
   it("property: input and data that agree (in any hex case) reach the node as one input field", async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -49,8 +79,13 @@ describe("devnet local-node methods", () => {
         async (method, hex, upper) => {
           const { calls, provider } = recording();
           const data = upper ? `0x${hex.slice(2).toUpperCase()}` : hex;
-          await provider.request({ method, params: [{ to: "0x01", input: hex, data }, "latest"] });
-          expect(calls).to.deep.equal([{ method, params: [{ to: "0x01", input: hex }, "latest"] }]);
+          await provider.request({
+            method,
+            params: [{ to: "0x01", gas: "0x5208", input: hex, data }, "latest"],
+          });
+          expect(calls).to.deep.equal([
+            { method, params: [{ to: "0x01", gas: "0x5208", input: hex }, "latest"] },
+          ]);
         },
       ),
     );

@@ -3,7 +3,7 @@
  * (one leader, nothing skipped): getBlock (and web3.js's getParsedBlock, the same call under
  * `jsonParsed`), getBlocks, getBlocksWithLimit, getBlockTime, getBlockCommitment,
  * getFirstAvailableBlock and minimumLedgerSlot. Blocks are served from `confirmed` on, as by a
- * validator; a slot outside the history answers -32004.
+ * validator; a slot outside the history answers -32004, one pruned from it (`historySlots`) -32001.
  */
 import { z } from "zod";
 import { encodeConfirmedTransaction } from "./encoding.ts";
@@ -13,6 +13,7 @@ import type { RpcMethod } from "./methods.ts";
 import { commitment, commitmentConfig, parseParams } from "./params.ts";
 
 const BLOCK_NOT_AVAILABLE = -32004;
+const BLOCK_CLEANED_UP = -32001;
 /** Most slots `getBlocks` spans and `getBlocksWithLimit` lists (a validator's limit). */
 const MAX_BLOCK_RANGE = 500_000;
 const slotNumber = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -30,7 +31,18 @@ const blockConfig = z
 const blockNotAvailable = (slot: number) =>
   new RpcError(BLOCK_NOT_AVAILABLE, `Block not available for slot ${slot}`);
 
+/** A block pruned from the history, with a validator's text for a cleaned-up ledger slot. */
+const blockCleanedUp = (slot: number, first: number) =>
+  new RpcError(
+    BLOCK_CLEANED_UP,
+    `Block ${slot} cleaned up, does not exist on node. First available block: ${first}`,
+  );
+
 export function createBlockMethods(ledger: SvmLedger): Record<string, RpcMethod> {
+  const checkKept = (slot: number) => {
+    const first = ledger.firstAvailableSlot();
+    if (slot < first) throw blockCleanedUp(slot, first);
+  };
   /** The highest slot served at `level` (blocks start at `confirmed`). */
   const tip = (level: Commitment | undefined) => {
     if (level === "processed") throw invalidParams("Method does not support commitment below `confirmed`");
@@ -38,13 +50,14 @@ export function createBlockMethods(ledger: SvmLedger): Record<string, RpcMethod>
   };
   const slotsBetween = (start: number, end: number) => {
     const out: number[] = [];
-    for (let slot = Math.max(start, ledger.firstSlot); slot <= end; slot++) out.push(slot);
+    for (let slot = Math.max(start, ledger.firstAvailableSlot()); slot <= end; slot++) out.push(slot);
     return out;
   };
 
   return {
     getBlock(params) {
       const [slot, config] = parseParams(z.tuple([slotNumber, blockConfig]), params);
+      checkKept(slot);
       const block = ledger.block(slot);
       if (block === null || slot > tip(config?.commitment)) throw blockNotAvailable(slot);
       const details = config?.transactionDetails ?? "full";
@@ -107,6 +120,7 @@ export function createBlockMethods(ledger: SvmLedger): Record<string, RpcMethod>
     },
     getBlockTime(params) {
       const [slot] = parseParams(z.tuple([slotNumber]), params);
+      checkKept(slot);
       const time = slot <= ledger.slot("confirmed") ? ledger.blockTime(slot) : null;
       if (time === null) throw blockNotAvailable(slot);
       return time;
@@ -116,7 +130,7 @@ export function createBlockMethods(ledger: SvmLedger): Record<string, RpcMethod>
       // A single node votes no stake on any block.
       return { commitment: null, totalStake: 0 };
     },
-    getFirstAvailableBlock: () => ledger.firstSlot,
-    minimumLedgerSlot: () => ledger.firstSlot,
+    getFirstAvailableBlock: () => ledger.firstAvailableSlot(),
+    minimumLedgerSlot: () => ledger.firstAvailableSlot(),
   };
 }

@@ -6,9 +6,12 @@
 import { address, generateKeyPairSigner, lamports } from "@solana/kit";
 import type { BrowserPolicy } from "../browser-guard.ts";
 import { serveJsonRpc } from "../json-rpc-server.ts";
+import { createFaucet, type FaucetLimits } from "./faucet.ts";
 import type { SvmLedger } from "./ledger.ts";
 import { createRpcMethods, methodNotFound, type RpcMethod } from "./methods.ts";
 import { servePubSub } from "./pubsub.ts";
+
+export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./faucet.ts";
 
 export { createSvmLedger, type SvmLedger, type SvmLedgerOptions } from "./ledger.ts";
 
@@ -23,6 +26,8 @@ export interface SolanaRpcServerOptions {
   wsPort?: number;
   /** Which browser origins and Host names both servers serve (loopback by default). */
   policy?: BrowserPolicy;
+  /** `requestAirdrop`'s caps (default `DEFAULT_FAUCET_LIMITS`). */
+  faucet?: FaucetLimits;
 }
 
 export interface SolanaRpcServer {
@@ -44,7 +49,7 @@ export async function serveSolanaRpc(options: SolanaRpcServerOptions): Promise<S
     data: new Uint8Array(),
     space: 0n,
   });
-  const methods = createRpcMethods(ledger, faucet);
+  const methods = createRpcMethods(ledger, { signer: faucet, limits: createFaucet(options.faucet) });
   const http = await serveJsonRpc(
     {
       async request({ method, params }) {

@@ -52,6 +52,8 @@ const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const NONCE_OFFSET = 40;
 /** Slots between confirmed and finalized (a validator's root trails by about 32 slots). */
 export const DEFAULT_FINALIZATION_DEPTH = 32;
+/** 50,000 slots: about 5.5 hours of 400 ms slots. */
+export const DEFAULT_HISTORY_SLOTS = 50_000;
 
 export type Commitment = "processed" | "confirmed" | "finalized";
 
@@ -105,6 +107,12 @@ export interface SvmLedgerOptions {
   slotTimeMs?: number;
   finalizationDepth?: number;
   blockhashValiditySlots?: number;
+  /**
+   * Slots of block and transaction history kept (default `DEFAULT_HISTORY_SLOTS`); older blocks and
+   * their transactions are pruned, as a validator's `--limit-ledger-size` prunes its ledger, so a
+   * devnet left running keeps bounded memory.
+   */
+  historySlots?: number;
 }
 
 export interface SvmLedger {
@@ -136,9 +144,11 @@ export interface SvmLedger {
   blockTime(slot: number): number | null;
   /** The slot the ledger started at (its first block). */
   readonly firstSlot: number;
+  /** The oldest slot whose block and transactions are still kept (history before it is pruned). */
+  firstAvailableSlot(): number;
   /** The block of `slot` (every slot the ledger ran has one), or null outside its history. */
   block(slot: number): { blockhash: Blockhash; blockTime: number } | null;
-  /** Transactions recorded since the start. */
+  /** Transactions recorded since the start (pruned ones included). */
   transactionCount(): number;
   subscribe(listener: LedgerListener): () => void;
   /** Stops the slot timer. */
@@ -192,6 +202,11 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
   const slotTimeMs = options.slotTimeMs ?? DEFAULT_SLOT_TIME_MS;
   const depth = options.finalizationDepth ?? DEFAULT_FINALIZATION_DEPTH;
   const validity = options.blockhashValiditySlots ?? BLOCKHASH_VALIDITY_SLOTS;
+  const historySlots = options.historySlots ?? DEFAULT_HISTORY_SLOTS;
+  // Pruning must never drop a slot whose blockhash can still land a transaction.
+  if (!Number.isInteger(historySlots) || historySlots < 2 * validity) {
+    throw new RangeError(`historySlots must be an integer of at least ${2 * validity}`);
+  }
   const listeners = new Set<LedgerListener>();
   const bySignature = new Map<string, LedgerTransaction>();
   const byAddress = new Map<string, LedgerTransaction[]>();
@@ -234,6 +249,8 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
   const firstSlot = current();
   openSlot(firstSlot);
   const genesisHash = svm.latestBlockhash();
+  let firstAvailable = firstSlot;
+  let recorded = 0;
 
   function emit(event: (listener: LedgerListener) => void): void {
     for (const listener of listeners) {
@@ -253,6 +270,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     const stale = closed + 1 - 2 * validity;
     const old = slots.get(stale);
     if (old) blockhashSlot.delete(old.blockhash);
+    while (closed + 1 - firstAvailable >= historySlots) prune(firstAvailable++);
     const finalized = closed - depth >= firstSlot ? closed - depth : null;
     emit((l) => l.slot?.({ closed, finalized, opened: closed + 1 }));
   }
@@ -298,7 +316,22 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     return keys.map((key) => Number(svm.getBalance(key) ?? 0n));
   }
 
+  /** Drops `slot`'s block and its transactions from every index (lists are newest first). */
+  function prune(slot: number): void {
+    slots.delete(slot);
+    for (const tx of bySlot.get(slot) ?? []) {
+      bySignature.delete(tx.signature);
+      for (const key of new Set(tx.accounts.keys)) {
+        const list = byAddress.get(key);
+        while (list?.length && (list.at(-1)?.slot ?? Number.POSITIVE_INFINITY) <= slot) list.pop();
+        if (list?.length === 0) byAddress.delete(key);
+      }
+    }
+    bySlot.delete(slot);
+  }
+
   function record(tx: LedgerTransaction): void {
+    recorded++;
     bySignature.set(tx.signature, tx);
     const inSlot = bySlot.get(tx.slot) ?? [];
     inSlot.push(tx);
@@ -406,8 +439,9 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     transactionsInSlot: (slot) => bySlot.get(slot) ?? [],
     blockTime: (slot) => slots.get(slot)?.blockTime ?? null,
     firstSlot,
+    firstAvailableSlot: () => firstAvailable,
     block: (slot) => slots.get(slot) ?? null,
-    transactionCount: () => bySignature.size,
+    transactionCount: () => recorded,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -35,6 +35,7 @@ import {
   SEND_TRANSACTION_PREFLIGHT_FAILURE,
   signatureVerificationFailure,
 } from "./errors.ts";
+import type { Faucet } from "./faucet.ts";
 import type { Commitment, LedgerTransaction, SvmLedger } from "./ledger.ts";
 import { computeBudget, decodeMessage, messageFee } from "./message.ts";
 import {
@@ -60,7 +61,6 @@ const SOLANA_CORE_VERSION = "3.0.0";
 const MIN_CONTEXT_SLOT_NOT_REACHED = -32016;
 const MAX_SIGNATURE_STATUSES = 256;
 const MAX_MULTIPLE_ACCOUNTS = 100;
-const MAX_AIRDROP_LAMPORTS = 1_000_000_000_000n;
 
 export type RpcMethod = (params: unknown) => unknown | Promise<unknown>;
 
@@ -73,7 +73,10 @@ function signatureOf(tx: Transaction): string {
   return base58Text.decode(bytes);
 }
 
-export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Record<string, RpcMethod> {
+export function createRpcMethods(
+  ledger: SvmLedger,
+  faucet: { signer: KeyPairSigner; limits: Faucet },
+): Record<string, RpcMethod> {
   const { svm } = ledger;
   const context = (commitment?: Commitment, minContextSlot?: number) => {
     const slot = ledger.slot(commitment);
@@ -164,11 +167,11 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
 
   return {
     ...createBlockMethods(ledger),
-    ...createClusterMethods(ledger, { identity: faucet.address, version: SOLANA_CORE_VERSION }),
+    ...createClusterMethods(ledger, { identity: faucet.signer.address, version: SOLANA_CORE_VERSION }),
     getHealth: () => "ok",
     getVersion: () => ({ "solana-core": SOLANA_CORE_VERSION, "feature-set": 0 }),
     getGenesisHash: () => ledger.genesisHash,
-    getIdentity: () => ({ identity: faucet.address }),
+    getIdentity: () => ({ identity: faucet.signer.address }),
     getSlot(params) {
       const [config] = parseParams(z.tuple([commitmentConfig]), params);
       return context(config?.commitment, config?.minContextSlot).slot;
@@ -386,13 +389,11 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
         z.tuple([address, z.number().int().positive(), commitmentConfig]),
         params,
       );
-      if (BigInt(amount) > MAX_AIRDROP_LAMPORTS) {
-        throw invalidParams(`airdrop request over ${MAX_AIRDROP_LAMPORTS} lamports`);
-      }
+      faucet.limits.grant(key, BigInt(amount));
       const { blockhash, lastValidBlockHeight } = ledger.latestBlockhash("processed");
       const tx = await pipe(
         createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayerSigner(faucet, m),
+        (m) => setTransactionMessageFeePayerSigner(faucet.signer, m),
         (m) =>
           setTransactionMessageLifetimeUsingBlockhash(
             { blockhash, lastValidBlockHeight: BigInt(lastValidBlockHeight) },
@@ -402,7 +403,7 @@ export function createRpcMethods(ledger: SvmLedger, faucet: KeyPairSigner): Reco
           appendTransactionMessageInstructions(
             [
               getTransferSolInstruction({
-                source: faucet,
+                source: faucet.signer,
                 destination: key,
                 amount: lamports(BigInt(amount)),
               }),

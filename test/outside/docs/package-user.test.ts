@@ -102,8 +102,16 @@ describe("docs for a package user, from the tarball in a fresh project, on the d
 
   before(async () => {
     // The install order of use-from-your-project.md: the tarball, then the devnet's optional peers,
-    // plus the keystore plugin real-networks.md installs.
-    const peers = [...DEVNET_PEERS, "@nomicfoundation/hardhat-keystore", "@types/node"].map(repoVersion);
+    // plus the Hardhat peers real-networks.md installs (Ignition and the keystore plugin).
+    const peers = [
+      ...DEVNET_PEERS,
+      "hardhat",
+      "@nomicfoundation/hardhat-ignition",
+      "@nomicfoundation/hardhat-ignition-viem",
+      "@nomicfoundation/hardhat-viem",
+      "@nomicfoundation/hardhat-keystore",
+      "@types/node",
+    ].map(repoVersion);
     ({ dir } = await createConsumer("docs-user", peers, { type: "module" }));
     const started = startProcess(
       join(dir, "node_modules/.bin/attestkit"),

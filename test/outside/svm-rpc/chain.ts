@@ -15,6 +15,7 @@ import {
   type SolanaRpcApi,
   type SolanaRpcSubscriptionsApi,
 } from "@solana/kit";
+import type { FaucetLimits } from "../../../src/devnet/solana-rpc/index.ts";
 import { startSvmDevChain } from "../../../src/devnet/svm-chain.ts";
 
 export interface RpcChain {
@@ -29,12 +30,13 @@ export interface RpcChain {
   close(): Promise<void>;
 }
 
-export async function startRpcChain(slotTimeMs = 50): Promise<RpcChain> {
+export async function startRpcChain(slotTimeMs = 50, faucet?: FaucetLimits): Promise<RpcChain> {
   const chain = await startSvmDevChain({
     solverEvm: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
     whitelist: [],
     maxDeadlineWindow: 3600,
     slotTimeMs,
+    ...(faucet ? { faucet } : {}),
   });
   const rpc: Rpc<SolanaRpcApi> = createSolanaRpc(chain.rpcUrl);
   const rpcSubscriptions: RpcSubscriptions<SolanaRpcSubscriptionsApi> = createSolanaRpcSubscriptions(

@@ -1,0 +1,57 @@
+/**
+ * `attestkit devnet` runs with a smaller V8 young generation (DEVNET_NODE_FLAGS): the command
+ * re-executes itself with the flag (same pid), unless the flag is already given on the command line
+ * or in NODE_OPTIONS. The running devnet's command line is read from /proc (Linux, as CI).
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { expect } from "chai";
+import { DEVNET_NODE_FLAGS, missingDevnetFlags } from "../../src/devnet/node-flags.ts";
+
+const CLI = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
+
+describe("devnet Node flags", function () {
+  this.timeout(180_000);
+
+  it("finds the flags missing from the process's own flags and NODE_OPTIONS", () => {
+    expect(missingDevnetFlags([], "")).to.deep.equal([...DEVNET_NODE_FLAGS]);
+    expect(missingDevnetFlags(["--max-semi-space-size=2"], "")).to.deep.equal([]);
+    expect(missingDevnetFlags(["--expose-gc"], "--inspect --max-semi-space-size=32")).to.deep.equal([]);
+    expect(missingDevnetFlags(["--max-old-space-size=512"])).to.deep.equal([...DEVNET_NODE_FLAGS]);
+  });
+
+  it("the devnet command runs with them, in the process it was started as", async () => {
+    const child = spawn(
+      process.execPath,
+      [CLI, "devnet", "--port", "0", "--rpc-port", "0", "--svm-rpc-port", "0"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, NODE_OPTIONS: "" },
+      },
+    );
+    const exited = new Promise<string>((resolve) =>
+      child.on("exit", (code, signal) => resolve(signal === null ? `exit ${code}` : `signal ${signal}`)),
+    );
+    try {
+      let output = "";
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the devnet did not start:\n${output}`)), 150_000);
+        child.stdout.on("data", (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes("Activity (")) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        exited.then((code) => reject(new Error(`the devnet exited with ${code}:\n${output}`)));
+      });
+      const commandLine = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0");
+      expect(commandLine).to.include.members([...DEVNET_NODE_FLAGS]);
+      expect(commandLine).to.include("devnet");
+    } finally {
+      if (child.exitCode === null) child.kill("SIGINT");
+    }
+    expect(await exited).to.equal("exit 0");
+  });
+});
