@@ -5,10 +5,27 @@
  * records every module it resolves while a devnet starts and stops.
  */
 import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { expect } from "chai";
 
-const CHILD = fileURLToPath(new URL("./runtime-modules.child.ts", import.meta.url));
+const DEVNET_MODULE = new URL("../../src/devnet/devnet.ts", import.meta.url).href;
+
+// The child runs from `--eval` (a file under test/ would be loaded as a spec by the test runner).
+const CHILD_SOURCE = `
+import { registerHooks } from "node:module";
+const resolved = new Set();
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    const result = nextResolve(specifier, context);
+    resolved.add(result.url);
+    return result;
+  },
+});
+const { startDevnet } = await import(${JSON.stringify(DEVNET_MODULE)});
+const devnet = await startDevnet({ logger: false });
+await devnet.close();
+process.stdout.write("\\n" + JSON.stringify([...resolved]) + "\\n");
+process.exit(0);
+`;
 
 function packagesOf(urls: readonly string[]): Set<string> {
   const names = new Set<string>();
@@ -25,7 +42,7 @@ describe("devnet runtime modules", function () {
 
   before(async () => {
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, [CHILD], { maxBuffer: 64 * 1024 * 1024 }, (error, out, err) =>
+      execFile(process.execPath, ["--input-type=module", "--eval", CHILD_SOURCE], { maxBuffer: 64 * 1024 * 1024 }, (error, out, err) =>
         error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
       ),
     );
