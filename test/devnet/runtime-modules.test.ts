@@ -42,8 +42,11 @@ describe("devnet runtime modules", function () {
 
   before(async () => {
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, ["--input-type=module", "--eval", CHILD_SOURCE], { maxBuffer: 64 * 1024 * 1024 }, (error, out, err) =>
-        error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
+      execFile(
+        process.execPath,
+        ["--input-type=module", "--eval", CHILD_SOURCE],
+        { maxBuffer: 64 * 1024 * 1024 },
+        (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
       ),
     );
     loaded = packagesOf(JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as string[]);
