@@ -309,6 +309,7 @@ async function svmSteps(
     ...(order === null
       ? {}
       : {
+          fitRoute: true,
           deposit: async (sender) => [
             await buildDepositoryDepositInstruction({
               program: payee as SvmAddress,
