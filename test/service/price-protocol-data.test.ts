@@ -7,24 +7,12 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import type { Service } from "../../src/service/index.ts";
-import { SVM_CHAIN_ID } from "../../src/svm/index.ts";
 import { API_KEY, get, post, quoteBody, testService } from "./helpers.ts";
-
-const PUBLIC_CHAINS = [
-  { id: 8453, name: "base", vmType: "evm" as const },
-  { id: 10, name: "optimism", vmType: "evm" as const },
-  { id: SVM_CHAIN_ID, name: "solana", vmType: "svm" as const },
-].map((chain) => ({
-  ...chain,
-  displayName: chain.name,
-  httpRpcUrl: "http://127.0.0.1:1",
-  currency: { name: "Native", symbol: chain.vmType === "svm" ? "SOL" : "ETH", decimals: 18 },
-}));
 
 describe("service: POST /price with includeProtocolData", () => {
   let service: Service;
   beforeEach(() => {
-    service = testService({ publicChains: PUBLIC_CHAINS });
+    service = testService();
   });
   afterEach(() => service.close());
 
