@@ -1,6 +1,7 @@
 /**
- * The activity feed names what the status endpoint names: for a flow from an EVM origin and one
- * from the SVM origin, driven on the devnet as a user does (the quoted steps signed and sent), each
+ * The activity feed names what the status endpoint names: for flows from an EVM origin (a plain
+ * deposit and a protocol order paid into the depository) and from the SVM origin, driven on the
+ * devnet as a user does (the quoted steps signed and sent), each
  * activity line carries the request id, chain ids and transaction hashes exactly as
  * `GET /intents/status/v3` returns them, so a developer can paste any of them from the feed into a
  * status query or an explorer.
@@ -78,6 +79,27 @@ describe("e2e: the activity feed shows the status endpoint's ids, chain ids and 
     expect(lines.some((line) => line.startsWith("deposit") && line.includes(" final on 8453 "))).to.equal(
       true,
     );
+  });
+
+  it("EVM origin protocol order (base ETH into the depository, to optimism): quote, deposit and fill lines", async () => {
+    const alice = evmUser(e2e.devnet.evmChain(8453), "alice");
+    const quote = await e2e.client.quoteV2({
+      user: alice.address,
+      recipient: evmDevAccount("bob").address,
+      originChainId: 8453,
+      destinationChainId: 10,
+      originCurrency: zeroAddress,
+      destinationCurrency: zeroAddress,
+      amount: "100000000000000000",
+      tradeType: "EXACT_INPUT",
+      includeProtocolData: true,
+    });
+    expect(quote.protocol?.v2.orderId).to.match(/^0x[0-9a-f]{64}$/);
+    const requestId = quote.steps[0]?.requestId as string;
+    await sendQuotedEvmSteps(alice, quote);
+    await e2e.devnet.evmChain(8453).mine();
+    const status = await waitForStatus(e2e, requestId, "success");
+    expectFeedMatchesStatus(requestId, status);
   });
 
   it("SVM origin (SOL to base ETH): quote, deposit and fill lines", async () => {
