@@ -59,10 +59,15 @@ export const QuoteBodySchema = QuoteV2BodySchema.meta({
 });
 export type QuoteBody = z.infer<typeof QuoteBodySchema>;
 
-/** Body of POST /price. The service interface does not show it (4.3): the quote/v2 body is reused. */
-export const PriceBodySchema = QuoteV2BodySchema.meta({
+/**
+ * Body of POST /price. The service interface does not show it (4.3): the quote/v2 body is reused,
+ * less `includeProtocolData`, which the service's published /price body does not have: a price
+ * issues no order, so the member passes through unread like any other unknown one.
+ */
+export const PriceBodySchema = QuoteV2BodySchema.omit({ includeProtocolData: true }).meta({
   id: "PriceBody",
-  description: "Body of POST /price (not shown by the service interface; same members as POST /quote/v2).",
+  description:
+    "Body of POST /price (not shown by the service interface; the members of POST /quote/v2 but includeProtocolData: a price carries no protocol order).",
 });
 export type PriceBody = z.infer<typeof PriceBodySchema>;
 
@@ -156,9 +161,13 @@ export const QuoteResponseSchema = z
   .meta({ id: "QuoteResponse", description: "A quote: steps to execute, fees and details." });
 export type QuoteResponse = z.infer<typeof QuoteResponseSchema>;
 
-/** Response of POST /price. Not shown by the service interface (4.3): the quote response shape is reused. */
-export const PriceResponseSchema = QuoteResponseSchema.meta({
+/**
+ * Response of POST /price. Not shown by the service interface (4.3): the quote response shape is
+ * reused without `protocol`, as the service publishes it (fees and details; no order).
+ */
+export const PriceResponseSchema = QuoteResponseSchema.omit({ protocol: true }).meta({
   id: "PriceResponse",
-  description: "Response of POST /price (not shown by the service interface; same shape as a quote).",
+  description:
+    "Response of POST /price (not shown by the service interface; a quote's shape with no steps and no protocol block).",
 });
 export type PriceResponse = z.infer<typeof PriceResponseSchema>;

@@ -55,22 +55,24 @@ export class ActivityFeed {
   }
 }
 
-const short = (value: string): string =>
-  value.length > 14 ? `${value.slice(0, 8)}…${value.slice(-4)}` : value;
-
-/** One line per event, as `npm start` prints it. */
+/**
+ * One line per event, as `npm start` prints it. Request ids, chain ids, transaction hashes and
+ * wallets appear whole, in the form `GET /intents/status/v3` and the chains use (EVM hashes in
+ * lowercase hex, SVM signatures in base58), so any of them can be pasted into a status query or an
+ * explorer.
+ */
 export function formatActivity(event: ActivityEvent): string {
-  const id = short(event.requestId);
+  const id = event.requestId;
   switch (event.kind) {
     case "quote":
       return `quote    ${id}  ${event.amountIn} ${event.symbolIn} (${event.originChainId}) -> ${event.amountOut} ${event.symbolOut} (${event.destinationChainId})`;
     case "deposit":
-      return `deposit  ${id}  ${event.final ? "final" : "seen"} on ${event.chainId}  tx ${short(event.txHash)}`;
+      return `deposit  ${id}  ${event.final ? "final" : "seen"} on ${event.chainId}  tx ${event.txHash}`;
     case "fill":
-      return `fill     ${id}  ${event.status} on ${event.chainId}  tx ${short(event.txHash)}`;
+      return `fill     ${id}  ${event.status} on ${event.chainId}  tx ${event.txHash}`;
     case "hold":
-      return `hold     ${id}  ${event.amountUsd} USD held on app balance of ${short(event.wallet)}`;
+      return `hold     ${id}  ${event.amountUsd} USD held on app balance of ${event.wallet}`;
     case "refund":
-      return `refund   ${id}  ${event.reason}  ${event.txHash === null ? "refund failed: manual refund required" : `tx ${short(event.txHash)}`}`;
+      return `refund   ${id}  ${event.reason}  ${event.txHash === null ? "refund failed: manual refund required" : `tx ${event.txHash}`}`;
   }
 }

@@ -314,6 +314,7 @@ async function svmSteps(
     ...(order === null
       ? {}
       : {
+          fitRoute: true,
           deposit: async (sender) => [
             await buildDepositoryDepositInstruction({
               program: payee as SvmAddress,

@@ -294,8 +294,8 @@ export function createService(options: ServiceOptions): Service {
   // --- POST /quote/v2, /quote, /price (4.2, 4.3, 4.8)
   const quoteRoute = (
     path: string,
-    schema: typeof QuoteV2BodySchema,
-    responseSchema: typeof QuoteResponseSchema,
+    schema: typeof QuoteV2BodySchema | typeof PriceBodySchema,
+    responseSchema: typeof QuoteResponseSchema | typeof PriceResponseSchema,
     persist: boolean,
   ) => {
     app.post(path, async (request, reply) => {

@@ -35,6 +35,7 @@ import {
 } from "@solana/kit";
 import { getTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
 import { findAssociatedTokenPda, getTransferInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { SolanaTransactionTooLargeError } from "../errors.ts";
 import { assertSvmTransactionWithinLimit, SVM_NATIVE_TOKEN } from "../svm/index.ts";
 import { badRequest } from "./errors.ts";
 import { type SdkSvmInstruction, toSdkInstructions } from "./svm-instructions.ts";
@@ -78,6 +79,13 @@ export interface SvmRouteInput {
   blockhash?: string;
   /** Replaces the memo-tagged transfer to the solver (e.g. a deposit into the depository program). */
   deposit?: (user: TransactionSigner) => Promise<Instruction[]>;
+  /**
+   * Plan the route within the transaction's room: drop hops from its end until it fits (at least
+   * the direct deposit), as an aggregator given an account budget does. For protocol orders, whose
+   * depository deposit takes 136 bytes more than the memo-tagged transfer: without it a route the
+   * attestation path carries overflows 1232 bytes (3 hops: 1126 bytes as a transfer, 1262 as an order).
+   */
+  fitRoute?: boolean;
 }
 
 export interface SvmRouteHop {
@@ -193,11 +201,25 @@ async function depositInstructions(input: SvmRouteInput, user: TransactionSigner
 }
 
 /**
- * Builds the SVM deposit transaction of a quote and applies the 1232-byte gate.
+ * Builds the SVM deposit transaction of a quote and applies the 1232-byte gate (with `fitRoute`,
+ * to the longest prefix of the route that fits).
  * @throws SolanaTransactionTooLargeError (400 `SOLANA_TX_TOO_LARGE`) when it does not fit.
  */
 export async function buildSvmDeposit(input: SvmRouteInput): Promise<SvmDeposit> {
   const route = simulateRoute(input);
+  if (!input.fitRoute) return compileDeposit(input, route);
+  // Bounded: at most one attempt per hop of the route, plus the route-less deposit.
+  for (let length = route.length; length > 0; length--) {
+    try {
+      return await compileDeposit(input, route.slice(0, length));
+    } catch (error) {
+      if (!(error instanceof SolanaTransactionTooLargeError)) throw error;
+    }
+  }
+  return compileDeposit(input, []);
+}
+
+async function compileDeposit(input: SvmRouteInput, route: SvmRouteHop[]): Promise<SvmDeposit> {
   const user = input.user as Address;
   // The user signs later: a no-op signer marks its accounts as signers in the unsigned transaction.
   const instructions = [

@@ -294,7 +294,7 @@ describe("mock service: SDK compatibility surface", () => {
         amountIn: "0.1",
       });
       const lines = events.map(formatActivity);
-      expect(lines[0]).to.match(/^quote {4}0x\w{6}…\w{4} {2}0\.1 ETH \(1\) -> [\d.]+ USDC \(8453\)$/);
+      expect(lines[0]).to.equal(`quote    ${id}  0.1 ETH (1) -> ${quote.amountOut} USDC (8453)`);
       expect(lines[2]).to.match(/^hold {5}.* 300 USD held on app balance of /);
       expect(lines.at(-1)).to.match(/^deposit {2}.* final on 1 {2}tx 0xdeposit$/);
     });

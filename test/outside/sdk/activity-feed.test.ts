@@ -79,8 +79,9 @@ describe("outside: npm start prints the app's activity", function () {
     };
     const step = quote.steps[0];
     if (!step) throw new Error("no step in the quote");
-    const shortId = `${step.requestId.slice(0, 8)}…${step.requestId.slice(-4)}`;
-    await waitFor(new RegExp(`quote {4}${shortId} {2}0\\.1 ETH \\(8453\\) -> [\\d.]+ ETH \\(10\\)`));
+    // Lines carry the request id whole, as the status endpoint names it.
+    const id = step.requestId;
+    await waitFor(new RegExp(`quote {4}${id} {2}0\\.1 ETH \\(8453\\) -> [\\d.]+ ETH \\(10\\)`));
 
     // The user signs the quoted deposit locally and sends it over the chain's JSON-RPC.
     const { to, data, value } = step.items[0]?.data ?? { to: "", data: "", value: "0" };
@@ -95,9 +96,9 @@ describe("outside: npm start prints the app's activity", function () {
       transport: http(rpcUrl),
     });
     await wallet.sendTransaction({ to: to as Hex, data: data as Hex, value: BigInt(value) });
-    await waitFor(new RegExp(`deposit  ${shortId}  (seen|final) on 8453`));
-    await waitFor(new RegExp(`deposit  ${shortId}  final on 8453`));
-    await waitFor(new RegExp(`fill     ${shortId}  (submitted|success) on 10`));
+    await waitFor(new RegExp(`deposit  ${id}  (seen|final) on 8453`));
+    await waitFor(new RegExp(`deposit  ${id}  final on 8453`));
+    await waitFor(new RegExp(`fill     ${id}  (submitted|success) on 10`));
 
     cli.kill("SIGTERM");
     const code = await new Promise((resolve) => cli.once("exit", resolve));
