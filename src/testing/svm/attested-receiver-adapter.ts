@@ -51,6 +51,16 @@ export const SVM_ATTESTED_RECEIVER_ERRORS: Readonly<Record<string, number>> = {
   "pda.nonCanonical": 6023,
   "account.duplicate": 6026,
   "token2022.transferFee": 6013,
+  "token2022.permanentDelegate": 6041,
+  "token2022.transferHook": 6042,
+  "token2022.cpiGuard": 6043,
+  "replay.token": 6017,
+  "currency.binding": 6010,
+  "currency.nativeAsToken": 6010,
+  "whitelist.entrySubstitution": 6016,
+  "account.configSubstitution": 6019,
+  "admin.pauseByStranger": 6027,
+  "admin.invalidateByStranger": 6040,
 };
 
 const STATUS_PAID = 1;
@@ -106,8 +116,14 @@ export function attestedReceiverSvmAdapter(
       const destinationUser = hexToBytes(d.destinationUser);
       const accounts = {
         payer: p.payer,
-        config: await getSvmReceiverConfigAddress(programId),
-        whitelist: await getSvmReceiverWhitelistAddress(programId, d.destinationChainId, destinationUser),
+        config: p.config ?? (await getSvmReceiverConfigAddress(programId)),
+        whitelist: p.whitelistOf
+          ? await getSvmReceiverWhitelistAddress(
+              programId,
+              p.whitelistOf.chainId,
+              hexToBytes(p.whitelistOf.user),
+            )
+          : await getSvmReceiverWhitelistAddress(programId, d.destinationChainId, destinationUser),
         replay: replayAddress,
         systemProgram: SYSTEM_PROGRAM_ADDRESS,
       };
@@ -142,15 +158,12 @@ export function attestedReceiverSvmAdapter(
       return getPaidRequestDecoder().decode(account.data).status === STATUS_PAID;
     },
     replayAddress: async (requestId, bump) => (await replay(requestId, bump))[0],
-    invalidateInstructions: async (requestId) =>
-      buildSvmReceiverInvalidateRequestsInstructions({
-        programId,
-        authority: owner,
-        requestIds: [requestId],
-      }),
-    pauseInstructions: async (paused) => [
+    configAddress: () => getSvmReceiverConfigAddress(programId),
+    invalidateInstructions: async (requestId, authority = owner) =>
+      buildSvmReceiverInvalidateRequestsInstructions({ programId, authority, requestIds: [requestId] }),
+    pauseInstructions: async (paused, authority = owner) => [
       getSetPausedInstruction(
-        { owner, config: await getSvmReceiverConfigAddress(programId), paused },
+        { owner: authority, config: await getSvmReceiverConfigAddress(programId), paused },
         { programAddress: programId },
       ),
     ],

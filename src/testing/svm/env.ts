@@ -1,5 +1,4 @@
 import {
-  AccountRole,
   type Address,
   appendTransactionMessageInstructions,
   createTransactionMessage,
@@ -19,8 +18,15 @@ import {
   type TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
 import { FailedTransactionMetadata, type LiteSVM } from "litesvm";
+import {
+  initializeMintExtension,
+  type MintExtension,
+  mintSpace,
+  thawAccount,
+  tokenAccountSpace,
+} from "./token2022.ts";
 
-export const TOKEN_2022_PROGRAM_ADDRESS = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb" as Address;
+export { TOKEN_2022_PROGRAM_ADDRESS } from "./token2022.ts";
 
 /** The outcome of one transaction. */
 export type SvmAttempt = { ok: true; computeUnits: bigint } | { ok: false; code?: number; message: string };
@@ -83,11 +89,12 @@ export class SvmConformanceEnv {
     this.svm.airdrop(account, lamports(amount));
   }
 
-  /** A mint of `tokenProgram` (SPL Token, Token-2022 or a copy), optionally with a Token-2022 transfer fee. */
-  async createMint(tokenProgram: Address, transferFeeBps?: number): Promise<Address> {
+  /** A mint of `tokenProgram` (SPL Token, Token-2022 or a copy) with the given Token-2022 extensions. */
+  async createMint(tokenProgram: Address, extensions: readonly MintExtension[] = []): Promise<Address> {
     const mint = await generateKeyPairSigner();
-    const space = transferFeeBps === undefined ? 82 : 278;
-    const instructions: Instruction[] = [
+    const space = mintSpace(extensions);
+    const frozen = extensions.some((e) => e.kind === "defaultFrozen");
+    await this.sendOrThrow([
       getCreateAccountInstruction({
         payer: this.feePayer,
         newAccount: mint,
@@ -95,29 +102,33 @@ export class SvmConformanceEnv {
         space,
         programAddress: tokenProgram,
       }),
-    ];
-    if (transferFeeBps !== undefined)
-      instructions.push(initializeTransferFeeConfig(mint.address, transferFeeBps));
-    instructions.push(
+      ...extensions.map((e) => initializeMintExtension(mint.address, e)),
       getInitializeMint2Instruction(
-        { mint: mint.address, decimals: 6, mintAuthority: this.feePayer.address },
+        {
+          mint: mint.address,
+          decimals: 6,
+          mintAuthority: this.feePayer.address,
+          freezeAuthority: frozen ? this.feePayer.address : null,
+        },
         { programAddress: tokenProgram as typeof TOKEN_PROGRAM_ADDRESS },
       ),
-    );
-    await this.sendOrThrow(instructions);
+    ]);
     return mint.address;
   }
 
-  /** A token account of `mint` owned by `owner` holding `amount`. */
+  /**
+   * A token account of `mint` (created with `extensions`) owned by `owner` holding `amount`; on a
+   * default-frozen mint the account is thawed when it receives an amount, and left frozen otherwise.
+   */
   async createTokenAccount(
     tokenProgram: Address,
     mint: Address,
     owner: Address,
     amount = 0n,
-    withFee = false,
-  ) {
+    extensions: readonly MintExtension[] = [],
+  ): Promise<Address> {
     const account = await generateKeyPairSigner();
-    const space = withFee ? 178 : 165;
+    const space = tokenAccountSpace(extensions);
     const program = { programAddress: tokenProgram as typeof TOKEN_PROGRAM_ADDRESS };
     const instructions: Instruction[] = [
       getCreateAccountInstruction({
@@ -130,6 +141,8 @@ export class SvmConformanceEnv {
       getInitializeAccount3Instruction({ account: account.address, mint, owner }, program),
     ];
     if (amount > 0n) {
+      if (extensions.some((e) => e.kind === "defaultFrozen"))
+        instructions.push(thawAccount(account.address, mint, this.feePayer));
       instructions.push(
         getMintToInstruction({ mint, token: account.address, mintAuthority: this.feePayer, amount }, program),
       );
@@ -143,17 +156,4 @@ export class SvmConformanceEnv {
     if (!a.exists) return 0n;
     return new DataView(a.data.buffer, a.data.byteOffset).getBigUint64(64, true);
   }
-}
-
-/** Token-2022 `InitializeTransferFeeConfig` (no authorities, `bps` with no maximum fee cap). */
-function initializeTransferFeeConfig(mint: Address, bps: number): Instruction {
-  const data = new Uint8Array(14);
-  data.set([26, 0, 0, 0]);
-  new DataView(data.buffer).setUint16(4, bps, true);
-  new DataView(data.buffer).setBigUint64(6, 2n ** 64n - 1n, true);
-  return {
-    programAddress: TOKEN_2022_PROGRAM_ADDRESS,
-    accounts: [{ address: mint, role: AccountRole.WRITABLE }],
-    data,
-  };
 }

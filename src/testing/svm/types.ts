@@ -29,6 +29,10 @@ export interface SvmPayment {
   token?: SvmPaymentToken;
   /** A replay-record bump other than the canonical one (and its address). */
   replayBump?: number;
+  /** A config account other than the program's (a look-alike the attacker controls). */
+  config?: Address;
+  /** Pass the whitelist entry of this destination instead of the attested one's. */
+  whitelistOf?: { chainId: bigint; user: Hex };
 }
 
 /** What the catalogue asks the adapter to deploy. */
@@ -52,8 +56,12 @@ export interface SvmReceiverAdapter {
   isPaid(env: SvmConformanceEnv, requestId: Hex): Promise<boolean>;
   /** The replay record of `requestId` (canonical bump unless given), for the PDA properties. */
   replayAddress?(requestId: Hex, bump?: number): Promise<Address>;
-  invalidateInstructions?(requestId: Hex): Promise<Instruction[]>;
-  pauseInstructions?(paused: boolean): Promise<Instruction[]>;
+  /** The program's config account, for the config-substitution property. */
+  configAddress?(): Promise<Address>;
+  /** Invalidates `requestId`, signed by `authority` (the owner unless given: the catalogue tries a stranger). */
+  invalidateInstructions?(requestId: Hex, authority?: KeyPairSigner): Promise<Instruction[]>;
+  /** Pauses or resumes, signed by `authority` (the owner unless given: the catalogue tries a stranger). */
+  pauseInstructions?(paused: boolean, authority?: KeyPairSigner): Promise<Instruction[]>;
   /** Compute units a pre-funded replay record may add to a payment (default 1,500). */
   prefundedExtraComputeUnits?: number;
   notApplicable?: Readonly<Record<string, string>>;
