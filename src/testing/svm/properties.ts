@@ -540,8 +540,9 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
       const p = await t.token2022Payment([]);
       const token = p.token as SvmPaymentToken;
       await t.env.sendOrThrow(enableCpiGuard(token.payerToken, p.payer, t.env.feePayer));
+      const account = t.env.svm.getAccount(token.payerToken);
       t.check(
-        t.env.svm.getAccount(token.payerToken).data.length > 165,
+        account.exists && account.data.length > 165,
         "setup: CPI Guard was not added to the payer's account",
       );
       await t.assertRefused(p);

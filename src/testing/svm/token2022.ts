@@ -1,6 +1,12 @@
 // Token-2022 extension setup the catalogue needs, as raw instructions (no Token-2022 client in the
 // dependencies): each mint extension's initializer and its size, and the CPI Guard of an account.
-import { AccountRole, type Address, type Instruction, type KeyPairSigner } from "@solana/kit";
+import {
+  AccountRole,
+  type AccountSignerMeta,
+  type Address,
+  type Instruction,
+  type KeyPairSigner,
+} from "@solana/kit";
 
 export const TOKEN_2022_PROGRAM_ADDRESS = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb" as Address;
 const SYSTEM_PROGRAM = "11111111111111111111111111111111" as Address;
@@ -83,7 +89,11 @@ export function thawAccount(account: Address, mint: Address, authority: KeyPairS
     accounts: [
       { address: account, role: AccountRole.WRITABLE },
       { address: mint, role: AccountRole.READONLY },
-      { address: authority.address, role: AccountRole.READONLY_SIGNER, signer: authority },
+      {
+        address: authority.address,
+        role: AccountRole.READONLY_SIGNER,
+        signer: authority,
+      } as AccountSignerMeta,
     ],
     data: Uint8Array.of(11),
   };
@@ -91,13 +101,17 @@ export function thawAccount(account: Address, mint: Address, authority: KeyPairS
 
 /** Grows a token account for the CPI Guard extension, then enables it (signed by the account's owner). */
 export function enableCpiGuard(account: Address, owner: KeyPairSigner, payer: KeyPairSigner): Instruction[] {
-  const ownerMeta = { address: owner.address, role: AccountRole.READONLY_SIGNER, signer: owner } as const;
+  const ownerMeta: AccountSignerMeta = {
+    address: owner.address,
+    role: AccountRole.READONLY_SIGNER,
+    signer: owner,
+  };
   return [
     {
       programAddress: TOKEN_2022_PROGRAM_ADDRESS,
       accounts: [
         { address: account, role: AccountRole.WRITABLE },
-        { address: payer.address, role: AccountRole.WRITABLE_SIGNER, signer: payer },
+        { address: payer.address, role: AccountRole.WRITABLE_SIGNER, signer: payer } as AccountSignerMeta,
         { address: SYSTEM_PROGRAM, role: AccountRole.READONLY },
         ownerMeta,
       ],
