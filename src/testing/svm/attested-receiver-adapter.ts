@@ -1,12 +1,4 @@
-import { createHash } from "node:crypto";
-import {
-  type Address,
-  generateKeyPairSigner,
-  getAddressDecoder,
-  getAddressEncoder,
-  isOffCurveAddress,
-  type KeyPairSigner,
-} from "@solana/kit";
+import { type Address, generateKeyPairSigner, getAddressDecoder, type KeyPairSigner } from "@solana/kit";
 import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
 import { type Hex, hexToBytes } from "viem";
 import { deployReceiver, liteSvmCluster } from "../../deploy/svm.ts";
@@ -24,6 +16,7 @@ import {
   SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU,
 } from "../../receiver/index.ts";
 import type { SvmConformanceEnv } from "./env.ts";
+import { programAddressAtBump } from "./pda.ts";
 import type { SvmPayment, SvmReceiverAdapter, SvmReceiverSetup } from "./types.ts";
 
 /** The program's error code for each refusal (programs/idl/attested_receiver.json). */
@@ -64,6 +57,7 @@ export const SVM_ATTESTED_RECEIVER_ERRORS: Readonly<Record<string, number>> = {
 };
 
 const STATUS_PAID = 1;
+const REPLAY_SEED = new TextEncoder().encode("replay");
 
 /**
  * The catalogue's adapter for the reference SVM program (or a build of it with the same IDL): deploys
@@ -78,15 +72,7 @@ export function attestedReceiverSvmAdapter(
   const replay = async (requestId: Hex, bump?: number): Promise<readonly [Address, number]> => {
     const canonical = await getSvmReceiverReplayAddress(programId, hexToBytes(requestId));
     if (bump === undefined) return canonical;
-    const digest = createHash("sha256")
-      .update("replay")
-      .update(hexToBytes(requestId))
-      .update(Uint8Array.of(bump))
-      .update(getAddressEncoder().encode(programId) as Uint8Array)
-      .update("ProgramDerivedAddress")
-      .digest();
-    const address = getAddressDecoder().decode(digest);
-    if (!isOffCurveAddress(address)) throw new RangeError(`bump ${bump} gives an on-curve address`);
+    const address = programAddressAtBump(programId, [REPLAY_SEED, hexToBytes(requestId)], bump);
     return [address, bump];
   };
   return {

@@ -4,6 +4,13 @@ export {
   SVM_ATTESTED_RECEIVER_ERRORS,
 } from "./attested-receiver-adapter.ts";
 export { SvmConformanceEnv } from "./env.ts";
+export { programAddressAtBump } from "./pda.ts";
 export { SVM_PROPERTIES, type SvmProperty } from "./properties.ts";
 export { runSvmConformance, type SvmConformanceOptions } from "./run.ts";
-export type { SvmPayment, SvmPaymentToken, SvmReceiverAdapter, SvmReceiverSetup } from "./types.ts";
+export type {
+  SvmFixedSetup,
+  SvmPayment,
+  SvmPaymentToken,
+  SvmReceiverAdapter,
+  SvmReceiverSetup,
+} from "./types.ts";

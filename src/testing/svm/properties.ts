@@ -112,7 +112,7 @@ export class SvmPropertyContext {
     };
     return {
       data,
-      signature: await signRequestDataStruct(privateKeyToAccount(options.key ?? SVM_KEYS.solver), data),
+      signature: await signRequestDataStruct(privateKeyToAccount(options.key ?? this.setup.solverKey), data),
       deadline: this.env.now() + 60n,
       payer,
       amount: data.originAmount,
@@ -389,7 +389,8 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
   {
     id: "deadline.maxWindow",
     attack: "a deadline beyond the maximum window",
-    run: async (t) => t.assertRefused({ ...(await t.payment()), deadline: t.env.now() + SVM_WINDOW + 1n }),
+    run: async (t) =>
+      t.assertRefused({ ...(await t.payment()), deadline: t.env.now() + t.setup.maxDeadlineWindow + 1n }),
   },
   {
     id: "whitelist.destination",

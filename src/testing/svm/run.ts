@@ -37,15 +37,18 @@ export async function runSvmConformance(options: SvmConformanceOptions): Promise
   const owner = await generateKeyPairSigner();
   const solver = await generateKeyPairSigner();
   env.fund(owner.address);
-  env.fund(solver.address);
+  const fixed = options.adapter.fixedSetup ?? {};
+  const solverKey = fixed.solverKey ?? SVM_KEYS.solver;
   const setup: SvmReceiverSetup = {
     owner,
-    solverEvm: privateKeyToAccount(SVM_KEYS.solver).address,
-    solver: solver.address,
-    maxDeadlineWindow: SVM_WINDOW,
-    destinationChainId: 1n,
-    destinationUser: pad("0xd5", { size: 32 }),
+    solverKey,
+    solverEvm: privateKeyToAccount(solverKey).address,
+    solver: fixed.solver ?? solver.address,
+    maxDeadlineWindow: fixed.maxDeadlineWindow ?? SVM_WINDOW,
+    destinationChainId: fixed.destinationChainId ?? 1n,
+    destinationUser: fixed.destinationUser ?? pad("0xd5", { size: 32 }),
   };
+  env.fund(setup.solver);
   await options.adapter.deploy(env, setup);
   const results: PropertyResult[] = [];
   for (const property of SVM_PROPERTIES.filter((p) => !options.only || options.only.includes(p.id))) {

@@ -38,6 +38,8 @@ export interface SvmPayment {
 /** What the catalogue asks the adapter to deploy. */
 export interface SvmReceiverSetup {
   owner: KeyPairSigner;
+  /** The private key that signs the catalogue's valid attestations (a mock key: never a real one). */
+  solverKey: Hex;
   /** 20-byte EVM address whose attestations are accepted. */
   solverEvm: Hex;
   /** The account that receives payments. */
@@ -48,9 +50,19 @@ export interface SvmReceiverSetup {
   destinationUser: Hex;
 }
 
+/** Trust a program fixes at build time (no initialization): the catalogue uses these values. */
+export type SvmFixedSetup = Partial<
+  Pick<
+    SvmReceiverSetup,
+    "solverKey" | "solver" | "maxDeadlineWindow" | "destinationChainId" | "destinationUser"
+  >
+>;
+
 /** How the catalogue drives your program. Optional hooks left out mark their properties not applicable. */
 export interface SvmReceiverAdapter {
   name: string;
+  /** For programs whose solver, destination and window are constants of the build. */
+  fixedSetup?: SvmFixedSetup;
   deploy(env: SvmConformanceEnv, setup: SvmReceiverSetup): Promise<void>;
   payInstructions(payment: SvmPayment): Promise<Instruction[]>;
   isPaid(env: SvmConformanceEnv, requestId: Hex): Promise<boolean>;

@@ -1,0 +1,133 @@
+// The SVM catalogue's adapter for programs/example-integrator: an integrator's own program with a
+// custom instruction layout and its trust fixed at build time. This is what "test your own
+// receiver" asks an integrator to write (docs/guides/test-your-receiver.md).
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import {
+  AccountRole,
+  type Address,
+  generateKeyPairSigner,
+  getAddressDecoder,
+  getProgramDerivedAddress,
+} from "@solana/kit";
+import { concatHex, type Hex, hexToBytes, numberToHex, pad } from "viem";
+import {
+  programAddressAtBump,
+  type SvmConformanceEnv,
+  type SvmPayment,
+  type SvmReceiverAdapter,
+} from "../../src/testing/svm/index.ts";
+
+const SYSTEM_PROGRAM = "11111111111111111111111111111111" as Address;
+const RECORD_SEED = new TextEncoder().encode("request");
+/** programs/example-integrator/src/record.rs */
+const RECORD_DISCRIMINATOR = [45, 90, 250, 188, 51, 127, 189, 14];
+
+const NATIVE_ONLY = "the program takes native deposits only";
+const NO_ADMIN = "trust is fixed at build time: the program has no admin instruction";
+
+export function exampleIntegratorAdapter(
+  elfPath = "programs/deploy/example-integrator.so",
+): SvmReceiverAdapter {
+  let programId: Address;
+  const record = async (requestId: Hex, bump?: number) => {
+    const seeds = [RECORD_SEED, hexToBytes(requestId)];
+    if (bump !== undefined) return programAddressAtBump(programId, seeds, bump);
+    return (await getProgramDerivedAddress({ programAddress: programId, seeds }))[0];
+  };
+  return {
+    name: "example-integrator (SVM)",
+    // programs/example-integrator/src/config.rs; the trusted solver is the key of test/svm/receiver-fixture.ts.
+    fixedSetup: {
+      solverKey: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+      solver: getAddressDecoder().decode(
+        createHash("sha256").update("attestkit example-integrator solver").digest(),
+      ),
+      destinationChainId: 8453n,
+      destinationUser: pad("0xd5", { size: 32 }),
+      maxDeadlineWindow: 3600n,
+    },
+    async deploy(env: SvmConformanceEnv) {
+      programId = (await generateKeyPairSigner()).address;
+      env.svm.addProgram(programId, readFileSync(elfPath));
+    },
+    async payInstructions(p: SvmPayment) {
+      if (p.token) throw new Error(NATIVE_ONLY);
+      const d = p.data;
+      const encoded = concatHex([
+        d.requestId,
+        numberToHex(d.originChainId, { size: 32 }),
+        d.originUser,
+        d.originCurrency,
+        numberToHex(d.originAmount, { size: 32 }),
+        numberToHex(d.destinationChainId, { size: 32 }),
+        d.destinationUser,
+      ]);
+      const deadline = new Uint8Array(8);
+      new DataView(deadline.buffer).setBigInt64(0, p.deadline, true);
+      return [
+        {
+          programAddress: programId,
+          accounts: [
+            { address: p.payer.address, role: AccountRole.WRITABLE_SIGNER, signer: p.payer },
+            { address: await record(d.requestId, p.replayBump), role: AccountRole.WRITABLE },
+            { address: p.recipient, role: AccountRole.WRITABLE },
+            { address: SYSTEM_PROGRAM, role: AccountRole.READONLY },
+          ],
+          data: Uint8Array.from([...hexToBytes(encoded), ...deadline, ...hexToBytes(p.signature)]),
+        },
+      ];
+    },
+    async isPaid(env, requestId) {
+      const account = env.svm.getAccount(await record(requestId));
+      return (
+        account.exists &&
+        account.programAddress === programId &&
+        RECORD_DISCRIMINATOR.every((b, i) => account.data[i] === b)
+      );
+    },
+    replayAddress: record,
+    notApplicable: {
+      "pay.token": NATIVE_ONLY,
+      "pay.token2022": NATIVE_ONLY,
+      "replay.token": NATIVE_ONLY,
+      "currency.binding": NATIVE_ONLY,
+      "currency.nativeAsToken": NATIVE_ONLY,
+      "account.tokenRecipientSubstitution": NATIVE_ONLY,
+      "account.duplicate": `${NATIVE_ONLY} (payer and solver accounts are checked distinct)`,
+      "token.fakeProgram": NATIVE_ONLY,
+      "token2022.transferFee": NATIVE_ONLY,
+      "token2022.permanentDelegate": NATIVE_ONLY,
+      "token2022.transferHook": NATIVE_ONLY,
+      "token2022.cpiGuard": NATIVE_ONLY,
+      "token2022.defaultFrozen": NATIVE_ONLY,
+      "token2022.nonTransferable": NATIVE_ONLY,
+      "amount.mismatch":
+        "the instruction has no amount of its own: the program moves exactly the attested amount",
+      "whitelist.entrySubstitution": "one destination fixed at build time: no whitelist entry accounts",
+      "account.configSubstitution": "no config account: trust is fixed at build time",
+      "invalidation.refused": NO_ADMIN,
+      "pause.refused": NO_ADMIN,
+      "admin.pauseByStranger": NO_ADMIN,
+      "admin.invalidateByStranger": NO_ADMIN,
+    },
+    expectedErrors: {
+      "replay.sameSignature": 6017,
+      "replay.compactForm": 6017,
+      "replay.highSTwin": 6017,
+      "signer.stranger": 6007,
+      "signature.zeroAddress": 6006,
+      "signature.highS": 6005,
+      "signature.v": 6004,
+      "signature.length": 6003,
+      "payer.binding": 6009,
+      "chain.binding": 6008,
+      "amount.zero": 6011,
+      "deadline.expired": 6014,
+      "deadline.maxWindow": 6015,
+      "whitelist.destination": 6016,
+      "account.recipientSubstitution": 6029,
+      "pda.nonCanonical": 6022, // derives the canonical address and compares: InvalidPdaAddress
+    },
+  };
+}
