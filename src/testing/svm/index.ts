@@ -1,4 +1,12 @@
 /** The SVM conformance catalogue over LiteSVM (needs the optional `litesvm` peer). */
+
+export {
+  assertConformance,
+  ConformanceFailedError,
+  type ConformanceReport,
+  formatConformanceTable,
+  type PropertyResult,
+} from "../report.ts";
 export {
   attestedReceiverSvmAdapter,
   SVM_ATTESTED_RECEIVER_ERRORS,

@@ -1,6 +1,6 @@
-// The SVM catalogue's adapter for programs/example-integrator: an integrator's own program with a
-// custom instruction layout and its trust fixed at build time. This is what "test your own
-// receiver" asks an integrator to write (docs/guides/test-your-receiver.md).
+// An SvmReceiverAdapter for an integrator's own program (here attestkit's example integrator,
+// programs/example-integrator): its own instruction layout, native deposits only, trust fixed at
+// build time. docs/guides/test-your-receiver.md walks through it.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import {
@@ -10,13 +10,13 @@ import {
   getAddressDecoder,
   getProgramDerivedAddress,
 } from "@solana/kit";
-import { concatHex, type Hex, hexToBytes, numberToHex, pad } from "viem";
 import {
   programAddressAtBump,
   type SvmConformanceEnv,
   type SvmPayment,
   type SvmReceiverAdapter,
-} from "../../src/testing/svm/index.ts";
+} from "attestkit/testing/svm";
+import { concatHex, type Hex, hexToBytes, numberToHex, pad } from "viem";
 
 const SYSTEM_PROGRAM = "11111111111111111111111111111111" as Address;
 const RECORD_SEED = new TextEncoder().encode("request");
@@ -37,7 +37,7 @@ export function exampleIntegratorAdapter(
   };
   return {
     name: "example-integrator (SVM)",
-    // programs/example-integrator/src/config.rs; the trusted solver is the key of test/svm/receiver-fixture.ts.
+    // The program's build-time constants (src/config.rs); the trusted solver is a well-known test key.
     fixedSetup: {
       solverKey: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
       solver: getAddressDecoder().decode(
