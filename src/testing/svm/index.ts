@@ -12,6 +12,13 @@ export {
   SVM_ATTESTED_RECEIVER_ERRORS,
 } from "./attested-receiver-adapter.ts";
 export { SvmConformanceEnv } from "./env.ts";
+export {
+  SVM_ORDER_PROPERTIES,
+  type SvmOrderProperty,
+  SvmOrderPropertyContext,
+} from "./order-properties.ts";
+export { runSvmOrderConformance, type SvmOrderConformanceOptions } from "./order-run.ts";
+export type { SvmOrderAdapter, SvmOrderPayment, SvmOrderSetup } from "./order-types.ts";
 export { programAddressAtBump } from "./pda.ts";
 export { SVM_PROPERTIES, type SvmProperty } from "./properties.ts";
 export { runSvmConformance, type SvmConformanceOptions } from "./run.ts";

@@ -50,10 +50,37 @@ export async function runSvmConformance(options: SvmConformanceOptions): Promise
   };
   env.fund(setup.solver);
   await options.adapter.deploy(env, setup);
+  return runProperties({
+    name: options.adapter.name,
+    properties: SVM_PROPERTIES,
+    notApplicable: options.adapter.notApplicable,
+    context: (id) => new SvmPropertyContext(env, options.adapter, setup, id),
+    started,
+    options,
+  });
+}
+
+/** One catalogue's properties, as `runProperties` runs them. */
+export interface CatalogueProperty<C> {
+  id: string;
+  attack: string;
+  run(context: C, fuzzRuns: number): Promise<void>;
+}
+
+/** Runs `properties` one by one (not-applicable ones skipped with their reason), then reports. */
+export async function runProperties<C>(run: {
+  name: string;
+  properties: readonly CatalogueProperty<C>[];
+  notApplicable?: Readonly<Record<string, string>>;
+  context(id: string): C;
+  started: number;
+  options: Pick<SvmConformanceOptions, "fuzzRuns" | "only" | "reportDir" | "print">;
+}): Promise<ConformanceReport> {
+  const { options } = run;
   const results: PropertyResult[] = [];
-  for (const property of SVM_PROPERTIES.filter((p) => !options.only || options.only.includes(p.id))) {
+  for (const property of run.properties.filter((p) => !options.only || options.only.includes(p.id))) {
     const t0 = performance.now();
-    const na = options.adapter.notApplicable?.[property.id];
+    const na = run.notApplicable?.[property.id];
     if (na) {
       results.push({
         id: property.id,
@@ -66,17 +93,14 @@ export async function runSvmConformance(options: SvmConformanceOptions): Promise
     }
     let result: Omit<PropertyResult, "durationMs">;
     try {
-      await property.run(
-        new SvmPropertyContext(env, options.adapter, setup, property.id),
-        options.fuzzRuns ?? 8,
-      );
+      await property.run(run.context(property.id), options.fuzzRuns ?? 8);
       result = { id: property.id, attack: property.attack, status: "pass" };
     } catch (error) {
       result = classify(property.id, property.attack, error);
     }
     results.push({ ...result, durationMs: Math.round(performance.now() - t0) });
   }
-  const report = summarize(options.adapter.name, "svm", results, Math.round(performance.now() - started));
+  const report = summarize(run.name, "svm", results, Math.round(performance.now() - run.started));
   if (options.print ?? true) console.log(formatConformanceTable(report));
   if (options.reportDir) writeConformanceReport(report, options.reportDir);
   return report;
