@@ -32,7 +32,7 @@ async function orderDepositorAdapter(f: OrderFixture): Promise<SvmOrderAdapter> 
         programAddress: f.programId,
         seeds: ["replay", hexToBytes(orderId)],
       });
-      return env.svm.getAccount(replay).exists;
+      return (await env.account(replay)).exists;
     },
     recipient: f.vault,
     expectedErrors: {

@@ -79,10 +79,10 @@ export function exampleIntegratorAdapter(
       ];
     },
     async isPaid(env, requestId) {
-      const account = env.svm.getAccount(await record(requestId));
+      const account = await env.account(await record(requestId));
       return (
         account.exists &&
-        account.programAddress === programId &&
+        account.owner === programId &&
         RECORD_DISCRIMINATOR.every((b, i) => account.data[i] === b)
       );
     },

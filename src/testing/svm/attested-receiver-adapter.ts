@@ -1,7 +1,7 @@
 import { type Address, generateKeyPairSigner, getAddressDecoder, type KeyPairSigner } from "@solana/kit";
 import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
 import { type Hex, hexToBytes } from "viem";
-import { deployReceiver, liteSvmCluster } from "../../deploy/svm.ts";
+import { deployReceiver } from "../../deploy/svm.ts";
 import {
   getDepositNativeInstruction,
   getDepositTokenInstruction,
@@ -81,7 +81,7 @@ export function attestedReceiverSvmAdapter(
       owner = setup.owner;
       const program = await generateKeyPairSigner();
       const deployed = await deployReceiver({
-        cluster: liteSvmCluster(env.svm),
+        cluster: env.ledger.cluster,
         payer: setup.owner,
         program,
         elf: options.elf,
@@ -139,8 +139,8 @@ export function attestedReceiverSvmAdapter(
     },
     async isPaid(env, requestId) {
       const [address] = await replay(requestId);
-      const account = env.svm.getAccount(address);
-      if (!account.exists || account.programAddress !== programId || account.data.length === 0) return false;
+      const account = await env.account(address);
+      if (!account.exists || account.owner !== programId || account.data.length === 0) return false;
       return getPaidRequestDecoder().decode(account.data).status === STATUS_PAID;
     },
     replayAddress: async (requestId, bump) => (await replay(requestId, bump))[0],

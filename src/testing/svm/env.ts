@@ -8,6 +8,7 @@ import {
   lamports,
   pipe,
   setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from "@solana/kit";
 import { getCreateAccountInstruction } from "@solana-program/system";
@@ -17,7 +18,9 @@ import {
   getMintToInstruction,
   type TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
-import { FailedTransactionMetadata, type LiteSVM } from "litesvm";
+import type { LiteSVM } from "litesvm";
+import { NotApplicable } from "../evm/context.ts";
+import { liteSvmLedger, type SvmAccountState, type SvmAttempt, type SvmLedger } from "./ledger.ts";
 import {
   initializeMintExtension,
   type MintExtension,
@@ -26,44 +29,48 @@ import {
   tokenAccountSpace,
 } from "./token2022.ts";
 
+export type { SvmAccountState, SvmAttempt } from "./ledger.ts";
 export { TOKEN_2022_PROGRAM_ADDRESS } from "./token2022.ts";
 
-/** The outcome of one transaction. */
-export type SvmAttempt = { ok: true; computeUnits: bigint } | { ok: false; code?: number; message: string };
-
-/** A LiteSVM instance as the catalogue uses it: transactions, clock and token accounts. */
+/** A ledger as the catalogue uses it: transactions, clock, balances and token accounts. */
 export class SvmConformanceEnv {
-  readonly svm: LiteSVM;
+  readonly ledger: SvmLedger;
   readonly feePayer: KeyPairSigner;
 
-  constructor(svm: LiteSVM, feePayer: KeyPairSigner) {
-    this.svm = svm;
+  constructor(ledger: SvmLedger, feePayer: KeyPairSigner) {
+    this.ledger = ledger;
     this.feePayer = feePayer;
   }
 
-  static async create(svm: LiteSVM): Promise<SvmConformanceEnv> {
+  /** An env over `ledger` (or a LiteSVM instance) with a funded fee payer. */
+  static async create(ledger: SvmLedger | LiteSVM): Promise<SvmConformanceEnv> {
+    const resolved = "cluster" in ledger ? ledger : liteSvmLedger(ledger);
     const feePayer = await generateKeyPairSigner();
-    svm.airdrop(feePayer.address, lamports(1_000_000_000_000n));
-    return new SvmConformanceEnv(svm, feePayer);
+    await resolved.airdrop(feePayer.address, 1_000_000_000_000n);
+    return new SvmConformanceEnv(resolved, feePayer);
+  }
+
+  /**
+   * The LiteSVM instance, for properties that plant accounts or programs in the ledger.
+   * @throws NotApplicable over RPC.
+   */
+  get svm(): LiteSVM {
+    if (!this.ledger.svm)
+      throw new NotApplicable("needs accounts planted in the ledger: in-process LiteSVM only");
+    return this.ledger.svm;
   }
 
   /** Sends `instructions` in one transaction (fee paid by the env); returns the custom error code on failure. */
   async send(instructions: Instruction[]): Promise<SvmAttempt> {
+    const lifetime = await this.ledger.freshBlockhash();
     const tx = await pipe(
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayerSigner(this.feePayer, m),
-      (m) => this.svm.setTransactionMessageLifetimeUsingLatestBlockhash(m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
       (m) => appendTransactionMessageInstructions(instructions, m),
       (m) => signTransactionMessageWithSigners(m),
     );
-    const result = this.svm.sendTransaction(tx);
-    this.svm.expireBlockhash();
-    if (result instanceof FailedTransactionMetadata) {
-      const message = result.toString();
-      const code = message.match(/Custom\((\d+)\)/)?.[1];
-      return { ok: false, code: code === undefined ? undefined : Number(code), message };
-    }
-    return { ok: true, computeUnits: result.computeUnitsConsumed() };
+    return this.ledger.send(tx);
   }
 
   async sendOrThrow(instructions: Instruction[]): Promise<void> {
@@ -71,22 +78,21 @@ export class SvmConformanceEnv {
     if (!result.ok) throw new Error(`transaction failed: ${result.message}`);
   }
 
-  now(): bigint {
-    return this.svm.getClock().unixTimestamp;
+  account(address: Address): Promise<SvmAccountState> {
+    return this.ledger.account(address);
   }
 
-  warpTo(timestamp: bigint): void {
-    const clock = this.svm.getClock();
-    clock.unixTimestamp = timestamp;
-    this.svm.setClock(clock);
+  now(): Promise<bigint> {
+    return this.ledger.now();
   }
 
-  lamports(account: Address): bigint {
-    return this.svm.getBalance(account) ?? 0n;
+  async lamports(account: Address): Promise<bigint> {
+    const a = await this.ledger.account(account);
+    return a.exists ? a.lamports : 0n;
   }
 
-  fund(account: Address, amount = 100_000_000_000n): void {
-    this.svm.airdrop(account, lamports(amount));
+  fund(account: Address, amount = 100_000_000_000n): Promise<void> {
+    return this.ledger.airdrop(account, amount);
   }
 
   /** A mint of `tokenProgram` (SPL Token, Token-2022 or a copy) with the given Token-2022 extensions. */
@@ -98,7 +104,7 @@ export class SvmConformanceEnv {
       getCreateAccountInstruction({
         payer: this.feePayer,
         newAccount: mint,
-        lamports: this.svm.minimumBalanceForRentExemption(BigInt(space)),
+        lamports: lamports(await this.ledger.rent(BigInt(space))),
         space,
         programAddress: tokenProgram,
       }),
@@ -134,7 +140,7 @@ export class SvmConformanceEnv {
       getCreateAccountInstruction({
         payer: this.feePayer,
         newAccount: account,
-        lamports: this.svm.minimumBalanceForRentExemption(BigInt(space)),
+        lamports: lamports(await this.ledger.rent(BigInt(space))),
         space,
         programAddress: tokenProgram,
       }),
@@ -151,8 +157,8 @@ export class SvmConformanceEnv {
     return account.address;
   }
 
-  tokenBalance(account: Address): bigint {
-    const a = this.svm.getAccount(account);
+  async tokenBalance(account: Address): Promise<bigint> {
+    const a = await this.ledger.account(account);
     if (!a.exists) return 0n;
     return new DataView(a.data.buffer, a.data.byteOffset).getBigUint64(64, true);
   }

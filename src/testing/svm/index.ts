@@ -13,6 +13,13 @@ export {
 } from "./attested-receiver-adapter.ts";
 export { SvmConformanceEnv } from "./env.ts";
 export {
+  liteSvmLedger,
+  rpcLedger,
+  type SvmAccountState,
+  type SvmAttempt,
+  type SvmLedger,
+} from "./ledger.ts";
+export {
   SVM_ORDER_PROPERTIES,
   type SvmOrderProperty,
   SvmOrderPropertyContext,

@@ -26,9 +26,9 @@ export class SvmOrderPropertyContext {
   }
 
   /** A native order of `SVM_AMOUNT` on this chain to the whitelisted output, 10 minutes to run. */
-  order(change: (order: EncodedOrder) => void = () => {}): EncodedOrder {
+  async order(change: (order: EncodedOrder, now: number) => void = () => {}): Promise<EncodedOrder> {
     const { setup } = this.adapter;
-    const now = Number(this.env.now());
+    const now = Number(await this.env.now());
     const order: EncodedOrder = {
       version: "v1",
       solverChainId: "base",
@@ -65,13 +65,13 @@ export class SvmOrderPropertyContext {
       },
       fees: [],
     };
-    change(order);
+    change(order, now);
     return order;
   }
 
   async payer(): Promise<KeyPairSigner> {
     const payer = await generateKeyPairSigner();
-    this.env.fund(payer.address);
+    await this.env.fund(payer.address);
     return payer;
   }
 
@@ -89,7 +89,7 @@ export class SvmOrderPropertyContext {
   }
 
   async assertPaid(p: SvmOrderPayment): Promise<void> {
-    const before = this.env.lamports(this.adapter.recipient);
+    const before = await this.env.lamports(this.adapter.recipient);
     const result = await this.env.send(await this.adapter.payInstructions(p));
     if (!result.ok)
       throw new PropertyViolation(
@@ -99,7 +99,7 @@ export class SvmOrderPropertyContext {
       await this.adapter.isPaid(this.env, hashEncodedOrder(p.order)),
       "a paid order was not recorded",
     );
-    const got = this.env.lamports(this.adapter.recipient) - before;
+    const got = (await this.env.lamports(this.adapter.recipient)) - before;
     const amount = p.order.inputs[0]?.payment.amount;
     this.check(got === amount, `the vault received ${got}, not ${amount}`);
   }
@@ -109,11 +109,11 @@ export class SvmOrderPropertyContext {
     const attempt = { ...p, ...attack };
     const id = hashEncodedOrder(attempt.order);
     const paidBefore = await this.adapter.isPaid(this.env, id);
-    const before = this.env.lamports(this.adapter.recipient);
+    const before = await this.env.lamports(this.adapter.recipient);
     const result = await this.env.send(await this.adapter.payInstructions(attempt));
     if (result.ok) throw new PropertyViolation("the attack was accepted");
     this.check((await this.adapter.isPaid(this.env, id)) === paidBefore, "the attack was recorded as paid");
-    this.check(this.env.lamports(this.adapter.recipient) === before, "the attack moved funds");
+    this.check((await this.env.lamports(this.adapter.recipient)) === before, "the attack moved funds");
     const expected = this.adapter.expectedErrors?.[this.property];
     if (expected !== undefined)
       this.check(
@@ -130,13 +130,13 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
   {
     id: "order.pay.native",
     attack: "baseline: a signed order's native input is paid once and exactly",
-    run: async (t) => t.assertPaid(await t.payment(t.order())),
+    run: async (t) => t.assertPaid(await t.payment(await t.order())),
   },
   {
     id: "order.replay",
     attack: "pay the same signed order again",
     run: async (t) => {
-      const p = await t.payment(t.order());
+      const p = await t.payment(await t.order());
       await t.assertPaid(p);
       await t.assertRefused(p, { payer: await t.payer() });
     },
@@ -145,7 +145,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     id: "order.replayCompact",
     attack: "pay the same order again with the 64-byte form of its signature",
     run: async (t) => {
-      const p = await t.payment(t.order());
+      const p = await t.payment(await t.order());
       await t.assertPaid(p);
       await t.assertRefused(p, { signature: compactForm(p.signature) });
     },
@@ -154,7 +154,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     id: "order.tampered",
     attack: "lower the input amount of a signed order and pay that with the original signature",
     run: async (t) => {
-      const p = await t.payment(t.order());
+      const p = await t.payment(await t.order());
       const tampered = structuredClone(p.order);
       (tampered.inputs[0] as EncodedOrder["inputs"][number]).payment.amount = 1n;
       await t.assertRefused(p, { order: tampered });
@@ -165,7 +165,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     attack:
       "lower the signed output's minimum (the solver would owe less) and pay with the original signature",
     run: async (t) => {
-      const p = await t.payment(t.order());
+      const p = await t.payment(await t.order());
       const tampered = structuredClone(p.order);
       (tampered.output.payments[0] as EncodedOrder["output"]["payments"][number]).minimumAmount = 1n;
       await t.assertRefused(p, { order: tampered });
@@ -174,14 +174,14 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
   {
     id: "order.wrongSigner",
     attack: "an order signed by another key",
-    run: async (t) => t.assertRefused(await t.payment(t.order(), SVM_KEYS.stranger)),
+    run: async (t) => t.assertRefused(await t.payment(await t.order(), SVM_KEYS.stranger)),
   },
   {
     id: "order.deadline",
     attack: "an order whose output deadline has passed",
     run: async (t) => {
-      const order = t.order((o) => {
-        o.output.deadline = Number(t.env.now()) - 1;
+      const order = await t.order((o, now) => {
+        o.output.deadline = now - 1;
       });
       await t.assertRefused(await t.payment(order));
     },
@@ -190,7 +190,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     id: "order.currency",
     attack: "pay natively an order whose input is a token",
     run: async (t) => {
-      const order = t.order((o) => {
+      const order = await t.order((o) => {
         (o.inputs[0] as EncodedOrder["inputs"][number]).payment.currency = pad("0x7e", { size: 32 });
       });
       await t.assertRefused(await t.payment(order));
@@ -200,7 +200,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     id: "order.chain",
     attack: "pay here an order whose input is on another chain",
     run: async (t) => {
-      const order = t.order((o) => {
+      const order = await t.order((o) => {
         (o.inputs[0] as EncodedOrder["inputs"][number]).payment.chainId = "ethereum";
       });
       await t.assertRefused(await t.payment(order));
@@ -210,7 +210,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     id: "order.amountZero",
     attack: "a signed order of zero",
     run: async (t) => {
-      const order = t.order((o) => {
+      const order = await t.order((o) => {
         (o.inputs[0] as EncodedOrder["inputs"][number]).payment.amount = 0n;
       });
       await t.assertRefused(await t.payment(order));
@@ -220,7 +220,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     id: "order.whitelist",
     attack: "a signed order paying out to a recipient not whitelisted",
     run: async (t) => {
-      const order = t.order((o) => {
+      const order = await t.order((o) => {
         (o.output.payments[0] as EncodedOrder["output"]["payments"][number]).recipient =
           "0x000000000000000000000000000000000000bad0";
       });

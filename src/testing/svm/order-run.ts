@@ -2,7 +2,7 @@ import type { ConformanceReport } from "../report.ts";
 import { SvmConformanceEnv } from "./env.ts";
 import { SVM_ORDER_PROPERTIES, SvmOrderPropertyContext } from "./order-properties.ts";
 import type { SvmOrderAdapter } from "./order-types.ts";
-import { runProperties, type SvmConformanceOptions } from "./run.ts";
+import { ledgerOf, runProperties, type SvmConformanceOptions } from "./run.ts";
 
 /** Options of `runSvmOrderConformance`. */
 export interface SvmOrderConformanceOptions extends Omit<SvmConformanceOptions, "adapter"> {
@@ -17,7 +17,7 @@ export async function runSvmOrderConformance(
   options: SvmOrderConformanceOptions,
 ): Promise<ConformanceReport> {
   const started = performance.now();
-  const env = await SvmConformanceEnv.create(options.svm);
+  const env = await SvmConformanceEnv.create(ledgerOf(options));
   return runProperties({
     name: options.adapter.name,
     properties: SVM_ORDER_PROPERTIES,

@@ -50,7 +50,7 @@ export class SvmPropertyContext {
 
   async payer() {
     const payer = await generateKeyPairSigner();
-    this.env.fund(payer.address);
+    await this.env.fund(payer.address);
     return payer;
   }
 
@@ -113,7 +113,7 @@ export class SvmPropertyContext {
     return {
       data,
       signature: await signRequestDataStruct(privateKeyToAccount(options.key ?? this.setup.solverKey), data),
-      deadline: this.env.now() + 60n,
+      deadline: (await this.env.now()) + 60n,
       payer,
       amount: data.originAmount,
       recipient: this.setup.solver,
@@ -125,12 +125,12 @@ export class SvmPropertyContext {
     if (!condition) throw new PropertyViolation(what);
   }
 
-  private received(p: SvmPayment): bigint {
+  private received(p: SvmPayment): Promise<bigint> {
     return p.token ? this.env.tokenBalance(p.token.recipientToken) : this.env.lamports(this.setup.solver);
   }
 
   async assertPaid(p: SvmPayment): Promise<bigint> {
-    const before = this.received(p);
+    const before = await this.received(p);
     const result = await this.env.send(await this.adapter.payInstructions(p));
     if (!result.ok)
       throw new PropertyViolation(
@@ -140,7 +140,7 @@ export class SvmPropertyContext {
       await this.adapter.isPaid(this.env, p.data.requestId),
       "a valid payment was not recorded as paid",
     );
-    const got = this.received(p) - before;
+    const got = (await this.received(p)) - before;
     this.check(got === p.data.originAmount, `the recipient received ${got}, not ${p.data.originAmount}`);
     return result.computeUnits;
   }
@@ -160,14 +160,14 @@ export class SvmPropertyContext {
 
   async assertRefused(p: SvmPayment): Promise<void> {
     const paidBefore = await this.adapter.isPaid(this.env, p.data.requestId);
-    const before = this.received(p);
+    const before = await this.received(p);
     const result = await this.env.send(await this.adapter.payInstructions(p));
     if (result.ok) throw new PropertyViolation("the attack was accepted");
     this.check(
       (await this.adapter.isPaid(this.env, p.data.requestId)) === paidBefore,
       "the attack was recorded as paid",
     );
-    this.check(this.received(p) === before, "the attack moved funds");
+    this.check((await this.received(p)) === before, "the attack moved funds");
     this.checkCode(result.code);
   }
 }
@@ -384,13 +384,16 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
   {
     id: "deadline.expired",
     attack: "a transaction landing after its deadline",
-    run: async (t) => t.assertRefused({ ...(await t.payment()), deadline: t.env.now() - 1n }),
+    run: async (t) => t.assertRefused({ ...(await t.payment()), deadline: (await t.env.now()) - 1n }),
   },
   {
     id: "deadline.maxWindow",
     attack: "a deadline beyond the maximum window",
     run: async (t) =>
-      t.assertRefused({ ...(await t.payment()), deadline: t.env.now() + t.setup.maxDeadlineWindow + 1n }),
+      t.assertRefused({
+        ...(await t.payment()),
+        deadline: (await t.env.now()) + t.setup.maxDeadlineWindow + 1n,
+      }),
   },
   {
     id: "whitelist.destination",
@@ -541,7 +544,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
       const p = await t.token2022Payment([]);
       const token = p.token as SvmPaymentToken;
       await t.env.sendOrThrow(enableCpiGuard(token.payerToken, p.payer, t.env.feePayer));
-      const account = t.env.svm.getAccount(token.payerToken);
+      const account = await t.env.account(token.payerToken);
       t.check(
         account.exists && account.data.length > 165,
         "setup: CPI Guard was not added to the payer's account",
@@ -554,7 +557,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     attack: "a default-frozen mint whose solver account is still frozen: no record without the money",
     run: async (t) => {
       const p = await t.token2022Payment([{ kind: "defaultFrozen" }]);
-      const recipient = t.env.svm.getAccount((p.token as SvmPaymentToken).recipientToken);
+      const recipient = await t.env.account((p.token as SvmPaymentToken).recipientToken);
       t.check(recipient.exists && recipient.data[108] === 2, "setup: the solver's account is not frozen");
       await t.assertRefused(p);
     },
@@ -601,7 +604,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     run: async (t) => {
       if (!t.adapter.replayAddress) throw new NotApplicable("adapter has no replayAddress");
       const p = await t.payment();
-      t.env.fund(await t.adapter.replayAddress(p.data.requestId), 1_000_000n);
+      await t.env.fund(await t.adapter.replayAddress(p.data.requestId), 1_000_000n);
       await t.assertPaid(p);
     },
   },
@@ -614,7 +617,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
       // Compare payments whose replay records share one bump (the PDA search costs CU per bump).
       const plain = await t.assertPaid(await paymentAtTopBump(t));
       const p = await paymentAtTopBump(t);
-      t.env.fund(await replayAddress(p.data.requestId), 1_000_000n);
+      await t.env.fund(await replayAddress(p.data.requestId), 1_000_000n);
       const prefunded = await t.assertPaid(p);
       const margin = BigInt(t.adapter.prefundedExtraComputeUnits ?? 1_500);
       t.check(

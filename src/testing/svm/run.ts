@@ -11,13 +11,19 @@ import {
   writeConformanceReport,
 } from "../report.ts";
 import { SvmConformanceEnv } from "./env.ts";
+import { liteSvmLedger, type SvmLedger } from "./ledger.ts";
 import { SVM_KEYS, SVM_PROPERTIES, SVM_WINDOW, SvmPropertyContext } from "./properties.ts";
 import type { SvmReceiverAdapter, SvmReceiverSetup } from "./types.ts";
 
 /** Options of `runSvmConformance`. */
 export interface SvmConformanceOptions {
   /** A LiteSVM instance (`new LiteSVM()`); the receiver is deployed into it. */
-  svm: LiteSVM;
+  svm?: LiteSVM;
+  /**
+   * Instead of `svm`: any ledger, e.g. `rpcLedger(rpc, rpcSubscriptions)` for a Solana JSON-RPC
+   * endpoint. Properties that plant accounts are then reported not applicable.
+   */
+  ledger?: SvmLedger;
   adapter: SvmReceiverAdapter;
   fuzzRuns?: number;
   only?: readonly string[];
@@ -33,10 +39,10 @@ export interface SvmConformanceOptions {
  */
 export async function runSvmConformance(options: SvmConformanceOptions): Promise<ConformanceReport> {
   const started = performance.now();
-  const env = await SvmConformanceEnv.create(options.svm);
+  const env = await SvmConformanceEnv.create(ledgerOf(options));
   const owner = await generateKeyPairSigner();
   const solver = await generateKeyPairSigner();
-  env.fund(owner.address);
+  await env.fund(owner.address);
   const fixed = options.adapter.fixedSetup ?? {};
   const solverKey = fixed.solverKey ?? SVM_KEYS.solver;
   const setup: SvmReceiverSetup = {
@@ -48,7 +54,7 @@ export async function runSvmConformance(options: SvmConformanceOptions): Promise
     destinationChainId: fixed.destinationChainId ?? 1n,
     destinationUser: fixed.destinationUser ?? pad("0xd5", { size: 32 }),
   };
-  env.fund(setup.solver);
+  await env.fund(setup.solver);
   await options.adapter.deploy(env, setup);
   return runProperties({
     name: options.adapter.name,
@@ -58,6 +64,13 @@ export async function runSvmConformance(options: SvmConformanceOptions): Promise
     started,
     options,
   });
+}
+
+/** The ledger `options` name. */
+export function ledgerOf(options: Pick<SvmConformanceOptions, "svm" | "ledger">): SvmLedger {
+  if (options.ledger) return options.ledger;
+  if (options.svm) return liteSvmLedger(options.svm);
+  throw new TypeError("runSvmConformance needs `svm` (a LiteSVM instance) or `ledger`");
 }
 
 /** One catalogue's properties, as `runProperties` runs them. */
