@@ -12,6 +12,7 @@ import {
 } from "@solana/kit";
 import {
   programAddressAtBump,
+  SVM_ATTESTED_RECEIVER_ERRORS,
   type SvmConformanceEnv,
   type SvmPayment,
   type SvmReceiverAdapter,
@@ -111,23 +112,8 @@ export function exampleIntegratorAdapter(
       "admin.pauseByStranger": NO_ADMIN,
       "admin.invalidateByStranger": NO_ADMIN,
     },
-    expectedErrors: {
-      "replay.sameSignature": 6017,
-      "replay.compactForm": 6017,
-      "replay.highSTwin": 6017,
-      "signer.stranger": 6007,
-      "signature.zeroAddress": 6006,
-      "signature.highS": 6005,
-      "signature.v": 6004,
-      "signature.length": 6003,
-      "payer.binding": 6009,
-      "chain.binding": 6008,
-      "amount.zero": 6011,
-      "deadline.expired": 6014,
-      "deadline.maxWindow": 6015,
-      "whitelist.destination": 6016,
-      "account.recipientSubstitution": 6029,
-      "pda.nonCanonical": 6022, // derives the canonical address and compares: InvalidPdaAddress
-    },
+    // The program fails with the receiver interface's codes, as the reference program does; it
+    // checks the record's address against the canonical one, so a non-canonical bump is InvalidPdaAddress.
+    expectedErrors: { ...SVM_ATTESTED_RECEIVER_ERRORS, "pda.nonCanonical": 6022 },
   };
 }
