@@ -18,7 +18,6 @@ import { dirname, join, relative } from "node:path";
 import type { SvmMutant } from "./svm-mutants.ts";
 
 const PROGRAMS = "programs";
-const PROGRAM = "attested-receiver";
 const ROOT = join(tmpdir(), "attestkit-svm-mutants");
 const WORKSPACE = join(ROOT, "workspace");
 const SKIPPED = new Set(["target", "deploy"]);
@@ -57,9 +56,12 @@ function syncWorkspace(sources: Map<string, string>): void {
   }
 }
 
-/** The attested-receiver `.so` built from `sources`, and whether it came from the cache. */
-export function buildSvmMutant(sources: Map<string, string>): { elf: Uint8Array; cached: boolean } {
-  const hash = createHash("sha256");
+/** The `program` `.so` (attested-receiver by default) built from `sources`, and whether it came from the cache. */
+export function buildSvmMutant(
+  sources: Map<string, string>,
+  program = "attested-receiver",
+): { elf: Uint8Array; cached: boolean } {
+  const hash = createHash("sha256").update(program);
   for (const [path, text] of [...sources].sort(([a], [b]) => a.localeCompare(b)))
     hash.update(path).update(text);
   const cached = join(ROOT, "cache", `${hash.digest("hex")}.so`);
@@ -73,7 +75,7 @@ export function buildSvmMutant(sources: Map<string, string>): { elf: Uint8Array;
       "10",
       "bash",
       "scripts/svm/build-program.sh",
-      PROGRAM,
+      program,
       "--programs-dir",
       WORKSPACE,
       "--out-dir",
@@ -84,6 +86,6 @@ export function buildSvmMutant(sources: Map<string, string>): { elf: Uint8Array;
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   mkdirSync(dirname(cached), { recursive: true });
-  copyFileSync(join(out, `${PROGRAM}.so`), cached);
+  copyFileSync(join(out, `${program}.so`), cached);
   return { elf: readFileSync(cached), cached: false };
 }
