@@ -7,6 +7,7 @@ import { fundingVectors } from "./vectors/funding.ts";
 import { protocolOrderVectors } from "./vectors/orders.ts";
 import { createSeededBytes } from "./vectors/seeded.ts";
 import { svmSizeVectors } from "./vectors/svm-sizes.ts";
+import { testingSignatureVectors } from "./vectors/testing-signatures.ts";
 
 const SEED = "attestkit-vectors-v1";
 const bytes = createSeededBytes(SEED);
@@ -16,6 +17,7 @@ const files: Record<string, object> = {
   "addresses.json": addressVectors(bytes),
   "svm-sizes.json": svmSizeVectors(bytes),
   "protocol-orders.json": await protocolOrderVectors(bytes),
+  "testing-signatures.json": await testingSignatureVectors(bytes),
 };
 
 const check = process.argv.includes("--check");

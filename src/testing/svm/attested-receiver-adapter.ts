@@ -1,15 +1,7 @@
-import { createHash } from "node:crypto";
-import {
-  type Address,
-  generateKeyPairSigner,
-  getAddressDecoder,
-  getAddressEncoder,
-  isOffCurveAddress,
-  type KeyPairSigner,
-} from "@solana/kit";
+import { type Address, generateKeyPairSigner, getAddressDecoder, type KeyPairSigner } from "@solana/kit";
 import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
 import { type Hex, hexToBytes } from "viem";
-import { deployReceiver, liteSvmCluster } from "../../deploy/svm.ts";
+import { deployReceiver } from "../../deploy/svm.ts";
 import {
   getDepositNativeInstruction,
   getDepositTokenInstruction,
@@ -24,6 +16,7 @@ import {
   SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU,
 } from "../../receiver/index.ts";
 import type { SvmConformanceEnv } from "./env.ts";
+import { programAddressAtBump } from "./pda.ts";
 import type { SvmPayment, SvmReceiverAdapter, SvmReceiverSetup } from "./types.ts";
 
 /** The program's error code for each refusal (programs/idl/attested_receiver.json). */
@@ -51,9 +44,20 @@ export const SVM_ATTESTED_RECEIVER_ERRORS: Readonly<Record<string, number>> = {
   "pda.nonCanonical": 6023,
   "account.duplicate": 6026,
   "token2022.transferFee": 6013,
+  "token2022.permanentDelegate": 6041,
+  "token2022.transferHook": 6042,
+  "token2022.cpiGuard": 6043,
+  "replay.token": 6017,
+  "currency.binding": 6010,
+  "currency.nativeAsToken": 6010,
+  "whitelist.entrySubstitution": 6016,
+  "account.configSubstitution": 6019,
+  "admin.pauseByStranger": 6027,
+  "admin.invalidateByStranger": 6040,
 };
 
 const STATUS_PAID = 1;
+const REPLAY_SEED = new TextEncoder().encode("replay");
 
 /**
  * The catalogue's adapter for the reference SVM program (or a build of it with the same IDL): deploys
@@ -68,15 +72,7 @@ export function attestedReceiverSvmAdapter(
   const replay = async (requestId: Hex, bump?: number): Promise<readonly [Address, number]> => {
     const canonical = await getSvmReceiverReplayAddress(programId, hexToBytes(requestId));
     if (bump === undefined) return canonical;
-    const digest = createHash("sha256")
-      .update("replay")
-      .update(hexToBytes(requestId))
-      .update(Uint8Array.of(bump))
-      .update(getAddressEncoder().encode(programId) as Uint8Array)
-      .update("ProgramDerivedAddress")
-      .digest();
-    const address = getAddressDecoder().decode(digest);
-    if (!isOffCurveAddress(address)) throw new RangeError(`bump ${bump} gives an on-curve address`);
+    const address = programAddressAtBump(programId, [REPLAY_SEED, hexToBytes(requestId)], bump);
     return [address, bump];
   };
   return {
@@ -85,7 +81,7 @@ export function attestedReceiverSvmAdapter(
       owner = setup.owner;
       const program = await generateKeyPairSigner();
       const deployed = await deployReceiver({
-        cluster: liteSvmCluster(env.svm),
+        cluster: env.ledger.cluster,
         payer: setup.owner,
         program,
         elf: options.elf,
@@ -106,8 +102,14 @@ export function attestedReceiverSvmAdapter(
       const destinationUser = hexToBytes(d.destinationUser);
       const accounts = {
         payer: p.payer,
-        config: await getSvmReceiverConfigAddress(programId),
-        whitelist: await getSvmReceiverWhitelistAddress(programId, d.destinationChainId, destinationUser),
+        config: p.config ?? (await getSvmReceiverConfigAddress(programId)),
+        whitelist: p.whitelistOf
+          ? await getSvmReceiverWhitelistAddress(
+              programId,
+              p.whitelistOf.chainId,
+              hexToBytes(p.whitelistOf.user),
+            )
+          : await getSvmReceiverWhitelistAddress(programId, d.destinationChainId, destinationUser),
         replay: replayAddress,
         systemProgram: SYSTEM_PROGRAM_ADDRESS,
       };
@@ -137,20 +139,17 @@ export function attestedReceiverSvmAdapter(
     },
     async isPaid(env, requestId) {
       const [address] = await replay(requestId);
-      const account = env.svm.getAccount(address);
-      if (!account.exists || account.programAddress !== programId || account.data.length === 0) return false;
+      const account = await env.account(address);
+      if (!account.exists || account.owner !== programId || account.data.length === 0) return false;
       return getPaidRequestDecoder().decode(account.data).status === STATUS_PAID;
     },
     replayAddress: async (requestId, bump) => (await replay(requestId, bump))[0],
-    invalidateInstructions: async (requestId) =>
-      buildSvmReceiverInvalidateRequestsInstructions({
-        programId,
-        authority: owner,
-        requestIds: [requestId],
-      }),
-    pauseInstructions: async (paused) => [
+    configAddress: () => getSvmReceiverConfigAddress(programId),
+    invalidateInstructions: async (requestId, authority = owner) =>
+      buildSvmReceiverInvalidateRequestsInstructions({ programId, authority, requestIds: [requestId] }),
+    pauseInstructions: async (paused, authority = owner) => [
       getSetPausedInstruction(
-        { owner, config: await getSvmReceiverConfigAddress(programId), paused },
+        { owner: authority, config: await getSvmReceiverConfigAddress(programId), paused },
         { programAddress: programId },
       ),
     ],

@@ -1,5 +1,4 @@
 import {
-  AccountRole,
   type Address,
   appendTransactionMessageInstructions,
   createTransactionMessage,
@@ -9,6 +8,7 @@ import {
   lamports,
   pipe,
   setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from "@solana/kit";
 import { getCreateAccountInstruction } from "@solana-program/system";
@@ -18,46 +18,59 @@ import {
   getMintToInstruction,
   type TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
-import { FailedTransactionMetadata, type LiteSVM } from "litesvm";
+import type { LiteSVM } from "litesvm";
+import { NotApplicable } from "../evm/context.ts";
+import { liteSvmLedger, type SvmAccountState, type SvmAttempt, type SvmLedger } from "./ledger.ts";
+import {
+  initializeMintExtension,
+  type MintExtension,
+  mintSpace,
+  thawAccount,
+  tokenAccountSpace,
+} from "./token2022.ts";
 
-export const TOKEN_2022_PROGRAM_ADDRESS = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb" as Address;
+export type { SvmAccountState, SvmAttempt } from "./ledger.ts";
+export { TOKEN_2022_PROGRAM_ADDRESS } from "./token2022.ts";
 
-/** The outcome of one transaction. */
-export type SvmAttempt = { ok: true; computeUnits: bigint } | { ok: false; code?: number; message: string };
-
-/** A LiteSVM instance as the catalogue uses it: transactions, clock and token accounts. */
+/** A ledger as the catalogue uses it: transactions, clock, balances and token accounts. */
 export class SvmConformanceEnv {
-  readonly svm: LiteSVM;
+  readonly ledger: SvmLedger;
   readonly feePayer: KeyPairSigner;
 
-  constructor(svm: LiteSVM, feePayer: KeyPairSigner) {
-    this.svm = svm;
+  constructor(ledger: SvmLedger, feePayer: KeyPairSigner) {
+    this.ledger = ledger;
     this.feePayer = feePayer;
   }
 
-  static async create(svm: LiteSVM): Promise<SvmConformanceEnv> {
+  /** An env over `ledger` (or a LiteSVM instance) with a funded fee payer. */
+  static async create(ledger: SvmLedger | LiteSVM): Promise<SvmConformanceEnv> {
+    const resolved = "cluster" in ledger ? ledger : liteSvmLedger(ledger);
     const feePayer = await generateKeyPairSigner();
-    svm.airdrop(feePayer.address, lamports(1_000_000_000_000n));
-    return new SvmConformanceEnv(svm, feePayer);
+    await resolved.airdrop(feePayer.address, 1_000_000_000_000n);
+    return new SvmConformanceEnv(resolved, feePayer);
+  }
+
+  /**
+   * The LiteSVM instance, for properties that plant accounts or programs in the ledger.
+   * @throws NotApplicable over RPC.
+   */
+  get svm(): LiteSVM {
+    if (!this.ledger.svm)
+      throw new NotApplicable("needs accounts planted in the ledger: in-process LiteSVM only");
+    return this.ledger.svm;
   }
 
   /** Sends `instructions` in one transaction (fee paid by the env); returns the custom error code on failure. */
   async send(instructions: Instruction[]): Promise<SvmAttempt> {
+    const lifetime = await this.ledger.freshBlockhash();
     const tx = await pipe(
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayerSigner(this.feePayer, m),
-      (m) => this.svm.setTransactionMessageLifetimeUsingLatestBlockhash(m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
       (m) => appendTransactionMessageInstructions(instructions, m),
       (m) => signTransactionMessageWithSigners(m),
     );
-    const result = this.svm.sendTransaction(tx);
-    this.svm.expireBlockhash();
-    if (result instanceof FailedTransactionMetadata) {
-      const message = result.toString();
-      const code = message.match(/Custom\((\d+)\)/)?.[1];
-      return { ok: false, code: code === undefined ? undefined : Number(code), message };
-    }
-    return { ok: true, computeUnits: result.computeUnitsConsumed() };
+    return this.ledger.send(tx);
   }
 
   async sendOrThrow(instructions: Instruction[]): Promise<void> {
@@ -65,71 +78,77 @@ export class SvmConformanceEnv {
     if (!result.ok) throw new Error(`transaction failed: ${result.message}`);
   }
 
-  now(): bigint {
-    return this.svm.getClock().unixTimestamp;
+  account(address: Address): Promise<SvmAccountState> {
+    return this.ledger.account(address);
   }
 
-  warpTo(timestamp: bigint): void {
-    const clock = this.svm.getClock();
-    clock.unixTimestamp = timestamp;
-    this.svm.setClock(clock);
+  now(): Promise<bigint> {
+    return this.ledger.now();
   }
 
-  lamports(account: Address): bigint {
-    return this.svm.getBalance(account) ?? 0n;
+  async lamports(account: Address): Promise<bigint> {
+    const a = await this.ledger.account(account);
+    return a.exists ? a.lamports : 0n;
   }
 
-  fund(account: Address, amount = 100_000_000_000n): void {
-    this.svm.airdrop(account, lamports(amount));
+  fund(account: Address, amount = 100_000_000_000n): Promise<void> {
+    return this.ledger.airdrop(account, amount);
   }
 
-  /** A mint of `tokenProgram` (SPL Token, Token-2022 or a copy), optionally with a Token-2022 transfer fee. */
-  async createMint(tokenProgram: Address, transferFeeBps?: number): Promise<Address> {
+  /** A mint of `tokenProgram` (SPL Token, Token-2022 or a copy) with the given Token-2022 extensions. */
+  async createMint(tokenProgram: Address, extensions: readonly MintExtension[] = []): Promise<Address> {
     const mint = await generateKeyPairSigner();
-    const space = transferFeeBps === undefined ? 82 : 278;
-    const instructions: Instruction[] = [
+    const space = mintSpace(extensions);
+    const frozen = extensions.some((e) => e.kind === "defaultFrozen");
+    await this.sendOrThrow([
       getCreateAccountInstruction({
         payer: this.feePayer,
         newAccount: mint,
-        lamports: this.svm.minimumBalanceForRentExemption(BigInt(space)),
+        lamports: lamports(await this.ledger.rent(BigInt(space))),
         space,
         programAddress: tokenProgram,
       }),
-    ];
-    if (transferFeeBps !== undefined)
-      instructions.push(initializeTransferFeeConfig(mint.address, transferFeeBps));
-    instructions.push(
+      ...extensions.map((e) => initializeMintExtension(mint.address, e)),
       getInitializeMint2Instruction(
-        { mint: mint.address, decimals: 6, mintAuthority: this.feePayer.address },
+        {
+          mint: mint.address,
+          decimals: 6,
+          mintAuthority: this.feePayer.address,
+          freezeAuthority: frozen ? this.feePayer.address : null,
+        },
         { programAddress: tokenProgram as typeof TOKEN_PROGRAM_ADDRESS },
       ),
-    );
-    await this.sendOrThrow(instructions);
+    ]);
     return mint.address;
   }
 
-  /** A token account of `mint` owned by `owner` holding `amount`. */
+  /**
+   * A token account of `mint` (created with `extensions`) owned by `owner` holding `amount`; on a
+   * default-frozen mint the account is thawed when it receives an amount, and left frozen otherwise.
+   */
   async createTokenAccount(
     tokenProgram: Address,
     mint: Address,
     owner: Address,
     amount = 0n,
-    withFee = false,
-  ) {
+    extensions: readonly MintExtension[] = [],
+  ): Promise<Address> {
     const account = await generateKeyPairSigner();
-    const space = withFee ? 178 : 165;
+    const space = tokenAccountSpace(extensions);
     const program = { programAddress: tokenProgram as typeof TOKEN_PROGRAM_ADDRESS };
     const instructions: Instruction[] = [
       getCreateAccountInstruction({
         payer: this.feePayer,
         newAccount: account,
-        lamports: this.svm.minimumBalanceForRentExemption(BigInt(space)),
+        lamports: lamports(await this.ledger.rent(BigInt(space))),
         space,
         programAddress: tokenProgram,
       }),
       getInitializeAccount3Instruction({ account: account.address, mint, owner }, program),
     ];
     if (amount > 0n) {
+      if (extensions.some((e) => e.kind === "defaultFrozen"))
+        instructions.push(thawAccount(account.address, mint, this.feePayer));
       instructions.push(
         getMintToInstruction({ mint, token: account.address, mintAuthority: this.feePayer, amount }, program),
       );
@@ -138,22 +157,9 @@ export class SvmConformanceEnv {
     return account.address;
   }
 
-  tokenBalance(account: Address): bigint {
-    const a = this.svm.getAccount(account);
+  async tokenBalance(account: Address): Promise<bigint> {
+    const a = await this.ledger.account(account);
     if (!a.exists) return 0n;
     return new DataView(a.data.buffer, a.data.byteOffset).getBigUint64(64, true);
   }
-}
-
-/** Token-2022 `InitializeTransferFeeConfig` (no authorities, `bps` with no maximum fee cap). */
-function initializeTransferFeeConfig(mint: Address, bps: number): Instruction {
-  const data = new Uint8Array(14);
-  data.set([26, 0, 0, 0]);
-  new DataView(data.buffer).setUint16(4, bps, true);
-  new DataView(data.buffer).setBigUint64(6, 2n ** 64n - 1n, true);
-  return {
-    programAddress: TOKEN_2022_PROGRAM_ADDRESS,
-    accounts: [{ address: mint, role: AccountRole.WRITABLE }],
-    data,
-  };
 }

@@ -1,9 +1,38 @@
 /** The SVM conformance catalogue over LiteSVM (needs the optional `litesvm` peer). */
+
+export {
+  assertConformance,
+  ConformanceFailedError,
+  type ConformanceReport,
+  formatConformanceTable,
+  type PropertyResult,
+} from "../report.ts";
 export {
   attestedReceiverSvmAdapter,
   SVM_ATTESTED_RECEIVER_ERRORS,
 } from "./attested-receiver-adapter.ts";
 export { SvmConformanceEnv } from "./env.ts";
+export {
+  liteSvmLedger,
+  rpcLedger,
+  type SvmAccountState,
+  type SvmAttempt,
+  type SvmLedger,
+} from "./ledger.ts";
+export {
+  SVM_ORDER_PROPERTIES,
+  type SvmOrderProperty,
+  SvmOrderPropertyContext,
+} from "./order-properties.ts";
+export { runSvmOrderConformance, type SvmOrderConformanceOptions } from "./order-run.ts";
+export type { SvmOrderAdapter, SvmOrderPayment, SvmOrderSetup } from "./order-types.ts";
+export { programAddressAtBump } from "./pda.ts";
 export { SVM_PROPERTIES, type SvmProperty } from "./properties.ts";
 export { runSvmConformance, type SvmConformanceOptions } from "./run.ts";
-export type { SvmPayment, SvmPaymentToken, SvmReceiverAdapter, SvmReceiverSetup } from "./types.ts";
+export type {
+  SvmFixedSetup,
+  SvmPayment,
+  SvmPaymentToken,
+  SvmReceiverAdapter,
+  SvmReceiverSetup,
+} from "./types.ts";

@@ -1,13 +1,20 @@
-import { type Address, generateKeyPairSigner, getAddressDecoder, getAddressEncoder } from "@solana/kit";
+import {
+  type Address,
+  generateKeyPairSigner,
+  getAddressDecoder,
+  getAddressEncoder,
+  type Instruction,
+} from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
-import { bytesToHex, type Hex, pad, toHex } from "viem";
+import { bytesToHex, type Hex, hexToBytes, pad, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { NotApplicable, PropertyViolation } from "../evm/context.ts";
 import { bigintIn, fuzz } from "../fuzz.ts";
 import { mockSolverKey } from "../keys.ts";
 import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
 import { type RequestDataStruct, signRequestDataStruct } from "../sign.ts";
-import { type SvmConformanceEnv, TOKEN_2022_PROGRAM_ADDRESS } from "./env.ts";
+import type { SvmConformanceEnv } from "./env.ts";
+import { enableCpiGuard, type MintExtension, TOKEN_2022_PROGRAM_ADDRESS } from "./token2022.ts";
 import type { SvmPayment, SvmPaymentToken, SvmReceiverAdapter, SvmReceiverSetup } from "./types.ts";
 
 export const SVM_CHAIN_ID = 792_703_809n;
@@ -43,7 +50,7 @@ export class SvmPropertyContext {
 
   async payer() {
     const payer = await generateKeyPairSigner();
-    this.env.fund(payer.address);
+    await this.env.fund(payer.address);
     return payer;
   }
 
@@ -51,16 +58,30 @@ export class SvmPropertyContext {
   async token(
     payer: Address,
     tokenProgram: Address = TOKEN_PROGRAM_ADDRESS,
-    transferFeeBps?: number,
+    extensions: readonly MintExtension[] = [],
   ): Promise<SvmPaymentToken> {
-    const fee = transferFeeBps !== undefined;
-    const mint = await this.env.createMint(tokenProgram, transferFeeBps);
+    const mint = await this.env.createMint(tokenProgram, extensions);
     return {
       mint,
       tokenProgram,
-      payerToken: await this.env.createTokenAccount(tokenProgram, mint, payer, 10n ** 15n, fee),
-      recipientToken: await this.env.createTokenAccount(tokenProgram, mint, this.setup.solver, 0n, fee),
+      payerToken: await this.env.createTokenAccount(tokenProgram, mint, payer, 10n ** 15n, extensions),
+      recipientToken: await this.env.createTokenAccount(
+        tokenProgram,
+        mint,
+        this.setup.solver,
+        0n,
+        extensions,
+      ),
     };
+  }
+
+  /** A payer holding a Token-2022 mint with `extensions`, and a payment of it. */
+  async token2022Payment(extensions: readonly MintExtension[]): Promise<SvmPayment> {
+    const payer = await this.payer();
+    return this.payment({
+      payer,
+      token: await this.token(payer.address, TOKEN_2022_PROGRAM_ADDRESS, extensions),
+    });
   }
 
   /** A payment signed by `key` (the solver's by default), 60 s deadline. */
@@ -91,8 +112,8 @@ export class SvmPropertyContext {
     };
     return {
       data,
-      signature: await signRequestDataStruct(privateKeyToAccount(options.key ?? SVM_KEYS.solver), data),
-      deadline: this.env.now() + 60n,
+      signature: await signRequestDataStruct(privateKeyToAccount(options.key ?? this.setup.solverKey), data),
+      deadline: (await this.env.now()) + 60n,
       payer,
       amount: data.originAmount,
       recipient: this.setup.solver,
@@ -104,12 +125,12 @@ export class SvmPropertyContext {
     if (!condition) throw new PropertyViolation(what);
   }
 
-  private received(p: SvmPayment): bigint {
+  private received(p: SvmPayment): Promise<bigint> {
     return p.token ? this.env.tokenBalance(p.token.recipientToken) : this.env.lamports(this.setup.solver);
   }
 
   async assertPaid(p: SvmPayment): Promise<bigint> {
-    const before = this.received(p);
+    const before = await this.received(p);
     const result = await this.env.send(await this.adapter.payInstructions(p));
     if (!result.ok)
       throw new PropertyViolation(
@@ -119,27 +140,35 @@ export class SvmPropertyContext {
       await this.adapter.isPaid(this.env, p.data.requestId),
       "a valid payment was not recorded as paid",
     );
-    const got = this.received(p) - before;
+    const got = (await this.received(p)) - before;
     this.check(got === p.data.originAmount, `the recipient received ${got}, not ${p.data.originAmount}`);
     return result.computeUnits;
   }
 
+  /** An admin instruction signed by someone without the right to it must fail with the expected error. */
+  async assertAdminRefused(instructions: Instruction[]): Promise<void> {
+    const result = await this.env.send(instructions);
+    if (result.ok) throw new PropertyViolation("the unauthorized instruction was accepted");
+    this.checkCode(result.code);
+  }
+
+  private checkCode(code: number | undefined): void {
+    const expected = this.adapter.expectedErrors?.[this.property];
+    if (expected !== undefined)
+      this.check(code === expected, `refused with ${code ?? "no custom code"}, expected ${expected}`);
+  }
+
   async assertRefused(p: SvmPayment): Promise<void> {
     const paidBefore = await this.adapter.isPaid(this.env, p.data.requestId);
-    const before = this.received(p);
+    const before = await this.received(p);
     const result = await this.env.send(await this.adapter.payInstructions(p));
     if (result.ok) throw new PropertyViolation("the attack was accepted");
     this.check(
       (await this.adapter.isPaid(this.env, p.data.requestId)) === paidBefore,
       "the attack was recorded as paid",
     );
-    this.check(this.received(p) === before, "the attack moved funds");
-    const expected = this.adapter.expectedErrors?.[this.property];
-    if (expected !== undefined)
-      this.check(
-        result.code === expected,
-        `refused with ${result.code ?? "no custom code"}, expected ${expected}`,
-      );
+    this.check((await this.received(p)) === before, "the attack moved funds");
+    this.checkCode(result.code);
   }
 }
 
@@ -166,6 +195,30 @@ async function cloneAccount(env: SvmConformanceEnv, source: Address, owner: Addr
   if (!account.exists) throw new Error(`account ${source} is missing`);
   const address = (await generateKeyPairSigner()).address;
   env.svm.setAccount({ ...account, address, programAddress: owner });
+  return address;
+}
+
+/**
+ * A copy of the config at a fresh address owned by another program, with the solver's EVM address
+ * replaced by the stranger's wherever it is stored.
+ */
+async function lookAlikeConfig(t: SvmPropertyContext, config: Address): Promise<Address> {
+  const account = t.env.svm.getAccount(config);
+  if (!account.exists) throw new Error(`config ${config} is missing`);
+  const data = Uint8Array.from(account.data);
+  const solver = hexToBytes(t.setup.solverEvm);
+  const stranger = hexToBytes(privateKeyToAccount(SVM_KEYS.stranger).address);
+  let replaced = 0;
+  for (let i = 0; i + solver.length <= data.length; i += 1) {
+    if (solver.every((b, j) => data[i + j] === b)) {
+      data.set(stranger, i);
+      replaced += 1;
+    }
+  }
+  if (replaced === 0) throw new NotApplicable("the config does not store the solver's EVM address");
+  const address = (await generateKeyPairSigner()).address;
+  const owner = (await generateKeyPairSigner()).address;
+  t.env.svm.setAccount({ ...account, address, data, programAddress: owner });
   return address;
 }
 
@@ -226,6 +279,16 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     id: "replay.highSTwin",
     attack: "replay with the high-s twin",
     run: (t) => replayed(t, (p) => ({ ...p, signature: highSTwin(p.signature) })),
+  },
+  {
+    id: "replay.token",
+    attack: "submit a paid token attestation again (the token path's replay record)",
+    run: async (t) => {
+      const payer = await t.payer();
+      const p = await t.payment({ payer, token: await t.token(payer.address) });
+      await t.assertPaid(p);
+      await t.assertRefused(p);
+    },
   },
   {
     id: "signer.stranger",
@@ -294,6 +357,26 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
       ),
   },
   {
+    id: "currency.binding",
+    attack: "pay an attestation of one mint with a worthless mint of the attacker's",
+    run: async (t) => {
+      const payer = await t.payer();
+      const worthless = await t.token(payer.address);
+      const attested = await t.env.createMint(TOKEN_PROGRAM_ADDRESS);
+      const p = await t.payment({ payer, token: worthless, data: { originCurrency: word(attested) } });
+      await t.assertRefused(p);
+    },
+  },
+  {
+    id: "currency.nativeAsToken",
+    attack: "pay an attestation of native SOL with tokens of the attacker's mint",
+    run: async (t) => {
+      const payer = await t.payer();
+      const token = await t.token(payer.address);
+      await t.assertRefused(await t.payment({ payer, token, data: { originCurrency: ZERO_WORD } }));
+    },
+  },
+  {
     id: "amount.zero",
     attack: "a validly signed attestation of zero",
     run: async (t) => t.assertRefused(await t.payment({ amount: 0n })),
@@ -301,18 +384,33 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
   {
     id: "deadline.expired",
     attack: "a transaction landing after its deadline",
-    run: async (t) => t.assertRefused({ ...(await t.payment()), deadline: t.env.now() - 1n }),
+    run: async (t) => t.assertRefused({ ...(await t.payment()), deadline: (await t.env.now()) - 1n }),
   },
   {
     id: "deadline.maxWindow",
     attack: "a deadline beyond the maximum window",
-    run: async (t) => t.assertRefused({ ...(await t.payment()), deadline: t.env.now() + SVM_WINDOW + 1n }),
+    run: async (t) =>
+      t.assertRefused({
+        ...(await t.payment()),
+        deadline: (await t.env.now()) + t.setup.maxDeadlineWindow + 1n,
+      }),
   },
   {
     id: "whitelist.destination",
     attack: "an attestation to a destination not whitelisted",
     run: async (t) =>
       t.assertRefused(await t.payment({ data: { destinationUser: pad("0xbad", { size: 32 }) } })),
+  },
+  {
+    id: "whitelist.entrySubstitution",
+    attack: "an attestation to a destination not whitelisted, passing the whitelisted destination's entry",
+    run: async (t) => {
+      const p = await t.payment({ data: { destinationUser: pad("0xbad", { size: 32 }) } });
+      await t.assertRefused({
+        ...p,
+        whitelistOf: { chainId: t.setup.destinationChainId, user: t.setup.destinationUser },
+      });
+    },
   },
   {
     id: "invalidation.refused",
@@ -336,6 +434,37 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
       await t.assertRefused(p);
       await t.env.sendOrThrow(await build(false));
       await t.assertPaid(p);
+    },
+  },
+  {
+    id: "admin.pauseByStranger",
+    attack: "a stranger pauses the receiver (denial of service); payments must go on",
+    run: async (t) => {
+      const build = t.adapter.pauseInstructions;
+      if (!build) throw new NotApplicable("adapter has no pauseInstructions");
+      await t.assertAdminRefused(await build(true, await t.payer()));
+      await t.assertPaid(await t.payment());
+    },
+  },
+  {
+    id: "admin.invalidateByStranger",
+    attack: "a stranger invalidates someone else's request id before it is paid",
+    run: async (t) => {
+      const build = t.adapter.invalidateInstructions;
+      if (!build) throw new NotApplicable("adapter has no invalidateInstructions");
+      const p = await t.payment();
+      await t.assertAdminRefused(await build(p.data.requestId, await t.payer()));
+      await t.assertPaid(p);
+    },
+  },
+  {
+    id: "account.configSubstitution",
+    attack: "a look-alike config owned by another program naming the attacker's signer",
+    run: async (t) => {
+      const configAddress = t.adapter.configAddress;
+      if (!configAddress) throw new NotApplicable("adapter has no configAddress");
+      const fake = await lookAlikeConfig(t, await configAddress());
+      await t.assertRefused({ ...(await t.payment({ key: SVM_KEYS.stranger })), config: fake });
     },
   },
   {
@@ -379,9 +508,64 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     run: async (t) => {
       const payer = await t.payer();
       await t.assertRefused(
-        await t.payment({ payer, token: await t.token(payer.address, TOKEN_2022_PROGRAM_ADDRESS, 100) }),
+        await t.payment({
+          payer,
+          token: await t.token(payer.address, TOKEN_2022_PROGRAM_ADDRESS, [
+            { kind: "transferFee", bps: 100 },
+          ]),
+        }),
       );
     },
+  },
+  {
+    id: "token2022.permanentDelegate",
+    attack:
+      "a Token-2022 mint with a permanent delegate, who can move the deposit out of the solver's account later",
+    run: async (t) => {
+      const delegate = await generateKeyPairSigner();
+      const delegateBytes = getAddressEncoder().encode(delegate.address) as Uint8Array;
+      await t.assertRefused(
+        await t.token2022Payment([{ kind: "permanentDelegate", delegate: delegate.address, delegateBytes }]),
+      );
+    },
+  },
+  {
+    id: "token2022.transferHook",
+    attack: "a Token-2022 mint with a transfer hook: foreign code would run inside the payment",
+    run: async (t) => {
+      const hook = getAddressEncoder().encode((await generateKeyPairSigner()).address) as Uint8Array;
+      await t.assertRefused(await t.token2022Payment([{ kind: "transferHook", programBytes: hook }]));
+    },
+  },
+  {
+    id: "token2022.cpiGuard",
+    attack: "the payer's Token-2022 account has CPI Guard on: refused without recording the request",
+    run: async (t) => {
+      const p = await t.token2022Payment([]);
+      const token = p.token as SvmPaymentToken;
+      await t.env.sendOrThrow(enableCpiGuard(token.payerToken, p.payer, t.env.feePayer));
+      const account = await t.env.account(token.payerToken);
+      t.check(
+        account.exists && account.data.length > 165,
+        "setup: CPI Guard was not added to the payer's account",
+      );
+      await t.assertRefused(p);
+    },
+  },
+  {
+    id: "token2022.defaultFrozen",
+    attack: "a default-frozen mint whose solver account is still frozen: no record without the money",
+    run: async (t) => {
+      const p = await t.token2022Payment([{ kind: "defaultFrozen" }]);
+      const recipient = await t.env.account((p.token as SvmPaymentToken).recipientToken);
+      t.check(recipient.exists && recipient.data[108] === 2, "setup: the solver's account is not frozen");
+      await t.assertRefused(p);
+    },
+  },
+  {
+    id: "token2022.nonTransferable",
+    attack: "a non-transferable mint: the tokens cannot move, so nothing may be recorded as paid",
+    run: async (t) => t.assertRefused(await t.token2022Payment([{ kind: "nonTransferable" }])),
   },
   {
     id: "account.duplicate",
@@ -420,7 +604,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     run: async (t) => {
       if (!t.adapter.replayAddress) throw new NotApplicable("adapter has no replayAddress");
       const p = await t.payment();
-      t.env.fund(await t.adapter.replayAddress(p.data.requestId), 1_000_000n);
+      await t.env.fund(await t.adapter.replayAddress(p.data.requestId), 1_000_000n);
       await t.assertPaid(p);
     },
   },
@@ -433,7 +617,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
       // Compare payments whose replay records share one bump (the PDA search costs CU per bump).
       const plain = await t.assertPaid(await paymentAtTopBump(t));
       const p = await paymentAtTopBump(t);
-      t.env.fund(await replayAddress(p.data.requestId), 1_000_000n);
+      await t.env.fund(await replayAddress(p.data.requestId), 1_000_000n);
       const prefunded = await t.assertPaid(p);
       const margin = BigInt(t.adapter.prefundedExtraComputeUnits ?? 1_500);
       t.check(

@@ -11,13 +11,19 @@ import {
   writeConformanceReport,
 } from "../report.ts";
 import { SvmConformanceEnv } from "./env.ts";
+import { liteSvmLedger, type SvmLedger } from "./ledger.ts";
 import { SVM_KEYS, SVM_PROPERTIES, SVM_WINDOW, SvmPropertyContext } from "./properties.ts";
 import type { SvmReceiverAdapter, SvmReceiverSetup } from "./types.ts";
 
 /** Options of `runSvmConformance`. */
 export interface SvmConformanceOptions {
   /** A LiteSVM instance (`new LiteSVM()`); the receiver is deployed into it. */
-  svm: LiteSVM;
+  svm?: LiteSVM;
+  /**
+   * Instead of `svm`: any ledger, e.g. `rpcLedger(rpc, rpcSubscriptions)` for a Solana JSON-RPC
+   * endpoint. Properties that plant accounts are then reported not applicable.
+   */
+  ledger?: SvmLedger;
   adapter: SvmReceiverAdapter;
   fuzzRuns?: number;
   only?: readonly string[];
@@ -33,24 +39,61 @@ export interface SvmConformanceOptions {
  */
 export async function runSvmConformance(options: SvmConformanceOptions): Promise<ConformanceReport> {
   const started = performance.now();
-  const env = await SvmConformanceEnv.create(options.svm);
+  const env = await SvmConformanceEnv.create(ledgerOf(options));
   const owner = await generateKeyPairSigner();
   const solver = await generateKeyPairSigner();
-  env.fund(owner.address);
-  env.fund(solver.address);
+  await env.fund(owner.address);
+  const fixed = options.adapter.fixedSetup ?? {};
+  const solverKey = fixed.solverKey ?? SVM_KEYS.solver;
   const setup: SvmReceiverSetup = {
     owner,
-    solverEvm: privateKeyToAccount(SVM_KEYS.solver).address,
-    solver: solver.address,
-    maxDeadlineWindow: SVM_WINDOW,
-    destinationChainId: 1n,
-    destinationUser: pad("0xd5", { size: 32 }),
+    solverKey,
+    solverEvm: privateKeyToAccount(solverKey).address,
+    solver: fixed.solver ?? solver.address,
+    maxDeadlineWindow: fixed.maxDeadlineWindow ?? SVM_WINDOW,
+    destinationChainId: fixed.destinationChainId ?? 1n,
+    destinationUser: fixed.destinationUser ?? pad("0xd5", { size: 32 }),
   };
+  await env.fund(setup.solver);
   await options.adapter.deploy(env, setup);
+  return runProperties({
+    name: options.adapter.name,
+    properties: SVM_PROPERTIES,
+    notApplicable: options.adapter.notApplicable,
+    context: (id) => new SvmPropertyContext(env, options.adapter, setup, id),
+    started,
+    options,
+  });
+}
+
+/** The ledger `options` name. */
+export function ledgerOf(options: Pick<SvmConformanceOptions, "svm" | "ledger">): SvmLedger {
+  if (options.ledger) return options.ledger;
+  if (options.svm) return liteSvmLedger(options.svm);
+  throw new TypeError("runSvmConformance needs `svm` (a LiteSVM instance) or `ledger`");
+}
+
+/** One catalogue's properties, as `runProperties` runs them. */
+export interface CatalogueProperty<C> {
+  id: string;
+  attack: string;
+  run(context: C, fuzzRuns: number): Promise<void>;
+}
+
+/** Runs `properties` one by one (not-applicable ones skipped with their reason), then reports. */
+export async function runProperties<C>(run: {
+  name: string;
+  properties: readonly CatalogueProperty<C>[];
+  notApplicable?: Readonly<Record<string, string>>;
+  context(id: string): C;
+  started: number;
+  options: Pick<SvmConformanceOptions, "fuzzRuns" | "only" | "reportDir" | "print">;
+}): Promise<ConformanceReport> {
+  const { options } = run;
   const results: PropertyResult[] = [];
-  for (const property of SVM_PROPERTIES.filter((p) => !options.only || options.only.includes(p.id))) {
+  for (const property of run.properties.filter((p) => !options.only || options.only.includes(p.id))) {
     const t0 = performance.now();
-    const na = options.adapter.notApplicable?.[property.id];
+    const na = run.notApplicable?.[property.id];
     if (na) {
       results.push({
         id: property.id,
@@ -63,17 +106,14 @@ export async function runSvmConformance(options: SvmConformanceOptions): Promise
     }
     let result: Omit<PropertyResult, "durationMs">;
     try {
-      await property.run(
-        new SvmPropertyContext(env, options.adapter, setup, property.id),
-        options.fuzzRuns ?? 8,
-      );
+      await property.run(run.context(property.id), options.fuzzRuns ?? 8);
       result = { id: property.id, attack: property.attack, status: "pass" };
     } catch (error) {
       result = classify(property.id, property.attack, error);
     }
     results.push({ ...result, durationMs: Math.round(performance.now() - t0) });
   }
-  const report = summarize(options.adapter.name, "svm", results, Math.round(performance.now() - started));
+  const report = summarize(run.name, "svm", results, Math.round(performance.now() - run.started));
   if (options.print ?? true) console.log(formatConformanceTable(report));
   if (options.reportDir) writeConformanceReport(report, options.reportDir);
   return report;

@@ -29,11 +29,17 @@ export interface SvmPayment {
   token?: SvmPaymentToken;
   /** A replay-record bump other than the canonical one (and its address). */
   replayBump?: number;
+  /** A config account other than the program's (a look-alike the attacker controls). */
+  config?: Address;
+  /** Pass the whitelist entry of this destination instead of the attested one's. */
+  whitelistOf?: { chainId: bigint; user: Hex };
 }
 
 /** What the catalogue asks the adapter to deploy. */
 export interface SvmReceiverSetup {
   owner: KeyPairSigner;
+  /** The private key that signs the catalogue's valid attestations (a mock key: never a real one). */
+  solverKey: Hex;
   /** 20-byte EVM address whose attestations are accepted. */
   solverEvm: Hex;
   /** The account that receives payments. */
@@ -44,16 +50,30 @@ export interface SvmReceiverSetup {
   destinationUser: Hex;
 }
 
+/** Trust a program fixes at build time (no initialization): the catalogue uses these values. */
+export type SvmFixedSetup = Partial<
+  Pick<
+    SvmReceiverSetup,
+    "solverKey" | "solver" | "maxDeadlineWindow" | "destinationChainId" | "destinationUser"
+  >
+>;
+
 /** How the catalogue drives your program. Optional hooks left out mark their properties not applicable. */
 export interface SvmReceiverAdapter {
   name: string;
+  /** For programs whose solver, destination and window are constants of the build. */
+  fixedSetup?: SvmFixedSetup;
   deploy(env: SvmConformanceEnv, setup: SvmReceiverSetup): Promise<void>;
   payInstructions(payment: SvmPayment): Promise<Instruction[]>;
   isPaid(env: SvmConformanceEnv, requestId: Hex): Promise<boolean>;
   /** The replay record of `requestId` (canonical bump unless given), for the PDA properties. */
   replayAddress?(requestId: Hex, bump?: number): Promise<Address>;
-  invalidateInstructions?(requestId: Hex): Promise<Instruction[]>;
-  pauseInstructions?(paused: boolean): Promise<Instruction[]>;
+  /** The program's config account, for the config-substitution property. */
+  configAddress?(): Promise<Address>;
+  /** Invalidates `requestId`, signed by `authority` (the owner unless given: the catalogue tries a stranger). */
+  invalidateInstructions?(requestId: Hex, authority?: KeyPairSigner): Promise<Instruction[]>;
+  /** Pauses or resumes, signed by `authority` (the owner unless given: the catalogue tries a stranger). */
+  pauseInstructions?(paused: boolean, authority?: KeyPairSigner): Promise<Instruction[]>;
   /** Compute units a pre-funded replay record may add to a payment (default 1,500). */
   prefundedExtraComputeUnits?: number;
   notApplicable?: Readonly<Record<string, string>>;

@@ -1,0 +1,230 @@
+import { generateKeyPairSigner, type KeyPairSigner } from "@solana/kit";
+import { type Hex, keccak256, pad } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { hashEncodedOrder } from "../../orders/order-id.ts";
+import { signOrderId } from "../../orders/signature.ts";
+import type { EncodedOrder } from "../../orders/types.ts";
+import { PropertyViolation } from "../evm/context.ts";
+import { compactForm } from "../malformed.ts";
+import type { SvmConformanceEnv } from "./env.ts";
+import type { SvmOrderAdapter, SvmOrderPayment } from "./order-types.ts";
+import { SVM_AMOUNT, SVM_KEYS } from "./properties.ts";
+import type { CatalogueProperty } from "./run.ts";
+
+const NATIVE = pad("0x", { size: 32 });
+
+/** What one order property sees. */
+export class SvmOrderPropertyContext {
+  readonly env: SvmConformanceEnv;
+  readonly adapter: SvmOrderAdapter;
+  readonly property: string;
+
+  constructor(env: SvmConformanceEnv, adapter: SvmOrderAdapter, property: string) {
+    this.env = env;
+    this.adapter = adapter;
+    this.property = property;
+  }
+
+  /** A native order of `SVM_AMOUNT` on this chain to the whitelisted output, 10 minutes to run. */
+  async order(change: (order: EncodedOrder, now: number) => void = () => {}): Promise<EncodedOrder> {
+    const { setup } = this.adapter;
+    const now = Number(await this.env.now());
+    const order: EncodedOrder = {
+      version: "v1",
+      solverChainId: "base",
+      solver: privateKeyToAccount(setup.solverKey).address,
+      salt: BigInt(keccak256(crypto.getRandomValues(new Uint8Array(32)))),
+      inputs: [
+        {
+          payment: { chainId: setup.chainId, currency: NATIVE, amount: SVM_AMOUNT, weight: 1n },
+          refunds: [
+            {
+              chainId: setup.chainId,
+              recipient: NATIVE,
+              currency: NATIVE,
+              minimumAmount: 0n,
+              deadline: now + 3600,
+              extraData: "0x",
+            },
+          ],
+        },
+      ],
+      output: {
+        chainId: setup.outputChainId,
+        payments: [
+          {
+            recipient: setup.outputRecipient,
+            currency: "0x0000000000000000000000000000000000000000",
+            minimumAmount: SVM_AMOUNT - 10n,
+            expectedAmount: SVM_AMOUNT - 5n,
+          },
+        ],
+        deadline: now + 600,
+        calls: [],
+        extraData: "0x",
+      },
+      fees: [],
+    };
+    change(order, now);
+    return order;
+  }
+
+  async payer(): Promise<KeyPairSigner> {
+    const payer = await generateKeyPairSigner();
+    await this.env.fund(payer.address);
+    return payer;
+  }
+
+  /** `order` signed by `key` (the trusted solver's by default). */
+  async payment(order: EncodedOrder, key: Hex = this.adapter.setup.solverKey): Promise<SvmOrderPayment> {
+    return {
+      order,
+      signature: await signOrderId(privateKeyToAccount(key), hashEncodedOrder(order)),
+      payer: await this.payer(),
+    };
+  }
+
+  check(condition: boolean, what: string): void {
+    if (!condition) throw new PropertyViolation(what);
+  }
+
+  async assertPaid(p: SvmOrderPayment): Promise<void> {
+    const before = await this.env.lamports(this.adapter.recipient);
+    const result = await this.env.send(await this.adapter.payInstructions(p));
+    if (!result.ok)
+      throw new PropertyViolation(
+        `a valid order was refused (${result.code ?? result.message.split("\n")[0]})`,
+      );
+    this.check(
+      await this.adapter.isPaid(this.env, hashEncodedOrder(p.order)),
+      "a paid order was not recorded",
+    );
+    const got = (await this.env.lamports(this.adapter.recipient)) - before;
+    const amount = p.order.inputs[0]?.payment.amount;
+    this.check(got === amount, `the vault received ${got}, not ${amount}`);
+  }
+
+  /** `p` (as signed, or `attack` of it) must fail, record nothing and move nothing. */
+  async assertRefused(p: SvmOrderPayment, attack: Partial<SvmOrderPayment> = {}): Promise<void> {
+    const attempt = { ...p, ...attack };
+    const id = hashEncodedOrder(attempt.order);
+    const paidBefore = await this.adapter.isPaid(this.env, id);
+    const before = await this.env.lamports(this.adapter.recipient);
+    const result = await this.env.send(await this.adapter.payInstructions(attempt));
+    if (result.ok) throw new PropertyViolation("the attack was accepted");
+    this.check((await this.adapter.isPaid(this.env, id)) === paidBefore, "the attack was recorded as paid");
+    this.check((await this.env.lamports(this.adapter.recipient)) === before, "the attack moved funds");
+    const expected = this.adapter.expectedErrors?.[this.property];
+    if (expected !== undefined)
+      this.check(
+        result.code === expected,
+        `refused with ${result.code ?? "no custom code"}, expected ${expected}`,
+      );
+  }
+}
+
+export type SvmOrderProperty = CatalogueProperty<SvmOrderPropertyContext>;
+
+/** The SVM order catalogue, in the order the report lists it. */
+export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
+  {
+    id: "order.pay.native",
+    attack: "baseline: a signed order's native input is paid once and exactly",
+    run: async (t) => t.assertPaid(await t.payment(await t.order())),
+  },
+  {
+    id: "order.replay",
+    attack: "pay the same signed order again",
+    run: async (t) => {
+      const p = await t.payment(await t.order());
+      await t.assertPaid(p);
+      await t.assertRefused(p, { payer: await t.payer() });
+    },
+  },
+  {
+    id: "order.replayCompact",
+    attack: "pay the same order again with the 64-byte form of its signature",
+    run: async (t) => {
+      const p = await t.payment(await t.order());
+      await t.assertPaid(p);
+      await t.assertRefused(p, { signature: compactForm(p.signature) });
+    },
+  },
+  {
+    id: "order.tampered",
+    attack: "lower the input amount of a signed order and pay that with the original signature",
+    run: async (t) => {
+      const p = await t.payment(await t.order());
+      const tampered = structuredClone(p.order);
+      (tampered.inputs[0] as EncodedOrder["inputs"][number]).payment.amount = 1n;
+      await t.assertRefused(p, { order: tampered });
+    },
+  },
+  {
+    id: "order.tamperedOutput",
+    attack:
+      "lower the signed output's minimum (the solver would owe less) and pay with the original signature",
+    run: async (t) => {
+      const p = await t.payment(await t.order());
+      const tampered = structuredClone(p.order);
+      (tampered.output.payments[0] as EncodedOrder["output"]["payments"][number]).minimumAmount = 1n;
+      await t.assertRefused(p, { order: tampered });
+    },
+  },
+  {
+    id: "order.wrongSigner",
+    attack: "an order signed by another key",
+    run: async (t) => t.assertRefused(await t.payment(await t.order(), SVM_KEYS.stranger)),
+  },
+  {
+    id: "order.deadline",
+    attack: "an order whose output deadline has passed",
+    run: async (t) => {
+      const order = await t.order((o, now) => {
+        o.output.deadline = now - 1;
+      });
+      await t.assertRefused(await t.payment(order));
+    },
+  },
+  {
+    id: "order.currency",
+    attack: "pay natively an order whose input is a token",
+    run: async (t) => {
+      const order = await t.order((o) => {
+        (o.inputs[0] as EncodedOrder["inputs"][number]).payment.currency = pad("0x7e", { size: 32 });
+      });
+      await t.assertRefused(await t.payment(order));
+    },
+  },
+  {
+    id: "order.chain",
+    attack: "pay here an order whose input is on another chain",
+    run: async (t) => {
+      const order = await t.order((o) => {
+        (o.inputs[0] as EncodedOrder["inputs"][number]).payment.chainId = "ethereum";
+      });
+      await t.assertRefused(await t.payment(order));
+    },
+  },
+  {
+    id: "order.amountZero",
+    attack: "a signed order of zero",
+    run: async (t) => {
+      const order = await t.order((o) => {
+        (o.inputs[0] as EncodedOrder["inputs"][number]).payment.amount = 0n;
+      });
+      await t.assertRefused(await t.payment(order));
+    },
+  },
+  {
+    id: "order.whitelist",
+    attack: "a signed order paying out to a recipient not whitelisted",
+    run: async (t) => {
+      const order = await t.order((o) => {
+        (o.output.payments[0] as EncodedOrder["output"]["payments"][number]).recipient =
+          "0x000000000000000000000000000000000000bad0";
+      });
+      await t.assertRefused(await t.payment(order));
+    },
+  },
+];

@@ -1,0 +1,34 @@
+// Mutants of the order-gated depositor (programs/order-depositor), each removing or weakening one
+// check of its deposit gate, with the order catalogue property that must catch it. Patched in a
+// copy of the sources only.
+import type { SvmMutant } from "./svm-mutants.ts";
+
+const GATE = "order-depositor/src/instructions/deposit.rs";
+
+const guardOff = (name: string, property: string, condition: string): SvmMutant => ({
+  name,
+  property,
+  patches: [{ file: GATE, find: `if ${condition} {`, replace: "if false {" }],
+});
+
+export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
+  {
+    name: "any input chain",
+    property: "order.chain",
+    patches: [{ file: GATE, find: "if input.payment.chain_id == cfg.chain_id() {", replace: "if true {" }],
+  },
+  guardOff("input currency not bound", "order.currency", "payment.currency != currency"),
+  guardOff("zero input accepted", "order.amountZero", "amount == 0"),
+  guardOff("no order deadline", "order.deadline", "now > i64::from(order.output.deadline)"),
+  guardOff(
+    "output recipients not whitelisted",
+    "order.whitelist",
+    "!entry.owned_by(program_id) || state::load::<OrderRecipient>(entry, program_id)?.key != key",
+  ),
+  guardOff("used order ids not looked at", "order.replay", "gate.replay.owned_by(program_id)"),
+  guardOff(
+    "any signer",
+    "order.wrongSigner",
+    "!is_authorized_signer(&signer, &cfg.solver, &cfg.previous_solver, cfg.previous_valid_until(), now)",
+  ),
+];
