@@ -2,12 +2,14 @@
 // by address over the devnet's JSON-RPC on 127.0.0.1 (no redeployment; only what a fork node offers:
 // impersonation, setBalance, snapshots and time travel through its standard methods).
 import { expect } from "chai";
-import { http } from "viem";
+import { decodeErrorResult, encodeFunctionData, http, zeroHash } from "viem";
 import { type Devnet, startDevnet } from "../../src/devnet/devnet.ts";
+import { attestedReceiverAbi } from "../../src/receiver/index.ts";
 import {
   assertConformance,
   attestedReceiverAdapter,
   EVM_PROPERTIES,
+  EvmConformanceEnv,
   runEvmConformance,
 } from "../../src/testing/index.ts";
 
@@ -43,5 +45,39 @@ describe("conformance (TypeScript, EVM, fork mode): the devnet's deployed Attest
     expect(report.passed).to.equal(EVM_PROPERTIES.length - 2);
     // The receiver under test is the deployed one, unchanged: the catalogue only reconfigured it as its owner.
     expect(await request("eth_getCode", [chain.receiver, "latest"])).to.equal(codeBefore);
+  });
+
+  it("names the error of a refusal the node mined (replayed on the block before it)", async () => {
+    const chain = devnet.evmChain(8453);
+    const env = await EvmConformanceEnv.connect(http(chain.rpcUrl), "anvil");
+    const payer = "0x00000000000000000000000000000000000a77ac";
+    await env.fund(payer);
+    const before = await env.client.getBlockNumber({ cacheTime: 0 });
+    const data = encodeFunctionData({
+      abi: attestedReceiverAbi,
+      functionName: "depositNative",
+      args: [
+        {
+          requestId: zeroHash,
+          originChainId: 8453n,
+          originUser: zeroHash,
+          originCurrency: zeroHash,
+          originAmount: 0n,
+          destinationChainId: 10n,
+          destinationUser: zeroHash,
+        },
+        0n,
+        "0x",
+      ],
+    });
+    const result = await env.attempt(payer, { to: chain.receiver, data });
+    expect(
+      await env.client.getBlockNumber({ cacheTime: 0 }),
+      "setup: the node mined the refused transaction",
+    ).to.equal(before + 1n);
+    if (result.ok) throw new Error("the zero deposit was accepted");
+    expect(result.data, "the replay returned the revert data").to.match(/^0x[0-9a-f]{8}/);
+    const { errorName } = decodeErrorResult({ abi: attestedReceiverAbi, data: result.data ?? "0x" });
+    expect(errorName).to.equal("DeadlineExpired");
   });
 });
