@@ -1,19 +1,33 @@
-// Fork mode: the TypeScript catalogue against the AttestedReceiver the devnet already deployed, reached
-// by address over the devnet's JSON-RPC on 127.0.0.1 (no redeployment; only what a fork node offers:
-// impersonation, setBalance, snapshots and time travel through its standard methods).
+// Fork mode: the TypeScript catalogues against contracts already deployed on a running network, reached
+// by address over the devnet's JSON-RPC on 127.0.0.1: the AttestedReceiver the devnet deployed, and an
+// OrderGatedDepositor an integrator deployed in front of the devnet's depository. No redeployment; only
+// what a fork node offers: impersonation, setBalance, snapshots and time travel through its standard methods.
 import { expect } from "chai";
-import { decodeErrorResult, encodeFunctionData, http, zeroHash } from "viem";
+import {
+  createWalletClient,
+  decodeErrorResult,
+  encodeFunctionData,
+  http,
+  publicActions,
+  zeroHash,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import { type Devnet, startDevnet } from "../../src/devnet/devnet.ts";
 import { attestedReceiverAbi } from "../../src/receiver/index.ts";
+import { orderGatedDepositorArtifact } from "../../src/testing/evm/order-gated-depositor-adapter.ts";
 import {
   assertConformance,
   attestedReceiverAdapter,
+  EVM_ORDER_PROPERTIES,
   EVM_PROPERTIES,
   EvmConformanceEnv,
+  orderGatedDepositorAdapter,
   runEvmConformance,
+  runEvmOrderConformance,
 } from "../../src/testing/index.ts";
 
-describe("conformance (TypeScript, EVM, fork mode): the devnet's deployed AttestedReceiver by address", function () {
+describe("conformance (TypeScript, EVM, fork mode): contracts already deployed on the devnet, by address", function () {
   this.timeout(600_000);
   let devnet: Devnet;
 
@@ -79,5 +93,35 @@ describe("conformance (TypeScript, EVM, fork mode): the devnet's deployed Attest
     expect(result.data, "the replay returned the revert data").to.match(/^0x[0-9a-f]{8}/);
     const { errorName } = decodeErrorResult({ abi: attestedReceiverAbi, data: result.data ?? "0x" });
     expect(errorName).to.equal("DeadlineExpired");
+  });
+
+  it("passes the order catalogue against a depositor an integrator deployed in front of the devnet's depository", async () => {
+    const chain = devnet.evmChain(8453);
+    const deployer = createWalletClient({
+      account: privateKeyToAccount(evmDevAccount("deployer").privateKey),
+      transport: http(chain.rpcUrl),
+    }).extend(publicActions);
+    const { abi, bytecode } = orderGatedDepositorArtifact();
+    const hash = await deployer.deployContract({
+      abi,
+      bytecode,
+      chain: null,
+      args: [deployer.account.address, devnet.solver.evm, chain.depository, "base", []],
+    });
+    const { contractAddress, status } = await deployer.waitForTransactionReceipt({ hash });
+    if (status !== "success" || !contractAddress)
+      throw new Error("setup: the integrator's deployment failed");
+
+    const report = await runEvmOrderConformance({
+      transport: http(chain.rpcUrl),
+      mode: "anvil",
+      adapter: orderGatedDepositorAdapter({ address: contractAddress }),
+      protocolChainId: "base",
+      print: false,
+    });
+
+    assertConformance(report);
+    expect(report.results.map((r) => r.id)).to.deep.equal(EVM_ORDER_PROPERTIES.map((p) => p.id));
+    expect(report.passed).to.equal(EVM_ORDER_PROPERTIES.length - 2);
   });
 });
