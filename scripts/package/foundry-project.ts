@@ -34,12 +34,15 @@ offline = true
 
 /**
  * Writes foundry.toml, the solc wrapper and the shipped remappings into `dir` (where the tarball, solc
- * and forge are installed); returns the path of its forge.
+ * and forge are installed); returns the path of its forge binary.
+ * The platform package's binary, not `node_modules/.bin/forge`: the npm wrapper of @foundry-rs/forge
+ * 1.7.1 exits 0 even when tests fail.
  */
 export function writeFoundryProject(dir: string): string {
   writeFileSync(join(dir, "solc.cjs"), SOLC_WRAPPER);
   chmodSync(join(dir, "solc.cjs"), 0o755);
   writeFileSync(join(dir, "foundry.toml"), FOUNDRY_TOML);
   copyFileSync(join(dir, "node_modules/attestkit/remappings.txt"), join(dir, "remappings.txt"));
-  return join(dir, "node_modules/.bin/forge");
+  const arch = process.arch === "x64" ? "amd64" : process.arch;
+  return join(dir, `node_modules/@foundry-rs/forge-${process.platform}-${arch}/bin/forge`);
 }
