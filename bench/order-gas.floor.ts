@@ -1,72 +1,121 @@
-// The gas floor of EIP-712 order hashing: the keccak256 of every struct encoding, dynamic member and array
-// of member hashes, and the MSTOREs that place the words to hash. Nothing else is unavoidable: the order
-// is already decoded in memory when `ProtocolOrder.orderId` runs.
+// The gas floor of EIP-712 order hashing: what the encoding unavoidably costs, opcode by opcode.
+// - keccak256 of every struct encoding, dynamic member and array of member hashes (30 + 6 per word);
+// - the MSTOREs that place the words to hash (3 each);
+// - reading the order where it lies: every member word, offset or pointer and every length is one
+//   CALLDATALOAD or MLOAD (3); in calldata, every bytes / string member is also CALLDATACOPYed to memory,
+//   since keccak256 hashes memory only (3 + 3 per word);
+// - the memory the largest single keccak input occupies (3 per word; no hasher can use less).
+// Stack shuffling, jumps and address arithmetic (PUSH / DUP / SWAP / JUMP / ADD) are what the measured
+// figure is compared against: they are the hasher's overhead, not part of the floor.
 import { type Hex, hexToBytes, stringToBytes } from "viem";
 import type { EncodedOrder } from "../src/orders/index.ts";
 
 const KECCAK_BASE = 30;
 const KECCAK_WORD = 6;
-const MSTORE = 3;
+const VERY_LOW = 3; // MLOAD, MSTORE, CALLDATALOAD, CALLDATACOPY's base and per word, memory per word
 
-export type OrderIdFloor = { keccakGas: number; mstoreGas: number; total: number; keccaks: number };
+export type OrderSource = "memory" | "calldata";
+export type OrderIdFloor = {
+  keccakGas: number;
+  mstoreGas: number;
+  readGas: number;
+  memoryGas: number;
+  total: number;
+  keccaks: number;
+};
 
-export function orderIdFloor(order: EncodedOrder): OrderIdFloor {
+const words = (bytes: number) => Math.ceil(bytes / 32);
+
+export function orderIdFloor(order: EncodedOrder, source: OrderSource): OrderIdFloor {
   let keccakGas = 0;
   let mstoreGas = 0;
+  let readGas = 0;
   let keccaks = 0;
-  const keccak = (bytes: number) => {
+  let largestInput = 0;
+  /** `inScratch`: the input is written to scratch memory for hashing (not hashed where it already lies). */
+  const keccak = (bytes: number, inScratch = true) => {
     keccaks++;
-    keccakGas += KECCAK_BASE + KECCAK_WORD * Math.ceil(bytes / 32);
+    keccakGas += KECCAK_BASE + KECCAK_WORD * words(bytes);
+    if (inScratch) largestInput = Math.max(largestInput, bytes);
   };
-  /** A struct of `words` words (type hash included): its words written, then hashed. */
-  const struct = (words: number) => {
-    mstoreGas += MSTORE * words;
-    keccak(32 * words);
+  /** One word read where the order lies: a static member, an offset / pointer, or a length. */
+  const read = (count = 1) => {
+    readGas += VERY_LOW * count;
   };
-  const text = (value: string) => keccak(stringToBytes(value).length);
-  const bytes = (value: Hex) => keccak(hexToBytes(value).length);
-  /** An array: each element hash written, then the concatenation hashed. */
+  /** A struct of `members` members plus its type hash: its words written, then hashed. */
+  const struct = (members: number) => {
+    mstoreGas += VERY_LOW * (members + 1);
+    keccak(32 * (members + 1));
+  };
+  /** A bytes / string member: its offset and length read, in calldata copied to memory, then hashed. */
+  const dynamic = (length: number) => {
+    read(2);
+    if (source === "calldata") readGas += VERY_LOW * (1 + words(length));
+    keccak(length, source === "calldata");
+  };
+  const text = (value: string) => dynamic(stringToBytes(value).length);
+  const bytes = (value: Hex) => dynamic(hexToBytes(value).length);
+  /** An array: its offset and length read, one offset / pointer per element, the element hashes hashed. */
   const array = (count: number) => {
-    mstoreGas += MSTORE * count;
+    read(2 + count);
+    mstoreGas += VERY_LOW * count;
     keccak(32 * count);
   };
+  /** A nested struct member: its offset / pointer. */
+  const nested = () => read();
 
-  struct(8);
+  struct(7);
   text(order.version);
   text(order.solverChainId);
+  read(2); // solver, salt
   array(order.inputs.length);
   for (const input of order.inputs) {
-    struct(3);
-    struct(5);
+    struct(2);
+    nested();
+    struct(4);
     text(input.payment.chainId);
     bytes(input.payment.currency);
+    read(2); // amount, weight
     array(input.refunds.length);
     for (const refund of input.refunds) {
-      struct(7);
+      struct(6);
       text(refund.chainId);
       bytes(refund.recipient);
       bytes(refund.currency);
+      read(2); // minimumAmount, deadline
       bytes(refund.extraData);
     }
   }
-  struct(6);
+  nested();
+  struct(5);
   text(order.output.chainId);
   array(order.output.payments.length);
   for (const payment of order.output.payments) {
-    struct(5);
+    struct(4);
     bytes(payment.recipient);
     bytes(payment.currency);
+    read(2); // minimumAmount, expectedAmount
   }
+  read(); // deadline
   array(order.output.calls.length);
   for (const call of order.output.calls) bytes(call);
   bytes(order.output.extraData);
   array(order.fees.length);
   for (const fee of order.fees) {
-    struct(6);
+    struct(5);
     text(fee.recipientChainId);
     bytes(fee.recipient);
     text(fee.currencyChainId);
     bytes(fee.currency);
+    read(); // amount
   }
-  return { keccakGas, mstoreGas, total: keccakGas + mstoreGas, keccaks };
+  const memoryGas = VERY_LOW * words(largestInput);
+  return {
+    keccakGas,
+    mstoreGas,
+    readGas,
+    memoryGas,
+    total: keccakGas + mstoreGas + readGas + memoryGas,
+    keccaks,
+  };
 }

@@ -1,7 +1,17 @@
-// Protocol orders in TypeScript: getOrderId throughput on typical orders, and verifyQuoteOrder against the
-// one signature recovery it contains, side by side. Run: npm run bench:orders
-import { type Hex, recoverMessageAddress } from "viem";
-import { getOrderId, orderChainsFromChains, verifyQuoteOrder } from "../src/index.ts";
+// Protocol orders in TypeScript: getOrderId throughput on typical orders (recurring accounts, as a service
+// integration sees them, and fresh accounts in every order), the keccak implementations it could use, and
+// verifyQuoteOrder against the one signature recovery it contains, side by side. Run: npm run bench:orders
+import { keccak256 as jsSha3Keccak } from "js-sha3";
+import { type Hex, recoverMessageAddress, keccak256 as viemKeccak } from "viem";
+import {
+  type ChainVmTypes,
+  formatOrderAddress,
+  getOrderId,
+  type Order,
+  type OrderVmType,
+  orderChainsFromChains,
+  verifyQuoteOrder,
+} from "../src/index.ts";
 import { chainsResponse, options, quoteFor, vmTypes } from "../test/orders/quote-fixture.ts";
 import { orderVectors } from "../test/orders/vectors.ts";
 import { printTable, runSideBySide, writeResults } from "./harness.ts";
@@ -18,6 +28,33 @@ const typical = [
   { order: published.order, vmTypes: published.chainVmTypes },
 ];
 const chains = orderChainsFromChains(chainsResponse);
+
+// The same orders with every refund and output recipient a new account: no memoised address or member hash
+// applies to them (the cold path).
+let account = 0;
+const freshAccount = (vmType: OrderVmType | undefined, current: string) => {
+  if (vmType !== "ethereum-vm" && vmType !== "solana-vm") return current;
+  const bytes = new Uint8Array(vmType === "ethereum-vm" ? 20 : 32);
+  new DataView(bytes.buffer).setUint32(0, ++account);
+  bytes[bytes.length - 1] = 0x5a;
+  return formatOrderAddress(bytes, vmType);
+};
+const FRESH_ORDERS = 4096;
+const fresh = Array.from({ length: FRESH_ORDERS }, (_, i) => {
+  const { order, vmTypes } = typical[i % typical.length]!;
+  const map: ChainVmTypes = vmTypes;
+  const copy = structuredClone(order) as Order;
+  for (const input of copy.inputs) {
+    for (const refund of input.refunds)
+      refund.recipient = freshAccount(map[refund.chainId], refund.recipient);
+  }
+  for (const payment of copy.output.payments) {
+    payment.recipient = freshAccount(map[copy.output.chainId], payment.recipient);
+  }
+  return { order: copy, vmTypes: map };
+});
+// The largest struct encoding an order hashes (Order: type hash + 7 members).
+const orderEncoding = new Uint8Array(256).map((_, i) => i);
 const pickQuote = (i: number) => ({
   quote: quotes[i % quotes.length]!,
   origin: origins[i % origins.length]!,
@@ -31,6 +68,18 @@ const results = await runSideBySide(
         const { order, vmTypes: map } = typical[i % typical.length]!;
         return getOrderId(order, map);
       },
+    },
+    {
+      name: "getOrderId (fresh accounts in every order)",
+      run: (i) => {
+        const { order, vmTypes: map } = fresh[i % FRESH_ORDERS]!;
+        return getOrderId(order, map);
+      },
+    },
+    { name: "keccak-256 of 256 bytes: viem (@noble/hashes)", run: () => viemKeccak(orderEncoding, "bytes") },
+    {
+      name: "keccak-256 of 256 bytes: js-sha3 (the order hash's)",
+      run: () => jsSha3Keccak.digest(orderEncoding),
     },
     {
       name: "viem recoverMessageAddress (the one recovery)",
@@ -55,10 +104,14 @@ const results = await runSideBySide(
   { rounds: 11, iterations: 100, warmup: 50 },
 );
 
-const [orderId, recovery, verify] = results as [
-  (typeof results)[0],
-  (typeof results)[0],
-  (typeof results)[0],
+type Result = (typeof results)[0];
+const [orderId, freshOrderId, noble, jsSha3, recovery, verify] = results as [
+  Result,
+  Result,
+  Result,
+  Result,
+  Result,
+  Result,
 ];
 const verifyOverRecovery = (verify.nsPerOp - recovery.nsPerOp) / recovery.nsPerOp;
 printTable(
@@ -74,13 +127,15 @@ const summary = {
   getOrderIdPerSecond: Math.round(orderId.opsPerSecond),
   getOrderIdTarget: ORDERS_TARGET_PER_SECOND,
   getOrderIdTargetMet: orderId.opsPerSecond >= ORDERS_TARGET_PER_SECOND,
+  getOrderIdFreshAccountsPerSecond: Math.round(freshOrderId.opsPerSecond),
+  jsSha3OverNobleSpeedup: Number((noble.nsPerOp / jsSha3.nsPerOp).toFixed(2)),
   verifyQuoteOrderOverRecovery: Number(verifyOverRecovery.toFixed(3)),
   verifyQuoteOrderTarget: VERIFY_TARGET_OVER_RECOVERY,
   verifyQuoteOrderTargetMet: verifyOverRecovery <= VERIFY_TARGET_OVER_RECOVERY,
 };
 console.log(summary);
 writeResults("orders.json", {
-  note: "npm run bench:orders; runSideBySide (bench/harness.ts): cases interleaved round by round, median round. Typical orders: the four quote fixtures of test/orders/quote-fixture.ts and the service's published order.",
+  note: "npm run bench:orders; runSideBySide (bench/harness.ts): cases interleaved round by round, median round. Typical orders: the four quote fixtures of test/orders/quote-fixture.ts and the service's published order; fresh accounts: the same orders with a new refund and output recipient in every order. Wall-clock figures: re-run on an idle machine.",
   results,
   summary,
 });

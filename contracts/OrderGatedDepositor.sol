@@ -149,8 +149,8 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
     /// @dev `msg.value` must equal the input's amount exactly. The depository is called with
     /// `depositNative(msg.sender, orderId)`. WARNING: the payer is `msg.sender`; smart wallets and relayers
     /// are credited as themselves.
-    function depositNative(ProtocolOrder.Order memory order, bytes calldata signature) external payable {
-        (bytes32 id, ProtocolOrder.InputPayment memory payment, address signer) = _verify(order, signature);
+    function depositNative(ProtocolOrder.Order calldata order, bytes calldata signature) external payable {
+        (bytes32 id, ProtocolOrder.InputPayment calldata payment, address signer) = _verify(order, signature);
         if (!_isNative(payment.currency)) revert NotNativeCurrency(payment.currency);
         if (msg.value != payment.amount) revert ValueMismatch(payment.amount, msg.value);
         depository.depositNative{value: msg.value}(msg.sender, id);
@@ -164,8 +164,8 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
     /// @dev The payer approves this contract for the amount beforehand. The depository is called with
     /// `depositErc20(msg.sender, token, amount, orderId)`. WARNING: fee-on-transfer and rebasing tokens are
     /// rejected with {DeliveredAmountMismatch}.
-    function depositErc20(ProtocolOrder.Order memory order, bytes calldata signature) external nonReentrant {
-        (bytes32 id, ProtocolOrder.InputPayment memory payment, address signer) = _verify(order, signature);
+    function depositErc20(ProtocolOrder.Order calldata order, bytes calldata signature) external nonReentrant {
+        (bytes32 id, ProtocolOrder.InputPayment calldata payment, address signer) = _verify(order, signature);
         if (payment.currency.length != 20 || _isNative(payment.currency)) revert NotAToken(payment.currency);
         IERC20 token = IERC20(address(bytes20(payment.currency)));
         uint256 amount = payment.amount;
@@ -309,12 +309,12 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
     // ------------------------------------------------------------------------------------------------------
 
     /// @dev Checks 1, 2, 4, 5 and 6, marks the id used; returns the id, this chain's input payment and the signer.
-    function _verify(ProtocolOrder.Order memory order, bytes calldata signature)
+    function _verify(ProtocolOrder.Order calldata order, bytes calldata signature)
         private
-        returns (bytes32 id, ProtocolOrder.InputPayment memory payment, address signer)
+        returns (bytes32 id, ProtocolOrder.InputPayment calldata payment, address signer)
     {
         if (_paused) revert DepositorPaused();
-        id = ProtocolOrder.orderId(order);
+        id = ProtocolOrder.orderIdCalldata(order);
         payment = _inputForThisChain(order.inputs);
         if (payment.amount == 0) revert ZeroAmount();
         if (block.timestamp > order.output.deadline) {
@@ -322,7 +322,7 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
         }
         bytes32 outputChain = keccak256(bytes(order.output.chainId));
         for (uint256 i; i < order.output.payments.length; ++i) {
-            bytes memory recipient = order.output.payments[i].recipient;
+            bytes calldata recipient = order.output.payments[i].recipient;
             if (!_whitelist[_whitelistKey(outputChain, keccak256(recipient))]) {
                 revert RecipientNotWhitelisted(order.output.chainId, recipient);
             }
@@ -336,10 +336,10 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
         if (order.solver != signer) revert OrderSolverMismatch(signer, order.solver);
     }
 
-    function _inputForThisChain(ProtocolOrder.Input[] memory inputs)
+    function _inputForThisChain(ProtocolOrder.Input[] calldata inputs)
         private
         view
-        returns (ProtocolOrder.InputPayment memory)
+        returns (ProtocolOrder.InputPayment calldata)
     {
         for (uint256 i; i < inputs.length; ++i) {
             if (keccak256(bytes(inputs[i].payment.chainId)) == _chainIdHash) return inputs[i].payment;
@@ -348,7 +348,7 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
     }
 
     /// @dev The EVM native currency in orders: 20 zero bytes.
-    function _isNative(bytes memory currency) private pure returns (bool) {
+    function _isNative(bytes calldata currency) private pure returns (bool) {
         return currency.length == 20 && bytes20(currency) == bytes20(0);
     }
 

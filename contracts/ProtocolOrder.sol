@@ -99,19 +99,256 @@ library ProtocolOrder {
     );
 
     /// @notice The order id: EIP-712 `hashStruct(order)`, no domain separator.
-    /// @dev Struct words are written to unallocated memory and hashed in place; array buffers are allocated
-    /// for the loop and released afterwards, so hashing leaves the free memory pointer where it found it.
-    function orderId(Order memory order) internal pure returns (bytes32) {
-        return _hash8(
-            ORDER_TYPEHASH,
-            keccak256(bytes(order.version)),
-            keccak256(bytes(order.solverChainId)),
-            bytes32(uint256(uint160(order.solver))),
-            bytes32(order.salt),
-            _hashInputs(order.inputs),
-            _hashOutput(order.output),
-            _hashFees(order.fees)
-        );
+    /// @dev Walks the decoded order by its memory pointers and writes each struct's words to memory past the
+    /// free memory pointer, hashing them there: nothing is allocated and `bytes` / `string` members are
+    /// hashed where they lie. `uint32` and `address` members are masked to their width, as Solidity would.
+    /// The type hashes are the constants above as literals (Yul functions cannot read Solidity constants).
+    function orderId(Order memory order) internal pure returns (bytes32 id) {
+        assembly ("memory-safe") {
+            function bytesHash(p) -> h {
+                h := keccak256(add(p, 0x20), mload(p))
+            }
+            function inputPayment(s, m) -> h {
+                mstore(m, 0x66edc7ab4e5f0ad0adad21638ffff360dbf956d89a28f9ec6cdd3e7a123bb4eb)
+                mstore(add(m, 0x20), bytesHash(mload(s)))
+                mstore(add(m, 0x40), bytesHash(mload(add(s, 0x20))))
+                mstore(add(m, 0x60), mload(add(s, 0x40)))
+                mstore(add(m, 0x80), mload(add(s, 0x60)))
+                h := keccak256(m, 0xa0)
+            }
+            function refunds(a, m) -> h {
+                let size := shl(5, mload(a))
+                let r := add(m, size)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    let s := mload(add(add(a, 0x20), i))
+                    mstore(r, 0x9f8e11410c9bfb023e54a2bfcc41ef4f8db1fe4bb5db7873169ff3aead2bf0e2)
+                    mstore(add(r, 0x20), bytesHash(mload(s)))
+                    mstore(add(r, 0x40), bytesHash(mload(add(s, 0x20))))
+                    mstore(add(r, 0x60), bytesHash(mload(add(s, 0x40))))
+                    mstore(add(r, 0x80), mload(add(s, 0x60)))
+                    mstore(add(r, 0xa0), and(mload(add(s, 0x80)), 0xffffffff))
+                    mstore(add(r, 0xc0), bytesHash(mload(add(s, 0xa0))))
+                    mstore(add(m, i), keccak256(r, 0xe0))
+                }
+                h := keccak256(m, size)
+            }
+            function inputs(a, m) -> h {
+                let size := shl(5, mload(a))
+                let e := add(m, size)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    let s := mload(add(add(a, 0x20), i))
+                    mstore(e, 0xc5b0643c7427e4816be79fd8064fc108fc7c5aefbe7016b1eeeb150228f93745)
+                    mstore(add(e, 0x20), inputPayment(mload(s), add(e, 0x60)))
+                    mstore(add(e, 0x40), refunds(mload(add(s, 0x20)), add(e, 0x60)))
+                    mstore(add(m, i), keccak256(e, 0x60))
+                }
+                h := keccak256(m, size)
+            }
+            function outputPayments(a, m) -> h {
+                let size := shl(5, mload(a))
+                let e := add(m, size)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    let s := mload(add(add(a, 0x20), i))
+                    mstore(e, 0x96c6557b6ec114bb9ff5291394bf5f35c3685043c1a46f43146634a70dca0cdc)
+                    mstore(add(e, 0x20), bytesHash(mload(s)))
+                    mstore(add(e, 0x40), bytesHash(mload(add(s, 0x20))))
+                    mstore(add(e, 0x60), mload(add(s, 0x40)))
+                    mstore(add(e, 0x80), mload(add(s, 0x60)))
+                    mstore(add(m, i), keccak256(e, 0xa0))
+                }
+                h := keccak256(m, size)
+            }
+            function calls(a, m) -> h {
+                let size := shl(5, mload(a))
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), bytesHash(mload(add(add(a, 0x20), i))))
+                }
+                h := keccak256(m, size)
+            }
+            function output(s, m) -> h {
+                let scratch := add(m, 0xc0)
+                mstore(m, 0xec5bd83409077be71a3fbc2c8578ea7dd1aa0ce0a7be97571a0a89e61e2c2269)
+                mstore(add(m, 0x20), bytesHash(mload(s)))
+                mstore(add(m, 0x40), outputPayments(mload(add(s, 0x20)), scratch))
+                mstore(add(m, 0x60), and(mload(add(s, 0x40)), 0xffffffff))
+                mstore(add(m, 0x80), calls(mload(add(s, 0x60)), scratch))
+                mstore(add(m, 0xa0), bytesHash(mload(add(s, 0x80))))
+                h := keccak256(m, 0xc0)
+            }
+            function fees(a, m) -> h {
+                let size := shl(5, mload(a))
+                let e := add(m, size)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    let s := mload(add(add(a, 0x20), i))
+                    mstore(e, 0x5e1420e6482d4138dbc016fa378f064eb120b8b82c866fbb1da0b68c92f8abae)
+                    mstore(add(e, 0x20), bytesHash(mload(s)))
+                    mstore(add(e, 0x40), bytesHash(mload(add(s, 0x20))))
+                    mstore(add(e, 0x60), bytesHash(mload(add(s, 0x40))))
+                    mstore(add(e, 0x80), bytesHash(mload(add(s, 0x60))))
+                    mstore(add(e, 0xa0), mload(add(s, 0x80)))
+                    mstore(add(m, i), keccak256(e, 0xc0))
+                }
+                h := keccak256(m, size)
+            }
+
+            let m := mload(0x40)
+            let scratch := add(m, 0x100)
+            mstore(m, 0xee05e73da8f2fce11d34a78a39998b4dd8a56c6298aa9ad2870c3f9a2821dc8e)
+            mstore(add(m, 0x20), bytesHash(mload(order)))
+            mstore(add(m, 0x40), bytesHash(mload(add(order, 0x20))))
+            mstore(add(m, 0x60), and(mload(add(order, 0x40)), 0xffffffffffffffffffffffffffffffffffffffff))
+            mstore(add(m, 0x80), mload(add(order, 0x60)))
+            mstore(add(m, 0xa0), inputs(mload(add(order, 0x80)), scratch))
+            mstore(add(m, 0xc0), output(mload(add(order, 0xa0)), scratch))
+            mstore(add(m, 0xe0), fees(mload(add(order, 0xc0)), scratch))
+            id := keccak256(m, 0x100)
+        }
+    }
+
+    /// @notice {orderId} of an order still in calldata (an external function's `Order calldata` argument),
+    /// hashed where it lies instead of being decoded into memory first: the cheaper form for contracts that
+    /// take orders, such as `OrderGatedDepositor`.
+    /// @dev Walks the ABI encoding through the same offsets Solidity's calldata accessors follow, copying each
+    /// `bytes` / `string` member to memory past the free memory pointer to hash it; nothing is allocated. A
+    /// `uint32` or `address` word with high bits set reverts, as the decoder would. Offsets and lengths are
+    /// NOT range-checked (that costs ~25% more gas): a malformed offset makes the id commit to whatever bytes
+    /// it points at (zeros past the end of calldata), which is the id of some other order, never a forgery of
+    /// a signed one; and the Solidity accessors a contract reads the order's fields with still revert on it.
+    /// The type hashes are the constants above as literals (Yul functions cannot read Solidity constants);
+    /// the fuzz tests compare both forms with an `abi.encode` reference, non-canonical encodings included.
+    function orderIdCalldata(Order calldata order) internal pure returns (bytes32 id) {
+        assembly ("memory-safe") {
+            /// Position of the dynamic member whose offset is stored at `head` (relative to `base`).
+            function tail(base, head) -> p {
+                p := add(base, calldataload(head))
+            }
+            /// keccak256 of the `bytes` / `string` whose offset is stored at `head`; `m` is scratch memory.
+            function dynamic(base, head, m) -> h {
+                let offset := calldataload(head)
+                let p := add(base, offset)
+                let length := calldataload(p)
+                calldatacopy(m, add(p, 0x20), length)
+                h := keccak256(m, length)
+            }
+            /// Length and first element head of the array whose offset is stored at `head`.
+            function array(base, head) -> length, heads {
+                let offset := calldataload(head)
+                let p := add(base, offset)
+                length := calldataload(p)
+                heads := add(p, 0x20)
+            }
+            function uint32At(head) -> value {
+                value := calldataload(head)
+                if shr(32, value) { revert(0, 0) }
+            }
+            function inputPayment(s, m) -> h {
+                mstore(m, 0x66edc7ab4e5f0ad0adad21638ffff360dbf956d89a28f9ec6cdd3e7a123bb4eb)
+                mstore(add(m, 0x20), dynamic(s, s, add(m, 0xa0)))
+                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), add(m, 0xa0)))
+                mstore(add(m, 0x60), calldataload(add(s, 0x40)))
+                mstore(add(m, 0x80), calldataload(add(s, 0x60)))
+                h := keccak256(m, 0xa0)
+            }
+            function refund(s, m) -> h {
+                let scratch := add(m, 0xe0)
+                mstore(m, 0x9f8e11410c9bfb023e54a2bfcc41ef4f8db1fe4bb5db7873169ff3aead2bf0e2)
+                mstore(add(m, 0x20), dynamic(s, s, scratch))
+                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), scratch))
+                mstore(add(m, 0x60), dynamic(s, add(s, 0x40), scratch))
+                mstore(add(m, 0x80), calldataload(add(s, 0x60)))
+                mstore(add(m, 0xa0), uint32At(add(s, 0x80)))
+                mstore(add(m, 0xc0), dynamic(s, add(s, 0xa0), scratch))
+                h := keccak256(m, 0xe0)
+            }
+            function refunds(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), refund(tail(heads, add(heads, i)), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+            function input(s, m) -> h {
+                mstore(m, 0xc5b0643c7427e4816be79fd8064fc108fc7c5aefbe7016b1eeeb150228f93745)
+                mstore(add(m, 0x20), inputPayment(tail(s, s), add(m, 0x60)))
+                mstore(add(m, 0x40), refunds(s, add(s, 0x20), add(m, 0x60)))
+                h := keccak256(m, 0x60)
+            }
+            function inputs(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), input(tail(heads, add(heads, i)), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+            function outputPayment(s, m) -> h {
+                mstore(m, 0x96c6557b6ec114bb9ff5291394bf5f35c3685043c1a46f43146634a70dca0cdc)
+                mstore(add(m, 0x20), dynamic(s, s, add(m, 0xa0)))
+                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), add(m, 0xa0)))
+                mstore(add(m, 0x60), calldataload(add(s, 0x40)))
+                mstore(add(m, 0x80), calldataload(add(s, 0x60)))
+                h := keccak256(m, 0xa0)
+            }
+            function outputPayments(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), outputPayment(tail(heads, add(heads, i)), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+            function calls(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), dynamic(heads, add(heads, i), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+            function output(s, m) -> h {
+                let scratch := add(m, 0xc0)
+                mstore(m, 0xec5bd83409077be71a3fbc2c8578ea7dd1aa0ce0a7be97571a0a89e61e2c2269)
+                mstore(add(m, 0x20), dynamic(s, s, scratch))
+                mstore(add(m, 0x40), outputPayments(s, add(s, 0x20), scratch))
+                mstore(add(m, 0x60), uint32At(add(s, 0x40)))
+                mstore(add(m, 0x80), calls(s, add(s, 0x60), scratch))
+                mstore(add(m, 0xa0), dynamic(s, add(s, 0x80), scratch))
+                h := keccak256(m, 0xc0)
+            }
+            function fee(s, m) -> h {
+                let scratch := add(m, 0xc0)
+                mstore(m, 0x5e1420e6482d4138dbc016fa378f064eb120b8b82c866fbb1da0b68c92f8abae)
+                mstore(add(m, 0x20), dynamic(s, s, scratch))
+                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), scratch))
+                mstore(add(m, 0x60), dynamic(s, add(s, 0x40), scratch))
+                mstore(add(m, 0x80), dynamic(s, add(s, 0x60), scratch))
+                mstore(add(m, 0xa0), calldataload(add(s, 0x80)))
+                h := keccak256(m, 0xc0)
+            }
+            function fees(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), fee(tail(heads, add(heads, i)), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+
+            let m := mload(0x40)
+            let scratch := add(m, 0x100)
+            let solver := calldataload(add(order, 0x40))
+            if shr(160, solver) { revert(0, 0) }
+            mstore(m, 0xee05e73da8f2fce11d34a78a39998b4dd8a56c6298aa9ad2870c3f9a2821dc8e)
+            mstore(add(m, 0x20), dynamic(order, order, scratch))
+            mstore(add(m, 0x40), dynamic(order, add(order, 0x20), scratch))
+            mstore(add(m, 0x60), solver)
+            mstore(add(m, 0x80), calldataload(add(order, 0x60)))
+            mstore(add(m, 0xa0), inputs(order, add(order, 0x80), scratch))
+            mstore(add(m, 0xc0), output(tail(order, add(order, 0xa0)), scratch))
+            mstore(add(m, 0xe0), fees(order, add(order, 0xc0), scratch))
+            id := keccak256(m, 0x100)
+        }
     }
 
     /// @notice The EIP-191 digest the solver signs: `keccak256("\x19Ethereum Signed Message:\n32" || id)`.
@@ -128,194 +365,5 @@ library ProtocolOrder {
     /// @notice {recoverSigner} for a signature held in memory.
     function recoverSignerMemory(bytes32 id, bytes memory signature) internal view returns (address) {
         return RequestAttestation.recoverMemory(RequestAttestation.toEthSignedMessageHash(id), signature);
-    }
-
-    function _hashInputs(Input[] memory inputs) private pure returns (bytes32 result) {
-        (uint256 buffer, uint256 length) = _allocate(inputs.length);
-        for (uint256 i; i < inputs.length; ++i) {
-            Input memory input = inputs[i];
-            bytes32 item = _hash3(INPUT_TYPEHASH, _hashInputPayment(input.payment), _hashRefunds(input.refunds));
-            _store(buffer, i, item);
-        }
-        result = _release(buffer, length);
-    }
-
-    function _hashInputPayment(InputPayment memory payment) private pure returns (bytes32) {
-        return _hash5(
-            INPUT_PAYMENT_TYPEHASH,
-            keccak256(bytes(payment.chainId)),
-            keccak256(payment.currency),
-            bytes32(payment.amount),
-            bytes32(payment.weight)
-        );
-    }
-
-    function _hashRefunds(InputRefund[] memory refunds) private pure returns (bytes32 result) {
-        (uint256 buffer, uint256 length) = _allocate(refunds.length);
-        for (uint256 i; i < refunds.length; ++i) {
-            InputRefund memory refund = refunds[i];
-            bytes32 item = _hash7(
-                INPUT_REFUND_TYPEHASH,
-                keccak256(bytes(refund.chainId)),
-                keccak256(refund.recipient),
-                keccak256(refund.currency),
-                bytes32(refund.minimumAmount),
-                bytes32(uint256(refund.deadline)),
-                keccak256(refund.extraData)
-            );
-            _store(buffer, i, item);
-        }
-        result = _release(buffer, length);
-    }
-
-    function _hashOutput(Output memory output) private pure returns (bytes32) {
-        return _hash6(
-            OUTPUT_TYPEHASH,
-            keccak256(bytes(output.chainId)),
-            _hashOutputPayments(output.payments),
-            bytes32(uint256(output.deadline)),
-            _hashCalls(output.calls),
-            keccak256(output.extraData)
-        );
-    }
-
-    function _hashOutputPayments(OutputPayment[] memory payments) private pure returns (bytes32 result) {
-        (uint256 buffer, uint256 length) = _allocate(payments.length);
-        for (uint256 i; i < payments.length; ++i) {
-            OutputPayment memory payment = payments[i];
-            bytes32 item = _hash5(
-                OUTPUT_PAYMENT_TYPEHASH,
-                keccak256(payment.recipient),
-                keccak256(payment.currency),
-                bytes32(payment.minimumAmount),
-                bytes32(payment.expectedAmount)
-            );
-            _store(buffer, i, item);
-        }
-        result = _release(buffer, length);
-    }
-
-    function _hashCalls(bytes[] memory calls) private pure returns (bytes32 result) {
-        (uint256 buffer, uint256 length) = _allocate(calls.length);
-        for (uint256 i; i < calls.length; ++i) {
-            _store(buffer, i, keccak256(calls[i]));
-        }
-        result = _release(buffer, length);
-    }
-
-    function _hashFees(Fee[] memory fees) private pure returns (bytes32 result) {
-        (uint256 buffer, uint256 length) = _allocate(fees.length);
-        for (uint256 i; i < fees.length; ++i) {
-            Fee memory fee = fees[i];
-            bytes32 item = _hash6(
-                FEE_TYPEHASH,
-                keccak256(bytes(fee.recipientChainId)),
-                keccak256(fee.recipient),
-                keccak256(bytes(fee.currencyChainId)),
-                keccak256(fee.currency),
-                bytes32(fee.amount)
-            );
-            _store(buffer, i, item);
-        }
-        result = _release(buffer, length);
-    }
-
-    /// @dev Reserves `count` words at the free memory pointer for an array's element hashes.
-    function _allocate(uint256 count) private pure returns (uint256 buffer, uint256 length) {
-        assembly ("memory-safe") {
-            buffer := mload(0x40)
-            length := shl(5, count)
-            mstore(0x40, add(buffer, length))
-        }
-    }
-
-    function _store(uint256 buffer, uint256 index, bytes32 value) private pure {
-        assembly ("memory-safe") {
-            mstore(add(buffer, shl(5, index)), value)
-        }
-    }
-
-    /// @dev keccak256 of the element hashes, then gives the buffer back.
-    function _release(uint256 buffer, uint256 length) private pure returns (bytes32 result) {
-        assembly ("memory-safe") {
-            result := keccak256(buffer, length)
-            mstore(0x40, buffer)
-        }
-    }
-
-    function _hash3(bytes32 a, bytes32 b, bytes32 c) private pure returns (bytes32 result) {
-        assembly ("memory-safe") {
-            let m := mload(0x40)
-            mstore(m, a)
-            mstore(add(m, 0x20), b)
-            mstore(add(m, 0x40), c)
-            result := keccak256(m, 0x60)
-        }
-    }
-
-    function _hash5(bytes32 a, bytes32 b, bytes32 c, bytes32 d, bytes32 e) private pure returns (bytes32 result) {
-        assembly ("memory-safe") {
-            let m := mload(0x40)
-            mstore(m, a)
-            mstore(add(m, 0x20), b)
-            mstore(add(m, 0x40), c)
-            mstore(add(m, 0x60), d)
-            mstore(add(m, 0x80), e)
-            result := keccak256(m, 0xa0)
-        }
-    }
-
-    function _hash6(bytes32 a, bytes32 b, bytes32 c, bytes32 d, bytes32 e, bytes32 f)
-        private
-        pure
-        returns (bytes32 result)
-    {
-        assembly ("memory-safe") {
-            let m := mload(0x40)
-            mstore(m, a)
-            mstore(add(m, 0x20), b)
-            mstore(add(m, 0x40), c)
-            mstore(add(m, 0x60), d)
-            mstore(add(m, 0x80), e)
-            mstore(add(m, 0xa0), f)
-            result := keccak256(m, 0xc0)
-        }
-    }
-
-    function _hash7(bytes32 a, bytes32 b, bytes32 c, bytes32 d, bytes32 e, bytes32 f, bytes32 g)
-        private
-        pure
-        returns (bytes32 result)
-    {
-        assembly ("memory-safe") {
-            let m := mload(0x40)
-            mstore(m, a)
-            mstore(add(m, 0x20), b)
-            mstore(add(m, 0x40), c)
-            mstore(add(m, 0x60), d)
-            mstore(add(m, 0x80), e)
-            mstore(add(m, 0xa0), f)
-            mstore(add(m, 0xc0), g)
-            result := keccak256(m, 0xe0)
-        }
-    }
-
-    function _hash8(bytes32 a, bytes32 b, bytes32 c, bytes32 d, bytes32 e, bytes32 f, bytes32 g, bytes32 h)
-        private
-        pure
-        returns (bytes32 result)
-    {
-        assembly ("memory-safe") {
-            let m := mload(0x40)
-            mstore(m, a)
-            mstore(add(m, 0x20), b)
-            mstore(add(m, 0x40), c)
-            mstore(add(m, 0x60), d)
-            mstore(add(m, 0x80), e)
-            mstore(add(m, 0xa0), f)
-            mstore(add(m, 0xc0), g)
-            mstore(add(m, 0xe0), h)
-            result := keccak256(m, 0x100)
-        }
     }
 }

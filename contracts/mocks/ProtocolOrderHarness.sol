@@ -16,6 +16,21 @@ contract ProtocolOrderHarness {
         gasUsed = start - gasleft();
     }
 
+    function orderIdCalldata(ProtocolOrder.Order calldata order) external pure returns (bytes32) {
+        return ProtocolOrder.orderIdCalldata(order);
+    }
+
+    /// @notice {measureOrderId} for the calldata form: the order is hashed where it lies in calldata.
+    function measureOrderIdCalldata(ProtocolOrder.Order calldata order)
+        external
+        view
+        returns (bytes32 id, uint256 gasUsed)
+    {
+        uint256 start = gasleft();
+        id = ProtocolOrder.orderIdCalldata(order);
+        gasUsed = start - gasleft();
+    }
+
     function recoverSigner(bytes32 id, bytes calldata signature) external view returns (address) {
         return ProtocolOrder.recoverSigner(id, signature);
     }

@@ -1,7 +1,8 @@
-// Derives the codama IDL of the attested receiver (programs/idl/attested_receiver.codama.json)
-// from its Anchor IDL (programs/idl/attested_receiver.json) with @codama/nodes-from-anchor, and
-// renders its @solana/kit client with @codama/renderers-js into src/receiver/generated/. Both IDLs
-// are checked against the Rust interface crate by programs/receiver-interface/tests/idl.rs.
+// Derives the codama IDL of each program (programs/idl/<name>.codama.json) from its Anchor IDL
+// (programs/idl/<name>.json) with @codama/nodes-from-anchor, and renders its @solana/kit client
+// with @codama/renderers-js: the attested receiver into src/receiver/generated/, the order
+// depositor into src/order-depositor/generated/. The IDLs are checked against the Rust crates by
+// programs/receiver-interface/tests/idl.rs and programs/order-depositor/tests/idl.rs.
 // The rendered client is made loadable by Node's type stripping under this repo's NodeNext +
 // erasableSyntaxOnly settings: relative imports get their `.ts` file, scalar TypeScript enums
 // become `as const` objects with a type of the same name. The program page's client plugin is left
@@ -26,11 +27,33 @@ import { renderVisitor } from "@codama/renderers-js";
 import { visit } from "@codama/visitors-core";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const ANCHOR_IDL = "programs/idl/attested_receiver.json";
-const CODAMA_IDL = "programs/idl/attested_receiver.codama.json";
-const GENERATED = "src/receiver/generated";
 
-const root = rootNodeFromAnchor(JSON.parse(readFileSync(join(ROOT, ANCHOR_IDL), "utf8")) as AnchorIdl);
+/** A program whose client is generated: its IDLs, output folder and rendered program page. */
+interface Target {
+  anchorIdl: string;
+  codamaIdl: string;
+  generated: string;
+  /** The rendered program page and the first line of its client plugin section. */
+  programPage: string;
+  pluginStart: string;
+}
+
+const TARGETS: Target[] = [
+  {
+    anchorIdl: "programs/idl/attested_receiver.json",
+    codamaIdl: "programs/idl/attested_receiver.codama.json",
+    generated: "src/receiver/generated",
+    programPage: join("programs", "attestedReceiver.ts"),
+    pluginStart: "export type AttestedReceiverPlugin = {",
+  },
+  {
+    anchorIdl: "programs/idl/order_depositor.json",
+    codamaIdl: "programs/idl/order_depositor.codama.json",
+    generated: "src/order-depositor/generated",
+    programPage: join("programs", "orderDepositor.ts"),
+    pluginStart: "export type OrderDepositorPlugin = {",
+  },
+];
 
 /** Every file under `dir`, by path relative to it. */
 function readTree(dir: string): Map<string, string> {
@@ -47,9 +70,10 @@ function readTree(dir: string): Map<string, string> {
   return out;
 }
 
-/** `from "../pdas"` → `from "../pdas/index.ts"`, `from "./config"` → `from "./config.ts"`. */
+/** `from "../pdas"` → `from "../pdas/index.ts"`, `from "./config"` → `from "./config.ts"`,
+ * `from "."` → `from "./index.ts"`. */
 function withImportExtensions(file: string, content: string, files: Map<string, string>): string {
-  return content.replace(/from "(\.{1,2}\/[^"]*)"/g, (_, specifier: string) => {
+  return content.replace(/from "(\.{1,2}(?:\/[^"]*)?)"/g, (_, specifier: string) => {
     const target = relative(".", join(dirname(file), specifier));
     if (files.has(`${target}.ts`)) return `from "${specifier}.ts"`;
     if (files.has(join(target, "index.ts"))) return `from "${specifier}/index.ts"`;
@@ -79,18 +103,19 @@ function withoutEnums(file: string, content: string): string {
   return out;
 }
 
-const PLUGIN_START = "export type AttestedReceiverPlugin = {";
-
 /** The program page without its client plugin (its last section: types, plugin function, helper). */
-function withoutPlugin(file: string, content: string): string {
-  if (file !== join("programs", "attestedReceiver.ts")) return content;
-  const start = content.indexOf(PLUGIN_START);
+function withoutPlugin(target: Target, file: string, content: string): string {
+  if (file !== target.programPage) return content;
+  const start = content.indexOf(target.pluginStart);
   if (start < 0) throw new Error(`${file}: the client plugin was not found`);
   return content.slice(0, start).trimEnd() + "\n";
 }
 
 /** The client as committed: rendered into a temporary folder, then post-processed. */
-async function renderClient(): Promise<Map<string, string>> {
+async function renderClient(
+  target: Target,
+  root: ReturnType<typeof rootNodeFromAnchor>,
+): Promise<Map<string, string>> {
   const tmp = mkdtempSync(join(tmpdir(), "attestkit-codama-"));
   try {
     await visit(
@@ -106,7 +131,10 @@ async function renderClient(): Promise<Map<string, string>> {
     const rendered = readTree(join(tmp, "generated"));
     const out = new Map<string, string>();
     for (const [file, content] of rendered) {
-      out.set(file, withoutPlugin(file, withoutEnums(file, withImportExtensions(file, content, rendered))));
+      out.set(
+        file,
+        withoutPlugin(target, file, withoutEnums(file, withImportExtensions(file, content, rendered))),
+      );
     }
     return out;
   } finally {
@@ -114,30 +142,36 @@ async function renderClient(): Promise<Map<string, string>> {
   }
 }
 
-const idl = `${JSON.stringify(root, null, 2)}\n`;
-const client = await renderClient();
-
-if (process.argv.includes("--check")) {
-  const stale: string[] = [];
-  if (!existsSync(join(ROOT, CODAMA_IDL)) || readFileSync(join(ROOT, CODAMA_IDL), "utf8") !== idl) {
-    stale.push(CODAMA_IDL);
+const check = process.argv.includes("--check");
+const stale: string[] = [];
+for (const target of TARGETS) {
+  const root = rootNodeFromAnchor(
+    JSON.parse(readFileSync(join(ROOT, target.anchorIdl), "utf8")) as AnchorIdl,
+  );
+  const idl = `${JSON.stringify(root, null, 2)}\n`;
+  const client = await renderClient(target, root);
+  if (check) {
+    const codamaPath = join(ROOT, target.codamaIdl);
+    if (!existsSync(codamaPath) || readFileSync(codamaPath, "utf8") !== idl) stale.push(target.codamaIdl);
+    const committed = readTree(join(ROOT, target.generated));
+    for (const file of new Set([...client.keys(), ...committed.keys()])) {
+      if (client.get(file) !== committed.get(file)) stale.push(join(target.generated, file));
+    }
+  } else {
+    writeFileSync(join(ROOT, target.codamaIdl), idl);
+    rmSync(join(ROOT, target.generated), { recursive: true, force: true });
+    for (const [file, content] of client) {
+      const path = resolve(ROOT, target.generated, file);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, content);
+    }
+    console.log(`wrote ${target.codamaIdl} and ${client.size} files under ${target.generated}`);
   }
-  const committed = readTree(join(ROOT, GENERATED));
-  for (const file of new Set([...client.keys(), ...committed.keys()])) {
-    if (client.get(file) !== committed.get(file)) stale.push(join(GENERATED, file));
-  }
+}
+if (check) {
   if (stale.length > 0) {
     console.error(`stale (run npm run codama):\n  ${stale.join("\n  ")}`);
     process.exit(1);
   }
-  console.log("codama IDL and client are up to date");
-} else {
-  writeFileSync(join(ROOT, CODAMA_IDL), idl);
-  rmSync(join(ROOT, GENERATED), { recursive: true, force: true });
-  for (const [file, content] of client) {
-    const path = resolve(ROOT, GENERATED, file);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, content);
-  }
-  console.log(`wrote ${CODAMA_IDL} and ${client.size} files under ${GENERATED}`);
+  console.log("codama IDLs and clients are up to date");
 }

@@ -1,7 +1,7 @@
-import { type Address, bytesToHex } from "viem";
+import type { Address } from "viem";
 import { describeValue } from "../describe.ts";
 import { AttestkitError } from "../errors.ts";
-import { encodeOrderAddressBytes } from "./address/index.ts";
+import { encodeOrderAddress } from "./address/index.ts";
 import { UnknownOrderChainError, UnsupportedOrderVersionError } from "./errors.ts";
 import { hexBytes, list, member, text, uint32, uint256 } from "./fields.ts";
 import { ORDER_FORMATS } from "./typed-data.ts";
@@ -30,7 +30,7 @@ export function encodeOrder(order: unknown, chainVmTypes: ChainVmTypes): Encoded
   };
   const address = (value: unknown, vmType: OrderVmType, path: string) => {
     try {
-      return bytesToHex(encodeOrderAddressBytes(value as string, vmType));
+      return encodeOrderAddress(value as string, vmType);
     } catch (error) {
       if (error instanceof AttestkitError) error.message = `${path}: ${error.message}`;
       throw error;

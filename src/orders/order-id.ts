@@ -7,7 +7,10 @@ import type { ChainVmTypes } from "./vm-types.ts";
 
 /** EIP-712 `hashStruct(Order)` of an already encoded order (no domain separator). */
 export function hashEncodedOrder(encoded: EncodedOrder): Hex {
-  return bytesToHex((HASHERS[encoded.version as OrderVersion] ?? HASHERS.v1).hashStruct("Order", encoded));
+  const hasher = Object.hasOwn(HASHERS, encoded.version)
+    ? HASHERS[encoded.version as OrderVersion]
+    : HASHERS.v1;
+  return bytesToHex(hasher.hashStruct("Order", encoded));
 }
 
 const HASHERS = Object.fromEntries(

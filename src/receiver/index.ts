@@ -1,4 +1,7 @@
 /** Client side of the reference receivers: deposit calls built from attestations, events decoded. */
+
+// The SVM order-gated depositor's invalidate_orders (its own program and codama client).
+export * from "../order-depositor/index.ts";
 export {
   attestedReceiverAbi,
   decodeEvmReceiverDeposit,

@@ -33,15 +33,15 @@ export const SVM_RECEIVER_MAX_INVALIDATE_BATCH = 24;
 /**
  * Compute units of `invalidate_requests`, worst case per id, measured on LiteSVM
  * (`npm run bench:svm-invalidate-cu`; `test/svm/attested-receiver-invalidate-batch.test.ts`
- * checks the limit against real batches): an id whose PDA is pre-funded below rent costs 4,564 CU
- * at canonical bump 255 (unfunded 3,349, above rent 3,392, paid or invalidated less), each bump
- * below 255 adds one 1,500-CU PDA attempt (exact), and the transaction adds 576. `base` and
+ * checks the limit against real batches): an id whose PDA is pre-funded below rent costs 4,558 CU
+ * at canonical bump 255 (unfunded 3,343, above rent 3,386, paid or invalidated less), each bump
+ * below 255 adds one 1,500-CU PDA attempt (exact), and the transaction adds 586. `base` and
  * `perId` carry about 10% margin on the measured figures.
  */
 export const SVM_RECEIVER_INVALIDATE_COMPUTE_UNITS = {
-  /** Per transaction (measured 576). */
+  /** Per transaction (measured 586). */
   base: 1_000,
-  /** Per id at canonical bump 255, PDA pre-funded below rent (measured 4,564). */
+  /** Per id at canonical bump 255, PDA pre-funded below rent (measured 4,558). */
   perId: 5_000,
   /** Per bump step below 255 (one `sol_try_find_program_address` attempt, exactly 1,500). */
   perBumpStep: 1_500,
@@ -70,6 +70,14 @@ export function getSvmReceiverInvalidateComputeUnitLimit(replayBumps: readonly n
     );
   }
   return limit;
+}
+
+/** The compute-budget `SetComputeUnitLimit` instruction (tag 2, then the limit as u32 LE). */
+export function getSetComputeUnitLimitInstruction(limit: number): Instruction {
+  const data = new Uint8Array(5);
+  data[0] = 2;
+  new DataView(data.buffer).setUint32(1, limit, true);
+  return { programAddress: COMPUTE_BUDGET_PROGRAM, data };
 }
 
 /** What `buildSvmReceiverInvalidateRequestsInstructions` needs. */
@@ -122,12 +130,8 @@ export async function buildSvmReceiverInvalidateRequestsInstructions(
     { programAddress: programId },
   );
   const limit = getSvmReceiverInvalidateComputeUnitLimit(replays.map(([, bump]) => bump));
-  // ComputeBudgetInstruction::SetComputeUnitLimit: tag 2, then the limit as u32 LE.
-  const limitData = new Uint8Array(5);
-  limitData[0] = 2;
-  new DataView(limitData.buffer).setUint32(1, limit, true);
   return [
-    { programAddress: COMPUTE_BUDGET_PROGRAM, data: limitData },
+    getSetComputeUnitLimitInstruction(limit),
     // The replay records follow the IDL's accounts, one per id in order.
     {
       ...instruction,

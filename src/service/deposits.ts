@@ -2,6 +2,7 @@
  * The service's book of final deposits (table `deposits`): each one credited once, with what
  * arrived, its sender and the decision taken, so a rescan or a restart never acts on it twice.
  */
+import { RefundHeldError } from "./chains/refund-held.ts";
 import { normalizeLookup } from "./records.ts";
 import type { Store } from "./store.ts";
 
@@ -68,6 +69,26 @@ export function recordDepositRefund(
       "UPDATE deposits SET refund_tx = ? WHERE chain_id = ? AND tx_hash = ? AND currency = ? AND request_id = ?",
     )
     .run(refundTx, key.chainId, normalizeLookup(key.txHash), key.currency, key.requestId.toLowerCase());
+}
+
+/**
+ * Records that the refund of a booked deposit is left to an operator (`refund_tx` =
+ * `MANUAL_REFUND_REQUIRED`), adding why to its reason when the refund was held on purpose
+ * (`RefundHeldError`: sending it would have cost the solver more than what arrived).
+ */
+export function recordRefundHeld(
+  store: Store,
+  key: Pick<BookedDeposit, "chainId" | "txHash" | "currency" | "requestId">,
+  error: unknown,
+): void {
+  const held = error instanceof RefundHeldError ? error.message : null;
+  store
+    .prepare(
+      `UPDATE deposits SET refund_tx = 'MANUAL_REFUND_REQUIRED',
+       reason = CASE WHEN ?1 IS NULL THEN reason ELSE COALESCE(reason || '; ', '') || ?1 END
+       WHERE chain_id = ?2 AND tx_hash = ?3 AND currency = ?4 AND request_id = ?5`,
+    )
+    .run(held, key.chainId, normalizeLookup(key.txHash), key.currency, key.requestId.toLowerCase());
 }
 
 /** Booked deposits for a request (tests, reconciliation). */

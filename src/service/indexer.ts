@@ -9,6 +9,7 @@ import type { Address } from "viem";
 import { applyFunding } from "./balances.ts";
 import type { ChainAdapter, ChainObservation } from "./chains/types.ts";
 import { crashPoint } from "./crash-points.ts";
+import { requestDeposit } from "./deposits.ts";
 import type { Ledger } from "./ledger.ts";
 import type { Lifecycle, RefundableDeposit, Solver, SolverTx } from "./lifecycle.ts";
 import { simulatedSolver } from "./lifecycle.ts";
@@ -187,11 +188,13 @@ export class ChainSolver implements Solver {
     if (!adapter) return simulatedSolver.refund(request, deposit);
     const to = deposit.to ?? request.record.refundTo ?? request.record.user;
     const id = `refund:${request.record.id.toLowerCase()}:${deposit.depositTx ?? "request"}:${deposit.currency}`;
+    const depositTx = deposit.depositTx ?? requestDeposit(this.#store, request.record.id)?.txHash;
     const sent = await sendOnce(this.#store, adapter, id, {
       to,
       currency: deposit.currency,
       amount: deposit.amount,
       requestId: request.record.id,
+      ...(depositTx === undefined ? {} : { refundOf: depositTx }),
     });
     return { ...sent, chainId: adapter.chainId, final: true };
   }

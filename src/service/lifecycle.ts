@@ -13,6 +13,7 @@ import {
   bookDeposit,
   type DepositDecision,
   recordDepositRefund,
+  recordRefundHeld,
   requestDeposit,
   requestHasDeposit,
   unrefundedDeposits,
@@ -350,7 +351,7 @@ export class Lifecycle {
       recordDepositRefund(this.#o.store, key, tx.txHash);
     } catch (error) {
       this.#o.onError?.(error, `refund deposit ${observation.txHash} of ${request.record.id}`);
-      recordDepositRefund(this.#o.store, key, "MANUAL_REFUND_REQUIRED");
+      recordRefundHeld(this.#o.store, key, error);
     }
   }
 
@@ -443,6 +444,8 @@ export class Lifecycle {
       this.observeRefund(request.record.id, tx, reason);
     } catch (error) {
       this.#o.onError?.(error, `refund ${request.record.id}`);
+      const deposit = requestDeposit(this.#o.store, request.record.id);
+      if (deposit !== null) recordRefundHeld(this.#o.store, deposit, error);
       this.observeRefund(request.record.id, null, reason, "MANUAL_REFUND_REQUIRED");
     }
   }

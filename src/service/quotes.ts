@@ -13,7 +13,7 @@ import { parseEvmAddress } from "../address/index.ts";
 import { getChainVm } from "../chains.ts";
 import { encodeEvmReceiverDeposit } from "../receiver/index.ts";
 import type { QuoteResponse, QuoteStep, QuoteV2Body, RequestData, RequestType } from "../schemas/index.ts";
-import { assertSvmAddress, assertSvmTokenAddress } from "../svm/index.ts";
+import { assertSvmAddress, assertSvmTokenAddress, SVM_NATIVE_TOKEN } from "../svm/index.ts";
 import { encodeDepositoryDeposit } from "./chains/depository-evm.ts";
 import { buildDepositoryDepositInstruction } from "./chains/depository-svm.ts";
 import { badRequest } from "./errors.ts";
@@ -48,6 +48,11 @@ export interface QuoteContext {
    * carry a deterministic placeholder (right size, not executable).
    */
   svmLatestBlockhash?: () => Promise<string>;
+  /**
+   * The smallest native deposit that can land in the solver's SVM wallet (`SvmChainAdapter.
+   * nativeDepositMinimum`: what it lacks to be rent-exempt), when an SVM chain adapter is configured.
+   */
+  svmNativeDepositMinimum?: () => Promise<bigint>;
   /** ERC20 allowance on a chain, when a chain adapter for it is configured. */
   allowance?: (chainId: number, token: Address, owner: Address, spender: Address) => Promise<bigint | null>;
   /** Relayer fee in basis points of the input. */
@@ -349,6 +354,27 @@ async function svmSteps(
   return [step];
 }
 
+/**
+ * A native SVM deposit paid to the solver's wallet fails on chain when it leaves that wallet below
+ * its rent-exempt minimum (an unfunded solver): such a quote is refused before the user signs.
+ */
+async function assertSolverCanReceive(
+  ctx: QuoteContext,
+  q: ValidatedQuote,
+  body: QuoteV2Body,
+): Promise<void> {
+  const paysSolver =
+    q.originVm === "svm" && q.originCurrency === SVM_NATIVE_TOKEN && body.includeProtocolData !== true;
+  if (!paysSolver || ctx.svmNativeDepositMinimum === undefined) return;
+  const minimum = await ctx.svmNativeDepositMinimum();
+  if (q.amount < minimum) {
+    throw badRequest(
+      "SOLVER_ACCOUNT_UNFUNDED",
+      `a deposit of ${q.amount} lamports would leave the solver's account ${ctx.solverSvm} below its rent-exempt minimum and fail: deposit at least ${minimum} lamports (the operator funds the solver's account to lift this)`,
+    );
+  }
+}
+
 export interface QuoteResult {
   response: QuoteResponse;
   request: StoredRequest | null;
@@ -392,6 +418,7 @@ export async function buildQuote(
       throw badRequest("AMOUNT_EXCEEDS_U64", `${side} ${value} exceeds the SVM u64 maximum ${SVM_U64_MAX}`);
     }
   }
+  await assertSolverCanReceive(ctx, q, body);
   const requestId = newRequestId();
   const now = options.now ?? Date.now();
   const slippageBps = 50n;

@@ -240,6 +240,9 @@ export function createService(options: ServiceOptions): Service {
     ...(svmBlockhashSource?.latestBlockhash
       ? { svmLatestBlockhash: svmBlockhashSource.latestBlockhash.bind(svmBlockhashSource) }
       : {}),
+    ...(svmBlockhashSource?.nativeDepositMinimum
+      ? { svmNativeDepositMinimum: svmBlockhashSource.nativeDepositMinimum.bind(svmBlockhashSource) }
+      : {}),
     allowance: async (chainId, token, owner, spender) => {
       const adapter = adapterByChain.get(chainId);
       return adapter?.allowance ? adapter.allowance(token, owner, spender) : null;

@@ -27,6 +27,7 @@ import { getTransferSolInstruction } from "@solana-program/system";
 import {
   AuthorityType,
   findAssociatedTokenPda,
+  getCloseAccountInstruction,
   getCreateAssociatedTokenIdempotentInstruction,
   getSetAuthorityInstruction,
   getTransferCheckedInstruction,
@@ -52,6 +53,7 @@ import {
 import { depositsOf } from "../../src/service/deposits.ts";
 import type { ChainObservation, Service, TokenInfo } from "../../src/service/index.ts";
 import { buildQuote, type QuoteContext } from "../../src/service/quotes.ts";
+import { getRequest } from "../../src/service/requests-repo.ts";
 import { requestIdMemoInstruction } from "../../src/service/svm-route.ts";
 import { TokenRegistry } from "../../src/service/tokens.ts";
 import {
@@ -458,6 +460,110 @@ describe("SVM chain adapter over RPC", function () {
       expect((await status(id)).status).to.equal("waiting");
       await payThroughReceiver(id);
       expect((await status(id)).status).to.equal("success");
+    });
+
+    /**
+     * A payer (a new account) pays `amount` of the test mint, tagged with a request id, from a token
+     * account of his (`associated` or not), adding `after(payer, source)` to the transaction. The
+     * request is quoted by `quoted(payer)`: by default the shared user's, so the payer is a stranger.
+     * Returns the payer, the source, the request and the solver's token and lamport balances before.
+     */
+    const tokenDepositFromNewPayer = async (
+      amount: bigint,
+      associated: boolean,
+      options: {
+        after?: (payer: KeyPairSigner, source: Address) => Instruction[];
+        quoted?: (payer: KeyPairSigner) => Record<string, unknown>;
+      } = {},
+    ) => {
+      const payer = await generateKeyPairSigner();
+      svm.airdrop(payer.address, lamports(1_000_000_000n));
+      const source = associated
+        ? await createAta(payer.address, mint)
+        : await f.createTokenAccount(TOKEN_PROGRAM, mint, payer.address);
+      await f.mintTo(TOKEN_PROGRAM, mint, source, amount);
+      const id = await quoteId(options.quoted?.(payer) ?? svmOrigin(mint, amount.toString()));
+      const solverAta = await ata(solver.address);
+      const before = { tokens: f.tokenBalance(solverAta), lamports: lamportsOf(solver.address) };
+      await submit(payer, [
+        getTransferCheckedInstruction({
+          source,
+          mint,
+          destination: solverAta,
+          authority: payer,
+          amount,
+          decimals: 6,
+        }),
+        ...(options.after?.(payer, source) ?? []),
+        requestIdMemoInstruction(id, payer),
+      ]);
+      // The deposit really arrived in the solver's token account.
+      expect(f.tokenBalance(solverAta) - before.tokens).to.equal(amount);
+      return { payer, source, id, solverAta, before, final: await status(id) };
+    };
+    const closeSource = (owner: KeyPairSigner, account: Address) => [
+      getCloseAccountInstruction({ account, destination: owner.address, owner }),
+    ];
+
+    it("a stranger's token deposit is refunded into the token account it came from: nothing is created, the solver pays no rent", async () => {
+      const paid = await tokenDepositFromNewPayer(7_000_000n, false);
+      const { payer: stranger, source, id, solverAta, before } = paid;
+      expect(paid.final.status).to.equal("waiting");
+      expect(source).to.not.equal(await ata(stranger.address));
+      const [booked] = depositsOf(service.store, id);
+      expect(booked).to.include({
+        sender: stranger.address,
+        fromUser: false,
+        kind: "refund",
+        amount: 7_000_000n,
+      });
+      expect(booked!.refundTx).to.be.a("string").and.not.equal("MANUAL_REFUND_REQUIRED");
+      expect(f.tokenBalance(source)).to.equal(7_000_000n);
+      expect(f.tokenBalance(solverAta)).to.equal(before.tokens);
+      expect(svm.getAccount(await ata(stranger.address)).exists).to.equal(false);
+      // The solver paid the refund's fee only, no token account's rent (about 0.002 SOL).
+      expect(before.lamports - lamportsOf(solver.address)).to.equal(5_000n);
+    });
+
+    it("a stranger's token deposit from an account closed since: the refund is held for an operator, nothing is created", async () => {
+      const paid = await tokenDepositFromNewPayer(3_000_000n, true, { after: closeSource });
+      expect(paid.final.status).to.equal("waiting");
+      const { payer: stranger, source, id, solverAta, before } = paid;
+      expect(svm.getAccount(source).exists).to.equal(false);
+      const [booked] = depositsOf(service.store, id);
+      expect(booked).to.include({
+        sender: stranger.address,
+        kind: "refund",
+        refundTx: "MANUAL_REFUND_REQUIRED",
+      });
+      expect(booked!.reason).to.match(
+        /^NOT_FROM_USER; refund held for an operator \(SOURCE_ACCOUNT_CLOSED\)/,
+      );
+      // Nothing left the solver: no tokens, no lamports, no account created for the stranger.
+      expect(f.tokenBalance(solverAta) - before.tokens).to.equal(3_000_000n);
+      expect(lamportsOf(solver.address)).to.equal(before.lamports);
+      expect(svm.getAccount(source).exists).to.equal(false);
+    });
+
+    it("a user's deposit in another currency than quoted, from a token account closed since: the request ends failure, its refund held (MANUAL_REFUND_REQUIRED)", async () => {
+      const { payer, source, id, solverAta, before, final } = await tokenDepositFromNewPayer(
+        4_000_000n,
+        true,
+        {
+          after: closeSource,
+          quoted: (quoteUser) => svmOrigin(SVM_NATIVE_TOKEN, "1000000000", { user: quoteUser.address }),
+        },
+      );
+      // The user's own deposit, in the wrong currency, from an account that no longer exists.
+      expect(svm.getAccount(source).exists).to.equal(false);
+      expect(final.status).to.equal("failure");
+      expect(getRequest(service.store, id)?.record.data.refundFailReason).to.equal("MANUAL_REFUND_REQUIRED");
+      const [booked] = depositsOf(service.store, id);
+      expect(booked).to.include({ sender: payer.address, fromUser: true, kind: "refund" });
+      expect(booked!.reason).to.match(/refund held for an operator \(SOURCE_ACCOUNT_CLOSED\)/);
+      expect(f.tokenBalance(solverAta) - before.tokens).to.equal(4_000_000n);
+      expect(lamportsOf(solver.address)).to.equal(before.lamports);
+      expect(svm.getAccount(await ata(payer.address)).exists).to.equal(false);
     });
 
     it("a deposit arriving for a request already filled is refunded to its user, not swallowed", async () => {

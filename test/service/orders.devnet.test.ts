@@ -1,17 +1,32 @@
 /**
  * Protocol orders on the devnet: the depositories at their canonical addresses (EVM contract on 8453,
- * SVM program), quotes with protocol data deposited as quoted and credited from the depository's
- * balance change to `success` (fill, status, listing by order id); and the attacks: a deposit under a
+ * SVM program), quotes with protocol data deposited as quoted and credited with what reached the
+ * depository to `success` (fill, status, listing by order id), directly or through the order-gated
+ * depositor program (its deposit reaches the depository by CPI); and the attacks: a deposit under a
  * tampered id, and one naming another depositor, land in the depository but pay no request.
  */
+
+import { readFileSync } from "node:fs";
+import anchor, { type Idl } from "@coral-xyz/anchor";
+import {
+  createKeyPairSignerFromPrivateKeyBytes,
+  generateKeyPairSigner,
+  type Instruction,
+  lamports,
+} from "@solana/kit";
+import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { expect } from "chai";
-import { type Hex, parseEther, parseEventLogs, parseUnits, zeroAddress } from "viem";
+import { type Hex, hexToBytes, parseEther, parseEventLogs, parseUnits, zeroAddress } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import orderIdl from "../../programs/idl/order_depositor.json" with { type: "json" };
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
 import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "../../src/devnet/quoted-steps.ts";
+import type { SvmDevChain } from "../../src/devnet/svm-chain.ts";
 import { submitSvmInstructions, svmUsdcBalance } from "../../src/devnet/svm-user.ts";
 import {
   CANONICAL_EVM_DEPOSITORY,
+  encodeOrder,
   type QuoteResponse,
   type QuoteV2Body,
   RELAY_DEPOSITORY_ABI,
@@ -25,12 +40,38 @@ import {
   type ProtocolOrderBlock,
 } from "../../src/service/index.ts";
 import { balanceOf, type E2e, evmUser, startE2e, tokenOf, waitForStatus } from "../e2e/fixture.ts";
+import { OrderFixture, PROGRAM_SEED, pda } from "../svm/order-fixture.ts";
+
+const ORDER_DEPOSITOR_SO = new URL("../../programs/deploy/order-depositor.so", import.meta.url);
 
 type OrderQuote = QuoteResponse & { protocol: { v2: ProtocolOrderBlock } };
 
 /** The order id with its last byte flipped. */
 const tampered = (id: Hex) =>
   `${id.slice(0, 64)}${(Number.parseInt(id.slice(64), 16) ^ 0xff).toString(16).padStart(2, "0")}` as Hex;
+
+/**
+ * The order-gated depositor (programs/order-depositor) loaded on the devnet's SVM chain, trusting the
+ * service's solver key, initialized for "solana", with `recipient` on `chainId` whitelisted: the
+ * order fixture's instruction builders pointed at the devnet's LiteSVM, its setup sent through the ledger.
+ */
+async function installOrderDepositor(chain: SvmDevChain, chainId: string, recipient: Hex) {
+  const f = new OrderFixture();
+  f.svm = chain.svm;
+  f.authority = await generateKeyPairSigner();
+  f.owner = f.authority;
+  chain.svm.airdrop(f.authority.address, lamports(10n ** 10n));
+  f.solverEvm = privateKeyToAccount(evmDevAccount("solver").privateKey);
+  f.programId = (await createKeyPairSignerFromPrivateKeyBytes(PROGRAM_SEED)).address;
+  await f.loadUpgradeable(readFileSync(ORDER_DEPOSITOR_SO));
+  f.orders = new anchor.Program({ ...(orderIdl as Idl), address: f.programId }, { connection: {} } as never);
+  f.relayDepository = await pda(chain.depository.program, ["relay_depository"]);
+  f.vault = chain.depository.vault;
+  f.orderConfig = await pda(f.programId, ["config"]);
+  await submitSvmInstructions(chain, f.authority, [await f.initializeOrders("solana")]);
+  await submitSvmInstructions(chain, f.authority, [await f.whitelistOrderRecipient(chainId, recipient)]);
+  return f;
+}
 
 describe("service: protocol orders on the devnet", function () {
   this.timeout(300_000);
@@ -84,7 +125,7 @@ describe("service: protocol orders on the devnet", function () {
     }
   });
 
-  it("EVM native: depositNative as quoted is credited from the depository's balance and filled; listed by order id", async () => {
+  it("EVM native: depositNative as quoted is credited the msg.value the depository reports and filled; listed by order id", async () => {
     const alice = evmUser(base, "alice");
     const amount = parseEther("0.4");
     const q = await quote(evmBody(zeroAddress, amount));
@@ -105,7 +146,7 @@ describe("service: protocol orders on the devnet", function () {
     expect(requests[0]?.data.outTxs.map((tx) => tx.txHash)).to.deep.equal(done.txHashes);
   });
 
-  it("EVM ERC-20: approve, depositErc20 as quoted, credited and filled", async () => {
+  it("EVM ERC-20: approve, depositErc20 as quoted, credited its Transfer into the depository and filled", async () => {
     const alice = evmUser(base, "alice");
     const usdc = tokenOf(base, "USDC");
     const amount = parseUnits("30", 6);
@@ -171,6 +212,64 @@ describe("service: protocol orders on the devnet", function () {
     await submitQuotedSvmDeposit(svm, svm.accounts.alice, q);
     expect((await svmUsdcBalance(svm, svm.depository.vault)) - before).to.equal(amount);
     await waitForStatus(e2e, requestIdOf(q), "success");
+  });
+
+  describe("through the SVM order-gated depositor (its deposit reaches the depository by CPI)", () => {
+    let gate: OrderFixture;
+    const vmTypes = { solana: "solana-vm", base: "ethereum-vm" } as const;
+
+    before(async () => {
+      gate = await installOrderDepositor(e2e.devnet.svm, "base", evmDevAccount("bob").address);
+    });
+
+    /** Pays quote `q` through the order depositor with `deposit`; checks the CPI happened; waits for success. */
+    async function payThroughGate(
+      q: OrderQuote,
+      deposit: (order: ReturnType<typeof encodeOrder>, signature: Uint8Array) => Promise<Instruction>,
+      vaultBalance: () => Promise<bigint>,
+      amount: bigint,
+    ) {
+      const { svm } = e2e.devnet;
+      const order = encodeOrder(q.protocol.v2.orderData, vmTypes);
+      const ix = await deposit(order, hexToBytes(q.protocol.v2.orderSignature));
+      const before = await vaultBalance();
+      const landed = await submitSvmInstructions(svm, svm.accounts.alice, [ix]);
+      // The only top-level instruction is the order depositor's; the depository ran inside it.
+      expect(ix.programAddress).to.equal(gate.programId);
+      expect(landed.logs).to.include(`Program ${svm.depository.program} invoke [2]`);
+      expect((await vaultBalance()) - before).to.equal(amount);
+      const done = await waitForStatus(e2e, requestIdOf(q), "success");
+      expect(done.inTxHashes).to.deep.equal([landed.signature]);
+    }
+
+    it("native: credited from the vault's lamports and filled", async () => {
+      const { svm } = e2e.devnet;
+      const amount = 2n * 10n ** 9n;
+      const q = await quote(svmBody(SVM_NATIVE_TOKEN, amount));
+      await payThroughGate(
+        q,
+        (order, signature) => gate.depositNativeOrder(order, { payer: svm.accounts.alice, signature }),
+        async () => svm.svm.getBalance(svm.depository.vault) ?? 0n,
+        amount,
+      );
+    });
+
+    it("USDC: credited from the vault's token account and filled", async () => {
+      const { svm } = e2e.devnet;
+      const amount = 25_000_000n;
+      const q = await quote({ ...svmBody(svm.usdc.mint, amount), maxRouteLength: 1 });
+      const t = {
+        mint: svm.usdc.mint,
+        payerToken: await svm.usdcAccount(svm.accounts.alice.address),
+        tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      };
+      await payThroughGate(
+        q,
+        (order, signature) => gate.depositTokenOrder(order, t, { payer: svm.accounts.alice, signature }),
+        () => svmUsdcBalance(svm, svm.depository.vault),
+        amount,
+      );
+    });
   });
 
   it("attack on SVM: a tampered id, or another depositor under the right id, pays no request", async () => {

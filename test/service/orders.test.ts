@@ -11,6 +11,7 @@ import { decodeFunctionData, erc20Abi, getAddress, type Hex, hexToBytes } from "
 import {
   CANONICAL_EVM_DEPOSITORY,
   chainVmTypesFromChains,
+  encodeSvmDepositData,
   getOrderId,
   RELAY_DEPOSITORY_ABI,
   recoverOrderSigner,
@@ -18,7 +19,11 @@ import {
   verifyQuoteOrder,
 } from "../../src/orders/index.ts";
 import { creditFromBalanceChange } from "../../src/service/chains/depository-credit.ts";
-import { decodeDepositoryDeposit } from "../../src/service/chains/depository-svm.ts";
+import {
+  type DepositoryTransaction,
+  decodeDepositoryDeposit,
+  depositoryDepositsOf,
+} from "../../src/service/chains/depository-svm.ts";
 import type { ProtocolOrderBlock, Service } from "../../src/service/index.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../src/svm/index.ts";
 import {
@@ -292,5 +297,102 @@ describe("service: SVM depository instructions", () => {
       creditedAccount: 3,
     });
     expect(decodeDepositoryDeposit(data.subarray(0, 47), [0, 1, 2, 3, 4], keys)).to.equal(null);
+  });
+});
+
+describe("service: SVM depository deposits in a transaction, top-level or by CPI", () => {
+  const PROGRAM = "depository";
+  const VAULT = "vault";
+  // keys: 0 config, 1 sender, 2 depositor, 3 vault, 4 system, 5 depository, 6 order depositor, 7 decoy
+  const keys = ["cfg", "sender", "depositor", VAULT, "system", PROGRAM, "order-depositor", "decoy"];
+  const depositData = (amount: bigint, id: Hex, kind: "native" | "token" = "native") =>
+    hexToBytes(encodeSvmDepositData(kind, amount, id));
+  const id = `0x${"ab".repeat(32)}` as Hex;
+  /** A successful transaction whose balances moved by `changes` (index → lamports gained). */
+  const tx = (
+    instructions: DepositoryTransaction["instructions"],
+    changes: Record<number, bigint>,
+  ): DepositoryTransaction => ({
+    txHash: "sig",
+    block: 7,
+    timestamp: 70,
+    keys,
+    instructions,
+    preBalances: keys.map(() => 10n ** 12n),
+    postBalances: keys.map((_, i) => 10n ** 12n + (changes[i] ?? 0n)),
+    preTokenBalances: new Map(),
+    postTokenBalances: new Map(),
+  });
+  /** The order depositor's instruction (top-level), then its CPI into the depository (inner). */
+  const throughOrderDepositor = (amount: bigint, vaultIndex = 3) => [
+    { programAddressIndex: 6, accountIndices: [1, 0, 3, 5], data: new Uint8Array(8) },
+    { programAddressIndex: 5, accountIndices: [0, 1, 2, vaultIndex, 4], data: depositData(amount, id) },
+  ];
+
+  it("a deposit the order depositor makes by CPI is credited from the vault's balance change", () => {
+    const found = depositoryDepositsOf(tx(throughOrderDepositor(5n), { 3: 5n, 1: -5n }), PROGRAM, VAULT);
+    expect(found).to.deep.equal([
+      {
+        kind: "order-deposit",
+        orderId: id,
+        depositor: "depositor",
+        txHash: "sig",
+        block: 7,
+        timestamp: 70,
+        currency: SVM_NATIVE_TOKEN,
+        amount: "5",
+        status: "success",
+      },
+    ]);
+  });
+
+  it("attack: a deposit instruction naming another account than the vault is credited nothing, whatever it gained", () => {
+    const shape = tx(throughOrderDepositor(5n, 7), { 7: 5n, 1: -5n });
+    // The named account really gained what the instruction announced.
+    expect((shape.postBalances[7] as bigint) - (shape.preBalances[7] as bigint)).to.equal(5n);
+    expect(depositoryDepositsOf(shape, PROGRAM, VAULT)).to.deep.equal([]);
+  });
+
+  it("attack: a token deposit paying a token account the vault does not own is credited nothing", () => {
+    // deposit_token accounts: config, sender, depositor, vault, mint, sender's, credited, programs...
+    const tokenDeposit = {
+      programAddressIndex: 5,
+      accountIndices: [0, 1, 2, 3, 4, 1, 7, 4, 4, 4],
+      data: depositData(9n, id, "token"),
+    };
+    const paying = (owner: string): DepositoryTransaction => ({
+      ...tx([tokenDeposit], {}),
+      preTokenBalances: new Map([[7, { amount: 0n, owner }]]),
+      postTokenBalances: new Map([[7, { amount: 9n, owner }]]),
+    });
+    // The same shape, credited when the vault owns the account, not when anyone else does.
+    expect(depositoryDepositsOf(paying(VAULT), PROGRAM, VAULT).map((d) => d.amount)).to.deep.equal(["9"]);
+    expect(depositoryDepositsOf(paying("attacker"), PROGRAM, VAULT)).to.deep.equal([]);
+  });
+
+  it("property: deposits top-level and by CPI are credited at most what the vault gained, at most what each announced", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ amount: fc.bigInt({ min: 0n, max: 10n ** 12n }), inner: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 13n }),
+        (deposits, gained) => {
+          const instructions = deposits.flatMap(({ amount, inner }) =>
+            inner
+              ? throughOrderDepositor(amount)
+              : [{ programAddressIndex: 5, accountIndices: [0, 1, 2, 3, 4], data: depositData(amount, id) }],
+          );
+          const found = depositoryDepositsOf(tx(instructions, { 3: gained }), PROGRAM, VAULT);
+          expect(found).to.have.length(deposits.length);
+          const credited = found.reduce((sum, d) => sum + BigInt(d.amount), 0n);
+          expect(credited <= (gained > 0n ? gained : 0n)).to.equal(true);
+          found.forEach((d, i) => {
+            expect(BigInt(d.amount) <= (deposits[i]?.amount as bigint)).to.equal(true);
+          });
+        },
+      ),
+    );
   });
 });

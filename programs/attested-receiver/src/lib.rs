@@ -21,6 +21,7 @@ pub use attestkit_receiver_interface::{attestation, crypto, error, event, state}
 use error::ReceiverError;
 use instructions::discriminator as ix;
 use pinocchio::{AccountView, Address, ProgramResult};
+use state::Config;
 
 // deposit_token takes 9 accounts; invalidate_requests 3 + one per request id, at most
 // MAX_INVALIDATE_BATCH (24) ids, so 27. Accounts beyond MAX_ACCOUNTS are not parsed.
@@ -54,9 +55,9 @@ pub fn process_instruction(
         ix::WHITELIST_ADD => instructions::whitelist::add(program_id, accounts, data),
         ix::WHITELIST_REMOVE => instructions::whitelist::remove(program_id, accounts, data),
         ix::ROTATE_SOLVER => instructions::admin::rotate_solver(program_id, accounts, data),
-        ix::SET_PAUSED => instructions::admin::set_paused(program_id, accounts, data),
-        ix::TRANSFER_OWNERSHIP => instructions::admin::transfer_ownership(program_id, accounts, data),
-        ix::ACCEPT_OWNERSHIP => instructions::admin::accept_ownership(program_id, accounts, data),
+        ix::SET_PAUSED => instructions::admin::set_paused::<Config>(program_id, accounts, data),
+        ix::TRANSFER_OWNERSHIP => instructions::admin::transfer_ownership::<Config>(program_id, accounts, data),
+        ix::ACCEPT_OWNERSHIP => instructions::admin::accept_ownership::<Config>(program_id, accounts, data),
         ix::SET_MAX_DEADLINE_WINDOW => instructions::admin::set_max_deadline_window(program_id, accounts, data),
         ix::INVALIDATE_REQUESTS => instructions::invalidate::process(program_id, accounts, data),
         _ => {

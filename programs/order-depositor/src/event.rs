@@ -34,3 +34,12 @@ impl OrderDeposited {
         }
     }
 }
+
+/// `sha256("event:OrderInvalidated")[..8]`: an order id `invalidate_orders` made unpayable,
+/// logged in the receiver's `RequestInvalidated` layout (discriminator, order id, by: the
+/// transaction's authority).
+pub const ORDER_INVALIDATED_DISCRIMINATOR: [u8; 8] = [26, 166, 205, 92, 159, 178, 167, 165];
+
+/// `sha256("event:OrderInvalidationTooLate")[..8]`: `invalidate_orders` named an order id a
+/// deposit had already paid (same layout as [`ORDER_INVALIDATED_DISCRIMINATOR`]).
+pub const ORDER_INVALIDATION_TOO_LATE_DISCRIMINATOR: [u8; 8] = [33, 250, 232, 237, 136, 68, 244, 11];

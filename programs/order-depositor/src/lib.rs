@@ -11,6 +11,8 @@
 //! and logs `OrderDeposited`.
 //!
 //! `compute_order_id(order)` returns the id as return data (simulate it from any client).
+//! `invalidate_orders(ids, solver_signature)` lets the owner or the current solver make order ids
+//! unpayable before they are paid.
 #![no_std]
 
 pub mod event;
@@ -20,6 +22,7 @@ pub mod state;
 use attestkit_receiver_interface::error::ReceiverError;
 use instructions::discriminator as ix;
 use pinocchio::{AccountView, Address, ProgramResult};
+use state::OrderDepositorConfig;
 
 /// The token deposit takes 12 accounts, plus one whitelist entry per output payment.
 pub const MAX_ACCOUNTS: usize = 12 + attestkit_receiver_interface::order::layout::MAX_LIST_LEN;
@@ -45,9 +48,12 @@ pub fn process_instruction(program_id: &Address, accounts: &mut [AccountView], i
         ix::WHITELIST_ADD => instructions::whitelist::add(program_id, accounts, data),
         ix::WHITELIST_REMOVE => instructions::whitelist::remove(program_id, accounts, data),
         ix::ROTATE_SOLVER => instructions::admin::rotate_solver(program_id, accounts, data),
-        ix::SET_PAUSED => instructions::admin::set_paused(program_id, accounts, data),
-        ix::TRANSFER_OWNERSHIP => instructions::admin::transfer_ownership(program_id, accounts, data),
-        ix::ACCEPT_OWNERSHIP => instructions::admin::accept_ownership(program_id, accounts, data),
+        ix::SET_PAUSED => instructions::admin::set_paused::<OrderDepositorConfig>(program_id, accounts, data),
+        ix::TRANSFER_OWNERSHIP => {
+            instructions::admin::transfer_ownership::<OrderDepositorConfig>(program_id, accounts, data)
+        }
+        ix::ACCEPT_OWNERSHIP => instructions::admin::accept_ownership::<OrderDepositorConfig>(program_id, accounts, data),
+        ix::INVALIDATE_ORDERS => instructions::invalidate::process(program_id, accounts, data),
         _ => Err(ReceiverError::UnknownInstruction.into()),
     }
 }

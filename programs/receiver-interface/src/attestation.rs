@@ -34,6 +34,11 @@ pub const SECP256K1_HALF_N: [u8; 32] = [
 pub trait Crypto {
     /// keccak256 of the concatenation of `parts`.
     fn keccak256(parts: &[&[u8]]) -> [u8; 32];
+    /// keccak256 of the concatenation of `parts`, written to `out` (no 32-byte copy on return).
+    #[inline(always)]
+    fn keccak256_into(parts: &[&[u8]], out: &mut core::mem::MaybeUninit<[u8; 32]>) {
+        out.write(Self::keccak256(parts));
+    }
     /// Uncompressed public key (x || y, 64 bytes) recovered from `hash` and `r || s`, or `None`.
     fn secp256k1_recover(hash: &[u8; 32], recovery_id: u8, rs: &[u8; 64]) -> Option<[u8; 64]>;
 }

@@ -34,6 +34,20 @@ impl Crypto for Syscalls {
     }
 
     #[inline(always)]
+    fn keccak256_into(parts: &[&[u8]], out: &mut core::mem::MaybeUninit<[u8; 32]>) {
+        #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+        // SAFETY: as in `keccak256`; `out` is 32 writable bytes.
+        unsafe {
+            pinocchio::syscalls::sol_keccak256(parts.as_ptr() as *const u8, parts.len() as u64, out.as_mut_ptr() as *mut u8)
+        };
+        #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
+        {
+            let _ = (parts, out);
+            unreachable!("sol_keccak256 exists only on the SVM")
+        }
+    }
+
+    #[inline(always)]
     fn secp256k1_recover(hash: &[u8; 32], recovery_id: u8, rs: &[u8; 64]) -> Option<[u8; 64]> {
         #[cfg(any(target_os = "solana", target_arch = "bpf"))]
         {

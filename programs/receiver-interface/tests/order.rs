@@ -7,7 +7,7 @@ use attestkit_receiver_interface::{
     error::ReceiverError,
     host::Host,
     order::{
-        eip712::{order_id, type_hash, type_strings as t},
+        eip712::{order_id, type_hash, type_strings as t, EMPTY_HASH, ORDER_VERSION_V1, V1_VERSION_HASH},
         error::OrderError,
         layout::{word_to_u64, Order, MAX_LIST_LEN},
         signature::{order_signer, verify_order_signature},
@@ -159,6 +159,12 @@ fn type_hashes_are_the_keccak_of_the_eip712_type_strings() {
 }
 
 #[test]
+fn the_constant_hashes_are_the_keccak_of_v1_and_of_nothing() {
+    assert_eq!(Host::keccak256(&[ORDER_VERSION_V1]), V1_VERSION_HASH);
+    assert_eq!(Host::keccak256(&[]), EMPTY_HASH);
+}
+
+#[test]
 fn every_truncation_and_any_trailing_byte_is_refused() {
     let v = vectors();
     let bytes = borsh_order(&v["published"][0]["encoded"]);
@@ -201,4 +207,90 @@ fn word_to_u64_takes_only_values_that_fit() {
     assert_eq!(word_to_u64(&w), Some(u64::MAX));
     w[23] = 1;
     assert_eq!(word_to_u64(&w), None);
+}
+
+#[test]
+fn an_invalidation_signature_recovers_to_its_signer_only_for_its_program_and_ids() {
+    use attestkit_receiver_interface::order::invalidation::{invalidation_hash, invalidation_signer};
+    use k256::ecdsa::SigningKey;
+    let key = SigningKey::from_slice(&[7u8; 32]).unwrap();
+    let point = key.verifying_key().to_encoded_point(false);
+    let signer: [u8; 20] = Host::keccak256(&[&point.as_bytes()[1..]])[12..].try_into().unwrap();
+    let program = [0x0du8; 32];
+    let ids = [[1u8; 32], [2u8; 32]].concat();
+    let hash = invalidation_hash::<Host>(&program, &ids);
+    assert_eq!(hash, Host::keccak256(&[b"attestkit:invalidate_orders", &program, &ids]));
+    let digest = Host::keccak256(&[b"\x19Ethereum Signed Message:\n32", &hash]);
+    let (sig, rec) = key.sign_prehash_recoverable(&digest).unwrap();
+    let mut signature = sig.normalize_s().unwrap_or(sig).to_bytes().to_vec();
+    let flipped = sig.normalize_s().is_some();
+    signature.push(27 + (rec.to_byte() ^ u8::from(flipped)));
+    assert_eq!(invalidation_signer::<Host>(&program, &ids, &signature), Ok(signer));
+    // Another program, or the ids in another order: another (wrong) signer, never the solver.
+    assert_ne!(invalidation_signer::<Host>(&[0x0e; 32], &ids, &signature).ok(), Some(signer));
+    let swapped = [[2u8; 32], [1u8; 32]].concat();
+    assert_ne!(invalidation_signer::<Host>(&program, &swapped, &signature).ok(), Some(signer));
+}
+
+/// Everything `hash_order` shows its visitor, as owned values.
+#[derive(Default)]
+struct Seen {
+    solver: Vec<u8>,
+    input_payments: Vec<(Vec<u8>, Vec<u8>, Vec<u8>)>,
+    output_chain_id: Vec<u8>,
+    recipients: Vec<(usize, Vec<u8>)>,
+    deadline: Option<u32>,
+}
+
+impl<'a> attestkit_receiver_interface::order::eip712::OrderVisitor<'a> for Seen {
+    type Error = OrderError;
+    fn solver(&mut self, solver: &'a [u8; 20]) {
+        self.solver = solver.to_vec();
+    }
+    fn input_payment(&mut self, chain_id: &'a [u8], currency: &'a [u8], amount: &'a [u8; 32]) {
+        self.input_payments.push((chain_id.to_vec(), currency.to_vec(), amount.to_vec()));
+    }
+    fn output_chain_id(&mut self, chain_id: &'a [u8]) {
+        self.output_chain_id = chain_id.to_vec();
+    }
+    fn output_recipient(&mut self, index: usize, recipient: &'a [u8]) {
+        self.recipients.push((index, recipient.to_vec()));
+    }
+    fn output_deadline(&mut self, deadline: u32) {
+        self.deadline = Some(deadline);
+    }
+}
+
+#[test]
+fn hash_order_shows_its_visitor_the_members_a_deposit_checks_and_leaves_the_rest() {
+    use attestkit_receiver_interface::order::{borsh::Reader, eip712::hash_order};
+    let v = vectors();
+    for case in v["cases"].as_array().unwrap() {
+        let e = &case["encoded"];
+        let mut bytes = borsh_order(e);
+        let order_len = bytes.len();
+        bytes.extend_from_slice(&[7, 7, 7]); // the instruction's next arguments
+        let (mut seen, mut id) = (Seen::default(), core::mem::MaybeUninit::uninit());
+        let mut reader = Reader::new(&bytes);
+        hash_order::<Host, _>(&mut reader, &mut seen, &mut id).unwrap();
+        // SAFETY: hash_order returned Ok.
+        assert_eq!(unsafe { id.assume_init() }.to_vec(), hex(case["orderId"].as_str().unwrap()));
+        assert_eq!(reader.rest(), &bytes[order_len..]);
+        assert_eq!(seen.solver, hex(e["solver"].as_str().unwrap()));
+        let inputs = e["inputs"].as_array().unwrap();
+        assert_eq!(seen.input_payments.len(), inputs.len());
+        for ((chain, currency, amount), input) in seen.input_payments.iter().zip(inputs) {
+            let p = &input["payment"];
+            assert_eq!(chain.as_slice(), p["chainId"].as_str().unwrap().as_bytes());
+            assert_eq!(currency, &hex(p["currency"].as_str().unwrap()));
+            assert_eq!(amount.as_slice(), word(&p["amount"]));
+        }
+        let output = &e["output"];
+        assert_eq!(seen.output_chain_id.as_slice(), output["chainId"].as_str().unwrap().as_bytes());
+        let payments = output["payments"].as_array().unwrap();
+        let expected: Vec<(usize, Vec<u8>)> =
+            payments.iter().enumerate().map(|(i, p)| (i, hex(p["recipient"].as_str().unwrap()))).collect();
+        assert_eq!(seen.recipients, expected);
+        assert_eq!(seen.deadline, Some(output["deadline"].as_u64().unwrap() as u32));
+    }
 }

@@ -43,8 +43,30 @@ function codecFor(vmType: unknown) {
  * producing bytes the service would never hash.
  */
 export function encodeOrderAddress(address: string, vmType: OrderVmType): Hex {
-  return bytesToHex(codecFor(vmType).encode(address));
+  const codec = codecFor(vmType);
+  if (typeof address !== "string") return bytesToHex(codec.encode(address));
+  const memo = ENCODED[vmType];
+  let hex = memo.get(address);
+  if (hex === undefined) {
+    hex = bytesToHex(codec.encode(address));
+    if (address.length <= MEMO_ADDRESS_LENGTH) {
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(address, hex);
+    }
+  }
+  return hex;
 }
+
+/**
+ * Addresses already encoded, per VM: the same currencies, depositories, solvers and accounts recur in
+ * every order, and base58 / bech32 / checksum decoding costs more than the hashing. Only successful
+ * encodings are kept; bounded, cleared when full.
+ */
+const MEMO_LIMIT = 4096;
+const MEMO_ADDRESS_LENGTH = 128;
+const ENCODED = Object.fromEntries(
+  Object.keys(CODECS).map((vmType) => [vmType, new Map<string, Hex>()]),
+) as Record<OrderVmType, Map<string, Hex>>;
 
 /** `encodeOrderAddress` as raw bytes. */
 export function encodeOrderAddressBytes(address: string, vmType: OrderVmType): Uint8Array {

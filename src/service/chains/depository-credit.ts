@@ -1,8 +1,9 @@
 /**
- * What a depository deposit is credited: the balance change it caused in the depository, an account
- * the service controls. Events and instructions only name the order and the depositor; the amount
- * comes from the depository's balance. When several deposits in one currency share one measured
- * change (one EVM block, one SVM transaction), each is credited its announced amount only as far as
+ * What a depository deposit is credited: what reached the depository, an account the service
+ * controls, in its transaction (EVM: the token's `Transfer` logs into it; SVM: the vault's balance
+ * change). Events and instructions only name the order and the depositor; the amount comes from
+ * what arrived. When several deposits in one currency share one measured arrival (one
+ * transaction), each is credited its announced amount only as far as
  * the change covers: a change smaller than the announced total is shared pro rata, and whatever
  * arrived beyond the announced total (a plain transfer alongside) is credited to nobody.
  */

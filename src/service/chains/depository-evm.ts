@@ -1,19 +1,21 @@
 /**
- * Deposits into an EVM depository, as the indexer reads them: the depository's
+ * Deposits into an EVM depository, as the indexer reads them: the configured depository's
  * `RelayNativeDeposit` / `RelayErc20Deposit` events name the order id (the event's `id`) and the
- * depositor; the amount credited is the change of the depository's own balance (native, or its
- * token balance) over the block the deposits landed in (`depository-credit.ts`). Also the calls a
- * quote's deposit step makes.
+ * depositor; the amount credited is what reached the depository in that transaction (the `msg.value`
+ * its own code reports, or the token's `Transfer` logs into it), with no state read at any block.
+ * Also the calls a quote's deposit step makes.
  */
 import {
   type Address,
   encodeFunctionData,
-  erc20Abi,
   getAddress,
   type Hex,
+  isAddressEqual,
   type PublicClient,
+  type TransactionReceipt,
   zeroAddress,
 } from "viem";
+import { evmTokenCredit } from "../../credit/evm.ts";
 import { RELAY_DEPOSITORY_ABI } from "../../orders/index.ts";
 import { creditFromBalanceChange } from "./depository-credit.ts";
 import type { ChainObservation } from "./types.ts";
@@ -47,26 +49,14 @@ export function encodeDepositoryDeposit(params: {
 
 type OrderDeposit = Extract<ChainObservation, { kind: "order-deposit" }>;
 
-/** The depository's balance in `currency` at the end of `block`. */
-async function balanceAt(
-  client: PublicClient,
-  depository: Address,
-  currency: Address,
-  block: bigint,
-): Promise<bigint> {
-  if (currency === zeroAddress) return client.getBalance({ address: depository, blockNumber: block });
-  return client.readContract({
-    address: currency,
-    abi: erc20Abi,
-    functionName: "balanceOf",
-    args: [depository],
-    blockNumber: block,
-  });
-}
-
 /**
- * Deposits into `depository` in blocks `from..to`, credited from its balance change per block and
- * currency. `timestamps` holds the blocks' timestamps (the caller has read the blocks).
+ * Deposits into `depository` in blocks `from..to`, with no state read. `getLogs` is asked for the
+ * configured depository's address only, so every event comes from its known code: a native event's
+ * amount is the `msg.value` that code received. An ERC-20 event's amount is only what the caller
+ * asked to pull: its deposits are credited the net of the token's `Transfer` logs into the
+ * depository in the same transaction (`evmTokenCredit`), shared by that transaction's deposits in
+ * the token (`creditFromBalanceChange`). `timestamps` holds the blocks' timestamps and `receiptOf`
+ * the scan's receipt cache.
  */
 export async function scanEvmDepository(
   client: PublicClient,
@@ -74,6 +64,7 @@ export async function scanEvmDepository(
   from: number,
   to: number,
   timestamps: ReadonlyMap<number, number>,
+  receiptOf: (hash: Hex) => Promise<TransactionReceipt>,
 ): Promise<OrderDeposit[]> {
   const logs = await client.getLogs({
     address: depository,
@@ -82,9 +73,12 @@ export async function scanEvmDepository(
     toBlock: BigInt(to),
     strict: true,
   });
-  const groups = new Map<string, OrderDeposit[]>();
+  const native: OrderDeposit[] = [];
+  /** ERC-20 deposits by transaction and token: one `Transfer` net pays them all. */
+  const tokenGroups = new Map<string, OrderDeposit[]>();
   for (const log of logs) {
     if (log.blockNumber === null || log.transactionHash === null) continue;
+    if (!isAddressEqual(log.address, depository)) continue;
     const block = Number(log.blockNumber);
     const currency = log.eventName === "RelayErc20Deposit" ? getAddress(log.args.token) : zeroAddress;
     const deposit: OrderDeposit = {
@@ -98,20 +92,21 @@ export async function scanEvmDepository(
       amount: log.args.amount.toString(),
       status: "success",
     };
-    const key = `${block}:${currency}`;
-    groups.set(key, [...(groups.get(key) ?? []), deposit]);
+    if (currency === zeroAddress) {
+      native.push(deposit);
+      continue;
+    }
+    const key = `${log.transactionHash}:${currency}`;
+    tokenGroups.set(key, [...(tokenGroups.get(key) ?? []), deposit]);
   }
-  const out: OrderDeposit[] = [];
-  for (const deposits of groups.values()) {
-    const { block, currency } = deposits[0] as OrderDeposit;
-    const number = BigInt(block);
-    const [before, after] = await Promise.all([
-      number === 0n ? 0n : balanceAt(client, depository, currency as Address, number - 1n),
-      balanceAt(client, depository, currency as Address, number),
-    ]);
+  const out = [...native];
+  for (const deposits of tokenGroups.values()) {
+    const { txHash, currency } = deposits[0] as OrderDeposit;
+    const receipt = await receiptOf(txHash as Hex);
+    const arrived = evmTokenCredit(receipt.logs, currency, [depository]);
     const credits = creditFromBalanceChange(
       deposits.map((deposit) => ({ amount: BigInt(deposit.amount) })),
-      after - before,
+      arrived,
     );
     deposits.forEach((deposit, i) => {
       out.push({ ...deposit, amount: (credits[i] ?? 0n).toString() });

@@ -7,7 +7,8 @@
  * - `deposit_token`: config PDA, sender (signer, writable), depositor, vault PDA, mint, sender's
  *   token account (writable), vault's associated token account (writable), token program,
  *   Associated Token program, System program.
- * The indexer credits each deposit from the balance change of the vault (lamports) or of the vault's
+ * The indexer reads these instructions top-level and inner (a program such as the order depositor
+ * deposits by CPI) and credits each from the balance change of the vault (lamports) or of the vault's
  * token account in that transaction (`depository-credit.ts`), never from the instruction's amount.
  */
 import {
@@ -127,29 +128,39 @@ export function decodeDepositoryDeposit(
 
 type OrderDeposit = Extract<ChainObservation, { kind: "order-deposit" }>;
 
+/** One instruction of a transaction, top-level or inner (a CPI), with indices into its keys. */
+export interface CompiledDepositoryInstruction {
+  programAddressIndex: number;
+  accountIndices?: readonly number[];
+  data?: ReadonlyUint8Array;
+}
+
 /** What the indexer needs of a fetched, successful transaction. */
 export interface DepositoryTransaction {
   txHash: string;
   block: number;
   timestamp: number;
   keys: readonly string[];
-  instructions: readonly {
-    programAddressIndex: number;
-    accountIndices?: readonly number[];
-    data?: ReadonlyUint8Array;
-  }[];
+  /** Top-level instructions, then the inner ones (deposits made by CPI from another program). */
+  instructions: readonly CompiledDepositoryInstruction[];
   preBalances: readonly bigint[];
   postBalances: readonly bigint[];
-  /** Token balances by account index (amount in smallest units). */
-  preTokenBalances: ReadonlyMap<number, bigint>;
-  postTokenBalances: ReadonlyMap<number, bigint>;
+  /** Token balances by account index (amount in smallest units, and the account's owner). */
+  preTokenBalances: ReadonlyMap<number, { amount: bigint; owner?: string }>;
+  postTokenBalances: ReadonlyMap<number, { amount: bigint; owner?: string }>;
 }
 
 /**
- * The top-level deposits into `program` in one successful transaction, each credited from the
- * transaction's balance change of the account it pays (shared pro rata when several pay one).
+ * The deposits into `program` in one successful transaction, top-level or made by CPI (the order
+ * depositor's), each credited from the transaction's balance change of the account it pays, and only
+ * when that account is the depository's: its `vault` (lamports), or a token account the vault owns
+ * before and after (shared pro rata when several deposits pay one account).
  */
-export function depositoryDepositsOf(tx: DepositoryTransaction, program: string): OrderDeposit[] {
+export function depositoryDepositsOf(
+  tx: DepositoryTransaction,
+  program: string,
+  vault: string,
+): OrderDeposit[] {
   const byAccount = new Map<number, DecodedDepositoryDeposit[]>();
   for (const instruction of tx.instructions) {
     if (tx.keys[instruction.programAddressIndex] !== program) continue;
@@ -158,7 +169,7 @@ export function depositoryDepositsOf(tx: DepositoryTransaction, program: string)
       instruction.accountIndices ?? [],
       tx.keys,
     );
-    if (decoded === null) continue;
+    if (decoded === null || !paysVault(tx, decoded, vault)) continue;
     byAccount.set(decoded.creditedAccount, [...(byAccount.get(decoded.creditedAccount) ?? []), decoded]);
   }
   const out: OrderDeposit[] = [];
@@ -166,7 +177,7 @@ export function depositoryDepositsOf(tx: DepositoryTransaction, program: string)
     const native = deposits[0]?.currency === SVM_NATIVE_TOKEN;
     const change = native
       ? (tx.postBalances[account] ?? 0n) - (tx.preBalances[account] ?? 0n)
-      : (tx.postTokenBalances.get(account) ?? 0n) - (tx.preTokenBalances.get(account) ?? 0n);
+      : (tx.postTokenBalances.get(account)?.amount ?? 0n) - (tx.preTokenBalances.get(account)?.amount ?? 0n);
     const credits = creditFromBalanceChange(deposits, change);
     deposits.forEach((deposit, i) => {
       out.push({
@@ -183,4 +194,12 @@ export function depositoryDepositsOf(tx: DepositoryTransaction, program: string)
     });
   }
   return out;
+}
+
+/** Whether the account a deposit pays is the depository's vault, or a token account the vault owns. */
+function paysVault(tx: DepositoryTransaction, deposit: DecodedDepositoryDeposit, vault: string): boolean {
+  if (deposit.currency === SVM_NATIVE_TOKEN) return tx.keys[deposit.creditedAccount] === vault;
+  const before = tx.preTokenBalances.get(deposit.creditedAccount);
+  const after = tx.postTokenBalances.get(deposit.creditedAccount);
+  return after?.owner === vault && (before === undefined || before.owner === vault);
 }

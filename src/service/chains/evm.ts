@@ -8,8 +8,9 @@
  * - deposits through `AttestedReceiver` deployments (`receivers`), by their `DepositAccepted` event,
  *   counted only when the event names one of the service's keys (current or `formerSolvers`); no
  *   receiver state is read, so no historical state is needed;
- * - deposits into the protocol depository (`depository`), by its events, credited from its balance
- *   change over their block (`depository-evm.ts`; this one reads the depository's state per block);
+ * - deposits into the protocol depository (`depository`), by the events of that address only: native
+ *   ones worth the `msg.value` its code reports, ERC-20 ones worth the token's `Transfer` logs into
+ *   it in the same transaction (`depository-evm.ts`); no state is read, at any block;
  * - app balance funding calldata (`decodeAppBalanceFundingCalldata`), reported for every chain with
  *   what the keys received, and credited by the indexer only on chain 8453.
  */
@@ -219,7 +220,9 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       }
     }
     if (depository !== undefined) {
-      observations.push(...(await scanEvmDepository(publicClient, depository, from, to, timestamps)));
+      observations.push(
+        ...(await scanEvmDepository(publicClient, depository, from, to, timestamps, receiptOf)),
+      );
     }
     return observations;
   }

@@ -9,15 +9,17 @@
  *   identifies the request and the payer it bound; it claims at most what arrived in its currency;
  * - tagged: what is left is for the request named by the transaction's one request-id memo (a
  *   top-level Memo instruction), sent by the fee payer and authorised by every signer;
- * - into the protocol depository (`depositoryProgram`): its top-level `deposit_native` /
- *   `deposit_token` instructions name the order and the depositor, each worth what the depository's
- *   vault (or its token account) gained in the transaction (`depository-svm.ts`).
+ * - into the protocol depository (`depositoryProgram`): its `deposit_native` / `deposit_token`
+ *   instructions, top-level or inner (made by CPI, e.g. by the order depositor), name the order and
+ *   the depositor, each worth what the depository's vault (or its token account) gained in the
+ *   transaction (`depository-svm.ts`).
  * Successful transactions not signed by the solver only (keys from lookup tables resolved by the
  * node). `scan` reads the history of the solver, its token accounts and the receiver program
  * (`getSignaturesForAddress`, then `getTransaction`).
  *
  * Fills and refunds: native SOL by System transfer; tokens by `TransferChecked` from the solver's
- * associated token account to the recipient's, created idempotently in the same transaction; both
+ * associated token account to the recipient's (a fill creates it idempotently in the same
+ * transaction; a refund creates nothing and pays the deposit's source token account, `svm-refund.ts`); both
  * with the request id memo; signed, handed to the caller's outbox, then sent and its status polled
  * until it lands or its blockhash expires (`resume` does the same after a restart).
  */
@@ -30,6 +32,7 @@ import {
   type Commitment,
   createSolanaRpc,
   createTransactionMessage,
+  getBase58Encoder,
   getBase64EncodedWireTransaction,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
@@ -66,7 +69,8 @@ import {
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
 } from "../svm-route.ts";
-import { depositoryDepositsOf } from "./depository-svm.ts";
+import { depositoryAccounts, depositoryDepositsOf } from "./depository-svm.ts";
+import { svmTokenRefundDestination } from "./svm-refund.ts";
 import type { ChainAdapter, ChainObservation, SignedTransfer, TransferParams } from "./types.ts";
 
 /** The committed `route-hop` program (programs/route-hop). */
@@ -76,6 +80,7 @@ const REQUEST_ID_TEXT = /^0x[0-9a-f]{64}$/;
 const messageDecoder = getCompiledTransactionMessageDecoder();
 const transactionDecoder = getTransactionDecoder();
 const base64 = getBase64Encoder();
+const base58 = getBase58Encoder();
 const TOKEN_PROGRAMS = new Set<string>([TOKEN_PROGRAM, TOKEN_2022_PROGRAM]);
 /** `getSignaturesForAddress` page size (the node's maximum). */
 const PAGE = 1000;
@@ -111,6 +116,7 @@ export interface SvmChainAdapterOptions {
 export interface SvmChainAdapter extends ChainAdapter {
   /** A blockhash to build transactions with (valid for 150 slots on Solana). */
   latestBlockhash(): Promise<string>;
+  nativeDepositMinimum(): Promise<bigint>;
   close(): void;
 }
 
@@ -142,11 +148,19 @@ function memoRequestIds(
   return ids;
 }
 
-/** Token amounts by account index, from a transaction's token balances. */
+/** Token amounts and owners by account index, from a transaction's token balances. */
 function tokenAmounts(
-  balances: readonly { accountIndex: number; uiTokenAmount: { amount: string } }[],
-): Map<number, bigint> {
-  return new Map(balances.map((balance) => [balance.accountIndex, BigInt(balance.uiTokenAmount.amount)]));
+  balances: readonly { accountIndex: number; owner?: string; uiTokenAmount: { amount: string } }[],
+): Map<number, { amount: bigint; owner?: string }> {
+  return new Map(
+    balances.map((balance) => [
+      balance.accountIndex,
+      {
+        amount: BigInt(balance.uiTokenAmount.amount),
+        ...(balance.owner === undefined ? {} : { owner: balance.owner }),
+      },
+    ]),
+  );
 }
 
 export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChainAdapter {
@@ -155,6 +169,10 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
   const commitment = options.commitment ?? "confirmed";
   const rpc = createSolanaRpc(options.rpcUrl);
   const abort = new AbortController();
+  const depository =
+    depositoryProgram === undefined
+      ? undefined
+      : { program: depositoryProgram, accounts: depositoryAccounts(depositoryProgram) };
 
   /** Signatures of successful transactions mentioning `address` in slots `from..to`. */
   async function signaturesIn(address: Address, from: number, to: number): Promise<Signature[]> {
@@ -227,20 +245,28 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       timestamp: Number(tx.blockTime ?? 0n),
       status: "success" as const,
     };
+    const inner = (tx.meta.innerInstructions ?? []).flatMap((entry) =>
+      entry.instructions.map((instruction) => ({
+        programAddressIndex: instruction.programIdIndex,
+        accountIndices: instruction.accounts,
+        data: base58.encode(instruction.data),
+      })),
+    );
     const deposits: ChainObservation[] =
-      depositoryProgram === undefined
+      depository === undefined
         ? []
         : depositoryDepositsOf(
             {
               ...base,
               keys,
-              instructions: message.instructions,
+              instructions: [...message.instructions, ...inner],
               preBalances: tx.meta.preBalances.map(BigInt),
               postBalances: tx.meta.postBalances.map(BigInt),
               preTokenBalances: tokenAmounts(tx.meta.preTokenBalances ?? []),
               postTokenBalances: tokenAmounts(postTokenBalances),
             },
-            depositoryProgram,
+            depository.program,
+            (await depository.accounts).vault,
           );
     if (receiverProgram !== undefined) {
       const success = { err: null, logs: [...(tx.meta.logMessages ?? [])] };
@@ -380,16 +406,29 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     const tokenProgram = account.owner;
     const { decimals } = getMintDecoder().decode(data);
     const ata = async (owner: Address) => (await findAssociatedTokenPda({ owner, mint, tokenProgram }))[0];
-    const destination = await ata(to);
+    // A fill creates the recipient's token account when needed; a refund creates nothing.
+    const destination =
+      params.refundOf === undefined
+        ? await ata(to)
+        : await svmTokenRefundDestination(
+            { rpc, commitment, abortSignal: abort.signal, solver: solver.address },
+            { depositTx: params.refundOf, recipient: to, mint, tokenProgram },
+          );
+    const create =
+      params.refundOf === undefined
+        ? [
+            getCreateAssociatedTokenIdempotentInstruction({
+              payer: solver,
+              ata: destination,
+              owner: to,
+              mint,
+              tokenProgram,
+            }),
+          ]
+        : [];
     return send(
       [
-        getCreateAssociatedTokenIdempotentInstruction({
-          payer: solver,
-          ata: destination,
-          owner: to,
-          mint,
-          tokenProgram,
-        }),
+        ...create,
         getTransferCheckedInstruction(
           {
             source: await ata(solver.address),
@@ -407,11 +446,21 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     );
   }
 
+  /** What the solver's wallet lacks to be rent-exempt (an account without data). */
+  async function nativeDepositMinimum(): Promise<bigint> {
+    const [minimum, { value: balance }] = await Promise.all([
+      rpc.getMinimumBalanceForRentExemption(0n, { commitment }).send({ abortSignal: abort.signal }),
+      rpc.getBalance(solver.address, { commitment }).send({ abortSignal: abort.signal }),
+    ]);
+    return balance >= minimum ? 0n : minimum - balance;
+  }
+
   return {
     chainId,
     vm: "svm",
     solverAddress: solver.address,
     latestBlockhash: async () => (await latestBlockhash()).blockhash,
+    nativeDepositMinimum,
     /** The highest slot at the adapter's commitment: no transaction lands in it any more. */
     async head() {
       return Number(await rpc.getSlot({ commitment }).send({ abortSignal: abort.signal }));

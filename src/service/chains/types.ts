@@ -62,6 +62,12 @@ export interface TransferParams {
   amount: bigint;
   /** Request id to tag the transfer with. */
   requestId: string;
+  /**
+   * For a refund: the deposit transaction it returns. A refund creates nothing for its recipient: on
+   * SVM, tokens go back to the token account that deposit paid from (or the recipient's existing
+   * associated token account), else the transfer throws `RefundHeldError`.
+   */
+  refundOf?: string;
 }
 
 /**
@@ -100,6 +106,11 @@ export interface ChainAdapter {
   resume(signed: SignedTransfer): Promise<{ txHash: string; block: number } | null>;
   /** SVM only: a recent blockhash for the transactions the service quotes. */
   latestBlockhash?(): Promise<string>;
+  /**
+   * SVM only: the smallest native deposit that can land in the solver's wallet, the lamports it
+   * lacks to be rent-exempt (0 once it is): a transfer leaving it below that minimum fails.
+   */
+  nativeDepositMinimum?(): Promise<bigint>;
   /** ERC20 allowance (EVM only); null when unknown. */
   allowance?(token: string, owner: string, spender: string): Promise<bigint | null>;
   close?(): Promise<void> | void;

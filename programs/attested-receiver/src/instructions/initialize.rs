@@ -31,12 +31,17 @@ struct InitializeArgs {
 /// ProgramData layout (bincode): u32 tag 3, u64 slot, Option<Pubkey> authority.
 const PROGRAM_DATA_TAG: [u8; 4] = [3, 0, 0, 0];
 
-pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
-    // SAFETY: InitializeArgs is repr(C) of u8 arrays.
-    let args = unsafe { fixed_args::<InitializeArgs>(data)? };
-    let [authority, config, program_data, system_program, ..] = accounts else {
-        return Err(ReceiverError::NotEnoughAccounts.into());
-    };
+/// The accounts of an initialize (any program's config, same rules): `authority` a writable
+/// signer and this program's upgrade authority (as its ProgramData records it: no front-running
+/// between deploy and initialize), `config` the writable PDA `["config"]` not created yet
+/// (`AlreadyInitialized` otherwise), the system program. Returns the config's bump.
+pub fn uninitialized_config(
+    program_id: &Address,
+    authority: &AccountView,
+    config: &AccountView,
+    program_data: &AccountView,
+    system_program: &AccountView,
+) -> Result<u8, ProgramError> {
     checks::signer(authority)?;
     checks::writable(authority)?;
     checks::writable(config)?;
@@ -67,6 +72,30 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
     if config.owned_by(program_id) {
         return Err(ReceiverError::AlreadyInitialized.into());
     }
+    Ok(bump)
+}
+
+/// Creates the config PDA of `bump` (rent from `authority`) as a `T`, filled by `fill`.
+pub fn create_config<T: AccountType>(
+    program_id: &Address,
+    authority: &AccountView,
+    config: &mut AccountView,
+    bump: u8,
+    fill: impl FnOnce(&mut T),
+) -> ProgramResult {
+    let bump_seed = [bump];
+    let seeds = [Seed::from(CONFIG_SEED), Seed::from(&bump_seed)];
+    create_pda(CreatePda { payer: authority, pda: &mut *config, space: T::LEN as u64, extra: 0, owner: program_id, signer: Signer::from(&seeds) })?;
+    state::init::<T>(config, fill)
+}
+
+pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
+    // SAFETY: InitializeArgs is repr(C) of u8 arrays.
+    let args = unsafe { fixed_args::<InitializeArgs>(data)? };
+    let [authority, config, program_data, system_program, ..] = accounts else {
+        return Err(ReceiverError::NotEnoughAccounts.into());
+    };
+    let bump = uninitialized_config(program_id, authority, config, program_data, system_program)?;
     if args.solver_evm == [0; 20] || args.solver_svm == [0; 32] {
         return Err(ReceiverError::ZeroSolver.into());
     }
@@ -76,11 +105,7 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
     if i64::from_le_bytes(args.max_deadline_window) <= 0 {
         return Err(ReceiverError::InvalidWindow.into());
     }
-
-    let bump_seed = [bump];
-    let seeds = [Seed::from(CONFIG_SEED), Seed::from(&bump_seed)];
-    create_pda(CreatePda { payer: authority, pda: &mut *config, space: Config::LEN as u64, extra: 0, owner: program_id, signer: Signer::from(&seeds) })?;
-    state::init::<Config>(config, |c| {
+    create_config::<Config>(program_id, authority, config, bump, |c| {
         c.bump = bump;
         c.paused = 0;
         c.owner = args.owner;
@@ -91,7 +116,6 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
         c.previous_solver_valid_until = i64::MIN.to_le_bytes();
         c.max_deadline_window = args.max_deadline_window;
     })
-    .map_err(ProgramError::from)
 }
 
-use state::AccountType as _;
+use state::AccountType;

@@ -29,19 +29,43 @@ use crate::{
 use attestkit_receiver_interface::instruction::{INVALIDATE_OUTCOME_INVALIDATED, MAX_INVALIDATE_BATCH};
 use pinocchio::{
     cpi::{Seed, Signer},
+    error::ProgramError,
     sysvars::{clock::Clock, Sysvar},
     AccountView, Address, ProgramResult,
 };
 
 const ID_LEN: usize = 32;
 
-pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
-    // Borsh Vec<[u8; 32]>: u32 LE count, then the ids.
-    let Some(([c0, c1, c2, c3], ids)) = data.split_first_chunk::<4>() else {
+/// The ids of a Borsh `Vec<[u8; 32]>` at the front of `data`: their count and their bytes, and
+/// the bytes after them.
+#[inline(always)]
+pub fn split_ids(data: &[u8]) -> Result<(usize, &[u8], &[u8]), ProgramError> {
+    let Some(([c0, c1, c2, c3], rest)) = data.split_first_chunk::<4>() else {
         return Err(ReceiverError::InvalidInstructionData.into());
     };
     let count = u32::from_le_bytes([*c0, *c1, *c2, *c3]) as usize;
-    if count.checked_mul(ID_LEN) != Some(ids.len()) {
+    match count.checked_mul(ID_LEN).and_then(|len| rest.split_at_checked(len)) {
+        Some((ids, tail)) => Ok((count, ids, tail)),
+        None => Err(ReceiverError::InvalidInstructionData.into()),
+    }
+}
+
+/// The discriminators an invalidation logs its events with (both in the [`RequestInvalidated`]
+/// layout: discriminator, id, by).
+pub struct InvalidationEvents {
+    /// An id invalidated now.
+    pub invalidated: [u8; 8],
+    /// An id a deposit had already paid.
+    pub too_late: [u8; 8],
+}
+
+/// The receiver's events.
+const REQUEST_EVENTS: InvalidationEvents =
+    InvalidationEvents { invalidated: REQUEST_INVALIDATED_DISCRIMINATOR, too_late: INVALIDATION_TOO_LATE_DISCRIMINATOR };
+
+pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
+    let (count, ids, rest) = split_ids(data)?;
+    if !rest.is_empty() {
         return Err(ReceiverError::InvalidInstructionData.into());
     }
     let [authority, config, system_program, replays @ ..] = accounts else {
@@ -57,6 +81,23 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
             return Err(ReceiverError::NotOwnerOrSolver.into());
         }
     }
+    invalidate_ids(program_id, authority, ids, count, replays, &REQUEST_EVENTS)
+}
+
+/// Makes each of `count` ids (`ids`, 32 bytes each) unpayable by writing its replay record
+/// `["replay", id]` (one account of `replays` per id, in order) with status "invalidated", paid
+/// by `authority` (already authorized, a writable signer); an id whose record exists is left as
+/// it is (logging `events.too_late` when a deposit paid it). Sets the return data to every id's
+/// prior status (Borsh `bytes`). Refuses an empty or oversized batch, or a `replays` count other
+/// than `count`, with `InvalidRequestBatch`.
+pub fn invalidate_ids(
+    program_id: &Address,
+    authority: &AccountView,
+    ids: &[u8],
+    count: usize,
+    replays: &mut [AccountView],
+    events: &InvalidationEvents,
+) -> ProgramResult {
     if count == 0 || count > MAX_INVALIDATE_BATCH || replays.len() != count {
         return Err(ReceiverError::InvalidRequestBatch.into());
     }
@@ -79,7 +120,7 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
             *outcome = status;
             if status == STATUS_PAID {
                 InvalidationTooLate {
-                    discriminator: INVALIDATION_TOO_LATE_DISCRIMINATOR,
+                    discriminator: events.too_late,
                     request_id,
                     by: authority.address().to_bytes(),
                 }
@@ -108,7 +149,7 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
             r.by = authority.address().to_bytes();
         })?;
         RequestInvalidated {
-            discriminator: REQUEST_INVALIDATED_DISCRIMINATOR,
+            discriminator: events.invalidated,
             request_id,
             by: authority.address().to_bytes(),
         }

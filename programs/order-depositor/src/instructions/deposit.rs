@@ -5,7 +5,9 @@
 //! Args: `order: Order` (Borsh, see the IDL), `signature: bytes` (65 or 64 bytes),
 //! `replay_bump: u8` (canonical bump of `["replay", orderId]`).
 //!
-//! The order must name the solver that signed it (`order.solver`), as on EVM.
+//! The order must name the solver that signed it (`order.solver`), as on EVM. An order id
+//! `invalidate_orders` invalidated fails with `OrderInvalidated`, one already paid with
+//! `OrderAlreadyUsed`.
 //!
 //! Accounts, native: 0 `[signer, writable]` payer, 1 `[]` config, 2 `[writable]` replay PDA,
 //! 3 `[]` depository program, 4 `[]` depository's relay_depository, 5 `[writable]` depository's
@@ -33,13 +35,18 @@ use attestkit_receiver_interface::{
     order::{
         borsh::Reader,
         depository::{deposit_data, discriminator as depository_ix, DEPOSITORY_PROGRAM_ID},
-        eip712::order_id,
+        eip712::{hash_order, OrderVisitor},
         error::OrderError,
-        layout::{word_to_u64, Decode, Order},
+        layout::{word_to_u64, MAX_LIST_LEN},
         signature::order_signer,
     },
-    state::{self, paid_request::STATUS_PAID, AccountType},
+    state::{
+        self,
+        paid_request::{STATUS_INVALIDATED, STATUS_PAID},
+        AccountType,
+    },
 };
+use core::mem::MaybeUninit;
 use pinocchio::{
     cpi::{invoke, Seed, Signer},
     error::ProgramError,
@@ -48,19 +55,61 @@ use pinocchio::{
     AccountView, Address, ProgramResult,
 };
 
-struct DepositArgs<'a> {
-    order: Order<'a>,
-    signature: &'a [u8],
-    replay_bump: u8,
+/// What the deposit checks of the order, seen while its id is hashed (one pass over the bytes).
+struct Seen<'a, 'c> {
+    /// This chain's protocol chain id (the config's).
+    chain_id: &'c [u8],
+    /// Currency and amount of the first input that pays `chain_id`.
+    payment: Option<(&'a [u8], &'a [u8; 32])>,
+    solver: &'a [u8; 20],
+    output_chain_id: &'a [u8],
+    recipients: [MaybeUninit<&'a [u8]>; MAX_LIST_LEN],
+    recipient_count: usize,
+    deadline: u32,
 }
 
-fn parse(data: &[u8]) -> Result<DepositArgs<'_>, ProgramError> {
-    let mut reader = Reader::new(data);
-    let order = Order::decode(&mut reader)?;
-    let signature = reader.bytes()?;
-    let replay_bump = reader.u8()?;
-    reader.finish()?;
-    Ok(DepositArgs { order, signature, replay_bump })
+impl<'a> OrderVisitor<'a> for Seen<'a, '_> {
+    type Error = ProgramError;
+
+    #[inline(always)]
+    fn solver(&mut self, solver: &'a [u8; 20]) {
+        self.solver = solver;
+    }
+
+    #[inline(always)]
+    fn input_payment(&mut self, chain_id: &'a [u8], currency: &'a [u8], amount: &'a [u8; 32]) {
+        if self.payment.is_none() && chain_id == self.chain_id {
+            self.payment = Some((currency, amount));
+        }
+    }
+
+    #[inline(always)]
+    fn output_chain_id(&mut self, chain_id: &'a [u8]) {
+        self.output_chain_id = chain_id;
+    }
+
+    #[inline(always)]
+    fn output_recipient(&mut self, index: usize, recipient: &'a [u8]) {
+        if let Some(slot) = self.recipients.get_mut(index) {
+            slot.write(recipient);
+            self.recipient_count = index + 1;
+        }
+    }
+
+    #[inline(always)]
+    fn output_deadline(&mut self, deadline: u32) {
+        self.deadline = deadline;
+    }
+}
+
+impl<'a> Seen<'a, '_> {
+    /// The output recipients, in order.
+    #[inline(always)]
+    fn recipients(&self) -> &[&'a [u8]] {
+        // SAFETY: `output_recipient` wrote the first `recipient_count` slots (indices 0, 1, ...
+        // in order, at most MAX_LIST_LEN); `MaybeUninit<T>` has the layout of `T`.
+        unsafe { core::slice::from_raw_parts(self.recipients.as_ptr() as *const &'a [u8], self.recipient_count) }
+    }
 }
 
 /// What the checks hand to the payment step.
@@ -69,19 +118,23 @@ struct Accepted {
     amount: u64,
     signer: EvmAddress,
     now: i64,
+    replay_bump: u8,
 }
 
-/// The accounts every order check reads.
+/// The instruction's arguments and the accounts every order check reads.
 struct Gate<'a> {
+    /// `order || signature || replay_bump` (Borsh).
+    data: &'a [u8],
     payer: &'a AccountView,
     config: &'a AccountView,
     replay: &'a AccountView,
     whitelist: &'a [AccountView],
 }
 
-/// Every check but the measured amount, cheapest first; the secp256k1 recovery last.
+/// Every check but the measured amount, cheapest first; the secp256k1 recovery last. The args
+/// (`order`, `signature`, `replay_bump`) are read in the same pass that hashes the order.
 /// `currency`: 32 zero bytes for native, the mint for tokens.
-fn accept(program_id: &Address, args: &DepositArgs, gate: &Gate, currency: &[u8; 32]) -> Result<Accepted, ProgramError> {
+fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Accepted, ProgramError> {
     checks::signer(gate.payer)?;
     checks::writable(gate.payer)?;
     checks::writable(gate.replay)?;
@@ -89,68 +142,81 @@ fn accept(program_id: &Address, args: &DepositArgs, gate: &Gate, currency: &[u8;
     if cfg.is_paused() {
         return Err(ReceiverError::Paused.into());
     }
-    let order = &args.order;
+
+    let mut seen = Seen {
+        chain_id: cfg.chain_id(),
+        payment: None,
+        solver: &[0; 20],
+        output_chain_id: &[],
+        recipients: [const { MaybeUninit::uninit() }; MAX_LIST_LEN],
+        recipient_count: 0,
+        deadline: 0,
+    };
+    let mut id = MaybeUninit::uninit();
+    let mut reader = Reader::new(gate.data);
+    hash_order::<Syscalls, _>(&mut reader, &mut seen, &mut id)?;
+    // SAFETY: written by `hash_order`, which returned Ok.
+    let id = unsafe { id.assume_init() };
+    let signature = reader.bytes()?;
+    let replay_bump = reader.u8()?;
+    reader.finish()?;
 
     // The input that pays this chain: currency and amount.
-    let mut payment = None;
-    for input in order.inputs.iter() {
-        let input = input?;
-        if input.payment.chain_id == cfg.chain_id() {
-            payment = Some(input.payment);
-            break;
-        }
-    }
-    let payment = payment.ok_or(OrderError::InputChainNotFound)?;
-    if payment.currency != currency {
+    let (payment_currency, payment_amount) = seen.payment.ok_or(OrderError::InputChainNotFound)?;
+    if payment_currency != currency {
         return Err(OrderError::InputCurrencyMismatch.into());
     }
-    let amount = word_to_u64(payment.amount).ok_or(OrderError::InputAmountTooLarge)?;
+    let amount = word_to_u64(payment_amount).ok_or(OrderError::InputAmountTooLarge)?;
     if amount == 0 {
         return Err(OrderError::ZeroInputAmount.into());
     }
 
     // Expiry.
     let now = Clock::get()?.unix_timestamp;
-    if now > i64::from(order.output.deadline) {
+    if now > i64::from(seen.deadline) {
         return Err(OrderError::OrderExpired.into());
     }
 
     // Every output recipient whitelisted, entry i for payment i.
-    if gate.whitelist.len() != order.output.payments.len() {
+    let recipients = seen.recipients();
+    if gate.whitelist.len() != recipients.len() {
         return Err(OrderError::WhitelistAccountsMismatch.into());
     }
-    for (payment, entry) in order.output.payments.iter().zip(gate.whitelist) {
-        let key = recipient_key::<Syscalls>(order.output.chain_id, payment?.recipient);
+    for (recipient, entry) in recipients.iter().zip(gate.whitelist) {
+        let key = recipient_key::<Syscalls>(seen.output_chain_id, recipient);
         if !entry.owned_by(program_id) || state::load::<OrderRecipient>(entry, program_id)?.key != key {
             return Err(OrderError::RecipientNotWhitelisted.into());
         }
     }
 
     // Replay: the canonical PDA of the id, not created yet.
-    let id = order_id::<Syscalls>(order)?;
-    checks::replay_pda(gate.replay, &id, args.replay_bump, program_id)?;
+    checks::replay_pda(gate.replay, &id, replay_bump, program_id)?;
     if gate.replay.owned_by(program_id) {
-        return Err(OrderError::OrderAlreadyUsed.into());
+        return Err(match state::load::<PaidRequest>(gate.replay, program_id)?.status {
+            STATUS_INVALIDATED => OrderError::OrderInvalidated,
+            _ => OrderError::OrderAlreadyUsed,
+        }
+        .into());
     }
     if !gate.replay.owned_by(&checks::SYSTEM_PROGRAM_ID) {
         return Err(ReceiverError::InvalidAccountOwner.into());
     }
 
     // The solver signed this id.
-    let signer = order_signer::<Syscalls>(&id, args.signature)?;
+    let signer = order_signer::<Syscalls>(&id, signature)?;
     if !is_authorized_signer(&signer, &cfg.solver, &cfg.previous_solver, cfg.previous_valid_until(), now) {
         return Err(ReceiverError::SignerMismatch.into());
     }
     // The order's solver (exclusive filling rights) is the one that signed it.
-    if order.solver != &signer {
+    if seen.solver != &signer {
         return Err(OrderError::OrderSolverMismatch.into());
     }
-    Ok(Accepted { id, amount, signer, now })
+    Ok(Accepted { id, amount, signer, now, replay_bump })
 }
 
 /// Creates the replay record of the order id (rent from the payer).
-fn record(program_id: &Address, args: &DepositArgs, accepted: &Accepted, payer: &AccountView, replay: &mut AccountView) -> ProgramResult {
-    let bump = [args.replay_bump];
+fn record(program_id: &Address, accepted: &Accepted, payer: &AccountView, replay: &mut AccountView) -> ProgramResult {
+    let bump = [accepted.replay_bump];
     let seeds = [Seed::from(REPLAY_SEED), Seed::from(&accepted.id), Seed::from(&bump)];
     create_pda(CreatePda {
         payer,
@@ -161,7 +227,7 @@ fn record(program_id: &Address, args: &DepositArgs, accepted: &Accepted, payer: 
         signer: Signer::from(&seeds),
     })?;
     state::init::<PaidRequest>(replay, |r| {
-        r.bump = args.replay_bump;
+        r.bump = accepted.replay_bump;
         r.status = STATUS_PAID;
         r.recorded_at = accepted.now.to_le_bytes();
         r.by = payer.address().to_bytes();
@@ -199,7 +265,6 @@ fn check_received(before: u64, after: u64, amount: u64) -> ProgramResult {
 }
 
 pub fn native(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
-    let args = parse(data)?;
     let [payer, config, replay, depository, relay_depository, vault, system_program, whitelist @ ..] = accounts else {
         return Err(ReceiverError::NotEnoughAccounts.into());
     };
@@ -207,8 +272,8 @@ pub fn native(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -
     checks::system_program(system_program)?;
     checks::distinct(payer, vault)?;
     const NATIVE: [u8; 32] = [0; 32];
-    let accepted = accept(program_id, &args, &Gate { payer, config, replay, whitelist }, &NATIVE)?;
-    record(program_id, &args, &accepted, payer, replay)?;
+    let accepted = accept(program_id, &Gate { data, payer, config, replay, whitelist }, &NATIVE)?;
+    record(program_id, &accepted, payer, replay)?;
 
     let before = vault.lamports();
     let data = deposit_data(&depository_ix::DEPOSIT_NATIVE, accepted.amount, &accepted.id);
@@ -244,7 +309,6 @@ fn token_amount(account: &AccountView, token_program: &Address) -> Result<u64, P
 }
 
 pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
-    let args = parse(data)?;
     let [payer, config, replay, depository, relay_depository, vault, mint, payer_token, vault_token, token_program, ata_program, system_program, whitelist @ ..] =
         accounts
     else {
@@ -258,8 +322,8 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
         return Err(ReceiverError::InvalidMint.into());
     }
     let currency = mint.address().to_bytes();
-    let accepted = accept(program_id, &args, &Gate { payer, config, replay, whitelist }, &currency)?;
-    record(program_id, &args, &accepted, payer, replay)?;
+    let accepted = accept(program_id, &Gate { data, payer, config, replay, whitelist }, &currency)?;
+    record(program_id, &accepted, payer, replay)?;
 
     let before = token_amount(vault_token, token_program.address())?;
     let data = deposit_data(&depository_ix::DEPOSIT_TOKEN, accepted.amount, &accepted.id);

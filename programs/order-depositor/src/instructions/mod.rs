@@ -5,9 +5,10 @@ pub mod admin;
 pub mod compute;
 pub mod deposit;
 pub mod initialize;
+pub mod invalidate;
 pub mod whitelist;
 
-pub use attested_receiver::instructions::{fixed_args, read_bool};
+pub use attested_receiver::instructions::fixed_args;
 
 /// Anchor-style discriminators, `sha256("global:<name>")[..8]`; the admin names are the
 /// receiver's, so their discriminators are too.
@@ -18,4 +19,5 @@ pub mod discriminator {
     pub const COMPUTE_ORDER_ID: [u8; 8] = [90, 186, 18, 100, 39, 18, 25, 35];
     pub const ORDER_DEPOSIT_NATIVE: [u8; 8] = [207, 218, 221, 193, 143, 31, 41, 53];
     pub const ORDER_DEPOSIT_TOKEN: [u8; 8] = [83, 117, 210, 139, 72, 138, 220, 201];
+    pub const INVALIDATE_ORDERS: [u8; 8] = [68, 165, 205, 200, 153, 179, 233, 96];
 }

@@ -4,6 +4,7 @@
 use super::error::OrderError;
 
 /// Cursor over Borsh-encoded bytes.
+#[derive(Clone, Copy)]
 pub struct Reader<'a> {
     rest: &'a [u8],
 }

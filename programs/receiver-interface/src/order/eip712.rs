@@ -4,9 +4,12 @@
 //! Encoding rules used below: `string` and `bytes` members are hashed (`keccak256(value)`);
 //! `uint256` is its big-endian word; `uint32` and `address` are left-padded to a word; a nested
 //! struct is its `hashStruct`; an array is `keccak256` of its elements' encodings concatenated.
-//! Every `keccak256` takes the member slices in place (one `sol_keccak256` over several slices),
-//! so nothing is copied except the 32-byte element hashes of a list. The id is computed in one
-//! pass over the order's Borsh bytes, reading and hashing each member once.
+//! Every `keccak256` takes the member slices in place (one `sol_keccak256` over several slices)
+//! and writes its hash straight into the buffer of the struct or list that hashes it next: the
+//! member hashes of a struct sit side by side in one stack buffer hashed as one slice, so nothing
+//! is copied and no hash is moved. The id is computed in one pass over the order's Borsh bytes,
+//! reading and hashing each member once; an [`OrderVisitor`] sees the members a deposit checks
+//! during that pass, so the deposit never parses the order twice.
 
 use super::{
     borsh::Reader,
@@ -19,6 +22,20 @@ use core::mem::MaybeUninit;
 /// The only order version whose types are known; others fail with
 /// [`OrderError::UnsupportedOrderVersion`] rather than hash to a wrong id.
 pub const ORDER_VERSION_V1: &[u8] = b"v1";
+
+/// `keccak256` of no bytes: the EIP-712 encoding of an empty `bytes` / `string` member and of an
+/// empty array (host-tested).
+pub const EMPTY_HASH: [u8; 32] = [
+    197, 210, 70, 1, 134, 247, 35, 60, 146, 126, 125, 178, 220, 199, 3, 192,
+    229, 0, 182, 83, 202, 130, 39, 59, 123, 250, 216, 4, 93, 133, 164, 112,
+];
+
+/// `keccak256("v1")`, the `version` member of every accepted order as EIP-712 encodes it
+/// (host-tested).
+pub const V1_VERSION_HASH: [u8; 32] = [
+    9, 132, 213, 239, 212, 125, 153, 21, 26, 225, 190, 6, 90, 112, 158, 86,
+    198, 2, 16, 47, 36, 193, 171, 196, 0, 142, 179, 248, 21, 168, 210, 23,
+];
 
 /// `keccak256` of each struct's EIP-712 type string (the struct, then the structs it references
 /// in alphabetical order). Host-tested against the strings in [`type_strings`].
@@ -64,115 +81,257 @@ pub mod type_strings {
     pub const ORDER_HEAD: &str = "Order(string version,string solverChainId,address solver,uint256 salt,Input[] inputs,Output output,Fee[] fees)";
 }
 
-/// A 32-byte hash or word, 8-aligned so the SBF code moves it as four 64-bit words rather than
-/// byte by byte (a plain `[u8; 32]` has alignment 1).
-#[derive(Clone, Copy)]
+/// A 32-byte word not written yet: where a hash lands.
+type Slot = MaybeUninit<[u8; 32]>;
+
+/// `N` words side by side, 8-aligned: the computed members of one struct (or the element hashes
+/// of one list), each written in place by its hash and hashed together as one slice.
 #[repr(C, align(8))]
-struct Word([u8; 32]);
+struct Words<const N: usize>([Slot; N]);
 
-#[inline(always)]
-fn keccak<C: Crypto>(parts: &[&[u8]]) -> Word {
-    Word(C::keccak256(parts))
+impl<const N: usize> Words<N> {
+    #[inline(always)]
+    fn new() -> Self {
+        Self([const { MaybeUninit::uninit() }; N])
+    }
+
+    /// The first `count` words as bytes.
+    ///
+    /// # Safety
+    /// The first `count` words (`count <= N`) were written.
+    #[inline(always)]
+    unsafe fn written(&self, count: usize) -> &[u8] {
+        // SAFETY: the caller's promise; `Slot` is 32 bytes with no padding.
+        unsafe { core::slice::from_raw_parts(self.0.as_ptr() as *const u8, 32 * count) }
+    }
+
+    /// All `N` words as bytes.
+    ///
+    /// # Safety
+    /// Every word was written.
+    #[inline(always)]
+    unsafe fn all(&self) -> &[u8] {
+        // SAFETY: the caller's promise.
+        unsafe { self.written(N) }
+    }
 }
 
-/// `uint32` as its EIP-712 word.
-#[inline(always)]
-fn u32_word(value: u32) -> Word {
-    let mut word = Word([0u8; 32]);
-    word.0[28..].copy_from_slice(&value.to_be_bytes());
-    word
+/// The members of an order a deposit checks, handed over while the id is hashed. Every method
+/// defaults to nothing, so [`order_id_from_borsh`] (`()` as visitor) pays for none of it.
+pub trait OrderVisitor<'a> {
+    /// What the visitor may fail with (any order encoding error converts into it).
+    type Error: From<OrderError>;
+
+    /// `order.solver`.
+    #[inline(always)]
+    fn solver(&mut self, _solver: &'a [u8; 20]) {}
+
+    /// Each `inputs[i].payment`, in order.
+    #[inline(always)]
+    fn input_payment(&mut self, _chain_id: &'a [u8], _currency: &'a [u8], _amount: &'a [u8; 32]) {}
+
+    /// `output.chainId`.
+    #[inline(always)]
+    fn output_chain_id(&mut self, _chain_id: &'a [u8]) {}
+
+    /// `output.payments[index].recipient`, in order (`index < MAX_LIST_LEN`).
+    #[inline(always)]
+    fn output_recipient(&mut self, _index: usize, _recipient: &'a [u8]) {}
+
+    /// `output.deadline` (after the payments).
+    #[inline(always)]
+    fn output_deadline(&mut self, _deadline: u32) {}
 }
 
-/// `keccak256` of a `string` / `bytes` member read from `r`.
+impl OrderVisitor<'_> for () {
+    type Error = OrderError;
+}
+
+/// `keccak256(parts)` into `out`.
 #[inline(always)]
-fn hash_bytes<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
-    Ok(keccak::<C>(&[r.bytes()?]))
+fn keccak<C: Crypto>(parts: &[&[u8]], out: &mut Slot) {
+    C::keccak256_into(parts, out);
+}
+
+/// `value` right-aligned in a zero word (`uint32`, `address`).
+#[inline(always)]
+fn padded_word(value: &[u8], out: &mut Slot) {
+    let word = out.write([0u8; 32]);
+    word[32 - value.len()..].copy_from_slice(value);
+}
+
+/// `keccak256` of a `string` / `bytes` member read from `r`, into `out`; returns the member. An
+/// empty member (extra data, often) hashes to the constant [`EMPTY_HASH`]: no syscall.
+#[inline(always)]
+fn hash_bytes<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> Result<&'a [u8], OrderError> {
+    let bytes = r.bytes()?;
+    if bytes.is_empty() {
+        out.write(EMPTY_HASH);
+    } else {
+        keccak::<C>(&[bytes], out);
+    }
+    Ok(bytes)
 }
 
 /// A Borsh `Vec` read from `r` as EIP-712 hashes it: `keccak256` of its element hashes, each
-/// element read and hashed by `element`. Never inlined: its stack buffer (`MAX_LIST_LEN` words,
-/// left uninitialized: only the words written are read) lives in its own frame, one per nesting
-/// level.
+/// element read and hashed by `element` straight into its slot; returns the cursor past the list.
+/// Never inlined: its stack buffer (`MAX_LIST_LEN` words, left uninitialized: only the words
+/// written are read) lives in its own frame, one per nesting level. The cursor goes in and out by
+/// value so that no caller's cursor escapes: each stays in a register across the syscalls.
 #[inline(never)]
-fn hash_list<'a, C: Crypto>(
-    r: &mut Reader<'a>,
-    element: impl Fn(&mut Reader<'a>) -> Result<Word, OrderError>,
-) -> Result<Word, OrderError> {
+fn hash_list<'a, C: Crypto, V: OrderVisitor<'a>>(
+    mut r: Reader<'a>,
+    v: &mut V,
+    out: &mut Slot,
+    element: impl Fn(&mut Reader<'a>, &mut V, usize, &mut Slot) -> Result<(), V::Error>,
+) -> Result<Reader<'a>, V::Error> {
     let count = r.u32()? as usize;
     if count > MAX_LIST_LEN {
-        return Err(OrderError::TooManyElements);
+        return Err(OrderError::TooManyElements.into());
     }
-    let mut words = [const { MaybeUninit::<Word>::uninit() }; MAX_LIST_LEN];
-    for word in words.iter_mut().take(count) {
-        word.write(element(r)?);
+    if count == 0 {
+        // An empty list (no calls, no fees, often) hashes to the constant: no syscall.
+        out.write(EMPTY_HASH);
+        return Ok(r);
     }
-    // SAFETY: the first `count` words were written above (`count <= MAX_LIST_LEN`); `Word` is
-    // 32 bytes with no padding, so they are `32 * count` contiguous initialized bytes.
-    let used = unsafe { core::slice::from_raw_parts(words.as_ptr() as *const u8, 32 * count) };
-    Ok(keccak::<C>(&[used]))
+    let mut words = Words::<MAX_LIST_LEN>::new();
+    for (index, slot) in words.0.iter_mut().take(count).enumerate() {
+        element(&mut r, v, index, slot)?;
+    }
+    // SAFETY: the first `count` words were written above.
+    keccak::<C>(&[unsafe { words.written(count) }], out);
+    Ok(r)
 }
 
-fn hash_input_payment<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
-    let (chain_id, currency) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
+/// `InputPayment`: `keccak(typeHash || h(chainId) || h(currency) || amount || weight)`.
+fn hash_input_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, out: &mut Slot) -> Result<(), V::Error> {
+    let mut m = Words::<2>::new();
+    let w = &mut m.0;
+    let chain_id = hash_bytes::<C>(r, &mut w[0])?;
+    let currency = hash_bytes::<C>(r, &mut w[1])?;
     let (amount, weight) = (r.array::<32>()?, r.array::<32>()?);
-    Ok(keccak::<C>(&[&type_hash::INPUT_PAYMENT, &chain_id.0, &currency.0, amount, weight]))
+    v.input_payment(chain_id, currency, amount);
+    // SAFETY (every `all` below): each word of the buffer was written by a hash above.
+    keccak::<C>(&[&type_hash::INPUT_PAYMENT, unsafe { m.all() }, amount, weight], out);
+    Ok(())
 }
 
-fn hash_input_refund<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
-    let (chain_id, recipient, currency) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
+/// `InputRefund`: `typeHash || h(chainId) || h(recipient) || h(currency) || minimumAmount ||
+/// uint32 deadline || h(extraData)`.
+fn hash_input_refund<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, _v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
+    let (mut head, mut tail) = (Words::<3>::new(), Words::<2>::new());
+    let (h, t) = (&mut head.0, &mut tail.0);
+    hash_bytes::<C>(r, &mut h[0])?;
+    hash_bytes::<C>(r, &mut h[1])?;
+    hash_bytes::<C>(r, &mut h[2])?;
     let minimum_amount = r.array::<32>()?;
-    let deadline = u32_word(r.u32()?);
-    let extra_data = hash_bytes::<C>(r)?;
-    Ok(keccak::<C>(&[&type_hash::INPUT_REFUND, &chain_id.0, &recipient.0, &currency.0, minimum_amount, &deadline.0, &extra_data.0]))
+    padded_word(&r.u32()?.to_be_bytes(), &mut t[0]);
+    hash_bytes::<C>(r, &mut t[1])?;
+    // SAFETY: every word of `head` and `tail` was written above.
+    keccak::<C>(&[&type_hash::INPUT_REFUND, unsafe { head.all() }, minimum_amount, unsafe { tail.all() }], out);
+    Ok(())
 }
 
-fn hash_input<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
-    let payment = hash_input_payment::<C>(r)?;
-    let refunds = hash_list::<C>(r, hash_input_refund::<C>)?;
-    Ok(keccak::<C>(&[&type_hash::INPUT, &payment.0, &refunds.0]))
+/// `Input`: `typeHash || hashStruct(payment) || h(refunds)`.
+fn hash_input<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
+    let mut m = Words::<2>::new();
+    let w = &mut m.0;
+    hash_input_payment::<C, V>(r, v, &mut w[0])?;
+    *r = hash_list::<C, V>(*r, v, &mut w[1], hash_input_refund::<C, V>)?;
+    keccak::<C>(&[&type_hash::INPUT, unsafe { m.all() }], out);
+    Ok(())
 }
 
-fn hash_output_payment<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
-    let (recipient, currency) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
+/// `OutputPayment`: `typeHash || h(recipient) || h(currency) || minimumAmount || expectedAmount`.
+fn hash_output_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, index: usize, out: &mut Slot) -> Result<(), V::Error> {
+    let mut m = Words::<2>::new();
+    let w = &mut m.0;
+    let recipient = hash_bytes::<C>(r, &mut w[0])?;
+    hash_bytes::<C>(r, &mut w[1])?;
     let (minimum_amount, expected_amount) = (r.array::<32>()?, r.array::<32>()?);
-    Ok(keccak::<C>(&[&type_hash::OUTPUT_PAYMENT, &recipient.0, &currency.0, minimum_amount, expected_amount]))
+    v.output_recipient(index, recipient);
+    keccak::<C>(&[&type_hash::OUTPUT_PAYMENT, unsafe { m.all() }, minimum_amount, expected_amount], out);
+    Ok(())
 }
 
-fn hash_output<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
-    let chain_id = hash_bytes::<C>(r)?;
-    let payments = hash_list::<C>(r, hash_output_payment::<C>)?;
-    let deadline = u32_word(r.u32()?);
-    let calls = hash_list::<C>(r, hash_bytes::<C>)?;
-    let extra_data = hash_bytes::<C>(r)?;
-    Ok(keccak::<C>(&[&type_hash::OUTPUT, &chain_id.0, &payments.0, &deadline.0, &calls.0, &extra_data.0]))
+/// A `bytes` element of `output.calls`.
+fn hash_call<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, _v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
+    hash_bytes::<C>(r, out)?;
+    Ok(())
 }
 
-fn hash_fee<C: Crypto>(r: &mut Reader<'_>) -> Result<Word, OrderError> {
-    let (recipient_chain_id, recipient) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
-    let (currency_chain_id, currency) = (hash_bytes::<C>(r)?, hash_bytes::<C>(r)?);
+/// `Output`: `typeHash || h(chainId) || h(payments) || uint32 deadline || h(calls) || h(extraData)`.
+fn hash_output<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, out: &mut Slot) -> Result<(), V::Error> {
+    let mut m = Words::<5>::new();
+    let w = &mut m.0;
+    let chain_id = hash_bytes::<C>(r, &mut w[0])?;
+    v.output_chain_id(chain_id);
+    *r = hash_list::<C, V>(*r, v, &mut w[1], hash_output_payment::<C, V>)?;
+    let deadline = r.u32()?;
+    v.output_deadline(deadline);
+    padded_word(&deadline.to_be_bytes(), &mut w[2]);
+    *r = hash_list::<C, V>(*r, v, &mut w[3], hash_call::<C, V>)?;
+    hash_bytes::<C>(r, &mut w[4])?;
+    keccak::<C>(&[&type_hash::OUTPUT, unsafe { m.all() }], out);
+    Ok(())
+}
+
+/// `Fee`: `typeHash || h(recipientChainId) || h(recipient) || h(currencyChainId) || h(currency) || amount`.
+fn hash_fee<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, _v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
+    let mut m = Words::<4>::new();
+    let w = &mut m.0;
+    for word in w.iter_mut() {
+        hash_bytes::<C>(r, word)?;
+    }
     let amount = r.array::<32>()?;
-    Ok(keccak::<C>(&[&type_hash::FEE, &recipient_chain_id.0, &recipient.0, &currency_chain_id.0, &currency.0, amount]))
+    keccak::<C>(&[&type_hash::FEE, unsafe { m.all() }, amount], out);
+    Ok(())
+}
+
+/// The order id of the `Order` at the front of `r`, written to `id`, in one pass, showing
+/// `visitor` the members a deposit checks; `r` is left just past the order (the instruction's
+/// other arguments follow).
+/// Fails like [`Order::parse`] on malformed bytes and with
+/// [`OrderError::UnsupportedOrderVersion`] for a version other than `"v1"`.
+pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(
+    cursor: &mut Reader<'a>,
+    visitor: &mut V,
+    id: &mut MaybeUninit<[u8; 32]>,
+) -> Result<(), V::Error> {
+    let mut local = *cursor;
+    let r = &mut local;
+    if r.bytes()? != ORDER_VERSION_V1 {
+        return Err(OrderError::UnsupportedOrderVersion.into());
+    }
+    // version, solverChainId, solver | salt (borrowed in place) | inputs, output, fees.
+    let (mut head, mut tail) = (Words::<3>::new(), Words::<3>::new());
+    let (h, t) = (&mut head.0, &mut tail.0);
+    // The only version accepted hashes to a constant: no syscall.
+    h[0].write(V1_VERSION_HASH);
+    hash_bytes::<C>(r, &mut h[1])?;
+    let solver = r.array::<20>()?;
+    visitor.solver(solver);
+    padded_word(solver, &mut h[2]);
+    let salt = r.array::<32>()?;
+    *r = hash_list::<C, V>(*r, visitor, &mut t[0], hash_input::<C, V>)?;
+    hash_output::<C, V>(r, visitor, &mut t[1])?;
+    *r = hash_list::<C, V>(*r, visitor, &mut t[2], hash_fee::<C, V>)?;
+    // SAFETY: every word of `head` and `tail` was written above.
+    keccak::<C>(&[&type_hash::ORDER, unsafe { head.all() }, salt, unsafe { tail.all() }], id);
+    *cursor = local;
+    Ok(())
 }
 
 /// The order id of the Borsh bytes of an `Order` (exactly filled), in one pass: what
 /// `compute_order_id` runs. Fails like [`Order::parse`] on malformed bytes and with
 /// [`OrderError::UnsupportedOrderVersion`] for a version other than `"v1"`.
 pub fn order_id_from_borsh<C: Crypto>(bytes: &[u8]) -> Result<[u8; 32], OrderError> {
+    let mut id = MaybeUninit::uninit();
     let mut r = Reader::new(bytes);
-    let version = r.bytes()?;
-    if version != ORDER_VERSION_V1 {
-        return Err(OrderError::UnsupportedOrderVersion);
-    }
-    let version = keccak::<C>(&[version]);
-    let solver_chain_id = hash_bytes::<C>(&mut r)?;
-    let mut solver = [0u8; 32];
-    solver[12..].copy_from_slice(r.array::<20>()?);
-    let salt = r.array::<32>()?;
-    let inputs = hash_list::<C>(&mut r, hash_input::<C>)?;
-    let output = hash_output::<C>(&mut r)?;
-    let fees = hash_list::<C>(&mut r, hash_fee::<C>)?;
+    hash_order::<C, ()>(&mut r, &mut (), &mut id)?;
     r.finish()?;
-    Ok(C::keccak256(&[&type_hash::ORDER, &version.0, &solver_chain_id.0, &solver, salt, &inputs.0, &output.0, &fees.0]))
+    // SAFETY: written by `hash_order`, which returned Ok.
+    Ok(unsafe { id.assume_init() })
 }
 
 /// The order id, `hashStruct(Order)`, of a parsed order (hashed from its bytes in one pass).

@@ -41,6 +41,8 @@ pub enum OrderError {
     /// The order names another solver than the one that signed it (`order.solver` is the solver
     /// with exclusive filling rights).
     OrderSolverMismatch = 6114,
+    /// The order id was invalidated by the owner or the solver (`invalidate_orders`).
+    OrderInvalidated = 6115,
 }
 
 impl OrderError {
@@ -62,6 +64,7 @@ impl OrderError {
             6112 => Self::ChainIdTooLong,
             6113 => Self::UnsupportedOrderVersion,
             6114 => Self::OrderSolverMismatch,
+            6115 => Self::OrderInvalidated,
             _ => return None,
         })
     }

@@ -10,6 +10,7 @@
 //!   strictly as the attestation's (same code).
 //! - [`depository`]: the depository program's public interface (program id, instruction data,
 //!   PDA seeds, the `DepositEvent` log) that an order-gated deposit pays into.
+//! - [`invalidation`]: what the solver signs to invalidate order ids (`invalidate_orders`).
 //! - [`error`]: [`error::OrderError`], codes 6100 and up.
 //!
 //! ```text
@@ -23,5 +24,6 @@ pub mod borsh;
 pub mod depository;
 pub mod eip712;
 pub mod error;
+pub mod invalidation;
 pub mod layout;
 pub mod signature;

@@ -80,7 +80,13 @@ contract ProtocolOrderFuzzTest is TestBase {
         );
     }
 
-    function testFuzz_OrderIdMatchesTheReference(
+    /// @dev The calldata form under test: an external call, so the order reaches it ABI-encoded.
+    function orderIdCalldata(ProtocolOrder.Order calldata o) external pure returns (bytes32) {
+        return ProtocolOrder.orderIdCalldata(o);
+    }
+
+    /// @dev A random order: list lengths from the counts, contents from the seed.
+    function _randomOrder(
         bytes32 seed,
         uint8 inputCount,
         uint8 refundCount,
@@ -88,8 +94,7 @@ contract ProtocolOrderFuzzTest is TestBase {
         uint8 callCount,
         uint8 feeCount,
         uint32 deadline
-    ) public pure {
-        ProtocolOrder.Order memory o;
+    ) private pure returns (ProtocolOrder.Order memory o) {
         o.version = "v1";
         o.solverChainId = "base";
         o.solver = address(bytes20(seed));
@@ -120,7 +125,91 @@ contract ProtocolOrderFuzzTest is TestBase {
         for (uint256 k; k < o.fees.length; ++k) {
             o.fees[k] = ProtocolOrder.Fee("base", abi.encodePacked(address(bytes20(seed))), "ethereum", new bytes(20), k);
         }
-        assertEq(ProtocolOrder.orderId(o), _reference(o), "orderId vs reference");
+    }
+
+    function testFuzz_OrderIdMatchesTheReference(
+        bytes32 seed,
+        uint8 inputCount,
+        uint8 refundCount,
+        uint8 paymentCount,
+        uint8 callCount,
+        uint8 feeCount,
+        uint32 deadline
+    ) public view {
+        ProtocolOrder.Order memory o =
+            _randomOrder(seed, inputCount, refundCount, paymentCount, callCount, feeCount, deadline);
+        bytes32 expected = _reference(o);
+        assertEq(ProtocolOrder.orderId(o), expected, "orderId vs reference");
+        assertEq(this.orderIdCalldata(o), expected, "orderIdCalldata vs reference");
+    }
+
+    /// Non-canonical encodings the ABI decoder accepts: the calldata hasher must read the order exactly as
+    /// Solidity decodes it. Here two string members share one tail (solverChainId's offset aliased to
+    /// version's), and the order tuple's offset moved past an extra word.
+    function testFuzz_CalldataHasherReadsNonCanonicalEncodingsAsTheDecoder(bytes32 seed, uint8 counts) public view {
+        ProtocolOrder.Order memory o = _randomOrder(seed, counts, counts >> 2, counts >> 4, counts >> 6, counts, 7);
+        bytes memory encoded = abi.encode(o);
+        // encoded: [offset of the order tuple = 0x20][order heads: version offset, solverChainId offset, ...]
+        assembly ("memory-safe") {
+            mstore(add(encoded, 0x60), mload(add(encoded, 0x40)))
+        }
+        ProtocolOrder.Order memory decoded = abi.decode(encoded, (ProtocolOrder.Order));
+        assertTrue(keccak256(bytes(decoded.solverChainId)) == keccak256(bytes(o.version)), "alias decoded");
+        bytes32 expected = ProtocolOrder.orderId(decoded);
+        assertEq(_callHasher(encoded), expected, "aliased member");
+
+        // Shift the order tuple by one word: [0x40][junk][heads...] with every inner offset unchanged.
+        bytes memory shifted = bytes.concat(abi.encode(uint256(0x40), seed), _slice(encoded, 0x20));
+        assertEq(_callHasher(shifted), expected, "moved tuple");
+    }
+
+    /// A dirty uint32 / address word reverts as the decoder would; an offset of 2^64 or more (which the
+    /// calldata hasher does not range-check) never yields the canonical order's id.
+    function test_CalldataHasherOnMalformedEncodings() public view {
+        ProtocolOrder.Order memory o = _randomOrder(bytes32(uint256(1)), 1, 1, 1, 1, 1, 7);
+        bytes memory canonical = abi.encode(o);
+        bytes32 id = ProtocolOrder.orderId(o);
+        assertEq(_callHasher(canonical), id, "canonical");
+        // Order heads start at 0x20 in `canonical`: version offset, solverChainId offset, solver, salt, inputs
+        // offset, output offset (the output tuple: chainId offset, payments offset, deadline, ...).
+        uint256 output = 0x20 + uint256(bytes32(_slice(canonical, 0x20 + 0xa0)));
+        uint256[2] memory dirtySlots = [uint256(0x20 + 0x40), output + 0x40];
+        uint256[2] memory dirtyBits = [uint256(1) << 160, uint256(1) << 32];
+        for (uint256 k; k < dirtySlots.length; ++k) {
+            (bool ok,) = address(this).staticcall(
+                abi.encodePacked(this.orderIdCalldata.selector, _withBits(canonical, dirtySlots[k], dirtyBits[k]))
+            );
+            assertTrue(!ok, "dirty word accepted");
+        }
+        uint256[3] memory offsetSlots = [uint256(0x20), 0x20 + 0x80, output + 0x20];
+        for (uint256 k; k < offsetSlots.length; ++k) {
+            bytes memory broken = _withBits(canonical, offsetSlots[k], uint256(1) << 64);
+            (bool ok, bytes memory result) =
+                address(this).staticcall(abi.encodePacked(this.orderIdCalldata.selector, broken));
+            assertTrue(!ok || abi.decode(result, (bytes32)) != id, "out-of-range offset kept the id");
+        }
+    }
+
+    function _withBits(bytes memory encoded, uint256 slot, uint256 bits) private pure returns (bytes memory out) {
+        out = bytes.concat(encoded);
+        assembly ("memory-safe") {
+            let p := add(add(out, 0x20), slot)
+            mstore(p, or(mload(p), bits))
+        }
+    }
+
+    function _callHasher(bytes memory encoded) private view returns (bytes32) {
+        (bool ok, bytes memory result) =
+            address(this).staticcall(abi.encodePacked(this.orderIdCalldata.selector, encoded));
+        assertTrue(ok, "hasher reverted");
+        return abi.decode(result, (bytes32));
+    }
+
+    function _slice(bytes memory data, uint256 from) private pure returns (bytes memory out) {
+        out = new bytes(data.length - from);
+        for (uint256 i; i < out.length; ++i) {
+            out[i] = data[from + i];
+        }
     }
 
     function testFuzz_AnyDeadlineChangeChangesTheId(uint32 a, uint32 b) public pure {

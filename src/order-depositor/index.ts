@@ -1,0 +1,13 @@
+/**
+ * The SVM order-gated depositor (`programs/order-depositor`) from `@solana/kit`: the owner's and
+ * solver's `invalidate_orders`. Its generated codama client is `./generated/`.
+ */
+export {
+  buildOrderDepositorInvalidateOrdersInstructions,
+  getOrderInvalidationHash,
+  ORDER_DEPOSITOR_MAX_INVALIDATE_BATCH,
+  ORDER_INVALIDATION_DOMAIN,
+  ORDER_INVALIDATION_SIGNATURE_COMPUTE_UNITS,
+  type OrderDepositorInvalidateOrdersInput,
+  signOrderInvalidation,
+} from "./invalidate.ts";

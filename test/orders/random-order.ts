@@ -1,0 +1,119 @@
+import { bytesToHex } from "viem";
+import {
+  type ChainVmTypes,
+  formatOrderAddress,
+  ORDER_VM_TYPES,
+  type Order,
+  type OrderVmType,
+} from "../../src/index.ts";
+import { createRng } from "../../src/rng.ts";
+import { orderVectors } from "./vectors.ts";
+
+/** Every order VM type. */
+export const ALL_VM_TYPES: readonly OrderVmType[] = ORDER_VM_TYPES;
+
+/** Chains of every VM type, named as the service names them (the shared vectors' chains). */
+export const RANDOM_ORDER_CHAINS: ChainVmTypes = orderVectors.chainVmTypes;
+
+/**
+ * A generator of random valid orders from `seed`: chain ids over every VM type, each address and
+ * currency a random well-formed address of its chain's VM in its native form (checksummed hex,
+ * base58, bech32 / bech32m or base58check, TON user-friendly, classic XRP, decimal Lighter index),
+ * random uint256 / uint32 values (edges included) and random bytes. Lists have 0 to `maxList`
+ * elements (inputs at least one).
+ */
+export function randomOrders(seed: number, maxList = 2): () => Order {
+  const rng = createRng(seed);
+  const int = (max: number) => Math.floor(rng() * (max + 1));
+  const pick = <T>(items: readonly T[]): T => items[int(items.length - 1)] as T;
+  const bytes = (length: number) => Uint8Array.from({ length }, () => int(255));
+  const chains = Object.keys(RANDOM_ORDER_CHAINS);
+
+  const uint256 = () => {
+    const edge = int(9);
+    if (edge === 0) return "0";
+    if (edge === 1) return ((1n << 256n) - 1n).toString();
+    return BigInt(bytesToHex(bytes(1 + int(31)))).toString();
+  };
+  const uint32 = () => pick([0, 0xffff_ffff, int(0xffff_ffff)]);
+  const data = (max: number) => bytesToHex(bytes(int(max)));
+
+  const addressBytes = (vmType: OrderVmType): Uint8Array => {
+    switch (vmType) {
+      case "ethereum-vm":
+      case "xrp-vm":
+        return bytes(20);
+      case "hyperliquid-vm":
+        return bytes(pick([16, 20]));
+      case "solana-vm":
+      case "ton-vm":
+        return bytes(32);
+      case "tron-vm":
+        return Uint8Array.from([0x41, ...bytes(20)]);
+      case "bitcoin-vm":
+        return pick([
+          () => Uint8Array.from([0xff, pick([0x00, 0x05]), ...bytes(20)]), // legacy P2PKH / P2SH
+          () => Uint8Array.from([0x00, ...bytes(pick([20, 32]))]), // segwit v0
+          () => Uint8Array.from([0x01, ...bytes(32)]), // taproot
+        ])();
+      case "lighter-vm": {
+        const index = BigInt(int(2 ** 21)) * BigInt(2 ** 32) + BigInt(int(2 ** 32 - 1));
+        return Uint8Array.from({ length: 16 }, (_, i) => Number((index >> BigInt(8 * (15 - i))) & 0xffn));
+      }
+    }
+  };
+  const address = (chain: string) => {
+    const vmType = RANDOM_ORDER_CHAINS[chain] as OrderVmType;
+    return formatOrderAddress(addressBytes(vmType), vmType);
+  };
+  const list = <T>(make: () => T, min = 0) => Array.from({ length: min + int(maxList - min) }, make);
+
+  return () => {
+    const output = pick(chains);
+    return {
+      version: "v1",
+      solverChainId: pick(chains),
+      solver: formatOrderAddress(bytes(20), "ethereum-vm"),
+      salt: uint256(),
+      inputs: list(() => {
+        const chain = pick(chains);
+        return {
+          payment: { chainId: chain, currency: address(chain), amount: uint256(), weight: uint256() },
+          refunds: list(() => {
+            const refund = pick(chains);
+            return {
+              chainId: refund,
+              recipient: address(refund),
+              currency: address(refund),
+              minimumAmount: uint256(),
+              deadline: uint32(),
+              extraData: data(24),
+            };
+          }),
+        };
+      }, 1),
+      output: {
+        chainId: output,
+        payments: list(() => ({
+          recipient: address(output),
+          currency: address(output),
+          minimumAmount: uint256(),
+          expectedAmount: uint256(),
+        })),
+        deadline: uint32(),
+        calls: list(() => data(40)),
+        extraData: data(24),
+      },
+      fees: list(() => {
+        const [recipientChain, currencyChain] = [pick(chains), pick(chains)];
+        return {
+          recipientChainId: recipientChain,
+          recipient: address(recipientChain),
+          currencyChainId: currencyChain,
+          currency: address(currencyChain),
+          amount: uint256(),
+        };
+      }),
+    } as unknown as Order;
+  };
+}
