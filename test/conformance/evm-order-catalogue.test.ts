@@ -1,5 +1,5 @@
 // The TypeScript EVM order catalogue against the reference OrderGatedDepositor on Hardhat's in-process network.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
@@ -32,6 +32,7 @@ describe("conformance (TypeScript, EVM orders): the reference OrderGatedDeposito
     const written = JSON.parse(readFileSync(join(reportDir, "conformance-evm-orders.json"), "utf8"));
     expect(written.passed).to.equal(report.passed);
     expect(existsSync(join(reportDir, "conformance-evm-orders.junit.xml"))).to.equal(true);
+    rmSync(reportDir, { recursive: true, force: true });
   });
 
   it("a receiver without the reference's typed errors is still held to every refusal (strictErrors false)", async () => {
