@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {RequestAttestation} from "../RequestAttestation.sol";
 import {AttestationSigner} from "./AttestationSigner.sol";
+import {ConformanceBase} from "./ConformanceBase.sol";
 import {ConformanceToken} from "./ConformanceToken.sol";
 import {CONFORMANCE_VM} from "./ConformanceVm.sol";
 
@@ -14,7 +15,7 @@ import {CONFORMANCE_VM} from "./ConformanceVm.sol";
 /// applicable with a reason ({notApplicable}); the runner reports it as skipped with that reason.
 /// @dev Each property names the attack it stands for. A rejection is checked by its outcome (the attack was
 /// not paid and the valid path still pays) and, when {expectedError} names one, by the exact error.
-abstract contract ReceiverConformance {
+abstract contract ReceiverConformance is ConformanceBase {
     using AttestationSigner for bytes;
 
     /// @notice What the suite asks {deployReceiver} to set up.
@@ -26,13 +27,6 @@ abstract contract ReceiverConformance {
         bytes32 destinationUser;
         address token;
         address hostileToken;
-    }
-
-    /// @notice Which entry point {pay} must use: by the attested currency, or forced to one.
-    enum Route {
-        ByCurrency,
-        Native,
-        Token
     }
 
     /// @notice One payment attempt. {pay} sends it as `payer`, with `value` native when it pays natively.
@@ -110,18 +104,6 @@ abstract contract ReceiverConformance {
     function paymentRecipient(address receiver, address signer) internal view virtual returns (address) {
         receiver;
         return signer;
-    }
-
-    /// @notice A non-empty reason marks `property` not applicable to this receiver (reported as skipped).
-    function notApplicable(string memory property) internal view virtual returns (string memory reason) {
-        property;
-        return "";
-    }
-
-    /// @notice The error selector the receiver must revert with for `property`; zero accepts any revert.
-    function expectedError(string memory property) internal view virtual returns (bytes4) {
-        property;
-        return bytes4(0);
     }
 
     // ------------------------------------------------------------------------------------------------------
@@ -578,16 +560,19 @@ abstract contract ReceiverConformance {
         pay(conformanceReceiver, payment);
     }
 
+    /// @dev Returns whether the hook exists instead of reverting: Foundry reports a skip that follows a
+    /// caught revert as a failure.
     function conformanceAttemptWithPermit(Payment memory payment, uint256 permitDeadline, uint8 v, bytes32 r, bytes32 s)
         external
+        returns (bool supported)
     {
         require(msg.sender == address(this), "ReceiverConformance: self only");
-        if (!payWithPermit(conformanceReceiver, payment, permitDeadline, v, r, s)) revert ConformanceHookMissing();
+        return payWithPermit(conformanceReceiver, payment, permitDeadline, v, r, s);
     }
 
-    function conformanceRotate(address newSolver, uint40 gracePeriod) external {
+    function conformanceRotate(address newSolver, uint40 gracePeriod) external returns (bool supported) {
         require(msg.sender == address(this), "ReceiverConformance: self only");
-        if (!rotateSolver(conformanceReceiver, newSolver, gracePeriod)) revert ConformanceHookMissing();
+        return rotateSolver(conformanceReceiver, newSolver, gracePeriod);
     }
 
     /// @notice Called by the hostile token from inside the outer payment's `transferFrom`.
@@ -604,8 +589,6 @@ abstract contract ReceiverConformance {
     {
         (, signer) = RequestAttestation.tryRecoverSigner(data, signature);
     }
-
-    error ConformanceHookMissing();
 
     // ------------------------------------------------------------------------------------------------------
     // Internals
@@ -624,12 +607,8 @@ abstract contract ReceiverConformance {
     function _assertRefused(string memory property, Payment memory p) internal {
         bool paidBefore = isPaid(conformanceReceiver, p.data.requestId);
         (bool ok, bytes memory err) = _attempt(p);
-        _check(!ok, property, "the attack was accepted");
+        _checkRefusal(property, ok, err);
         _check(isPaid(conformanceReceiver, p.data.requestId) == paidBefore, property, "the attack was recorded as paid");
-        bytes4 expected = expectedError(property);
-        if (expected != bytes4(0)) {
-            _check(err.length >= 4 && bytes4(err) == expected, property, _describe("refused with another error than expected", err));
-        }
     }
 
     function _assertReplayRefused(string memory property, Payment memory p) internal {
@@ -664,20 +643,19 @@ abstract contract ReceiverConformance {
         internal
         returns (bool supported, bool ok, bytes memory err)
     {
-        try this.conformanceAttemptWithPermit(p, permitDeadline, v, r, s) {
-            return (true, true, "");
+        try this.conformanceAttemptWithPermit(p, permitDeadline, v, r, s) returns (bool implemented) {
+            return (implemented, implemented, "");
         } catch (bytes memory reason) {
-            supported = reason.length < 4 || bytes4(reason) != ConformanceHookMissing.selector;
-            return (supported, false, reason);
+            return (true, false, reason);
         }
     }
 
     /// @dev (hook implemented, rotation applied): a reverting rotation counts as refused, not as missing.
     function _tryRotate(uint40 gracePeriod) internal returns (bool supported, bool done) {
-        try this.conformanceRotate(CONFORMANCE_VM.addr(CONFORMANCE_NEXT_SOLVER_KEY), gracePeriod) {
-            return (true, true);
-        } catch (bytes memory reason) {
-            return (reason.length < 4 || bytes4(reason) != ConformanceHookMissing.selector, false);
+        try this.conformanceRotate(CONFORMANCE_VM.addr(CONFORMANCE_NEXT_SOLVER_KEY), gracePeriod) returns (bool implemented) {
+            return (implemented, implemented);
+        } catch {
+            return (true, false);
         }
     }
 
@@ -747,58 +725,6 @@ abstract contract ReceiverConformance {
 
     /// @dev Native and both tokens for `account`, each token approved to the receiver.
     function _fund(address account) internal {
-        CONFORMANCE_VM.deal(account, 1e31);
-        address[2] memory tokens = [conformanceSetup.token, conformanceSetup.hostileToken];
-        for (uint256 i; i < tokens.length; ++i) {
-            ConformanceToken(tokens[i]).mint(account, 1e31);
-            CONFORMANCE_VM.prank(account);
-            ConformanceToken(tokens[i]).approve(conformanceReceiver, type(uint256).max);
-        }
-    }
-
-    function _setTokenBalance(address token, address account, uint256 amount) internal {
-        uint256 held = ConformanceToken(token).balanceOf(account);
-        CONFORMANCE_VM.prank(account);
-        ConformanceToken(token).transfer(address(0xdead), held - amount);
-    }
-
-    function _balance(address currency, address account) internal view returns (uint256) {
-        return currency == address(0) ? account.balance : ConformanceToken(currency).balanceOf(account);
-    }
-
-    function _applicable(string memory property) internal {
-        string memory reason = notApplicable(property);
-        if (bytes(reason).length != 0) CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: ", reason));
-    }
-
-    function _requireHook(string memory property, string memory hook, bool supported) internal {
-        if (!supported) CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: hook ", hook, " not implemented"));
-    }
-
-    function _check(bool condition, string memory property, string memory what) internal pure {
-        if (!condition) revert(string.concat("[", property, "] ", what));
-    }
-
-    function _describe(string memory what, bytes memory err) internal pure returns (string memory) {
-        if (err.length < 4) return what;
-        return string.concat(what, " (error selector ", _hex4(bytes4(err)), ")");
-    }
-
-    function _hex4(bytes4 selector) private pure returns (string memory out) {
-        bytes memory digits = "0123456789abcdef";
-        bytes memory b = new bytes(10);
-        b[0] = "0";
-        b[1] = "x";
-        for (uint256 i; i < 4; ++i) {
-            b[2 + i * 2] = digits[uint8(selector[i]) >> 4];
-            b[3 + i * 2] = digits[uint8(selector[i]) & 0x0f];
-        }
-        out = string(b);
-    }
-
-    function _bound(uint256 x, uint256 min, uint256 max) internal pure returns (uint256) {
-        if (max <= min) return min;
-        if (x >= min && x <= max) return x;
-        return min + (x % (max - min + 1));
+        _fundAccount(account, conformanceReceiver, [conformanceSetup.token, conformanceSetup.hostileToken]);
     }
 }

@@ -9,8 +9,20 @@ export {
   attestedReceiverAdapter,
 } from "./evm/attested-receiver-adapter.ts";
 export { EvmConformanceEnv } from "./evm/env.ts";
+export {
+  ORDER_GATED_DEPOSITOR_ERRORS,
+  type OrderGatedDepositorAdapterOptions,
+  orderGatedDepositorAdapter,
+} from "./evm/order-gated-depositor-adapter.ts";
+export { EVM_ORDER_PROPERTIES, type EvmOrderProperty } from "./evm/order-properties.ts";
+export type { EvmOrderPayment, EvmOrderReceiverAdapter, EvmOrderReceiverSetup } from "./evm/order-types.ts";
 export { EVM_PROPERTIES, type EvmProperty } from "./evm/properties.ts";
-export { type EvmConformanceOptions, runEvmConformance } from "./evm/run.ts";
+export {
+  type EvmConformanceOptions,
+  type EvmOrderConformanceOptions,
+  runEvmConformance,
+  runEvmOrderConformance,
+} from "./evm/run.ts";
 export type {
   EvmCall,
   EvmPayment,

@@ -1,4 +1,5 @@
-// Compiles the reference receiver, optionally with one mutant's patch, with the solc-js build from npm.
+// Compiles a reference contract (the receiver or the order-gated depositor), optionally with one mutant's
+// patch, with the solc-js build from npm.
 // Results are cached in the OS temp folder by the hash of the sources, so reruns skip the compiler.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,13 +11,39 @@ import type { EvmMutant } from "./evm-mutants.ts";
 
 const require = createRequire(import.meta.url);
 const solc = require("solc") as { compile(input: string, callbacks: object): string; version(): string };
-const FILES = ["contracts/AttestedReceiver.sol", "contracts/RequestAttestation.sol"] as const;
 const CACHE = join(tmpdir(), "attestkit-mutants");
 
+/** A reference contract the mutants patch: its file, its name, and the repository sources it needs. */
+export interface MutationTarget {
+  file: string;
+  contract: string;
+  sources: readonly string[];
+}
+
+export const RECEIVER_TARGET: MutationTarget = {
+  file: "contracts/AttestedReceiver.sol",
+  contract: "AttestedReceiver",
+  sources: ["contracts/AttestedReceiver.sol", "contracts/RequestAttestation.sol"],
+};
+
+export const DEPOSITOR_TARGET: MutationTarget = {
+  file: "contracts/OrderGatedDepositor.sol",
+  contract: "OrderGatedDepositor",
+  sources: [
+    "contracts/OrderGatedDepositor.sol",
+    "contracts/ProtocolOrder.sol",
+    "contracts/RequestAttestation.sol",
+    "contracts/depository/IRelayDepository.sol",
+  ],
+};
+
 /** The patched sources; throws when the mutant's text is not found exactly once (the reference changed). */
-export function mutantSources(mutant?: EvmMutant): Record<string, string> {
+export function mutantSources(
+  mutant?: EvmMutant,
+  target: MutationTarget = RECEIVER_TARGET,
+): Record<string, string> {
   const sources: Record<string, string> = {};
-  for (const file of FILES) sources[file] = readFileSync(file, "utf8");
+  for (const file of target.sources) sources[file] = readFileSync(file, "utf8");
   if (mutant) {
     const text = sources[mutant.file] as string;
     const count = text.split(mutant.find).length - 1;
@@ -27,8 +54,11 @@ export function mutantSources(mutant?: EvmMutant): Record<string, string> {
   return sources;
 }
 
-/** Creation code of AttestedReceiver built from `sources`. */
-export function compileReceiver(sources: Record<string, string>): Hex {
+/** Creation code of the target contract (AttestedReceiver by default) built from `sources`. */
+export function compileReceiver(
+  sources: Record<string, string>,
+  target: MutationTarget = RECEIVER_TARGET,
+): Hex {
   const key = createHash("sha256").update(solc.version()).update(JSON.stringify(sources)).digest("hex");
   const cached = join(CACHE, `${key}.hex`);
   if (existsSync(cached)) return readFileSync(cached, "utf8") as Hex;
@@ -38,7 +68,7 @@ export function compileReceiver(sources: Record<string, string>): Hex {
     settings: {
       optimizer: { enabled: false },
       evmVersion: "cancun",
-      outputSelection: { [FILES[0]]: { AttestedReceiver: ["evm.bytecode.object"] } },
+      outputSelection: { [target.file]: { [target.contract]: ["evm.bytecode.object"] } },
     },
   };
   const findImports = (path: string) => {
@@ -52,7 +82,7 @@ export function compileReceiver(sources: Record<string, string>): Hex {
   const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === "error");
   if (errors.length)
     throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join("\n"));
-  const bytecode = `0x${output.contracts[FILES[0]].AttestedReceiver.evm.bytecode.object}` as Hex;
+  const bytecode = `0x${output.contracts[target.file][target.contract].evm.bytecode.object}` as Hex;
   mkdirSync(CACHE, { recursive: true });
   writeFileSync(cached, bytecode);
   return bytecode;

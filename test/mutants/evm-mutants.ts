@@ -6,7 +6,10 @@ export interface EvmMutant {
   name: string;
   /** The catalogue property that must fail on this mutant. */
   property: string;
-  file: "contracts/AttestedReceiver.sol" | "contracts/RequestAttestation.sol";
+  file:
+    | "contracts/AttestedReceiver.sol"
+    | "contracts/RequestAttestation.sol"
+    | "contracts/OrderGatedDepositor.sol";
   find: string;
   replace: string;
 }
@@ -16,7 +19,7 @@ const LIBRARY = "contracts/RequestAttestation.sol" as const;
 const DEADLINE_LINE = "bad := or(bad, or(gt(timestamp(), deadline), gt(deadline, latest)))";
 const NATIVE_INPUTS =
   "inputsBad := or(calldataload(add(data, 0x60)), xor(callvalue(), calldataload(add(data, 0x80))))";
-const SIGNATURE_RULES = "bad := or(gt(s, HALF_CURVE_ORDER), gt(sub(and(v, 0xff), 27), 1))";
+export const SIGNATURE_RULES = "bad := or(gt(s, HALF_CURVE_ORDER), gt(sub(and(v, 0xff), 27), 1))";
 
 export const EVM_MUTANTS: readonly EvmMutant[] = [
   {

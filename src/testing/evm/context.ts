@@ -1,28 +1,13 @@
-import {
-  type Address,
-  encodeFunctionData,
-  type Hex,
-  keccak256,
-  parseSignature,
-  stringToHex,
-  zeroHash,
-} from "viem";
+import { type Address, type Hex, keccak256, parseSignature, stringToHex, zeroHash } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { mockSolver, mockSolverKey } from "../keys.ts";
 import { type RequestDataStruct, signRequestDataStruct } from "../sign.ts";
+import { EvmCatalogueContext } from "./catalogue-context.ts";
 import { conformanceTokenArtifact } from "./conformance-token.ts";
 import { type EvmConformanceEnv, errorName } from "./env.ts";
 import type { EvmCall, EvmPayment, EvmReceiverAdapter, EvmReceiverSetup } from "./types.ts";
 
-/** Thrown inside a property: the property does not apply (the report shows the reason). */
-export class NotApplicable extends Error {
-  override name = "NotApplicable";
-}
-
-/** Thrown inside a property: the receiver broke it. */
-export class PropertyViolation extends Error {
-  override name = "PropertyViolation";
-}
+export { NotApplicable, PropertyViolation } from "./catalogue-context.ts";
 
 export const AMOUNT = 10n ** 18n;
 export const WINDOW = 3600;
@@ -38,17 +23,13 @@ export const KEYS = {
 } as const;
 
 /** What one property sees: the receiver, its setup and the catalogue's helpers. */
-export class EvmPropertyContext {
+export class EvmPropertyContext extends EvmCatalogueContext {
   private nonce = 0;
   readonly payer = privateKeyToAccount(KEYS.payer).address;
   readonly attacker = privateKeyToAccount(mockSolverKey("conformance.attacker")).address;
 
-  readonly env: EvmConformanceEnv;
   readonly adapter: EvmReceiverAdapter;
   readonly setup: EvmReceiverSetup;
-  receiver: Address;
-  owner: Address;
-  readonly property: string;
 
   constructor(
     env: EvmConformanceEnv,
@@ -57,12 +38,9 @@ export class EvmPropertyContext {
     deployed: { receiver: Address; owner: Address },
     property: string,
   ) {
-    this.env = env;
+    super(env, deployed, property);
     this.adapter = adapter;
     this.setup = setup;
-    this.receiver = deployed.receiver;
-    this.owner = deployed.owner;
-    this.property = property;
   }
 
   /** Fresh request data for `payer` (request ids never repeat within a run). */
@@ -97,10 +75,6 @@ export class EvmPropertyContext {
     return this.adapter.isPaid(this.env, this.receiver, requestId);
   }
 
-  check(condition: boolean, what: string): void {
-    if (!condition) throw new PropertyViolation(what);
-  }
-
   /** Sends `payment`; it must be paid and the recipient must receive exactly the attested amount. */
   async assertPaid(payment: EvmPayment, signer: Address = mockSolver("conformance.solver").address) {
     const recipient = this.adapter.paymentRecipient?.(this.receiver, signer) ?? signer;
@@ -131,13 +105,8 @@ export class EvmPropertyContext {
   async assertCallRefused(from: Address, call: EvmCall, requestId: Hex): Promise<void> {
     const paidBefore = await this.isPaid(requestId);
     const result = await this.env.attempt(from, call);
-    if (result.ok) throw new PropertyViolation("the attack was accepted");
+    this.checkRefusal(result, this.adapter.expectedErrors, this.adapter.errorAbi);
     this.check((await this.isPaid(requestId)) === paidBefore, "the attack was recorded as paid");
-    const expected = this.adapter.expectedErrors?.[this.property];
-    if (expected) {
-      const actual = errorName(result.data, this.adapter.errorAbi);
-      this.check(actual === expected, `refused with ${actual}, expected ${expected}`);
-    }
   }
 
   /** The payment was paid before; sending it again must be refused and move no funds. */
@@ -152,30 +121,6 @@ export class EvmPropertyContext {
 
   get solver(): Address {
     return this.setup.solver;
-  }
-
-  /** Sends an admin call as the owner; `undefined` (hook missing) makes the property not applicable. */
-  async admin(call: EvmCall | undefined, hook: string): Promise<void> {
-    if (!call) throw new NotApplicable(`adapter has no ${hook}`);
-    await this.env.send(this.owner, call);
-  }
-
-  async balance(currency: Address | "native", account: Address): Promise<bigint> {
-    if (currency === "native") return this.env.nativeBalance(account);
-    return (await this.env.client.readContract({
-      address: currency,
-      abi: conformanceTokenArtifact().abi,
-      functionName: "balanceOf",
-      args: [account],
-    })) as bigint;
-  }
-
-  /** Calls a `ConformanceToken` function as the owner. */
-  async token(token: Address, functionName: string, args: readonly unknown[], from: Address = this.owner) {
-    await this.env.send(from, {
-      to: token,
-      data: encodeFunctionData({ abi: conformanceTokenArtifact().abi, functionName, args }),
-    });
   }
 
   /** The payer's EIP-2612 permit of `value` for `spender` on `token`. */

@@ -62,8 +62,7 @@ export class EvmConformanceEnv {
 
   /**
    * Sends `call` from `from` and waits for it. A refused call (the node rejects the reverting
-   * transaction, as Hardhat does, or mines it reverted, as Anvil does) returns its revert data when
-   * the node reports it.
+   * transaction, as Hardhat does, or mines it reverted, as Anvil does) returns its revert data.
    */
   async attempt(from: Address, call: EvmCall): Promise<Attempt> {
     let hash: Hex;
@@ -80,7 +79,28 @@ export class EvmConformanceEnv {
       return { ok: false, data: revertData(error) };
     }
     const receipt = await this.client.waitForTransactionReceipt({ hash });
-    return receipt.status === "success" ? { ok: true } : { ok: false };
+    if (receipt.status === "success") return { ok: true };
+    return { ok: false, data: await this.replayRevert(from, call, receipt.blockNumber) };
+  }
+
+  /**
+   * The revert data of a transaction the node mined reverted (Anvil, or a Hardhat node that does not
+   * throw on failures): the same call replayed on the state it ran on, the block before its own.
+   */
+  private async replayRevert(from: Address, call: EvmCall, blockNumber: bigint): Promise<Hex | undefined> {
+    try {
+      await this.client.call({
+        account: from,
+        to: call.to,
+        data: call.data,
+        value: call.value ?? 0n,
+        gas: 5_000_000n,
+        blockNumber: blockNumber - 1n,
+      });
+      return undefined;
+    } catch (error) {
+      return revertData(error);
+    }
   }
 
   /** Sends `call` from `from` and throws when it reverts. */

@@ -1,4 +1,11 @@
-import { type Address, encodeDeployData, encodeFunctionData, type Transport } from "viem";
+import {
+  type Address,
+  encodeDeployData,
+  encodeFunctionData,
+  keccak256,
+  stringToHex,
+  type Transport,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { mockSolverKey } from "../keys.ts";
 import {
@@ -11,6 +18,9 @@ import {
 import { conformanceTokenArtifact } from "./conformance-token.ts";
 import { EvmPropertyContext, KEYS, NotApplicable, PropertyViolation, WINDOW } from "./context.ts";
 import { EvmConformanceEnv } from "./env.ts";
+import { EvmOrderPropertyContext } from "./order-context.ts";
+import { EVM_ORDER_PROPERTIES } from "./order-properties.ts";
+import type { EvmOrderReceiverAdapter, EvmOrderReceiverSetup } from "./order-types.ts";
 import { EVM_PROPERTIES } from "./properties.ts";
 import type { EvmReceiverAdapter, EvmReceiverSetup } from "./types.ts";
 
@@ -46,7 +56,7 @@ async function deployToken(env: EvmConformanceEnv, owner: Address, name: string)
 /** Native funds, both tokens and the receiver's approval for `account`. */
 async function fundAccount(
   env: EvmConformanceEnv,
-  setup: EvmReceiverSetup,
+  setup: { owner: Address; token: Address; hostileToken: Address },
   receiver: Address,
   account: Address,
 ) {
@@ -64,37 +74,38 @@ async function fundAccount(
   }
 }
 
-/**
- * Runs the EVM catalogue against the receiver `adapter` deploys, each property from the same snapshot,
- * and returns the report (printed, and written as JSON and JUnit XML when `reportDir` is set).
- * Works in any test runner: call it in one test and `assertConformance(report)`, or pass `only`.
- */
-export async function runEvmConformance(options: EvmConformanceOptions): Promise<ConformanceReport> {
-  const started = performance.now();
+/** The chain, the owner and the two catalogue tokens every EVM catalogue starts from. */
+async function prepare(options: { transport: Transport; mode?: "hardhat" | "anvil" }) {
   const env = await EvmConformanceEnv.connect(options.transport, options.mode);
   const owner = privateKeyToAccount(mockSolverKey("conformance.owner")).address;
   await env.fund(owner);
-  const setup: EvmReceiverSetup = {
+  return {
+    env,
     owner,
     solver: privateKeyToAccount(KEYS.solver).address,
-    maxDeadlineWindow: WINDOW,
-    destinationChainId: env.chainId === 8453n ? 10n : 8453n,
-    destinationUser: `0x${"d5".padStart(64, "0")}`,
     token: await deployToken(env, owner, "Conformance Token"),
     hostileToken: await deployToken(env, owner, "Hostile Token"),
   };
-  const deployed = await options.adapter.deploy(env, setup);
-  const context = (property: string) =>
-    new EvmPropertyContext(env, options.adapter, setup, deployed, property);
-  const probe = context("setup");
-  for (const account of [probe.payer, probe.attacker])
-    await fundAccount(env, setup, deployed.receiver, account);
+}
 
+interface CatalogueProperty<C> {
+  id: string;
+  attack: string;
+  run(context: C, fuzzRuns: number): Promise<void>;
+}
+
+/** Runs each property from the same snapshot (reverted afterwards) and collects the results. */
+async function runCatalogue<C>(
+  env: EvmConformanceEnv,
+  catalogue: readonly CatalogueProperty<C>[],
+  context: (property: string) => C,
+  options: { only?: readonly string[]; fuzzRuns?: number; notApplicable?: Readonly<Record<string, string>> },
+): Promise<PropertyResult[]> {
   const results: PropertyResult[] = [];
-  const properties = EVM_PROPERTIES.filter((p) => !options.only || options.only.includes(p.id));
+  const properties = catalogue.filter((p) => !options.only || options.only.includes(p.id));
   for (const property of properties) {
     const t0 = performance.now();
-    const reasonNa = options.adapter.notApplicable?.[property.id];
+    const reasonNa = options.notApplicable?.[property.id];
     if (reasonNa) {
       results.push({
         id: property.id,
@@ -117,10 +128,92 @@ export async function runEvmConformance(options: EvmConformanceOptions): Promise
     }
     results.push({ ...result, durationMs: Math.round(performance.now() - t0) });
   }
-  const report = summarize(options.adapter.name, "evm", results, Math.round(performance.now() - started));
+  return results;
+}
+
+function finish(
+  options: { print?: boolean; reportDir?: string },
+  subject: string,
+  results: PropertyResult[],
+  started: number,
+  reportName: string,
+): ConformanceReport {
+  const report = summarize(subject, "evm", results, Math.round(performance.now() - started));
   if (options.print ?? true) console.log(formatConformanceTable(report));
-  if (options.reportDir) writeConformanceReport(report, options.reportDir);
+  if (options.reportDir) writeConformanceReport(report, options.reportDir, reportName);
   return report;
+}
+
+/**
+ * Runs the EVM catalogue against the receiver `adapter` deploys, each property from the same snapshot,
+ * and returns the report (printed, and written as JSON and JUnit XML when `reportDir` is set).
+ * Works in any test runner: call it in one test and `assertConformance(report)`, or pass `only`.
+ */
+export async function runEvmConformance(options: EvmConformanceOptions): Promise<ConformanceReport> {
+  const started = performance.now();
+  const { env, owner, solver, token, hostileToken } = await prepare(options);
+  const setup: EvmReceiverSetup = {
+    owner,
+    solver,
+    maxDeadlineWindow: WINDOW,
+    destinationChainId: env.chainId === 8453n ? 10n : 8453n,
+    destinationUser: `0x${"d5".padStart(64, "0")}`,
+    token,
+    hostileToken,
+  };
+  const deployed = await options.adapter.deploy(env, setup);
+  const context = (property: string) =>
+    new EvmPropertyContext(env, options.adapter, setup, deployed, property);
+  const probe = context("setup");
+  for (const account of [probe.payer, probe.attacker])
+    await fundAccount(env, setup, deployed.receiver, account);
+  const results = await runCatalogue(env, EVM_PROPERTIES, context, {
+    ...options,
+    notApplicable: options.adapter.notApplicable,
+  });
+  return finish(options, options.adapter.name, results, started, "conformance-evm");
+}
+
+/** Options of `runEvmOrderConformance`. */
+export interface EvmOrderConformanceOptions extends Omit<EvmConformanceOptions, "adapter"> {
+  adapter: EvmOrderReceiverAdapter;
+  /** This chain's protocol chain id string the contract takes inputs on (default `"base"`). */
+  protocolChainId?: string;
+}
+
+/**
+ * Runs the EVM order catalogue against the order-paying contract `adapter` deploys (or attaches to), each
+ * property from the same snapshot, and returns the report (written as `conformance-evm-orders.json` and
+ * `.junit.xml` when `reportDir` is set).
+ */
+export async function runEvmOrderConformance(
+  options: EvmOrderConformanceOptions,
+): Promise<ConformanceReport> {
+  const started = performance.now();
+  const { env, owner, solver, token, hostileToken } = await prepare(options);
+  const setup: EvmOrderReceiverSetup = {
+    owner,
+    solver,
+    chainId: options.protocolChainId ?? "base",
+    outputChainId: "solana",
+    outputRecipient: keccak256(stringToHex("attestkit.conformance.output-recipient")),
+    token,
+    hostileToken,
+  };
+  const { receiver, owner: admin } = await options.adapter.deploy(env, setup);
+  const deployed = {
+    receiver,
+    owner: admin,
+    recipient: await options.adapter.paymentRecipient(env, receiver),
+  };
+  const context = (property: string) =>
+    new EvmOrderPropertyContext(env, options.adapter, setup, deployed, property);
+  await fundAccount(env, { owner, token, hostileToken }, receiver, context("setup").payer);
+  const results = await runCatalogue(env, EVM_ORDER_PROPERTIES, context, {
+    ...options,
+    notApplicable: options.adapter.notApplicable,
+  });
+  return finish(options, options.adapter.name, results, started, "conformance-evm-orders");
 }
 
 function classify(id: string, attack: string, error: unknown): Omit<PropertyResult, "durationMs"> {

@@ -1,6 +1,7 @@
 // A fresh Hardhat 3 project that installs the tarball and runs the conformance catalogue as the guide
-// (docs/guides/test-your-receiver.md) shows: its own receiver (TipJarReceiver) through the Solidity
-// catalogue, and the shipped reference through the TypeScript one, with the JSON and JUnit reports.
+// (docs/guides/test-your-receiver.md) shows: its own receivers (TipJarReceiver, OrderTipJar) through the
+// Solidity catalogues, and the shipped references (AttestedReceiver, OrderGatedDepositor) through the
+// TypeScript ones, with the JSON and JUnit reports.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "chai";
@@ -30,21 +31,28 @@ describe("package: the conformance catalogue in a fresh Hardhat 3 project", func
     writeFileSync(join(dir, "hardhat.config.js"), CONFIG);
     mkdirSync(join(dir, "src"));
     mkdirSync(join(dir, "test"));
-    copyFileSync(join(EXAMPLES, "TipJarReceiver.sol"), join(dir, "src/TipJarReceiver.sol"));
-    copyFileSync(join(EXAMPLES, "TipJarReceiver.t.sol"), join(dir, "test/TipJarReceiver.t.sol"));
-    copyFileSync(join(EXAMPLES, "reference-conformance.test.ts"), join(dir, "reference-conformance.test.ts"));
+    for (const name of ["TipJarReceiver", "OrderTipJar"]) {
+      copyFileSync(join(EXAMPLES, `${name}.sol`), join(dir, `src/${name}.sol`));
+      copyFileSync(join(EXAMPLES, `${name}.t.sol`), join(dir, `test/${name}.t.sol`));
+    }
+    for (const sample of ["reference-conformance.test.ts", "order-conformance.test.ts"])
+      copyFileSync(join(EXAMPLES, sample), join(dir, sample));
   });
 
-  it("its own receiver passes the Solidity catalogue, with the properties it lacks skipped", async () => {
+  it("its own receivers pass the Solidity catalogues, with the properties they lack skipped", async () => {
     const { stdout } = await run(join(dir, "node_modules/.bin/hardhat"), ["test", "solidity"], { cwd: dir });
     expect(stdout).to.match(/test_replay_compactForm\(\)/);
     expect(stdout).to.match(/testFuzz_payer_binding\(address\) \(runs: \d+\)/);
+    expect(stdout).to.match(/test_order_replay_sameSignature\(\)/);
+    expect(stdout).to.match(/testFuzz_order_binding_anyField\(uint8,uint256\) \(runs: \d+\)/);
     expect(stdout).to.not.match(/failing/);
     const passing = Number(stdout.match(/(\d+) passing/)?.[1]);
     const skipped = Number(stdout.match(/(\d+) skipped/)?.[1]);
-    // Skipped: pay.token, token.noReturn, replay.acrossReceivers (declared), the admin hooks it lacks.
-    expect(skipped).to.equal(9);
-    expect(passing).to.be.greaterThan(25);
+    // Skipped: TipJarReceiver 9 (pay.token, token.noReturn, replay.acrossReceivers declared; the admin
+    // hooks it lacks), OrderTipJar 6 (order.pay.token, order.token.noReturn, order.replay.acrossDepositors
+    // declared; pause, invalidation and the deadline window it lacks).
+    expect(skipped).to.equal(15);
+    expect(passing).to.equal(62);
   });
 
   it("the TypeScript catalogue runs from node:test against the shipped reference and writes its reports", async () => {
@@ -57,5 +65,15 @@ describe("package: the conformance catalogue in a fresh Hardhat 3 project", func
     expect(report.failed).to.equal(0);
     expect(report.passed).to.be.greaterThan(30);
     expect(existsSync(join(dir, "reports/conformance-evm.junit.xml"))).to.equal(true);
+  });
+
+  it("the TypeScript order catalogue runs from node:test against the shipped OrderGatedDepositor", async () => {
+    const { stdout } = await run(NODE_24, ["--test", "order-conformance.test.ts"], { cwd: dir });
+    expect(stdout).to.match(/order\.token\.feeOnTransfer\s+pass/);
+    expect(stdout).to.match(/(# |ℹ )fail 0/);
+    const report = JSON.parse(readFileSync(join(dir, "reports/conformance-evm-orders.json"), "utf8"));
+    expect(report.failed).to.equal(0);
+    expect(report.passed).to.be.greaterThan(30);
+    expect(existsSync(join(dir, "reports/conformance-evm-orders.junit.xml"))).to.equal(true);
   });
 });

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ConformanceToken} from "./ConformanceToken.sol";
+import {CONFORMANCE_VM} from "./ConformanceVm.sol";
+
+/// @title ConformanceBase
+/// @notice What the attestation and order conformance catalogues share: the not-applicable and expected-error
+/// hooks, the entry-point selector, and the checks that name the property a receiver broke.
+abstract contract ConformanceBase {
+    /// @notice Which entry point a payment hook must use: by the signed currency, or forced to one.
+    enum Route {
+        ByCurrency,
+        Native,
+        Token
+    }
+
+    /// @notice A non-empty reason marks `property` not applicable to this receiver (reported as skipped).
+    function notApplicable(string memory property) internal view virtual returns (string memory reason) {
+        property;
+        return "";
+    }
+
+    /// @notice The error selector the receiver must revert with for `property`; zero accepts any revert.
+    function expectedError(string memory property) internal view virtual returns (bytes4) {
+        property;
+        return bytes4(0);
+    }
+
+    /// @dev Native funds and `tokens` for `account`, each token approved to `spender`.
+    function _fundAccount(address account, address spender, address[2] memory tokens) internal {
+        CONFORMANCE_VM.deal(account, 1e31);
+        for (uint256 i; i < tokens.length; ++i) {
+            ConformanceToken(tokens[i]).mint(account, 1e31);
+            CONFORMANCE_VM.prank(account);
+            ConformanceToken(tokens[i]).approve(spender, type(uint256).max);
+        }
+    }
+
+    function _setTokenBalance(address token, address account, uint256 amount) internal {
+        uint256 held = ConformanceToken(token).balanceOf(account);
+        CONFORMANCE_VM.prank(account);
+        ConformanceToken(token).transfer(address(0xdead), held - amount);
+    }
+
+    function _balance(address currency, address account) internal view returns (uint256) {
+        return currency == address(0) ? account.balance : ConformanceToken(currency).balanceOf(account);
+    }
+
+    function _applicable(string memory property) internal {
+        string memory reason = notApplicable(property);
+        if (bytes(reason).length != 0) CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: ", reason));
+    }
+
+    function _requireHook(string memory property, string memory hook, bool supported) internal {
+        if (!supported) CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: hook ", hook, " not implemented"));
+    }
+
+    /// @dev Refusal checks shared by both catalogues: refused, and with the expected error when one is named.
+    function _checkRefusal(string memory property, bool ok, bytes memory err) internal view {
+        _check(!ok, property, "the attack was accepted");
+        bytes4 expected = expectedError(property);
+        if (expected != bytes4(0)) {
+            _check(err.length >= 4 && bytes4(err) == expected, property, _describe("refused with another error than expected", err));
+        }
+    }
+
+    function _check(bool condition, string memory property, string memory what) internal pure {
+        if (!condition) revert(string.concat("[", property, "] ", what));
+    }
+
+    function _describe(string memory what, bytes memory err) internal pure returns (string memory) {
+        if (err.length < 4) return what;
+        return string.concat(what, " (error selector ", _hex4(bytes4(err)), ")");
+    }
+
+    function _hex4(bytes4 selector) private pure returns (string memory out) {
+        bytes memory digits = "0123456789abcdef";
+        bytes memory b = new bytes(10);
+        b[0] = "0";
+        b[1] = "x";
+        for (uint256 i; i < 4; ++i) {
+            b[2 + i * 2] = digits[uint8(selector[i]) >> 4];
+            b[3 + i * 2] = digits[uint8(selector[i]) & 0x0f];
+        }
+        out = string(b);
+    }
+
+    function _bound(uint256 x, uint256 min, uint256 max) internal pure returns (uint256) {
+        if (max <= min) return min;
+        if (x >= min && x <= max) return x;
+        return min + (x % (max - min + 1));
+    }
+}

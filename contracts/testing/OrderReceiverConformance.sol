@@ -1,0 +1,593 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ProtocolOrder} from "../ProtocolOrder.sol";
+import {AttestationSigner} from "./AttestationSigner.sol";
+import {ConformanceBase} from "./ConformanceBase.sol";
+import {ConformanceToken} from "./ConformanceToken.sol";
+import {CONFORMANCE_VM} from "./ConformanceVm.sol";
+import {OrderSigner} from "./OrderSigner.sol";
+
+/// @title OrderReceiverConformance
+/// @notice The attack catalogue for a contract that takes payments of the solver's protocol orders (such as
+/// {OrderGatedDepositor}), as Foundry / Hardhat 3 Solidity tests. Inherit it, implement the hooks (deploy,
+/// pay an order, whether an order id is paid; optionally pause, invalidate, the deadline window) and every
+/// property runs as a `test_order_*` (or `testFuzz_order_*`) function, with orders signed by a mock solver
+/// key. A property your contract does not claim is marked not applicable with a reason ({notApplicable}).
+/// @dev The order id has no domain separator: the contract, not the signature, must bind the input to its
+/// chain, record used ids and check that exactly the input's amount of its currency arrived.
+abstract contract OrderReceiverConformance is ConformanceBase {
+    using AttestationSigner for bytes;
+
+    /// @notice What the suite asks {deployOrderReceiver} to set up.
+    struct OrderReceiverSetup {
+        address owner;
+        /// The solver whose order signatures are trusted.
+        address solver;
+        /// This chain's protocol chain id string: the input the contract must take.
+        string chainId;
+        /// The output chain and the output recipient (VM-encoded) to whitelist.
+        string outputChainId;
+        bytes outputRecipient;
+        address token;
+        address hostileToken;
+    }
+
+    /// @notice One order payment attempt. {payOrder} sends it as `payer`, with `value` native when it pays natively.
+    struct OrderPayment {
+        ProtocolOrder.Order order;
+        bytes signature;
+        address payer;
+        uint256 value;
+        Route route;
+    }
+
+    uint256 internal constant ORDER_SOLVER_KEY = uint256(keccak256("attestkit.conformance.solver"));
+    uint256 internal constant ORDER_STRANGER_KEY = uint256(keccak256("attestkit.conformance.stranger"));
+    uint256 internal constant ORDER_PAYER_KEY = uint256(keccak256("attestkit.conformance.payer"));
+    uint256 internal constant ORDER_AMOUNT = 1e18;
+    string internal constant ORDER_CHAIN = "base";
+    string internal constant ORDER_OUTPUT_CHAIN = "solana";
+
+    /// @notice The contract under test, deployed in {setUp}.
+    address internal orderReceiver;
+    OrderReceiverSetup internal orderSetup;
+    address internal orderPayer;
+    uint256 private _salt;
+
+    // ------------------------------------------------------------------------------------------------------
+    // Hooks
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice Deploys the contract under test: `setup.solver` signs, `setup.owner` administers, the input on
+    /// `setup.chainId` is this chain's and `(setup.outputChainId, setup.outputRecipient)` is whitelisted.
+    function deployOrderReceiver(OrderReceiverSetup memory setup) internal virtual returns (address receiver);
+
+    /// @notice Sends `payment` to `receiver` as `payment.payer` (`vm.prank`), through the entry point
+    /// `payment.route` selects. Must revert when the contract refuses it. Token approvals are already given.
+    function payOrder(address receiver, OrderPayment memory payment) internal virtual;
+
+    /// @notice Whether `receiver` recorded `orderId` as paid.
+    function isOrderPaid(address receiver, bytes32 orderId) internal view virtual returns (bool);
+
+    /// @notice Pauses or resumes payments; false when the contract cannot be paused.
+    function setOrderPaused(address receiver, bool paused) internal virtual returns (bool) {
+        (receiver, paused);
+        return false;
+    }
+
+    /// @notice Invalidates `orderId` as its solver or owner would; false when the contract has no invalidation.
+    function invalidateOrder(address receiver, bytes32 orderId) internal virtual returns (bool) {
+        (receiver, orderId);
+        return false;
+    }
+
+    /// @notice The account whose balance a payment must grow by exactly the input's amount (default: the
+    /// contract itself; a depositor names its depository).
+    function orderPaymentRecipient(address receiver) internal view virtual returns (address) {
+        return receiver;
+    }
+
+    /// @notice The longest `output.deadline - block.timestamp` the contract accepts; zero when it has no
+    /// maximum (the window property is then reported not applicable).
+    function orderDeadlineWindow(address receiver) internal view virtual returns (uint256) {
+        receiver;
+        return 0;
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Setup
+    // ------------------------------------------------------------------------------------------------------
+
+    function setUp() public virtual {
+        orderPayer = CONFORMANCE_VM.addr(ORDER_PAYER_KEY);
+        orderSetup = OrderReceiverSetup({
+            owner: address(this),
+            solver: CONFORMANCE_VM.addr(ORDER_SOLVER_KEY),
+            chainId: ORDER_CHAIN,
+            outputChainId: ORDER_OUTPUT_CHAIN,
+            outputRecipient: abi.encodePacked(keccak256("attestkit.conformance.output-recipient")),
+            token: address(new ConformanceToken("Conformance Token")),
+            hostileToken: address(new ConformanceToken("Hostile Token"))
+        });
+        orderReceiver = deployOrderReceiver(orderSetup);
+        _fundOrderAccount(orderPayer);
+        _fundOrderAccount(address(this));
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Baseline
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice order.pay.native: a valid native order is paid once and exactly its input's amount arrives.
+    function test_order_pay_native() public {
+        _applicable("order.pay.native");
+        _assertOrderPaid("order.pay.native", _signedOrder(_order(address(0), ORDER_AMOUNT)));
+    }
+
+    /// @notice order.pay.token: a valid token order is paid once and exactly its input's amount arrives.
+    function test_order_pay_token() public {
+        _applicable("order.pay.token");
+        _assertOrderPaid("order.pay.token", _signedOrder(_order(orderSetup.token, ORDER_AMOUNT)));
+    }
+
+    /// @notice order.pay.anyAmount (fuzz): every non-zero native amount is delivered exactly.
+    function testFuzz_order_pay_anyAmount(uint256 amount) public {
+        _applicable("order.pay.anyAmount");
+        amount = _bound(amount, 1, 1e30);
+        _assertOrderPaid("order.pay.anyAmount", _signedOrder(_order(address(0), amount)));
+    }
+
+    /// @notice order.chain.multiInput: an order with an input on another chain listed first (other amount)
+    /// pays this chain's input, not the first one.
+    function test_order_chain_multiInput() public {
+        _applicable("order.chain.multiInput");
+        ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+        ProtocolOrder.Input[] memory inputs = new ProtocolOrder.Input[](2);
+        inputs[0] = ProtocolOrder.Input(ProtocolOrder.InputPayment("optimism", new bytes(20), 1, 1), o.inputs[0].refunds);
+        inputs[1] = o.inputs[0];
+        o.inputs = inputs;
+        _assertOrderPaid("order.chain.multiInput", _signedOrder(o));
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Replay
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice order.replay.sameSignature: attack = pay the paid order again right away.
+    function test_order_replay_sameSignature() public {
+        _applicable("order.replay.sameSignature");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        _assertOrderPaid("order.replay.sameSignature", p);
+        _assertOrderReplayRefused("order.replay.sameSignature", p);
+    }
+
+    /// @notice order.replay.later: attack = pay the paid order again a day later (its deadline still ahead).
+    function test_order_replay_later() public {
+        _applicable("order.replay.later");
+        ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+        o.output.deadline = uint32(block.timestamp + 2 days);
+        OrderPayment memory p = _signedOrder(o);
+        _assertOrderPaid("order.replay.later", p);
+        CONFORMANCE_VM.warp(block.timestamp + 1 days);
+        _assertOrderReplayRefused("order.replay.later", p);
+    }
+
+    /// @notice order.replay.otherPayer: attack = another account pays the paid order id again.
+    function test_order_replay_otherPayer() public {
+        _applicable("order.replay.otherPayer");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        _assertOrderPaid("order.replay.otherPayer", p);
+        p.payer = address(this);
+        _assertOrderReplayRefused("order.replay.otherPayer", p);
+    }
+
+    /// @notice order.replay.compactForm: attack = pay with the 65-byte signature, then with its 64-byte
+    /// EIP-2098 form (a replay key on the signature bytes pays twice).
+    function test_order_replay_compactForm() public {
+        _applicable("order.replay.compactForm");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        _assertOrderPaid("order.replay.compactForm", p);
+        p.signature = p.signature.compact();
+        _assertOrderReplayRefused("order.replay.compactForm", p);
+    }
+
+    /// @notice order.replay.highSTwin: attack = pay, then replay with the high-s twin of the signature.
+    function test_order_replay_highSTwin() public {
+        _applicable("order.replay.highSTwin");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        _assertOrderPaid("order.replay.highSTwin", p);
+        p.signature = p.signature.highSTwin();
+        _assertOrderReplayRefused("order.replay.highSTwin", p);
+    }
+
+    /// @notice order.replay.acrossDepositors: attack = pay the order through one contract, then the same
+    /// order through a second contract of the same solver (the id names no contract).
+    function test_order_replay_acrossDepositors() public {
+        _applicable("order.replay.acrossDepositors");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        _assertOrderPaid("order.replay.acrossDepositors", p);
+        orderReceiver = deployOrderReceiver(orderSetup);
+        _fundOrderAccount(orderPayer);
+        _assertOrderRefused("order.replay.acrossDepositors", p);
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Signer and signature
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice order.binding.anyField (fuzz): attack = change a signed field the payment checks cannot see
+    /// (salt, solver chain, output amounts, currency, deadline, calls, refund, fee, weight) and keep the
+    /// signature: only the order id binds them.
+    function testFuzz_order_binding_anyField(uint8 field, uint256 value) public {
+        _applicable("order.binding.anyField");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        bytes32 signedId = ProtocolOrder.orderId(p.order);
+        _tamper(p.order, uint8(_bound(field, 0, 9)), _bound(value, 1, type(uint32).max));
+        _check(ProtocolOrder.orderId(p.order) != signedId, "order.binding.anyField", "setup: tampering left the id unchanged");
+        _assertOrderRefused("order.binding.anyField", p);
+    }
+
+    /// @notice order.signer.stranger (fuzz): attack = an order signed by any key but the solver's.
+    function testFuzz_order_signer_stranger(uint256 key) public {
+        _applicable("order.signer.stranger");
+        key = _bound(key, 1, AttestationSigner.SECP256K1_N - 1);
+        CONFORMANCE_VM.assume(key != ORDER_SOLVER_KEY);
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        p.signature = OrderSigner.sign(key, p.order);
+        _assertOrderRefused("order.signer.stranger", p);
+    }
+
+    /// @notice order.signer.callerChosen: attack = the payer signs an order naming itself as the solver (a
+    /// contract that trusts `order.solver` accepts it).
+    function test_order_signer_callerChosen() public {
+        _applicable("order.signer.callerChosen");
+        ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+        o.solver = orderPayer;
+        OrderPayment memory p = _signedOrder(o);
+        p.signature = OrderSigner.sign(ORDER_PAYER_KEY, o);
+        _assertOrderRefused("order.signer.callerChosen", p);
+    }
+
+    /// @notice order.solver.named: attack = the trusted solver's signature on an order naming another solver
+    /// (the service fills an order only for the solver it names).
+    function test_order_solver_named() public {
+        _applicable("order.solver.named");
+        ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+        o.solver = CONFORMANCE_VM.addr(ORDER_STRANGER_KEY);
+        _assertOrderRefused("order.solver.named", _signedOrder(o));
+    }
+
+    /// @notice order.signature.zeroAddress: attack = a signature `ecrecover` maps to the zero address.
+    function test_order_signature_zeroAddress() public {
+        _applicable("order.signature.zeroAddress");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        p.signature = AttestationSigner.zeroRecovery();
+        _assertOrderRefused("order.signature.zeroAddress", p);
+    }
+
+    /// @notice order.signature.highS: attack = the high-s twin of a valid signature on a fresh order.
+    function test_order_signature_highS() public {
+        _applicable("order.signature.highS");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        p.signature = p.signature.highSTwin();
+        _assertOrderRefused("order.signature.highS", p);
+    }
+
+    /// @notice order.signature.v: attack = `v` bytes other than 27 / 28 (0, 1, 29, 255).
+    function test_order_signature_v() public {
+        _applicable("order.signature.v");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        bytes memory valid = p.signature;
+        uint8[4] memory vs = [0, 1, 29, 255];
+        for (uint256 i; i < vs.length; ++i) {
+            p.signature = valid.withV(vs[i]);
+            _assertOrderRefused("order.signature.v", p);
+        }
+    }
+
+    /// @notice order.signature.length: attack = signatures of 0, 63, 66 and 96 bytes.
+    function test_order_signature_length() public {
+        _applicable("order.signature.length");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        bytes memory valid = p.signature;
+        uint8[4] memory lengths = [0, 63, 66, 96];
+        for (uint256 i; i < lengths.length; ++i) {
+            p.signature = valid.resized(lengths[i]);
+            _assertOrderRefused("order.signature.length", p);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Amount and currency (what arrived, not what was signed)
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice order.amount.shortNative (fuzz): attack = send less native value than the input's amount.
+    function testFuzz_order_amount_shortNative(uint256 sent) public {
+        _applicable("order.amount.shortNative");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        p.value = _bound(sent, 0, ORDER_AMOUNT - 1);
+        _assertOrderRefused("order.amount.shortNative", p);
+    }
+
+    /// @notice order.amount.overNative: attack = send more than the input's amount.
+    function test_order_amount_overNative() public {
+        _applicable("order.amount.overNative");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        p.value = ORDER_AMOUNT + 1;
+        _assertOrderRefused("order.amount.overNative", p);
+    }
+
+    /// @notice order.amount.shortToken: attack = the payer holds (and approved) less than the input's amount.
+    function test_order_amount_shortToken() public {
+        _applicable("order.amount.shortToken");
+        OrderPayment memory p = _signedOrder(_order(orderSetup.token, ORDER_AMOUNT));
+        _setTokenBalance(orderSetup.token, orderPayer, ORDER_AMOUNT - 1);
+        _assertOrderRefused("order.amount.shortToken", p);
+    }
+
+    /// @notice order.amount.zero: attack = a validly signed order whose input is zero.
+    function test_order_amount_zero() public {
+        _applicable("order.amount.zero");
+        _assertOrderRefused("order.amount.zero", _signedOrder(_order(address(0), 0)));
+    }
+
+    /// @notice order.currency.tokenPaidNatively: attack = a token order paid with the same number of wei.
+    function test_order_currency_tokenPaidNatively() public {
+        _applicable("order.currency.tokenPaidNatively");
+        OrderPayment memory p = _signedOrder(_order(orderSetup.token, ORDER_AMOUNT));
+        p.route = Route.Native;
+        p.value = ORDER_AMOUNT;
+        _assertOrderRefused("order.currency.tokenPaidNatively", p);
+    }
+
+    /// @notice order.currency.nativePaidWithToken: attack = a native order paid through the token path.
+    function test_order_currency_nativePaidWithToken() public {
+        _applicable("order.currency.nativePaidWithToken");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        p.route = Route.Token;
+        p.value = 0;
+        _assertOrderRefused("order.currency.nativePaidWithToken", p);
+    }
+
+    /// @notice order.token.feeOnTransfer: attack = a token that delivers 1% less than sent.
+    function test_order_token_feeOnTransfer() public {
+        _assertOrderHostileTokenRefused("order.token.feeOnTransfer", ConformanceToken.Behaviour.FeeOnTransfer);
+    }
+
+    /// @notice order.token.rebasing: attack = a token whose transfer also rebases the recipient (more arrives).
+    function test_order_token_rebasing() public {
+        _assertOrderHostileTokenRefused("order.token.rebasing", ConformanceToken.Behaviour.Rebasing);
+    }
+
+    /// @notice order.token.falseReturn: attack = a token that moves nothing and returns `false`.
+    function test_order_token_falseReturn() public {
+        _assertOrderHostileTokenRefused("order.token.falseReturn", ConformanceToken.Behaviour.FalseReturn);
+    }
+
+    /// @notice order.token.shares: attack = a share token whose balance units differ from its transfer units.
+    function test_order_token_shares() public {
+        _assertOrderHostileTokenRefused("order.token.shares", ConformanceToken.Behaviour.Shares);
+    }
+
+    /// @notice order.token.noReturn: a token that returns no data (USDT-style) is still paid exactly.
+    function test_order_token_noReturn() public {
+        _applicable("order.token.noReturn");
+        ConformanceToken(orderSetup.hostileToken).setBehaviour(ConformanceToken.Behaviour.NoReturn);
+        _assertOrderPaid("order.token.noReturn", _signedOrder(_order(orderSetup.hostileToken, ORDER_AMOUNT)));
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Chain, deadline, whitelist
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice order.chain.input: attack = an order whose only input is on another chain, or on a look-alike
+    /// of this chain's id string (case, whitespace, empty, the numeric EVM chain id).
+    function test_order_chain_input() public {
+        _applicable("order.chain.input");
+        string[5] memory others = ["optimism", "Base", "base ", "", "8453"];
+        for (uint256 i; i < others.length; ++i) {
+            ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+            o.inputs[0].payment.chainId = others[i];
+            _assertOrderRefused("order.chain.input", _signedOrder(o));
+        }
+    }
+
+    /// @notice order.deadline.expired: attack = pay after `output.deadline` (edge: the deadline itself pays).
+    function test_order_deadline_expired() public {
+        _applicable("order.deadline.expired");
+        ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+        o.output.deadline = uint32(block.timestamp - 1);
+        _assertOrderRefused("order.deadline.expired", _signedOrder(o));
+        o.output.deadline = uint32(block.timestamp);
+        _assertOrderPaid("order.deadline.expired", _signedOrder(o));
+    }
+
+    /// @notice order.deadline.maxWindow: attack = an output deadline beyond the contract's window, keeping a
+    /// stale quote payable (edge: exactly the window pays).
+    function test_order_deadline_maxWindow() public {
+        _applicable("order.deadline.maxWindow");
+        uint256 window = orderDeadlineWindow(orderReceiver);
+        _requireHook("order.deadline.maxWindow", "orderDeadlineWindow", window != 0);
+        ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+        o.output.deadline = uint32(block.timestamp + window + 1);
+        _assertOrderRefused("order.deadline.maxWindow", _signedOrder(o));
+        o.output.deadline = uint32(block.timestamp + window);
+        _assertOrderPaid("order.deadline.maxWindow", _signedOrder(o));
+    }
+
+    /// @notice order.whitelist.recipient (fuzz): attack = an order paying out to a recipient not whitelisted.
+    function testFuzz_order_whitelist_recipient(bytes32 recipient) public {
+        _applicable("order.whitelist.recipient");
+        CONFORMANCE_VM.assume(keccak256(abi.encodePacked(recipient)) != keccak256(orderSetup.outputRecipient));
+        ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+        o.output.payments[0].recipient = abi.encodePacked(recipient);
+        _assertOrderRefused("order.whitelist.recipient", _signedOrder(o));
+    }
+
+    /// @notice order.whitelist.everyRecipient: attack = a whitelisted first output payment followed by one to
+    /// the attacker (a check of the first recipient only lets it through).
+    function test_order_whitelist_everyRecipient() public {
+        _applicable("order.whitelist.everyRecipient");
+        ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+        ProtocolOrder.OutputPayment[] memory payments = new ProtocolOrder.OutputPayment[](2);
+        payments[0] = o.output.payments[0];
+        payments[1] = ProtocolOrder.OutputPayment(abi.encodePacked(keccak256("attacker")), new bytes(32), 1, 1);
+        o.output.payments = payments;
+        _assertOrderRefused("order.whitelist.everyRecipient", _signedOrder(o));
+    }
+
+    /// @notice order.whitelist.outputChain: attack = the whitelisted recipient's bytes on another output chain
+    /// (the same bytes are another account there).
+    function test_order_whitelist_outputChain() public {
+        _applicable("order.whitelist.outputChain");
+        ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+        o.output.chainId = "eclipse";
+        _assertOrderRefused("order.whitelist.outputChain", _signedOrder(o));
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Administration
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice order.invalidation.refused: attack = pay an order its solver invalidated; other orders still pay.
+    function test_order_invalidation_refused() public {
+        _applicable("order.invalidation.refused");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        _requireHook("order.invalidation.refused", "invalidateOrder", invalidateOrder(orderReceiver, ProtocolOrder.orderId(p.order)));
+        _assertOrderRefused("order.invalidation.refused", p);
+        _assertOrderPaid("order.invalidation.refused", _signedOrder(_order(address(0), ORDER_AMOUNT)));
+    }
+
+    /// @notice order.pause.refused: attack = pay while paused; after resuming the same order pays.
+    function test_order_pause_refused() public {
+        _applicable("order.pause.refused");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        _requireHook("order.pause.refused", "setOrderPaused", setOrderPaused(orderReceiver, true));
+        _assertOrderRefused("order.pause.refused", p);
+        setOrderPaused(orderReceiver, false);
+        _assertOrderPaid("order.pause.refused", p);
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Entry point the suite calls on itself (to catch reverts); not part of the catalogue
+    // ------------------------------------------------------------------------------------------------------
+
+    function conformanceAttemptOrder(OrderPayment memory payment) external {
+        require(msg.sender == address(this), "OrderReceiverConformance: self only");
+        payOrder(orderReceiver, payment);
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // Internals
+    // ------------------------------------------------------------------------------------------------------
+
+    function _assertOrderPaid(string memory property, OrderPayment memory p) internal {
+        (address currency, uint256 amount) = _thisChainInput(p.order);
+        address recipient = orderPaymentRecipient(orderReceiver);
+        uint256 before = _balance(currency, recipient);
+        (bool ok, bytes memory err) = _attemptOrder(p);
+        _check(ok, property, _describe("a valid payment was refused", err));
+        _check(isOrderPaid(orderReceiver, ProtocolOrder.orderId(p.order)), property, "a valid payment was not recorded as paid");
+        _check(_balance(currency, recipient) - before == amount, property, "the recipient did not receive exactly the input's amount");
+    }
+
+    function _assertOrderRefused(string memory property, OrderPayment memory p) internal {
+        bytes32 id = ProtocolOrder.orderId(p.order);
+        bool paidBefore = isOrderPaid(orderReceiver, id);
+        address recipient = orderPaymentRecipient(orderReceiver);
+        uint256 nativeBefore = recipient.balance;
+        uint256 tokenBefore = ConformanceToken(orderSetup.token).balanceOf(recipient);
+        (bool ok, bytes memory err) = _attemptOrder(p);
+        _checkRefusal(property, ok, err);
+        _check(isOrderPaid(orderReceiver, id) == paidBefore, property, "the attack was recorded as paid");
+        _check(recipient.balance == nativeBefore, property, "the refused payment moved native funds");
+        _check(ConformanceToken(orderSetup.token).balanceOf(recipient) == tokenBefore, property, "the refused payment moved tokens");
+    }
+
+    function _assertOrderReplayRefused(string memory property, OrderPayment memory p) internal {
+        _check(isOrderPaid(orderReceiver, ProtocolOrder.orderId(p.order)), property, "setup: the first payment was not recorded");
+        _assertOrderRefused(property, p);
+    }
+
+    function _assertOrderHostileTokenRefused(string memory property, ConformanceToken.Behaviour behaviour) internal {
+        _applicable(property);
+        ConformanceToken(orderSetup.hostileToken).setBehaviour(behaviour);
+        _assertOrderRefused(property, _signedOrder(_order(orderSetup.hostileToken, ORDER_AMOUNT)));
+    }
+
+    function _attemptOrder(OrderPayment memory p) internal returns (bool ok, bytes memory err) {
+        try this.conformanceAttemptOrder(p) {
+            ok = true;
+        } catch (bytes memory reason) {
+            err = reason;
+        }
+    }
+
+    /// @dev Changes one signed field that no payment check reads (the id is the only thing binding it).
+    function _tamper(ProtocolOrder.Order memory o, uint8 field, uint256 value) internal pure {
+        if (field == 0) o.salt ^= value;
+        else if (field == 1) o.solverChainId = string.concat(o.solverChainId, "x");
+        else if (field == 2) o.output.payments[0].minimumAmount ^= value;
+        else if (field == 3) o.output.payments[0].expectedAmount ^= value;
+        else if (field == 4) o.output.payments[0].currency = abi.encodePacked(bytes32(value));
+        else if (field == 5) o.output.deadline += uint32(value % 1_000_000) + 1;
+        else if (field == 6) o.inputs[0].refunds[0].recipient = abi.encodePacked(address(uint160(value)));
+        else if (field == 7) o.inputs[0].payment.weight ^= value;
+        else if (field == 8) o.output.calls = new bytes[](1);
+        else {
+            o.fees = new ProtocolOrder.Fee[](1);
+            o.fees[0] = ProtocolOrder.Fee(o.output.chainId, o.output.payments[0].recipient, o.output.chainId, new bytes(32), value);
+        }
+    }
+
+    /// @dev The currency (zero for native) and amount of the order's input on this chain.
+    function _thisChainInput(ProtocolOrder.Order memory o) internal view returns (address currency, uint256 amount) {
+        for (uint256 i; i < o.inputs.length; ++i) {
+            ProtocolOrder.InputPayment memory payment = o.inputs[i].payment;
+            if (keccak256(bytes(payment.chainId)) == keccak256(bytes(orderSetup.chainId))) {
+                return (address(bytes20(payment.currency)), payment.amount);
+            }
+        }
+        revert("OrderReceiverConformance: no input on this chain");
+    }
+
+    function _signedOrder(ProtocolOrder.Order memory o) internal view returns (OrderPayment memory p) {
+        bool native = keccak256(o.inputs[0].payment.currency) == keccak256(new bytes(20));
+        p = OrderPayment({
+            order: o,
+            signature: OrderSigner.sign(ORDER_SOLVER_KEY, o),
+            payer: orderPayer,
+            value: native ? o.inputs[0].payment.amount : 0,
+            route: Route.ByCurrency
+        });
+        if (o.inputs.length > 1) (, p.value) = _thisChainInput(o);
+    }
+
+    /// @dev A fresh order (new salt) paying `amount` of `currency` (zero: native) on this chain, filled on
+    /// the output chain to the whitelisted recipient, its output deadline an hour ahead.
+    function _order(address currency, uint256 amount) internal returns (ProtocolOrder.Order memory o) {
+        bytes memory encodedCurrency = currency == address(0) ? new bytes(20) : abi.encodePacked(currency);
+        o.version = "v1";
+        o.solverChainId = orderSetup.chainId;
+        o.solver = orderSetup.solver;
+        o.salt = uint256(keccak256(abi.encode("attestkit.conformance.order", ++_salt)));
+        o.inputs = new ProtocolOrder.Input[](1);
+        o.inputs[0].payment = ProtocolOrder.InputPayment(orderSetup.chainId, encodedCurrency, amount, 1);
+        o.inputs[0].refunds = new ProtocolOrder.InputRefund[](1);
+        o.inputs[0].refunds[0] = ProtocolOrder.InputRefund(
+            orderSetup.chainId, abi.encodePacked(orderPayer), encodedCurrency, 0, uint32(block.timestamp + 1 days), ""
+        );
+        o.output.chainId = orderSetup.outputChainId;
+        o.output.payments = new ProtocolOrder.OutputPayment[](1);
+        o.output.payments[0] = ProtocolOrder.OutputPayment(orderSetup.outputRecipient, new bytes(32), 990, 1000);
+        o.output.deadline = uint32(block.timestamp + 3600);
+        o.output.calls = new bytes[](0);
+        o.output.extraData = "";
+        o.fees = new ProtocolOrder.Fee[](0);
+    }
+
+    function _fundOrderAccount(address account) internal {
+        _fundAccount(account, orderReceiver, [orderSetup.token, orderSetup.hostileToken]);
+    }
+}

@@ -1,0 +1,78 @@
+import { type Abi, type Address, encodeFunctionData } from "viem";
+import { conformanceTokenArtifact } from "./conformance-token.ts";
+import { type Attempt, type EvmConformanceEnv, errorName } from "./env.ts";
+import type { EvmCall } from "./types.ts";
+
+/** Thrown inside a property: the property does not apply (the report shows the reason). */
+export class NotApplicable extends Error {
+  override name = "NotApplicable";
+}
+
+/** Thrown inside a property: the receiver broke it. */
+export class PropertyViolation extends Error {
+  override name = "PropertyViolation";
+}
+
+/** What every catalogue's property sees: the chain, the contract under test, balances and admin calls. */
+export class EvmCatalogueContext {
+  readonly env: EvmConformanceEnv;
+  receiver: Address;
+  owner: Address;
+  readonly property: string;
+
+  constructor(env: EvmConformanceEnv, deployed: { receiver: Address; owner: Address }, property: string) {
+    this.env = env;
+    this.receiver = deployed.receiver;
+    this.owner = deployed.owner;
+    this.property = property;
+  }
+
+  check(condition: boolean, what: string): void {
+    if (!condition) throw new PropertyViolation(what);
+  }
+
+  /** A refused attempt, with the expected custom error when the adapter names one for this property. */
+  checkRefusal(result: Attempt, expectedErrors?: Readonly<Record<string, string>>, errorAbi?: Abi): void {
+    if (result.ok) throw new PropertyViolation("the attack was accepted");
+    const expected = expectedErrors?.[this.property];
+    if (expected) {
+      const actual = errorName(result.data, errorAbi);
+      this.check(actual === expected, `refused with ${actual}, expected ${expected}`);
+    }
+  }
+
+  /** Sends an admin call as the owner; `undefined` (hook missing) makes the property not applicable. */
+  async admin(call: EvmCall | undefined, hook: string): Promise<void> {
+    if (!call) throw new NotApplicable(`adapter has no ${hook}`);
+    await this.env.send(this.owner, call);
+  }
+
+  async balance(currency: Address | "native", account: Address): Promise<bigint> {
+    if (currency === "native") return this.env.nativeBalance(account);
+    return (await this.env.client.readContract({
+      address: currency,
+      abi: conformanceTokenArtifact().abi,
+      functionName: "balanceOf",
+      args: [account],
+    })) as bigint;
+  }
+
+  /** Calls a `ConformanceToken` function as the owner (or `from`). */
+  async token(token: Address, functionName: string, args: readonly unknown[], from: Address = this.owner) {
+    await this.env.send(from, {
+      to: token,
+      data: encodeFunctionData({ abi: conformanceTokenArtifact().abi, functionName, args }),
+    });
+  }
+
+  /** Leaves `account` holding exactly `amount` of `token`. */
+  async setTokenBalance(token: Address, account: Address, amount: bigint): Promise<void> {
+    const held = await this.balance(token, account);
+    await this.token(
+      token,
+      "transfer",
+      ["0x000000000000000000000000000000000000dEaD", held - amount],
+      account,
+    );
+  }
+}

@@ -1,0 +1,394 @@
+import { type Hex, keccak256, pad, stringToHex, toHex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { SECP256K1_N } from "../../attestation/index.ts";
+import { hashEncodedOrder } from "../../orders/order-id.ts";
+import type { EncodedOrder } from "../../orders/types.ts";
+import { bigintIn, fuzz } from "../fuzz.ts";
+import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
+import { NotApplicable } from "./catalogue-context.ts";
+import { TOKEN_BEHAVIOUR } from "./conformance-token.ts";
+import { AMOUNT, KEYS } from "./context.ts";
+import type { EvmOrderPropertyContext } from "./order-context.ts";
+
+/** One property of the EVM order catalogue: its id (shared with the Solidity catalogue) and the attack. */
+export interface EvmOrderProperty {
+  id: string;
+  attack: string;
+  run(t: EvmOrderPropertyContext, fuzzRuns: number): Promise<void>;
+}
+
+type T = EvmOrderPropertyContext;
+
+async function native(t: T, amount = AMOUNT) {
+  return t.signed(await t.order("native", amount));
+}
+
+async function hostileRefused(t: T, behaviour: number) {
+  await t.token(t.setup.hostileToken, "setBehaviour", [behaviour]);
+  await t.assertRefused(await t.signed(await t.order(t.setup.hostileToken, AMOUNT)));
+}
+
+/** Changes one signed field that no payment check reads (only the order id binds it). */
+function tamper(order: EncodedOrder, field: number, x: bigint): EncodedOrder {
+  const o = structuredClone(order);
+  const [input] = o.inputs;
+  const [payment] = o.output.payments;
+  if (!input || !payment) throw new Error("tamper: the order has no input or output payment");
+  const word = pad(toHex(x), { size: 32 });
+  if (field === 0) o.salt ^= x;
+  else if (field === 1) o.solverChainId = `${o.solverChainId}x`;
+  else if (field === 2) payment.minimumAmount ^= x;
+  else if (field === 3) payment.expectedAmount ^= x;
+  else if (field === 4) payment.currency = word;
+  else if (field === 5) o.output.deadline += Number(x % 1_000_000n) + 1;
+  else if (field === 6) (input.refunds[0] as { recipient: Hex }).recipient = pad(toHex(x), { size: 20 });
+  else if (field === 7) input.payment.weight ^= x;
+  else if (field === 8) o.output.calls = ["0x"];
+  else
+    o.fees = [
+      {
+        recipientChainId: o.output.chainId,
+        recipient: payment.recipient,
+        currencyChainId: o.output.chainId,
+        currency: `0x${"00".repeat(32)}`,
+        amount: x,
+      },
+    ];
+  return o;
+}
+
+/** The EVM order catalogue, in the order the report lists it (ids as in OrderReceiverConformance.sol). */
+export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
+  {
+    id: "order.pay.native",
+    attack: "baseline: a valid native order is paid once and exactly its input's amount arrives",
+    run: async (t) => t.assertPaid(await native(t)),
+  },
+  {
+    id: "order.pay.token",
+    attack: "baseline: a valid token order is paid once and exactly its input's amount arrives",
+    run: async (t) => t.assertPaid(await t.signed(await t.order(t.setup.token, AMOUNT))),
+  },
+  {
+    id: "order.pay.anyAmount",
+    attack: "baseline (fuzz): every non-zero native amount is delivered exactly",
+    run: (t, runs) =>
+      fuzz(runs, 11, bigintIn(1n, 10n ** 30n), async (amount) => t.assertPaid(await native(t, amount))),
+  },
+  {
+    id: "order.chain.multiInput",
+    attack: "an input on another chain listed first (other amount): this chain's input is the one paid",
+    run: async (t) => {
+      const o = await t.order("native", AMOUNT);
+      const [own] = o.inputs;
+      if (!own) throw new Error("order without input");
+      o.inputs = [
+        { ...own, payment: { chainId: "optimism", currency: own.payment.currency, amount: 1n, weight: 1n } },
+        own,
+      ];
+      await t.assertPaid(await t.signed(o));
+    },
+  },
+  {
+    id: "order.replay.sameSignature",
+    attack: "pay the paid order again right away",
+    run: async (t) => {
+      const p = await native(t);
+      await t.assertPaid(p);
+      await t.assertReplayRefused(p);
+    },
+  },
+  {
+    id: "order.replay.later",
+    attack: "pay the paid order again a day later (its deadline still ahead)",
+    run: async (t) => {
+      const p = await native(t);
+      p.order.output.deadline += 2 * 86_400;
+      p.signature = (await t.signed(p.order)).signature;
+      await t.assertPaid(p);
+      await t.env.warpTo((await t.env.timestamp()) + 86_400n);
+      await t.assertReplayRefused(p);
+    },
+  },
+  {
+    id: "order.replay.otherPayer",
+    attack: "another account pays the paid order id again",
+    run: async (t) => {
+      const p = await native(t);
+      await t.assertPaid(p);
+      await t.env.fund(t.owner);
+      await t.assertReplayRefused({ ...p, payer: t.owner });
+    },
+  },
+  {
+    id: "order.replay.compactForm",
+    attack: "pay with the 65-byte signature, then with its 64-byte EIP-2098 form",
+    run: async (t) => {
+      const p = await native(t);
+      await t.assertPaid(p);
+      await t.assertReplayRefused({ ...p, signature: compactForm(p.signature) });
+    },
+  },
+  {
+    id: "order.replay.highSTwin",
+    attack: "pay, then replay with the high-s twin of the signature",
+    run: async (t) => {
+      const p = await native(t);
+      await t.assertPaid(p);
+      await t.assertReplayRefused({ ...p, signature: highSTwin(p.signature) });
+    },
+  },
+  {
+    id: "order.replay.acrossDepositors",
+    attack: "pay the order through one contract, then through a second contract of the same solver",
+    run: async (t) => {
+      const p = await native(t);
+      await t.assertPaid(p);
+      ({ receiver: t.receiver, owner: t.owner } = await t.adapter.deploy(t.env, t.setup));
+      await t.assertRefused(p);
+    },
+  },
+  {
+    id: "order.binding.anyField",
+    attack:
+      "(fuzz) change a signed field no payment check reads (salt, output, refund, fee, ...), keep the signature",
+    run: (t, runs) =>
+      fuzz(
+        Math.max(runs, 10),
+        12,
+        (rng, i) => [i % 10, bigintIn(1n, (1n << 32n) - 1n)(rng, i)] as const,
+        async ([field, x]) => {
+          const p = await native(t);
+          const tampered = tamper(p.order, field, x);
+          t.check(hashEncodedOrder(tampered) !== hashEncodedOrder(p.order), "setup: tampering left the id");
+          await t.assertRefused({ ...p, order: tampered });
+        },
+      ),
+  },
+  {
+    id: "order.signer.stranger",
+    attack: "(fuzz) an order signed by any key but the solver's",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        13,
+        (rng, i) => pad(toHex(bigintIn(1n, SECP256K1_N - 1n)(rng, i)), { size: 32 }),
+        async (key) => t.assertRefused(await t.signed(await t.order("native", AMOUNT), key)),
+        (key) => key === KEYS.solver,
+      ),
+  },
+  {
+    id: "order.signer.callerChosen",
+    attack: "the payer signs an order naming itself as the solver",
+    run: async (t) => {
+      const o = { ...(await t.order("native", AMOUNT)), solver: t.payer };
+      await t.assertRefused(await t.signed(o, KEYS.payer));
+    },
+  },
+  {
+    id: "order.solver.named",
+    attack: "the trusted solver's signature on an order naming another solver",
+    run: async (t) => {
+      const o = { ...(await t.order("native", AMOUNT)), solver: privateKeyToAccount(KEYS.stranger).address };
+      await t.assertRefused(await t.signed(o));
+    },
+  },
+  {
+    id: "order.signature.zeroAddress",
+    attack: "a signature ecrecover maps to the zero address",
+    run: async (t) => t.assertRefused({ ...(await native(t)), signature: zeroRecoverySignature() }),
+  },
+  {
+    id: "order.signature.highS",
+    attack: "the high-s twin of a valid signature on a fresh order",
+    run: async (t) => {
+      const p = await native(t);
+      await t.assertRefused({ ...p, signature: highSTwin(p.signature) });
+    },
+  },
+  {
+    id: "order.signature.v",
+    attack: "v bytes other than 27 / 28 (0, 1, 29, 255)",
+    run: async (t) => {
+      const p = await native(t);
+      for (const v of [0, 1, 29, 255]) await t.assertRefused({ ...p, signature: withV(p.signature, v) });
+    },
+  },
+  {
+    id: "order.signature.length",
+    attack: "signatures of 0, 63, 66 and 96 bytes",
+    run: async (t) => {
+      const p = await native(t);
+      for (const n of [0, 63, 66, 96]) await t.assertRefused({ ...p, signature: resized(p.signature, n) });
+    },
+  },
+  {
+    id: "order.amount.shortNative",
+    attack: "(fuzz) send less native value than the input's amount",
+    run: (t, runs) =>
+      fuzz(runs, 14, bigintIn(0n, AMOUNT - 1n), async (sent) =>
+        t.assertRefused({ ...(await native(t)), value: sent }),
+      ),
+  },
+  {
+    id: "order.amount.overNative",
+    attack: "send more native value than the input's amount",
+    run: async (t) => t.assertRefused({ ...(await native(t)), value: AMOUNT + 1n }),
+  },
+  {
+    id: "order.amount.shortToken",
+    attack: "the payer holds (and approved) less than the input's amount of the token",
+    run: async (t) => {
+      const p = await t.signed(await t.order(t.setup.token, AMOUNT));
+      await t.setTokenBalance(t.setup.token, t.payer, AMOUNT - 1n);
+      await t.assertRefused(p);
+    },
+  },
+  {
+    id: "order.amount.zero",
+    attack: "a validly signed order whose input is zero",
+    run: async (t) => t.assertRefused(await native(t, 0n)),
+  },
+  {
+    id: "order.currency.tokenPaidNatively",
+    attack: "a token order paid with the same number of wei",
+    run: async (t) => {
+      const p = await t.signed(await t.order(t.setup.token, AMOUNT));
+      await t.assertRefused({ ...p, route: "native", value: AMOUNT });
+    },
+  },
+  {
+    id: "order.currency.nativePaidWithToken",
+    attack: "a native order paid through the token path",
+    run: async (t) => t.assertRefused({ ...(await native(t)), route: "token", value: 0n }),
+  },
+  {
+    id: "order.token.feeOnTransfer",
+    attack:
+      "a token that delivers 1% less than sent (credit the signed amount without checking what arrived)",
+    run: (t) => hostileRefused(t, TOKEN_BEHAVIOUR.feeOnTransfer),
+  },
+  {
+    id: "order.token.rebasing",
+    attack: "a token whose transfer also rebases the recipient (more arrives)",
+    run: (t) => hostileRefused(t, TOKEN_BEHAVIOUR.rebasing),
+  },
+  {
+    id: "order.token.falseReturn",
+    attack: "a token that moves nothing and returns false",
+    run: (t) => hostileRefused(t, TOKEN_BEHAVIOUR.falseReturn),
+  },
+  {
+    id: "order.token.shares",
+    attack: "a share token whose balance units differ from its transfer units",
+    run: (t) => hostileRefused(t, TOKEN_BEHAVIOUR.shares),
+  },
+  {
+    id: "order.token.noReturn",
+    attack: "a token that returns no data is still paid exactly",
+    run: async (t) => {
+      await t.token(t.setup.hostileToken, "setBehaviour", [TOKEN_BEHAVIOUR.noReturn]);
+      await t.assertPaid(await t.signed(await t.order(t.setup.hostileToken, AMOUNT)));
+    },
+  },
+  {
+    id: "order.chain.input",
+    attack: "the only input is on another chain or a look-alike id (case, whitespace, empty, numeric id)",
+    run: async (t) => {
+      for (const chainId of ["optimism", "Base", "base ", "", "8453"]) {
+        const o = await t.order("native", AMOUNT);
+        (o.inputs[0] as EncodedOrder["inputs"][number]).payment.chainId = chainId;
+        await t.assertRefused({ ...(await t.signed(o)), value: AMOUNT });
+      }
+    },
+  },
+  {
+    id: "order.deadline.expired",
+    attack: "pay once output.deadline has passed (edge: a payment landing at the deadline itself pays)",
+    run: async (t) => {
+      const atDeadline = await t.order("native", AMOUNT);
+      const late = await t.order("native", AMOUNT);
+      const deadline = Number(await t.env.timestamp()) + 100;
+      atDeadline.output.deadline = deadline;
+      late.output.deadline = deadline;
+      await t.env.client.setNextBlockTimestamp({ timestamp: BigInt(deadline) });
+      await t.assertPaid(await t.signed(atDeadline));
+      // The chain passes the deadline first, so a node that mines the refusal can replay it for its error.
+      await t.env.warpTo(BigInt(deadline) + 1n);
+      await t.assertRefused(await t.signed(late));
+    },
+  },
+  {
+    id: "order.deadline.maxWindow",
+    attack: "an output deadline beyond the contract's window, keeping a stale quote payable",
+    run: async (t) => {
+      const window = t.adapter.deadlineWindow;
+      if (!window) throw new NotApplicable("adapter declares no deadlineWindow");
+      const o = await t.order("native", AMOUNT);
+      o.output.deadline = Number(await t.env.timestamp()) + window + 30;
+      await t.assertRefused(await t.signed(o));
+      o.output.deadline = Number(await t.env.timestamp()) + window - 30;
+      await t.assertPaid(await t.signed(o));
+    },
+  },
+  {
+    id: "order.whitelist.recipient",
+    attack: "(fuzz) an order paying out to a recipient not whitelisted",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        15,
+        (rng, i) => pad(toHex(bigintIn(0n, (1n << 256n) - 1n)(rng, i)), { size: 32 }),
+        async (recipient) => {
+          const o = await t.order("native", AMOUNT);
+          (o.output.payments[0] as { recipient: Hex }).recipient = recipient;
+          await t.assertRefused(await t.signed(o));
+        },
+        (recipient) => recipient === t.setup.outputRecipient,
+      ),
+  },
+  {
+    id: "order.whitelist.everyRecipient",
+    attack: "a whitelisted first output payment followed by one to the attacker",
+    run: async (t) => {
+      const o = await t.order("native", AMOUNT);
+      o.output.payments.push({
+        recipient: keccak256(stringToHex("attacker")),
+        currency: `0x${"00".repeat(32)}`,
+        minimumAmount: 1n,
+        expectedAmount: 1n,
+      });
+      await t.assertRefused(await t.signed(o));
+    },
+  },
+  {
+    id: "order.whitelist.outputChain",
+    attack: "the whitelisted recipient's bytes on another output chain",
+    run: async (t) => {
+      const o = await t.order("native", AMOUNT);
+      o.output.chainId = "eclipse";
+      await t.assertRefused(await t.signed(o));
+    },
+  },
+  {
+    id: "order.invalidation.refused",
+    attack: "pay an order its solver invalidated; other orders still pay",
+    run: async (t) => {
+      const p = await native(t);
+      await t.admin(t.adapter.invalidateCall?.(t.receiver, hashEncodedOrder(p.order)), "invalidateCall");
+      await t.assertRefused(p);
+      await t.assertPaid(await native(t));
+    },
+  },
+  {
+    id: "order.pause.refused",
+    attack: "pay while paused; after resuming the same order pays",
+    run: async (t) => {
+      const p = await native(t);
+      await t.admin(t.adapter.pauseCall?.(t.receiver, true), "pauseCall");
+      await t.assertRefused(p);
+      await t.admin(t.adapter.pauseCall?.(t.receiver, false), "pauseCall");
+      await t.assertPaid(p);
+    },
+  },
+];

@@ -1,0 +1,63 @@
+import type { Abi, Address, Hex } from "viem";
+import type { EncodedOrder } from "../../orders/types.ts";
+import type { EvmConformanceEnv } from "./env.ts";
+import type { EvmCall, EvmPaymentRoute } from "./types.ts";
+
+/** One order payment attempt the order catalogue sends as `payer`. */
+export interface EvmOrderPayment {
+  /** The order with its addresses and currencies VM-encoded (what `ProtocolOrder.Order` takes). */
+  order: EncodedOrder;
+  signature: Hex;
+  payer: Address;
+  /** Native value sent when the payment goes through the native entry point. */
+  value: bigint;
+  route: EvmPaymentRoute;
+}
+
+/** What the order catalogue asks the adapter to deploy (or to point a deployed contract at). */
+export interface EvmOrderReceiverSetup {
+  owner: Address;
+  /** The solver whose order signatures the contract trusts. */
+  solver: Address;
+  /** This chain's protocol chain id string (`"base"`): the input the contract must take. */
+  chainId: string;
+  /** The output chain and the VM-encoded output recipient to whitelist. */
+  outputChainId: string;
+  outputRecipient: Hex;
+  /** A plain EIP-2612 token the payer holds and approved. */
+  token: Address;
+  /** A token the catalogue switches into hostile behaviours. */
+  hostileToken: Address;
+}
+
+/**
+ * How the order catalogue drives your order-paying contract. `deploy`, `payCall`, `isPaid` and
+ * `paymentRecipient` are required; each optional admin call left out marks its properties not applicable.
+ */
+export interface EvmOrderReceiverAdapter {
+  /** Shown in the report. */
+  name: string;
+  /** Deploys the contract (or attaches to one); returns its address and the account that administers it. */
+  deploy(
+    env: EvmConformanceEnv,
+    setup: EvmOrderReceiverSetup,
+  ): Promise<{ receiver: Address; owner: Address }>;
+  /** The transaction that pays `payment` (the catalogue sends it from `payment.payer`). */
+  payCall(receiver: Address, payment: EvmOrderPayment): EvmCall;
+  /** Whether `orderId` is recorded as paid. */
+  isPaid(env: EvmConformanceEnv, receiver: Address, orderId: Hex): Promise<boolean>;
+  /** Whose balance a payment must grow by exactly the input's amount (the contract, or its depository). */
+  paymentRecipient(env: EvmConformanceEnv, receiver: Address): Promise<Address>;
+  /** Pause or resume (sent by the owner). */
+  pauseCall?(receiver: Address, paused: boolean): EvmCall;
+  /** Invalidation of `orderId` (sent by the owner). */
+  invalidateCall?(receiver: Address, orderId: Hex): EvmCall;
+  /** The longest `output.deadline - now` the contract accepts, in seconds; absent when it has no maximum. */
+  deadlineWindow?: number;
+  /** Properties that do not apply to this contract, with the reason shown in the report. */
+  notApplicable?: Readonly<Record<string, string>>;
+  /** The custom error each refusal must revert with, by property id (decoded with `errorAbi`). */
+  expectedErrors?: Readonly<Record<string, string>>;
+  /** ABI holding the contract's custom errors, to name them in the report. */
+  errorAbi?: Abi;
+}
