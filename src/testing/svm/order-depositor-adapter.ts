@@ -12,6 +12,7 @@ import { type Hex, hexToBytes } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { LOADER_V3 } from "../../deploy/svm.ts";
 import { installSvmDepository } from "../../devnet/svm-depository.ts";
+import { InvalidSvmArgumentError } from "../../errors.ts";
 import {
   findConfigPda,
   getInitializeInstruction,
@@ -69,27 +70,40 @@ export interface OrderDepositorSvmAdapterOptions {
 
 const OUTPUT_RECIPIENT: Hex = "0x00000000000000000000000000000000000000d5";
 
+/** The options as given, or `InvalidSvmArgumentError` naming the first bad one. */
+function checkedOptions(options: OrderDepositorSvmAdapterOptions) {
+  const solverKey = options.solverKey ?? SVM_KEYS.solver;
+  const outputRecipient = options.outputRecipient ?? OUTPUT_RECIPIENT;
+  const chainId = options.chainId ?? "solana";
+  const outputChainId = options.outputChainId ?? "ethereum";
+  if (!/^0x[0-9a-fA-F]{64}$/.test(solverKey))
+    throw new InvalidSvmArgumentError("solverKey must be a 32-byte 0x hex private key");
+  if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(outputRecipient))
+    throw new InvalidSvmArgumentError("outputRecipient must be non-empty 0x hex bytes");
+  if (chainId === "" || outputChainId === "")
+    throw new InvalidSvmArgumentError("chainId and outputChainId must be non-empty");
+  return { solverKey: solverKey as Hex, outputRecipient: outputRecipient as Hex, chainId, outputChainId };
+}
+
 /**
  * Loads the order depositor into `svm` as an upgradeable program (the adapter's owner as upgrade
  * authority, which is the only key `initialize` accepts), the depository at its canonical program
  * id, initializes both, whitelists one output, and returns the order catalogue's adapter for it:
  * `order_deposit_native` built with the generated client. A fresh LiteSVM's clock reads 1970; it is
  * moved to the present so an order's u32 deadlines (and one already passed) are representable.
+ * @throws InvalidSvmArgumentError for a malformed option, before `svm` is touched.
  */
 export async function orderDepositorSvmAdapter(
   svm: LiteSVM,
   options: OrderDepositorSvmAdapterOptions = {},
 ): Promise<SvmOrderAdapter> {
+  const { solverKey, outputRecipient, chainId, outputChainId } = checkedOptions(options);
   const clock = svm.getClock();
   const present = BigInt(Math.floor(Date.now() / 1000));
   if (clock.unixTimestamp < present) {
     clock.unixTimestamp = present;
     svm.setClock(clock);
   }
-  const chainId = options.chainId ?? "solana";
-  const solverKey = options.solverKey ?? SVM_KEYS.solver;
-  const outputChainId = options.outputChainId ?? "ethereum";
-  const outputRecipient = options.outputRecipient ?? OUTPUT_RECIPIENT;
   const env = await SvmConformanceEnv.create(svm);
   const owner = await generateKeyPairSigner();
   await env.fund(owner.address);
