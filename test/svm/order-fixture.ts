@@ -26,6 +26,7 @@ import { getOrderEncoder } from "../../src/order-depositor/generated/index.ts";
 import { getOrderDepositorRecipientAddress, toOrderDepositorOrder } from "../../src/order-depositor/index.ts";
 import { hashEncodedOrder, signOrderId } from "../../src/orders/index.ts";
 import type { EncodedOrder } from "../../src/orders/types.ts";
+import { loadUpgradeableProgram } from "../../src/testing/svm/index.ts";
 import { expectOk, Fixture, SOLVER_KEY, toKit, web3 } from "./receiver-fixture.ts";
 
 const { Program } = anchor;
@@ -182,24 +183,7 @@ export class OrderFixture extends Fixture {
 
   /** The program as the upgradeable loader leaves it after a deploy by `this.authority`. */
   async loadUpgradeable(elf: Uint8Array) {
-    const programData = await pda(LOADER_V3, [addressBytes(this.programId)]);
-    this.programData = programData;
-    const header = new Uint8Array(45);
-    header.set([3, 0, 0, 0]);
-    header[12] = 1;
-    header.set(addressBytes(this.authority.address), 13);
-    const data = new Uint8Array([...header, ...elf]);
-    const account = (at: Address, bytes: Uint8Array, executable: boolean) =>
-      this.svm.setAccount({
-        address: at,
-        data: bytes,
-        executable,
-        lamports: lamports(this.svm.minimumBalanceForRentExemption(BigInt(bytes.length))),
-        programAddress: LOADER_V3,
-        space: BigInt(bytes.length),
-      });
-    account(programData, data, false);
-    account(this.programId, new Uint8Array([2, 0, 0, 0, ...addressBytes(programData)]), true);
+    this.programData = await loadUpgradeableProgram(this.svm, this.programId, this.authority.address, elf);
   }
 
   async initializeDepository(owner: KeyPairSigner): Promise<Instruction> {

@@ -41,3 +41,4 @@ export type {
   SvmReceiverAdapter,
   SvmReceiverSetup,
 } from "./types.ts";
+export { loadUpgradeableProgram } from "./upgradeable.ts";

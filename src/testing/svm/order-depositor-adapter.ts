@@ -1,16 +1,8 @@
 import { readFileSync } from "node:fs";
-import {
-  AccountRole,
-  type Address,
-  generateKeyPairSigner,
-  getAddressEncoder,
-  getProgramDerivedAddress,
-  lamports,
-} from "@solana/kit";
+import { AccountRole, generateKeyPairSigner } from "@solana/kit";
 import type { LiteSVM } from "litesvm";
 import { type Hex, hexToBytes } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { LOADER_V3 } from "../../deploy/svm.ts";
 import { installSvmDepository } from "../../devnet/svm-depository.ts";
 import { InvalidSvmArgumentError } from "../../errors.ts";
 import {
@@ -37,6 +29,7 @@ import { depositoryAccounts } from "../../service/chains/depository-svm.ts";
 import { SvmConformanceEnv } from "./env.ts";
 import type { SvmOrderAdapter, SvmOrderPayment } from "./order-types.ts";
 import { SVM_KEYS } from "./properties.ts";
+import { loadUpgradeableProgram } from "./upgradeable.ts";
 
 /** The order depositor's error code for each refusal of the order catalogue (programs/idl/order_depositor.json). */
 export const SVM_ORDER_DEPOSITOR_ERRORS: Readonly<Record<string, number>> = {
@@ -110,7 +103,7 @@ export async function orderDepositorSvmAdapter(
 
   const depository = await installSvmDepository(svm, owner, owner.address, chainId, options.depositoryElf);
   const programId = (await generateKeyPairSigner()).address;
-  const programData = await loadUpgradeable(
+  const programData = await loadUpgradeableProgram(
     svm,
     programId,
     owner.address,
@@ -183,36 +176,4 @@ export async function orderDepositorSvmAdapter(
     recipient: depository.vault,
     expectedErrors: SVM_ORDER_DEPOSITOR_ERRORS,
   };
-}
-
-/** `elf` at `programId` as the upgradeable loader leaves it after a deploy by `authority`. */
-async function loadUpgradeable(
-  svm: LiteSVM,
-  programId: Address,
-  authority: Address,
-  elf: Uint8Array,
-): Promise<Address> {
-  const encode = (at: Address) => getAddressEncoder().encode(at);
-  const [programData] = await getProgramDerivedAddress({
-    programAddress: LOADER_V3,
-    seeds: [encode(programId)],
-  });
-  // ProgramData: u32 tag 3, u64 deployment slot, Some(upgrade authority), then the ELF.
-  const header = new Uint8Array(45);
-  header[0] = 3;
-  header[12] = 1;
-  header.set(encode(authority), 13);
-  const place = (at: Address, data: Uint8Array, executable: boolean) =>
-    svm.setAccount({
-      address: at,
-      data,
-      executable,
-      lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))),
-      programAddress: LOADER_V3,
-      space: BigInt(data.length),
-    });
-  place(programData, new Uint8Array([...header, ...elf]), false);
-  // Program: u32 tag 2, the ProgramData address.
-  place(programId, new Uint8Array([2, 0, 0, 0, ...encode(programData)]), true);
-  return programData;
 }
