@@ -11,3 +11,8 @@ export {
   type OrderDepositorInvalidateOrdersInput,
   signOrderInvalidation,
 } from "./invalidate.ts";
+export {
+  getOrderDepositorRecipientAddress,
+  getOrderDepositorReplayAddress,
+  toOrderDepositorOrder,
+} from "./order.ts";

@@ -1,18 +1,58 @@
 // The SVM order catalogue against the order-gated depositor (programs/order-depositor), deployed
-// with the depository by the order suites' fixture. Each refusal must be the program's specific error.
+// with the depository by the library's ready adapter. Each refusal must be the program's specific error.
 import { expect } from "chai";
-import { runSvmOrderConformance, SVM_ORDER_PROPERTIES } from "../../src/testing/svm/index.ts";
-import { OrderFixture } from "../svm/order-fixture.ts";
-import { orderDepositorAdapter } from "./svm-order-depositor-adapter.ts";
+import { LiteSVM } from "litesvm";
+import { InvalidSvmArgumentError } from "../../src/errors.ts";
+import { mockSolverKey } from "../../src/testing/index.ts";
+import {
+  type OrderDepositorSvmAdapterOptions,
+  orderDepositorSvmAdapter,
+  runSvmOrderConformance,
+  SVM_ORDER_PROPERTIES,
+} from "../../src/testing/svm/index.ts";
 
 describe("conformance (TypeScript, SVM orders): the order-gated depositor program", function () {
   this.timeout(300_000);
 
   it("passes every order property with the program's specific errors", async () => {
-    const f = await OrderFixture.start();
-    const report = await runSvmOrderConformance({ svm: f.svm, adapter: await orderDepositorAdapter(f) });
+    const svm = new LiteSVM();
+    const report = await runSvmOrderConformance({ svm, adapter: await orderDepositorSvmAdapter(svm) });
     const failed = report.results.filter((r) => r.status !== "pass");
     expect(failed, JSON.stringify(failed, null, 2)).to.deep.equal([]);
     expect(report.results.map((r) => r.id)).to.deep.equal(SVM_ORDER_PROPERTIES.map((p) => p.id));
   });
+
+  it("trusts the solver key and whitelists the output it is given", async () => {
+    const svm = new LiteSVM();
+    const options = {
+      solverKey: mockSolverKey("conformance.svm.order-adapter"),
+      outputChainId: "base",
+      outputRecipient: `0x${"ab".repeat(32)}`,
+    } as const;
+    const adapter = await orderDepositorSvmAdapter(svm, options);
+    expect(adapter.setup).to.deep.include(options);
+    const report = await runSvmOrderConformance({ svm, adapter, print: false });
+    expect(report.failed).to.equal(0);
+    expect(report.passed).to.equal(SVM_ORDER_PROPERTIES.length);
+  });
+});
+
+describe("conformance (TypeScript, SVM orders): the ready adapter's options", () => {
+  const bad: [string, OrderDepositorSvmAdapterOptions][] = [
+    ["a 31-byte solver key", { solverKey: `0x${"11".repeat(31)}` }],
+    ["a solver key that is not hex", { solverKey: `0x${"zz".repeat(32)}` }],
+    ["an empty output recipient", { outputRecipient: "0x" }],
+    ["an odd-length output recipient", { outputRecipient: "0xabc" }],
+    ["an empty chain id", { chainId: "" }],
+    ["an empty output chain id", { outputChainId: "" }],
+  ];
+  for (const [what, options] of bad) {
+    it(`refuses ${what} with InvalidSvmArgumentError, leaving the LiteSVM untouched`, async () => {
+      const svm = new LiteSVM();
+      const clock = svm.getClock().unixTimestamp;
+      const error = await orderDepositorSvmAdapter(svm, options).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(InvalidSvmArgumentError);
+      expect(svm.getClock().unixTimestamp).to.equal(clock);
+    });
+  }
 });

@@ -15,11 +15,17 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
   {
     name: "any input chain",
     property: "order.chain",
-    patches: [{ file: GATE, find: "if input.payment.chain_id == cfg.chain_id() {", replace: "if true {" }],
+    patches: [
+      {
+        file: GATE,
+        find: "if self.payment.is_none() && chain_id == self.chain_id {",
+        replace: "if self.payment.is_none() {",
+      },
+    ],
   },
-  guardOff("input currency not bound", "order.currency", "payment.currency != currency"),
+  guardOff("input currency not bound", "order.currency", "payment_currency != currency"),
   guardOff("zero input accepted", "order.amountZero", "amount == 0"),
-  guardOff("no order deadline", "order.deadline", "now > i64::from(order.output.deadline)"),
+  guardOff("no order deadline", "order.deadline", "now > i64::from(seen.deadline)"),
   guardOff(
     "output recipients not whitelisted",
     "order.whitelist",

@@ -2,9 +2,8 @@
 // the mutant removed; the unmutated copy builds byte-identical to the shipped program and passes.
 import { readFileSync } from "node:fs";
 import { expect } from "chai";
-import { runSvmOrderConformance } from "../../src/testing/svm/index.ts";
-import { orderDepositorAdapter } from "../conformance/svm-order-depositor-adapter.ts";
-import { OrderFixture } from "../svm/order-fixture.ts";
+import { LiteSVM } from "litesvm";
+import { orderDepositorSvmAdapter, runSvmOrderConformance } from "../../src/testing/svm/index.ts";
 import { buildSvmMutant, svmMutantSources } from "./svm-build-mutant.ts";
 import type { SvmMutant } from "./svm-mutants.ts";
 import { SVM_ORDER_MUTANTS } from "./svm-order-mutants.ts";
@@ -12,9 +11,8 @@ import { SVM_ORDER_MUTANTS } from "./svm-order-mutants.ts";
 const PROGRAM = "order-depositor";
 
 async function runAgainst(elf: Uint8Array) {
-  const f = await OrderFixture.start();
-  await f.loadUpgradeable(elf);
-  return runSvmOrderConformance({ svm: f.svm, adapter: await orderDepositorAdapter(f), print: false });
+  const svm = new LiteSVM();
+  return runSvmOrderConformance({ svm, adapter: await orderDepositorSvmAdapter(svm, { elf }), print: false });
 }
 
 describe("conformance mutation test (SVM orders): the order catalogue catches every weakened gate", function () {

@@ -18,12 +18,15 @@ import {
   type KeyPairSigner,
   lamports,
 } from "@solana/kit";
-import { type Hex, hexToBytes, keccak256, toBytes } from "viem";
+import { type Hex, hexToBytes, keccak256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import depositoryIdl from "../../programs/idl/depository.json" with { type: "json" };
 import orderIdl from "../../programs/idl/order_depositor.json" with { type: "json" };
+import { getOrderEncoder } from "../../src/order-depositor/generated/index.ts";
+import { getOrderDepositorRecipientAddress, toOrderDepositorOrder } from "../../src/order-depositor/index.ts";
 import { hashEncodedOrder, signOrderId } from "../../src/orders/index.ts";
 import type { EncodedOrder } from "../../src/orders/types.ts";
+import { loadUpgradeableProgram } from "../../src/testing/svm/index.ts";
 import { expectOk, Fixture, SOLVER_KEY, toKit, web3 } from "./receiver-fixture.ts";
 
 const { Program } = anchor;
@@ -95,63 +98,11 @@ export function toAnchorOrder(o: EncodedOrder) {
 }
 
 /**
- * The Borsh bytes of the IDL type `Order` written directly (Anchor's instruction coder stops at
- * 1000 bytes, which large vector orders exceed); the suites check it equals Anchor's encoding.
+ * The Borsh bytes of the IDL type `Order` from the library's codama codec (Anchor's instruction
+ * coder stops at 1000 bytes, which large vector orders exceed); the suites check it equals Anchor's.
  */
 export function borshOrder(o: EncodedOrder): Uint8Array {
-  const out: number[] = [];
-  const u32 = (n: number) => {
-    const b = new Uint8Array(4);
-    new DataView(b.buffer).setUint32(0, n, true);
-    out.push(...b);
-  };
-  const raw = (b: Uint8Array) => {
-    u32(b.length);
-    out.push(...b);
-  };
-  const text = (s: string) => raw(toBytes(s));
-  const hex = (h: Hex) => raw(hexToBytes(h));
-  const w = (v: bigint) => out.push(...word(v));
-  const list = <T>(items: T[], each: (item: T) => void) => {
-    u32(items.length);
-    items.forEach(each);
-  };
-  text(o.version);
-  text(o.solverChainId);
-  out.push(...hexToBytes(o.solver));
-  w(o.salt);
-  list(o.inputs, (i) => {
-    text(i.payment.chainId);
-    hex(i.payment.currency);
-    w(i.payment.amount);
-    w(i.payment.weight);
-    list(i.refunds, (r) => {
-      text(r.chainId);
-      hex(r.recipient);
-      hex(r.currency);
-      w(r.minimumAmount);
-      u32(r.deadline);
-      hex(r.extraData);
-    });
-  });
-  text(o.output.chainId);
-  list(o.output.payments, (p) => {
-    hex(p.recipient);
-    hex(p.currency);
-    w(p.minimumAmount);
-    w(p.expectedAmount);
-  });
-  u32(o.output.deadline);
-  list(o.output.calls, hex);
-  hex(o.output.extraData);
-  list(o.fees, (f) => {
-    text(f.recipientChainId);
-    hex(f.recipient);
-    text(f.currencyChainId);
-    hex(f.currency);
-    w(f.amount);
-  });
-  return new Uint8Array(out);
+  return new Uint8Array(getOrderEncoder().encode(toOrderDepositorOrder(o)));
 }
 
 export type JsonOrder = Omit<EncodedOrder, "salt" | "inputs" | "output" | "fees"> & Record<string, unknown>;
@@ -181,14 +132,6 @@ export function encodedFromJson(json: JsonOrder): EncodedOrder {
     },
     fees: e.fees.map((f) => ({ ...f, amount: BigInt(f.amount!) })),
   } as EncodedOrder;
-}
-
-/** The whitelist key of `(chainId, recipient)`: keccak256(u32 LE length || chainId || recipient). */
-export function recipientKey(chainId: string, recipient: Hex): Uint8Array {
-  const chain = toBytes(chainId);
-  const length = new Uint8Array(4);
-  new DataView(length.buffer).setUint32(0, chain.length, true);
-  return hexToBytes(keccak256(new Uint8Array([...length, ...chain, ...hexToBytes(recipient)])));
 }
 
 export type DepositOptions = {
@@ -240,24 +183,7 @@ export class OrderFixture extends Fixture {
 
   /** The program as the upgradeable loader leaves it after a deploy by `this.authority`. */
   async loadUpgradeable(elf: Uint8Array) {
-    const programData = await pda(LOADER_V3, [addressBytes(this.programId)]);
-    this.programData = programData;
-    const header = new Uint8Array(45);
-    header.set([3, 0, 0, 0]);
-    header[12] = 1;
-    header.set(addressBytes(this.authority.address), 13);
-    const data = new Uint8Array([...header, ...elf]);
-    const account = (at: Address, bytes: Uint8Array, executable: boolean) =>
-      this.svm.setAccount({
-        address: at,
-        data: bytes,
-        executable,
-        lamports: lamports(this.svm.minimumBalanceForRentExemption(BigInt(bytes.length))),
-        programAddress: LOADER_V3,
-        space: BigInt(bytes.length),
-      });
-    account(programData, data, false);
-    account(this.programId, new Uint8Array([2, 0, 0, 0, ...addressBytes(programData)]), true);
+    this.programData = await loadUpgradeableProgram(this.svm, this.programId, this.authority.address, elf);
   }
 
   async initializeDepository(owner: KeyPairSigner): Promise<Instruction> {
@@ -289,8 +215,8 @@ export class OrderFixture extends Fixture {
     return toKit(ix, [signer]);
   }
 
-  async recipientEntry(chainId: string, recipient: Hex): Promise<Address> {
-    return pda(this.programId, ["recipient", recipientKey(chainId, recipient)]);
+  recipientEntry(chainId: string, recipient: Hex): Promise<Address> {
+    return getOrderDepositorRecipientAddress(this.programId, chainId, recipient);
   }
 
   async whitelistOrderRecipient(chainId: string, recipient: Hex, signer: KeyPairSigner = this.owner) {

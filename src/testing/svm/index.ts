@@ -20,6 +20,11 @@ export {
   type SvmLedger,
 } from "./ledger.ts";
 export {
+  type OrderDepositorSvmAdapterOptions,
+  orderDepositorSvmAdapter,
+  SVM_ORDER_DEPOSITOR_ERRORS,
+} from "./order-depositor-adapter.ts";
+export {
   SVM_ORDER_PROPERTIES,
   type SvmOrderProperty,
   SvmOrderPropertyContext,
@@ -36,3 +41,4 @@ export type {
   SvmReceiverAdapter,
   SvmReceiverSetup,
 } from "./types.ts";
+export { loadUpgradeableProgram } from "./upgradeable.ts";

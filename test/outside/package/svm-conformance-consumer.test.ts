@@ -1,6 +1,8 @@
 // A fresh project that installs the tarball and litesvm, and runs the SVM conformance catalogue
 // against its own program's .so from node:test, as the guide (docs/guides/test-your-receiver.md)
-// shows: the adapter and the test are docs/examples/conformance/svm-example-integrator*.ts.
+// shows: the adapter and the test are docs/examples/conformance/svm-example-integrator*.ts. The
+// guide's order sample (docs/examples/conformance/svm-order-depositor.test.ts) runs there too, on the
+// ready adapter and the programs the tarball ships.
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "chai";
@@ -28,5 +30,19 @@ describe("package: the SVM conformance catalogue in a fresh project with its own
     expect(report.failed).to.equal(0);
     expect(report.passed).to.equal(19);
     expect(existsSync(join(dir, "reports/conformance-svm.junit.xml"))).to.equal(true);
+  });
+
+  it("the shipped order depositor passes the order catalogue through the ready adapter", async () => {
+    const { dir } = await createConsumer("svm-order-conformance", [repoVersion("litesvm")], {
+      type: "module",
+    });
+    copyFileSync(join(EXAMPLES, "svm-order-depositor.test.ts"), join(dir, "svm-order-depositor.test.ts"));
+
+    const { stdout } = await run(NODE_24, ["--test", "svm-order-depositor.test.ts"], { cwd: dir });
+    expect(stdout).to.match(/order\.whitelist\s+pass/);
+    expect(stdout).to.match(/(# |ℹ )fail 0/);
+    const report = JSON.parse(readFileSync(join(dir, "reports/orders/conformance-svm.json"), "utf8"));
+    expect(report.failed).to.equal(0);
+    expect(report.passed).to.equal(11);
   });
 });
