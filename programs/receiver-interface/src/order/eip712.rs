@@ -173,13 +173,32 @@ fn hash_bytes<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> Result<&'a [
     Ok(bytes)
 }
 
-/// A Borsh `Vec` read from `r` as EIP-712 hashes it: `keccak256` of its element hashes, each
-/// element read and hashed by `element` straight into its slot; returns the cursor past the list.
-/// Never inlined: its stack buffer (`MAX_LIST_LEN` words, left uninitialized: only the words
+/// A Borsh `Vec` read from `r` as EIP-712 hashes it, into `out`; returns the cursor past the
+/// list. An empty list (no calls, no fees, often) is recognised here, inlined in the caller: its
+/// hash is the constant [`EMPTY_HASH`], with neither a call nor a syscall.
+#[inline(always)]
+fn hash_list<'a, C: Crypto, V: OrderVisitor<'a>>(
+    r: Reader<'a>,
+    v: &mut V,
+    out: &mut Slot,
+    element: impl Fn(&mut Reader<'a>, &mut V, usize, &mut Slot) -> Result<(), V::Error>,
+) -> Result<Reader<'a>, V::Error> {
+    if let Some((count, rest)) = r.rest().split_first_chunk::<4>() {
+        if u32::from_le_bytes(*count) == 0 {
+            out.write(EMPTY_HASH);
+            return Ok(Reader::new(rest));
+        }
+    }
+    hash_elements::<C, V>(r, v, out, element)
+}
+
+/// A Borsh `Vec` read from `r` as EIP-712 hashes it (non-empty, through [`hash_list`]):
+/// `keccak256` of its element hashes, each element read and hashed by `element` straight into its
+/// slot; returns the cursor past the list. Never inlined: its stack buffer (`MAX_LIST_LEN` words, left uninitialized: only the words
 /// written are read) lives in its own frame, one per nesting level. The cursor goes in and out by
 /// value so that no caller's cursor escapes: each stays in a register across the syscalls.
 #[inline(never)]
-fn hash_list<'a, C: Crypto, V: OrderVisitor<'a>>(
+fn hash_elements<'a, C: Crypto, V: OrderVisitor<'a>>(
     mut r: Reader<'a>,
     v: &mut V,
     out: &mut Slot,
@@ -188,11 +207,6 @@ fn hash_list<'a, C: Crypto, V: OrderVisitor<'a>>(
     let count = r.u32()? as usize;
     if count > MAX_LIST_LEN {
         return Err(OrderError::TooManyElements.into());
-    }
-    if count == 0 {
-        // An empty list (no calls, no fees, often) hashes to the constant: no syscall.
-        out.write(EMPTY_HASH);
-        return Ok(r);
     }
     let mut words = Words::<MAX_LIST_LEN>::new();
     for (index, slot) in words.0.iter_mut().take(count).enumerate() {
