@@ -175,7 +175,8 @@ fn hash_bytes<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> Result<&'a [
 
 /// A Borsh `Vec` read from `r` as EIP-712 hashes it, into `out`; returns the cursor past the
 /// list. An empty list (no calls, no fees, often) is recognised here, inlined in the caller: its
-/// hash is the constant [`EMPTY_HASH`], with neither a call nor a syscall.
+/// hash is the constant [`EMPTY_HASH`], with neither a call nor a syscall. The elements are hashed
+/// by [`hash_elements`] in a frame of its own.
 #[inline(always)]
 fn hash_list<'a, C: Crypto, V: OrderVisitor<'a>>(
     r: Reader<'a>,
@@ -192,13 +193,24 @@ fn hash_list<'a, C: Crypto, V: OrderVisitor<'a>>(
     hash_elements::<C, V>(r, v, out, element)
 }
 
-/// A Borsh `Vec` read from `r` as EIP-712 hashes it (non-empty, through [`hash_list`]):
-/// `keccak256` of its element hashes, each element read and hashed by `element` straight into its
-/// slot; returns the cursor past the list. Never inlined: its stack buffer (`MAX_LIST_LEN` words, left uninitialized: only the words
-/// written are read) lives in its own frame, one per nesting level. The cursor goes in and out by
-/// value so that no caller's cursor escapes: each stays in a register across the syscalls.
+/// [`hash_elements_inline`] in a frame of its own (the stack buffer of one nesting level).
 #[inline(never)]
 fn hash_elements<'a, C: Crypto, V: OrderVisitor<'a>>(
+    r: Reader<'a>,
+    v: &mut V,
+    out: &mut Slot,
+    element: impl Fn(&mut Reader<'a>, &mut V, usize, &mut Slot) -> Result<(), V::Error>,
+) -> Result<Reader<'a>, V::Error> {
+    hash_elements_inline::<C, V>(r, v, out, element)
+}
+
+/// A Borsh `Vec` read from `r` as EIP-712 hashes it: `keccak256` of its element hashes, each
+/// element read and hashed by `element` straight into its slot of a stack buffer
+/// (`MAX_LIST_LEN` words, left uninitialized: only the words written are read); returns the
+/// cursor past the list. The cursor goes in and out by value so that no caller's cursor escapes:
+/// each stays in a register across the syscalls.
+#[inline(always)]
+fn hash_elements_inline<'a, C: Crypto, V: OrderVisitor<'a>>(
     mut r: Reader<'a>,
     v: &mut V,
     out: &mut Slot,
@@ -251,7 +263,8 @@ fn hash_input<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V,
     let mut m = Words::<2>::new();
     let w = &mut m.0;
     hash_input_payment::<C, V>(r, v, &mut w[0])?;
-    *r = hash_list::<C, V>(*r, v, &mut w[1], hash_input_refund::<C, V>)?;
+    // Inlined: the refunds' buffer shares the frame of the inputs' list.
+    *r = hash_elements_inline::<C, V>(*r, v, &mut w[1], hash_input_refund::<C, V>)?;
     keccak::<C>(&[&type_hash::INPUT, unsafe { m.all() }], out);
     Ok(())
 }
