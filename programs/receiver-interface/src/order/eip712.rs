@@ -293,7 +293,7 @@ fn hash_output<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V
     let w = &mut m.0;
     let chain_id = hash_bytes::<C>(r, &mut w[0])?;
     v.output_chain_id(chain_id);
-    *r = hash_list::<C, V>(*r, v, &mut w[1], hash_output_payment::<C, V>)?;
+    *r = hash_elements_inline::<C, V>(*r, v, &mut w[1], hash_output_payment::<C, V>)?;
     let deadline = r.u32()?;
     v.output_deadline(deadline);
     padded_word(&deadline.to_be_bytes(), &mut w[2]);
