@@ -235,10 +235,11 @@ fn hash_input_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v:
     let w = &mut m.0;
     let chain_id = hash_bytes::<C>(r, &mut w[0])?;
     let currency = hash_bytes::<C>(r, &mut w[1])?;
-    let (amount, weight) = (r.array::<32>()?, r.array::<32>()?);
-    v.input_payment(chain_id, currency, amount);
+    // `amount || weight`: adjacent in the Borsh bytes, hashed as one slice (one descriptor).
+    let amounts = r.array::<64>()?;
+    v.input_payment(chain_id, currency, amounts.first_chunk::<32>().ok_or(OrderError::InvalidOrderEncoding)?);
     // SAFETY (every `all` below): each word of the buffer was written by a hash above.
-    keccak::<C>(&[&type_hash::INPUT_PAYMENT, unsafe { m.all() }, amount, weight], out);
+    keccak::<C>(&[&type_hash::INPUT_PAYMENT, unsafe { m.all() }, amounts], out);
     Ok(())
 }
 
@@ -275,9 +276,10 @@ fn hash_output_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v
     let w = &mut m.0;
     let recipient = hash_bytes::<C>(r, &mut w[0])?;
     hash_bytes::<C>(r, &mut w[1])?;
-    let (minimum_amount, expected_amount) = (r.array::<32>()?, r.array::<32>()?);
+    // `minimumAmount || expectedAmount`: adjacent, one slice.
+    let amounts = r.array::<64>()?;
     v.output_recipient(index, recipient);
-    keccak::<C>(&[&type_hash::OUTPUT_PAYMENT, unsafe { m.all() }, minimum_amount, expected_amount], out);
+    keccak::<C>(&[&type_hash::OUTPUT_PAYMENT, unsafe { m.all() }, amounts], out);
     Ok(())
 }
 
