@@ -37,6 +37,19 @@ pub const V1_VERSION_HASH: [u8; 32] = [
     198, 2, 16, 47, 36, 193, 171, 196, 0, 142, 179, 248, 21, 168, 210, 23,
 ];
 
+/// The `Order` type hash followed by [`V1_VERSION_HASH`]: the first two words every accepted
+/// order hashes, one constant slice (the version's hash is never written at run time).
+const ORDER_TYPE_AND_V1_VERSION: [u8; 64] = {
+    let mut words = [0u8; 64];
+    let mut i = 0;
+    while i < 32 {
+        words[i] = type_hash::ORDER[i];
+        words[32 + i] = V1_VERSION_HASH[i];
+        i += 1;
+    }
+    words
+};
+
 /// `keccak256` of each struct's EIP-712 type string (the struct, then the structs it references
 /// in alphabetical order). Host-tested against the strings in [`type_strings`].
 pub mod type_hash {
@@ -332,21 +345,20 @@ pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(
     if r.bytes()? != ORDER_VERSION_V1 {
         return Err(OrderError::UnsupportedOrderVersion.into());
     }
-    // version, solverChainId, solver | salt (borrowed in place) | inputs, output, fees.
-    let (mut head, mut tail) = (Words::<3>::new(), Words::<3>::new());
+    // type hash and version (the only one accepted hashes to a constant: no syscall, one
+    // constant slice) | solverChainId, solver | salt (borrowed in place) | inputs, output, fees.
+    let (mut head, mut tail) = (Words::<2>::new(), Words::<3>::new());
     let (h, t) = (&mut head.0, &mut tail.0);
-    // The only version accepted hashes to a constant: no syscall.
-    h[0].write(V1_VERSION_HASH);
-    hash_bytes::<C>(r, &mut h[1])?;
+    hash_bytes::<C>(r, &mut h[0])?;
     let solver = r.array::<20>()?;
     visitor.solver(solver);
-    padded_word(solver, &mut h[2]);
+    padded_word(solver, &mut h[1]);
     let salt = r.array::<32>()?;
     *r = hash_list::<C, V>(*r, visitor, &mut t[0], hash_input::<C, V>)?;
     hash_output::<C, V>(r, visitor, &mut t[1])?;
     *r = hash_list::<C, V>(*r, visitor, &mut t[2], hash_fee::<C, V>)?;
     // SAFETY: every word of `head` and `tail` was written above.
-    keccak::<C>(&[&type_hash::ORDER, unsafe { head.all() }, salt, unsafe { tail.all() }], id);
+    keccak::<C>(&[&ORDER_TYPE_AND_V1_VERSION, unsafe { head.all() }, salt, unsafe { tail.all() }], id);
     *cursor = local;
     Ok(())
 }
