@@ -23,6 +23,9 @@ use core::mem::MaybeUninit;
 /// [`OrderError::UnsupportedOrderVersion`] rather than hash to a wrong id.
 pub const ORDER_VERSION_V1: &[u8] = b"v1";
 
+/// [`ORDER_VERSION_V1`] as Borsh encodes the `version` member: its u32 length, then its bytes.
+const V1_BORSH: [u8; 6] = [2, 0, 0, 0, ORDER_VERSION_V1[0], ORDER_VERSION_V1[1]];
+
 /// `keccak256` of no bytes: the EIP-712 encoding of an empty `bytes` / `string` member and of an
 /// empty array (host-tested).
 pub const EMPTY_HASH: [u8; 32] = [
@@ -342,8 +345,14 @@ pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(
 ) -> Result<(), V::Error> {
     let mut local = *cursor;
     let r = &mut local;
-    if r.bytes()? != ORDER_VERSION_V1 {
-        return Err(OrderError::UnsupportedOrderVersion.into());
+    // The version as its Borsh bytes (length 2, then "v1"), compared in one go; anything else is
+    // malformed or another version, told apart as reading it tells.
+    match r.rest().split_first_chunk::<6>() {
+        Some((version, rest)) if *version == V1_BORSH => *r = Reader::new(rest),
+        _ => {
+            r.bytes()?;
+            return Err(OrderError::UnsupportedOrderVersion.into());
+        }
     }
     // type hash and version (the only one accepted hashes to a constant: no syscall, one
     // constant slice) | solverChainId, solver | salt (borrowed in place) | inputs, output, fees.
