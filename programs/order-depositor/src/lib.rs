@@ -35,25 +35,39 @@ pinocchio::no_allocator!();
 #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
 pinocchio::nostd_panic_handler!();
 
-/// Dispatches on the 8-byte Anchor-style discriminator.
+/// A discriminator as the little-endian `u64` the dispatch compares in one instruction.
+const fn word(discriminator: [u8; 8]) -> u64 {
+    u64::from_le_bytes(discriminator)
+}
+
+/// Dispatches on the 8-byte Anchor-style discriminator (read and compared as one word).
 pub fn process_instruction(program_id: &Address, accounts: &mut [AccountView], instruction_data: &[u8]) -> ProgramResult {
     let Some((head, data)) = instruction_data.split_first_chunk::<8>() else {
         return Err(ReceiverError::UnknownInstruction.into());
     };
-    match *head {
-        ix::ORDER_DEPOSIT_NATIVE => instructions::deposit::native(program_id, accounts, data),
-        ix::ORDER_DEPOSIT_TOKEN => instructions::deposit::token(program_id, accounts, data),
-        ix::COMPUTE_ORDER_ID => instructions::compute::process(data),
-        ix::INITIALIZE => instructions::initialize::process(program_id, accounts, data),
-        ix::WHITELIST_ADD => instructions::whitelist::add(program_id, accounts, data),
-        ix::WHITELIST_REMOVE => instructions::whitelist::remove(program_id, accounts, data),
-        ix::ROTATE_SOLVER => instructions::admin::rotate_solver(program_id, accounts, data),
-        ix::SET_PAUSED => instructions::admin::set_paused::<OrderDepositorConfig>(program_id, accounts, data),
-        ix::TRANSFER_OWNERSHIP => {
-            instructions::admin::transfer_ownership::<OrderDepositorConfig>(program_id, accounts, data)
-        }
-        ix::ACCEPT_OWNERSHIP => instructions::admin::accept_ownership::<OrderDepositorConfig>(program_id, accounts, data),
-        ix::INVALIDATE_ORDERS => instructions::invalidate::process(program_id, accounts, data),
+    const ORDER_DEPOSIT_NATIVE: u64 = word(ix::ORDER_DEPOSIT_NATIVE);
+    const ORDER_DEPOSIT_TOKEN: u64 = word(ix::ORDER_DEPOSIT_TOKEN);
+    const COMPUTE_ORDER_ID: u64 = word(ix::COMPUTE_ORDER_ID);
+    const INITIALIZE: u64 = word(ix::INITIALIZE);
+    const WHITELIST_ADD: u64 = word(ix::WHITELIST_ADD);
+    const WHITELIST_REMOVE: u64 = word(ix::WHITELIST_REMOVE);
+    const ROTATE_SOLVER: u64 = word(ix::ROTATE_SOLVER);
+    const SET_PAUSED: u64 = word(ix::SET_PAUSED);
+    const TRANSFER_OWNERSHIP: u64 = word(ix::TRANSFER_OWNERSHIP);
+    const ACCEPT_OWNERSHIP: u64 = word(ix::ACCEPT_OWNERSHIP);
+    const INVALIDATE_ORDERS: u64 = word(ix::INVALIDATE_ORDERS);
+    match word(*head) {
+        ORDER_DEPOSIT_NATIVE => instructions::deposit::native(program_id, accounts, data),
+        ORDER_DEPOSIT_TOKEN => instructions::deposit::token(program_id, accounts, data),
+        COMPUTE_ORDER_ID => instructions::compute::process(data),
+        INITIALIZE => instructions::initialize::process(program_id, accounts, data),
+        WHITELIST_ADD => instructions::whitelist::add(program_id, accounts, data),
+        WHITELIST_REMOVE => instructions::whitelist::remove(program_id, accounts, data),
+        ROTATE_SOLVER => instructions::admin::rotate_solver(program_id, accounts, data),
+        SET_PAUSED => instructions::admin::set_paused::<OrderDepositorConfig>(program_id, accounts, data),
+        TRANSFER_OWNERSHIP => instructions::admin::transfer_ownership::<OrderDepositorConfig>(program_id, accounts, data),
+        ACCEPT_OWNERSHIP => instructions::admin::accept_ownership::<OrderDepositorConfig>(program_id, accounts, data),
+        INVALIDATE_ORDERS => instructions::invalidate::process(program_id, accounts, data),
         _ => Err(ReceiverError::UnknownInstruction.into()),
     }
 }

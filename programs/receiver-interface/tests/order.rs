@@ -201,6 +201,21 @@ fn lists_longer_than_the_maximum_and_unknown_versions_are_refused() {
 }
 
 #[test]
+fn the_hashing_pass_tells_another_version_from_a_version_cut_short() {
+    use attestkit_receiver_interface::order::eip712::order_id_from_borsh;
+    let bytes = borsh_order(&vectors()["published"][0]["encoded"]);
+    assert_eq!(bytes[..6], [2, 0, 0, 0, b'v', b'1']);
+    // Whole versions other than "v1", shorter, longer or as long, with nothing after them.
+    for other in [&b"\x01\x00\x00\x00v"[..], b"\x03\x00\x00\x00v10", b"\x02\x00\x00\x00v2"] {
+        assert_eq!(order_id_from_borsh::<Host>(other).err(), Some(OrderError::UnsupportedOrderVersion), "{other:?}");
+    }
+    // "v1" cut short, or whole and followed by a cut-short order: malformed.
+    for len in 0..8 {
+        assert_eq!(order_id_from_borsh::<Host>(&bytes[..len]).err(), Some(OrderError::InvalidOrderEncoding), "length {len}");
+    }
+}
+
+#[test]
 fn word_to_u64_takes_only_values_that_fit() {
     let mut w = [0u8; 32];
     w[24..].copy_from_slice(&u64::MAX.to_be_bytes());

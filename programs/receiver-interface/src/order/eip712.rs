@@ -23,6 +23,9 @@ use core::mem::MaybeUninit;
 /// [`OrderError::UnsupportedOrderVersion`] rather than hash to a wrong id.
 pub const ORDER_VERSION_V1: &[u8] = b"v1";
 
+/// [`ORDER_VERSION_V1`] as Borsh encodes the `version` member: its u32 length, then its bytes.
+const V1_BORSH: [u8; 6] = [2, 0, 0, 0, ORDER_VERSION_V1[0], ORDER_VERSION_V1[1]];
+
 /// `keccak256` of no bytes: the EIP-712 encoding of an empty `bytes` / `string` member and of an
 /// empty array (host-tested).
 pub const EMPTY_HASH: [u8; 32] = [
@@ -36,6 +39,19 @@ pub const V1_VERSION_HASH: [u8; 32] = [
     9, 132, 213, 239, 212, 125, 153, 21, 26, 225, 190, 6, 90, 112, 158, 86,
     198, 2, 16, 47, 36, 193, 171, 196, 0, 142, 179, 248, 21, 168, 210, 23,
 ];
+
+/// The `Order` type hash followed by [`V1_VERSION_HASH`]: the first two words every accepted
+/// order hashes, one constant slice (the version's hash is never written at run time).
+const ORDER_TYPE_AND_V1_VERSION: [u8; 64] = {
+    let mut words = [0u8; 64];
+    let mut i = 0;
+    while i < 32 {
+        words[i] = type_hash::ORDER[i];
+        words[32 + i] = V1_VERSION_HASH[i];
+        i += 1;
+    }
+    words
+};
 
 /// `keccak256` of each struct's EIP-712 type string (the struct, then the structs it references
 /// in alphabetical order). Host-tested against the strings in [`type_strings`].
@@ -173,13 +189,44 @@ fn hash_bytes<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> Result<&'a [
     Ok(bytes)
 }
 
-/// A Borsh `Vec` read from `r` as EIP-712 hashes it: `keccak256` of its element hashes, each
-/// element read and hashed by `element` straight into its slot; returns the cursor past the list.
-/// Never inlined: its stack buffer (`MAX_LIST_LEN` words, left uninitialized: only the words
-/// written are read) lives in its own frame, one per nesting level. The cursor goes in and out by
-/// value so that no caller's cursor escapes: each stays in a register across the syscalls.
-#[inline(never)]
+/// A Borsh `Vec` read from `r` as EIP-712 hashes it, into `out`; returns the cursor past the
+/// list. An empty list (no calls, no fees, often) is recognised here, inlined in the caller: its
+/// hash is the constant [`EMPTY_HASH`], with neither a call nor a syscall. The elements are hashed
+/// by [`hash_elements`] in a frame of its own.
+#[inline(always)]
 fn hash_list<'a, C: Crypto, V: OrderVisitor<'a>>(
+    r: Reader<'a>,
+    v: &mut V,
+    out: &mut Slot,
+    element: impl Fn(&mut Reader<'a>, &mut V, usize, &mut Slot) -> Result<(), V::Error>,
+) -> Result<Reader<'a>, V::Error> {
+    if let Some((count, rest)) = r.rest().split_first_chunk::<4>() {
+        if u32::from_le_bytes(*count) == 0 {
+            out.write(EMPTY_HASH);
+            return Ok(Reader::new(rest));
+        }
+    }
+    hash_elements::<C, V>(r, v, out, element)
+}
+
+/// [`hash_elements_inline`] in a frame of its own (the stack buffer of one nesting level).
+#[inline(never)]
+fn hash_elements<'a, C: Crypto, V: OrderVisitor<'a>>(
+    r: Reader<'a>,
+    v: &mut V,
+    out: &mut Slot,
+    element: impl Fn(&mut Reader<'a>, &mut V, usize, &mut Slot) -> Result<(), V::Error>,
+) -> Result<Reader<'a>, V::Error> {
+    hash_elements_inline::<C, V>(r, v, out, element)
+}
+
+/// A Borsh `Vec` read from `r` as EIP-712 hashes it: `keccak256` of its element hashes, each
+/// element read and hashed by `element` straight into its slot of a stack buffer
+/// (`MAX_LIST_LEN` words, left uninitialized: only the words written are read); returns the
+/// cursor past the list. The cursor goes in and out by value so that no caller's cursor escapes:
+/// each stays in a register across the syscalls.
+#[inline(always)]
+fn hash_elements_inline<'a, C: Crypto, V: OrderVisitor<'a>>(
     mut r: Reader<'a>,
     v: &mut V,
     out: &mut Slot,
@@ -188,11 +235,6 @@ fn hash_list<'a, C: Crypto, V: OrderVisitor<'a>>(
     let count = r.u32()? as usize;
     if count > MAX_LIST_LEN {
         return Err(OrderError::TooManyElements.into());
-    }
-    if count == 0 {
-        // An empty list (no calls, no fees, often) hashes to the constant: no syscall.
-        out.write(EMPTY_HASH);
-        return Ok(r);
     }
     let mut words = Words::<MAX_LIST_LEN>::new();
     for (index, slot) in words.0.iter_mut().take(count).enumerate() {
@@ -209,10 +251,11 @@ fn hash_input_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v:
     let w = &mut m.0;
     let chain_id = hash_bytes::<C>(r, &mut w[0])?;
     let currency = hash_bytes::<C>(r, &mut w[1])?;
-    let (amount, weight) = (r.array::<32>()?, r.array::<32>()?);
-    v.input_payment(chain_id, currency, amount);
+    // `amount || weight`: adjacent in the Borsh bytes, hashed as one slice (one descriptor).
+    let amounts = r.array::<64>()?;
+    v.input_payment(chain_id, currency, amounts.first_chunk::<32>().ok_or(OrderError::InvalidOrderEncoding)?);
     // SAFETY (every `all` below): each word of the buffer was written by a hash above.
-    keccak::<C>(&[&type_hash::INPUT_PAYMENT, unsafe { m.all() }, amount, weight], out);
+    keccak::<C>(&[&type_hash::INPUT_PAYMENT, unsafe { m.all() }, amounts], out);
     Ok(())
 }
 
@@ -237,7 +280,8 @@ fn hash_input<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V,
     let mut m = Words::<2>::new();
     let w = &mut m.0;
     hash_input_payment::<C, V>(r, v, &mut w[0])?;
-    *r = hash_list::<C, V>(*r, v, &mut w[1], hash_input_refund::<C, V>)?;
+    // Inlined: the refunds' buffer shares the frame of the inputs' list.
+    *r = hash_elements_inline::<C, V>(*r, v, &mut w[1], hash_input_refund::<C, V>)?;
     keccak::<C>(&[&type_hash::INPUT, unsafe { m.all() }], out);
     Ok(())
 }
@@ -248,9 +292,10 @@ fn hash_output_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v
     let w = &mut m.0;
     let recipient = hash_bytes::<C>(r, &mut w[0])?;
     hash_bytes::<C>(r, &mut w[1])?;
-    let (minimum_amount, expected_amount) = (r.array::<32>()?, r.array::<32>()?);
+    // `minimumAmount || expectedAmount`: adjacent, one slice.
+    let amounts = r.array::<64>()?;
     v.output_recipient(index, recipient);
-    keccak::<C>(&[&type_hash::OUTPUT_PAYMENT, unsafe { m.all() }, minimum_amount, expected_amount], out);
+    keccak::<C>(&[&type_hash::OUTPUT_PAYMENT, unsafe { m.all() }, amounts], out);
     Ok(())
 }
 
@@ -266,7 +311,7 @@ fn hash_output<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V
     let w = &mut m.0;
     let chain_id = hash_bytes::<C>(r, &mut w[0])?;
     v.output_chain_id(chain_id);
-    *r = hash_list::<C, V>(*r, v, &mut w[1], hash_output_payment::<C, V>)?;
+    *r = hash_elements_inline::<C, V>(*r, v, &mut w[1], hash_output_payment::<C, V>)?;
     let deadline = r.u32()?;
     v.output_deadline(deadline);
     padded_word(&deadline.to_be_bytes(), &mut w[2]);
@@ -300,24 +345,29 @@ pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(
 ) -> Result<(), V::Error> {
     let mut local = *cursor;
     let r = &mut local;
-    if r.bytes()? != ORDER_VERSION_V1 {
-        return Err(OrderError::UnsupportedOrderVersion.into());
+    // The version as its Borsh bytes (length 2, then "v1"), compared in one go; anything else is
+    // malformed or another version, told apart as reading it tells.
+    match r.rest().split_first_chunk::<6>() {
+        Some((version, rest)) if *version == V1_BORSH => *r = Reader::new(rest),
+        _ => {
+            r.bytes()?;
+            return Err(OrderError::UnsupportedOrderVersion.into());
+        }
     }
-    // version, solverChainId, solver | salt (borrowed in place) | inputs, output, fees.
-    let (mut head, mut tail) = (Words::<3>::new(), Words::<3>::new());
+    // type hash and version (the only one accepted hashes to a constant: no syscall, one
+    // constant slice) | solverChainId, solver | salt (borrowed in place) | inputs, output, fees.
+    let (mut head, mut tail) = (Words::<2>::new(), Words::<3>::new());
     let (h, t) = (&mut head.0, &mut tail.0);
-    // The only version accepted hashes to a constant: no syscall.
-    h[0].write(V1_VERSION_HASH);
-    hash_bytes::<C>(r, &mut h[1])?;
+    hash_bytes::<C>(r, &mut h[0])?;
     let solver = r.array::<20>()?;
     visitor.solver(solver);
-    padded_word(solver, &mut h[2]);
+    padded_word(solver, &mut h[1]);
     let salt = r.array::<32>()?;
     *r = hash_list::<C, V>(*r, visitor, &mut t[0], hash_input::<C, V>)?;
     hash_output::<C, V>(r, visitor, &mut t[1])?;
     *r = hash_list::<C, V>(*r, visitor, &mut t[2], hash_fee::<C, V>)?;
     // SAFETY: every word of `head` and `tail` was written above.
-    keccak::<C>(&[&type_hash::ORDER, unsafe { head.all() }, salt, unsafe { tail.all() }], id);
+    keccak::<C>(&[&ORDER_TYPE_AND_V1_VERSION, unsafe { head.all() }, salt, unsafe { tail.all() }], id);
     *cursor = local;
     Ok(())
 }
