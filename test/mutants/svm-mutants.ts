@@ -110,7 +110,7 @@ export const SVM_MUTANTS: readonly SvmMutant[] = [
     "owner instructions by anyone",
     "admin.pauseByStranger",
     ADMIN,
-    "owner.address().as_ref() != cfg.owner",
+    "owner.address().as_ref() != cfg.owner()",
   ),
   guardOff(
     "invalidation by anyone",
