@@ -372,6 +372,7 @@ describe("svm: the example integrator takes a deposit only for a genuine, bound,
         fc.bigInt({ min: -100n, max: MAX_DEADLINE_WINDOW + 100n }),
         async (amount, offset) => {
           const a = await attest({ originAmount: amount.toString() });
+          svm.airdrop(payer.address, lamports(amount)); // 25 runs of up to 1 SOL would drain the 10 SOL funding
           const solverBefore = balance(SOLVER_ACCOUNT);
           const result = await send(await deposit(a, { deadline: now() + offset }));
           if (offset < 0n) return expectError(result, "DeadlineExpired", solverBefore);
