@@ -10,8 +10,12 @@ import { createConsumer, packTarball, repoVersion } from "../scripts/package/con
 import { typecheckConsumer } from "../scripts/package/typecheck.ts";
 import { printTable, writeResults } from "./harness.ts";
 
-/** min+gzip budget of the root entry's browser bundle, bytes (measured 156,988 B, plus 5%). */
-const BUNDLE_BUDGET = 165_000;
+/**
+ * min+gzip budget of the root entry's browser bundle, bytes: measured 180,507 B with the protocol-order
+ * library at the root (order hashing, the eight VMs' address encodings and js-sha3, which alone is
+ * 5.8 KB and carries getOrderId past 10,000 orders/s), plus 5%. zod is 63% of the minified bundle.
+ */
+const BUNDLE_BUDGET = 189_500;
 const TSC_TARGET_MS = 3000;
 
 const tarball = await packTarball();
