@@ -171,7 +171,12 @@ function createAccount(
   } satisfies Instruction;
 }
 
-async function sendInstructions(cluster: ReceiverCluster, payer: KeyPairSigner, instructions: Instruction[]) {
+/** Sends `instructions` as one transaction on `cluster`, `payer` paying the fee, and waits for it. */
+export async function sendInstructions(
+  cluster: ReceiverCluster,
+  payer: KeyPairSigner,
+  instructions: Instruction[],
+): Promise<void> {
   const lifetime = await cluster.latestBlockhash();
   const tx = await pipe(
     createTransactionMessage({ version: 0 }),

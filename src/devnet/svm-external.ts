@@ -12,25 +12,18 @@
 import {
   type Address,
   address,
-  appendTransactionMessageInstructions,
   createSolanaRpc,
   createSolanaRpcSubscriptions,
-  createTransactionMessage,
   generateKeyPairSigner,
   type Instruction,
   type KeyPairSigner,
   lamports,
-  pipe,
   type Rpc,
   type RpcSubscriptions,
   type SolanaRpcApi,
   type SolanaRpcSubscriptionsApi,
-  sendAndConfirmTransactionFactory,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
 } from "@solana/kit";
-import { deployReceiver, rpcCluster } from "../deploy/svm.ts";
+import { deployReceiver, rpcCluster, sendInstructions } from "../deploy/svm.ts";
 import { SVM_DEPOSITORY_PROGRAM } from "../orders/index.ts";
 import { depositoryAccounts } from "../service/chains/depository-svm.ts";
 import { createSvmChainAdapter } from "../service/chains/svm.ts";
@@ -108,20 +101,9 @@ export async function connectSvmExternalChain(options: SvmExternalChainOptions):
       });
     });
   const rpcSubscriptions: RpcSubscriptions<SolanaRpcSubscriptionsApi> = createSolanaRpcSubscriptions(wsUrl);
-  const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions } as Parameters<
-    typeof sendAndConfirmTransactionFactory
-  >[0]);
-  const send = async (payer: KeyPairSigner, instructions: Instruction[]) => {
-    const { value: latest } = await rpc.getLatestBlockhash({ commitment: "confirmed" }).send();
-    const tx = await pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-      (m) => appendTransactionMessageInstructions(instructions, m),
-      (m) => signTransactionMessageWithSigners(m),
-    );
-    await sendAndConfirm(tx as Parameters<typeof sendAndConfirm>[0], { commitment: "confirmed" });
-  };
+  const cluster = rpcCluster(rpc, rpcSubscriptions);
+  const send = (payer: KeyPairSigner, instructions: Instruction[]) =>
+    sendInstructions(cluster, payer, instructions);
 
   const accounts = Object.fromEntries(
     await Promise.all(SVM_ROLE_NAMES.map(async (role) => [role, await svmDevKeypair(role)] as const)),
@@ -131,7 +113,7 @@ export async function connectSvmExternalChain(options: SvmExternalChainOptions):
 
   // A new program id each start: a validator that outlives the devnet keeps the earlier ones.
   const deployed = await deployReceiver({
-    cluster: rpcCluster(rpc, rpcSubscriptions),
+    cluster,
     payer: authority,
     program: await generateKeyPairSigner(),
     init: devnetReceiverInit(options, authority, solver),

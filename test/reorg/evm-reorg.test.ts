@@ -4,49 +4,36 @@
  * to `waiting`, no fast fill is accepted on it, and nothing is ever filled for it.
  */
 import { expect } from "chai";
-import { network } from "hardhat";
+import type { network } from "hardhat";
 import { type Hex, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { APP_BALANCE_CHAIN_ID, encodeAppBalanceFundingCalldata } from "../../src/index.ts";
-import { createEvmChainAdapter } from "../../src/service/chains/evm.ts";
 import type { Service } from "../../src/service/index.ts";
 import {
   API_KEY,
   BASE_USDC,
+  EDR_ORIGIN_CHAIN_ID,
   ETH,
   EVM_RECIPIENT,
   get,
   linkSponsorshipWallet,
   post,
   SOLVER,
-  SOLVER_KEY,
   SPONSOR_KEY,
-  testService,
+  serviceOnEdrChains,
 } from "../service/helpers.ts";
 
-const ORIGIN = 31337;
+const ORIGIN = EDR_ORIGIN_CHAIN_ID;
 const CONFIRMATIONS = 3;
 
 describe("EVM reorgs within the confirmation depth", () => {
   let service: Service;
   let origin: Awaited<ReturnType<typeof network.create>>;
   let destination: Awaited<ReturnType<typeof network.create>>;
+  let close: () => Promise<void>;
 
   before(async () => {
-    origin = await network.create({ override: { chainId: ORIGIN } });
-    destination = await network.create({ override: { chainId: APP_BALANCE_CHAIN_ID } });
-    service = testService({
-      chains: [
-        createEvmChainAdapter({ chainId: ORIGIN, provider: origin.provider, solverPrivateKey: SOLVER_KEY }),
-        createEvmChainAdapter({
-          chainId: APP_BALANCE_CHAIN_ID,
-          provider: destination.provider,
-          solverPrivateKey: SOLVER_KEY,
-        }),
-      ],
-      confirmations: { [ORIGIN]: CONFIRMATIONS },
-      indexerIntervalMs: 0,
-    });
+    ({ service, origin, destination, close } = await serviceOnEdrChains(CONFIRMATIONS));
     const sponsor = privateKeyToAccount(SPONSOR_KEY);
     await linkSponsorshipWallet(service, sponsor);
     const funding = await post(service, "/_mock/funding", {
@@ -57,11 +44,7 @@ describe("EVM reorgs within the confirmation depth", () => {
     });
     expect(funding.status, funding.raw).to.equal(200);
   });
-  after(async () => {
-    await service.close();
-    await origin.close?.();
-    await destination.close?.();
-  });
+  after(() => close());
 
   const mine = async (blocks: number) => {
     for (let i = 0; i < blocks; i++) await origin.provider.request({ method: "evm_mine", params: [] });

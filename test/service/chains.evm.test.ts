@@ -4,52 +4,35 @@
  * funding credited from chain 8453.
  */
 import { expect } from "chai";
-import { network } from "hardhat";
+import type { network } from "hardhat";
 import { encodeFunctionData, erc20Abi, getAddress, type Hex, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { APP_BALANCE_CHAIN_ID, encodeAppBalanceFundingCalldata } from "../../src/index.ts";
-import { createEvmChainAdapter } from "../../src/service/chains/evm.ts";
 import type { Service } from "../../src/service/index.ts";
 import {
   BASE_USDC,
+  EDR_ORIGIN_CHAIN_ID,
   ETH,
   EVM_RECIPIENT,
   get,
   post,
   SOLVER,
-  SOLVER_KEY,
   SPONSOR_KEY,
-  testService,
+  serviceOnEdrChains,
 } from "./helpers.ts";
 
-const ORIGIN = 31337;
+const ORIGIN = EDR_ORIGIN_CHAIN_ID;
 
 describe("EVM chain adapter on Hardhat EDR", () => {
   let service: Service;
   let origin: Awaited<ReturnType<typeof network.create>>;
   let destination: Awaited<ReturnType<typeof network.create>>;
+  let close: () => Promise<void>;
 
   before(async () => {
-    origin = await network.create({ override: { chainId: ORIGIN } });
-    destination = await network.create({ override: { chainId: APP_BALANCE_CHAIN_ID } });
-    service = testService({
-      chains: [
-        createEvmChainAdapter({ chainId: ORIGIN, provider: origin.provider, solverPrivateKey: SOLVER_KEY }),
-        createEvmChainAdapter({
-          chainId: APP_BALANCE_CHAIN_ID,
-          provider: destination.provider,
-          solverPrivateKey: SOLVER_KEY,
-        }),
-      ],
-      confirmations: { [ORIGIN]: 2 },
-      indexerIntervalMs: 0,
-    });
+    ({ service, origin, destination, close } = await serviceOnEdrChains(2));
   });
-  after(async () => {
-    await service.close();
-    await origin.close?.();
-    await destination.close?.();
-  });
+  after(() => close());
 
   /** A MockERC20 (OpenZeppelin) whose runtime code is placed at `address`, `amount` minted to `holder`. */
   const tokenAt = async (chain: typeof origin, address: Hex, holder: Hex, amount: bigint) => {

@@ -1,7 +1,10 @@
 /** Shared helpers of the mock service tests. */
 import { expect } from "chai";
+import { network } from "hardhat";
 import type { Hex, LocalAccount } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { APP_BALANCE_CHAIN_ID } from "../../src/index.ts";
+import { createEvmChainAdapter } from "../../src/service/chains/evm.ts";
 import {
   createService,
   hashApiKey,
@@ -113,4 +116,33 @@ export async function linkSponsorshipWallet(
     { authorization: `Bearer ${key}` },
   );
   expect(res.status, res.raw).to.equal(200);
+}
+
+/** Origin chain id of the in-process EDR pair (`serviceOnEdrChains`). */
+export const EDR_ORIGIN_CHAIN_ID = 31337;
+
+/**
+ * A test service on two in-process Hardhat EDR chains, origin 31337 and the app-balance chain 8453,
+ * the solver's key on both; the indexer runs only when a test ticks it.
+ */
+export async function serviceOnEdrChains(confirmations: number) {
+  const origin = await network.create({ override: { chainId: EDR_ORIGIN_CHAIN_ID } });
+  const destination = await network.create({ override: { chainId: APP_BALANCE_CHAIN_ID } });
+  const service = testService({
+    chains: [origin, destination].map((chain, i) =>
+      createEvmChainAdapter({
+        chainId: i === 0 ? EDR_ORIGIN_CHAIN_ID : APP_BALANCE_CHAIN_ID,
+        provider: chain.provider,
+        solverPrivateKey: SOLVER_KEY,
+      }),
+    ),
+    confirmations: { [EDR_ORIGIN_CHAIN_ID]: confirmations },
+    indexerIntervalMs: 0,
+  });
+  const close = async () => {
+    await service.close();
+    await origin.close?.();
+    await destination.close?.();
+  };
+  return { service, origin, destination, close };
 }
