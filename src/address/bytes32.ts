@@ -1,4 +1,4 @@
-import { getAddressDecoder, getAddressEncoder } from "@solana/kit";
+import { base58 } from "@scure/base";
 import { bytesToHex, type Hex, hexToBytes, padHex } from "viem";
 import { getChainVm } from "../chains.ts";
 import { describeValue } from "../describe.ts";
@@ -8,9 +8,6 @@ import { parseEvmAddress } from "./evm.ts";
 
 const BYTES32 = /^0x[0-9a-fA-F]{64}$/;
 const EVM_UPPER_BYTES_ZERO = /^0x0{24}/i;
-
-const svmAddressEncoder = getAddressEncoder();
-const svmAddressDecoder = getAddressDecoder();
 
 /**
  * The attestation's `bytes32` form of an address on `chainId`: an EVM address
@@ -27,7 +24,7 @@ const svmAddressDecoder = getAddressDecoder();
 export function toBytes32Address(address: string, chainId: number): Hex {
   if (getChainVm(chainId) === "svm") {
     assertSvmAddress(address);
-    return bytesToHex(svmAddressEncoder.encode(address) as Uint8Array);
+    return bytesToHex(base58.decode(address));
   }
   return padHex(parseEvmAddress(address).toLowerCase() as Hex, { size: 32 });
 }
@@ -50,7 +47,7 @@ export function fromBytes32Address(bytes32: string, chainId: number): string {
     );
   }
   if (getChainVm(chainId) === "svm") {
-    return svmAddressDecoder.decode(hexToBytes(bytes32 as Hex));
+    return base58.encode(hexToBytes(bytes32 as Hex));
   }
   if (!EVM_UPPER_BYTES_ZERO.test(bytes32)) {
     throw new InvalidAddressError(

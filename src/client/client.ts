@@ -3,7 +3,7 @@
  * with the shared zod schemas, typed errors, an async iterator over request pages and status polling
  * with timeout and abort. Works against the real service or the local mock.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import {
   type AppBalanceResponse,
   AppBalanceResponseSchema,

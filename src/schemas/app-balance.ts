@@ -1,5 +1,5 @@
 /** GET /app-fees/{wallet_address}/balances (service interface: App balance funding). */
-import { z } from "zod";
+import * as z from "zod";
 import { CurrencyAmountSchema } from "./currency.ts";
 import { AddressSchema } from "./primitives.ts";
 

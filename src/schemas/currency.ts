@@ -1,5 +1,5 @@
 /** Currencies and currency amounts (service interface: Endpoints `appFees.currency` and 2.7). */
-import { z } from "zod";
+import * as z from "zod";
 import { AddressSchema, ChainIdSchema, DecimalStringSchema, IntegerStringSchema } from "./primitives.ts";
 
 /** Currency metadata as used in quotes and balances (2.7). */

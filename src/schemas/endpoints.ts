@@ -4,7 +4,7 @@
  * Error responses are declared as the `4XX` range with `ErrorBodySchema`: the service interface shows only the
  * size error (7.1); the mock answers every bad input with the same body shape.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import { AppBalanceParamsSchema, AppBalanceResponseSchema } from "./app-balance.ts";
 import { ErrorBodySchema } from "./errors.ts";
 import { FastFillBodySchema, FastFillHeadersSchema, FastFillResponseSchema } from "./fast-fill.ts";

@@ -2,7 +2,7 @@
  * Every closed value set of the service interface (docs/service-interface.md: requests, statuses, endpoints and failure reasons), each exported
  * twice: as a readonly `as const` tuple (for iteration and counts) and as a zod enum schema.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** Request `status` values (2.1, 3). */
 export const REQUEST_STATUSES = [

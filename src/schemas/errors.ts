@@ -1,5 +1,5 @@
 /** Error bodies (service interface: SVM rules). */
-import { z } from "zod";
+import * as z from "zod";
 
 /** Error code of the SVM transaction size gate (7.1, 4.8). */
 export const SOLANA_TX_TOO_LARGE = "SOLANA_TX_TOO_LARGE" as const;

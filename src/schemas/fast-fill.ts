@@ -1,5 +1,5 @@
 /** POST /fast-fill (service interface: Fast fill). */
-import { z } from "zod";
+import * as z from "zod";
 import { DecimalStringSchema, IntegerStringSchema, RequestIdSchema, TxHashSchema } from "./primitives.ts";
 
 /** `Authorization: Bearer <API_KEY>`, as the service interface's fast-fill examples send the key (5). */

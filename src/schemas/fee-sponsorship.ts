@@ -1,5 +1,5 @@
 /** Fee sponsorship details of a request (service interface: Endpoints). */
-import { z } from "zod";
+import * as z from "zod";
 import { FeeSponsorshipComponentSchema } from "./enums.ts";
 import { DecimalStringSchema, IntegerStringSchema } from "./primitives.ts";
 

@@ -12,7 +12,7 @@
  * only `null`s is accepted and means the same as `null`; empty groups and an empty group list are
  * accepted (they do not narrow anything).
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** The negation prefix of a filter key. */
 export const FILTER_NEGATION_PREFIX = "not:" as const;

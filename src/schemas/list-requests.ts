@@ -2,7 +2,7 @@
  * GET /requests/v3: list requests (service interface: Endpoints). Query parameters arrive as strings; every typed
  * parameter is a wire codec from `query-params.ts`, so parsing decodes and `z.encode` encodes.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   FailReasonSchema,
   FEATURES,

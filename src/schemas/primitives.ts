@@ -5,7 +5,7 @@
  * string is a valid address depends on the chain's VM (EVM hex vs SVM base58), which other modules
  * check by chain id. Transaction hashes are treated the same way.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** A non-negative integer in canonical decimal form (no sign, no leading zeros, no exponent). */
 export const INTEGER_STRING_PATTERN = /^(0|[1-9][0-9]*)$/;

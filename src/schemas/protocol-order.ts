@@ -3,7 +3,7 @@
  * solver signed, its id and signature, and where to pay it. Addresses and currencies stay strings:
  * their form depends on each chain's VM, which `attestkit/orders` checks when it encodes the order.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { HexSignatureSchema, IntegerStringSchema, RequestIdSchema } from "./primitives.ts";
 
 /** A uint256 as orders carry it: canonical decimal, or 0x hex (salts). */

@@ -10,7 +10,7 @@
  * - booleans: exactly "true" or "false" (not "1", "TRUE", "yes", "").
  * - strings: non-empty; a repeated parameter (an array) is rejected, not merged.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { REQUEST_TYPES, RequestTypeSchema } from "./enums.ts";
 import { DECIMAL_STRING_PATTERN, INTEGER_STRING_PATTERN } from "./primitives.ts";
 

@@ -2,7 +2,7 @@
  * POST /quote/v2 (service interface: Endpoints), POST /quote and POST /price (4.3): bodies, steps (2.8) and the quote
  * response (2.9).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { CurrencyAmountSchema } from "./currency.ts";
 import { TradeTypeSchema } from "./enums.ts";
 import { AddressSchema, ChainIdSchema, IntegerStringSchema, RequestIdSchema } from "./primitives.ts";

@@ -7,7 +7,7 @@
  * `data.failedTxBlockNumber` and `data.failedCallData`, which are not nullable yet only meaningful
  * for failed requests, so they are optional.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { AppFeesCurrencySchema } from "./currency.ts";
 import {
   DepositAddressTypeSchema,

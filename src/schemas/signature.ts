@@ -1,5 +1,5 @@
 /** GET /requests/{requestId}/signature: the solver attestation (service interface: Attestation). */
-import { z } from "zod";
+import * as z from "zod";
 import {
   AddressSchema,
   ChainIdSchema,

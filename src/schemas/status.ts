@@ -1,5 +1,5 @@
 /** GET /intents/status/v3 (service interface: Endpoints). */
-import { z } from "zod";
+import * as z from "zod";
 import { RequestStatusSchema } from "./enums.ts";
 import { RequestIdSchema, TxHashSchema } from "./primitives.ts";
 

@@ -2,7 +2,7 @@
  * HTTP errors of the mock service. Every 4xx body is `{ errorCode, message }` (service interface: Errors); a thrown
  * `ServiceHttpError` carries both plus the status. Nothing else leaves the service as an error body.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import { AttestkitError } from "../errors.ts";
 
 /** An error the service answers with: status, stable code, human message. */

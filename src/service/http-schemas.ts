@@ -2,7 +2,7 @@
  * Schemas of the mock-only admin routes (under `/_mock`, not part of the real service) and the few
  * request shapes the mock adds on top of `src/schemas` (which stays untouched).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { HexSignatureSchema, IntegerStringSchema, RequestIdSchema } from "../schemas/index.ts";
 
 const EvmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "expected an EVM address (0x + 40 hex)");

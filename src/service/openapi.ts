@@ -6,7 +6,7 @@
  * output side. Headers that carry an API key are declared as security schemes (service interface: Authentication), not as
  * parameters.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { ENDPOINTS, type EndpointAuth, ErrorBodySchema } from "../schemas/index.ts";
 import { MOCK_ROUTES } from "./http-schemas.ts";

@@ -1,4 +1,5 @@
-import { type Address, getBase58Decoder, getBase58Encoder } from "@solana/kit";
+import { base58 } from "@scure/base";
+import type { Address } from "@solana/kit";
 import { describeValue } from "../describe.ts";
 import { AddressVmMismatchError, InvalidAddressError } from "../errors.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "./constants.ts";
@@ -10,10 +11,6 @@ const BASE58_ALPHABET = /^[1-9A-HJ-NP-Za-km-z]+$/;
 /** Base58 of 32 bytes is 32 characters (all zero bytes) to 44 characters long. */
 const MIN_LENGTH = 32;
 const MAX_LENGTH = 44;
-
-// kit's naming: the base58 "encoder" turns a string into bytes, the "decoder" bytes into a string.
-const base58ToBytes = getBase58Encoder();
-const bytesToBase58 = getBase58Decoder();
 
 /** Why `value` is not an SVM address, or null when it is one. */
 function svmAddressProblem(
@@ -56,14 +53,14 @@ function svmAddressProblem(
         `${MAX_LENGTH}`,
     );
   }
-  const bytes = base58ToBytes.encode(value);
+  const bytes = base58.decode(value);
   if (bytes.length !== 32) {
     return new InvalidAddressError(
       `${what} ${describeValue(value)} decodes to ${bytes.length} bytes; an SVM address is exactly 32 bytes`,
     );
   }
   // Base58 is one-to-one, so this never fires; it pins that no normalization happened on the way.
-  if (bytesToBase58.decode(bytes) !== value) {
+  if (base58.encode(bytes) !== value) {
     return new InvalidAddressError(
       `${what} ${describeValue(value)} is not the canonical base58 form of its bytes`,
     );

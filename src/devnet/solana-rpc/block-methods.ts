@@ -5,7 +5,7 @@
  * getFirstAvailableBlock and minimumLedgerSlot. Blocks are served from `confirmed` on, as by a
  * validator; a slot outside the history answers -32004, one pruned from it (`historySlots`) -32001.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { encodeConfirmedTransaction } from "./encoding.ts";
 import { invalidParams, RpcError } from "./errors.ts";
 import type { Commitment, SvmLedger } from "./ledger.ts";

@@ -7,7 +7,7 @@
  */
 import { type Address, address as toAddress } from "@solana/kit";
 import { getMintDecoder, getMintSize } from "@solana-program/token";
-import { z } from "zod";
+import * as z from "zod";
 import { invalidParams, RpcError } from "./errors.ts";
 import type { Commitment, SvmLedger } from "./ledger.ts";
 import type { RpcMethod } from "./methods.ts";

@@ -18,7 +18,7 @@ import {
   address as toAddress,
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
-import { z } from "zod";
+import * as z from "zod";
 import { createBlockMethods } from "./block-methods.ts";
 import { createClusterMethods } from "./cluster-methods.ts";
 import {

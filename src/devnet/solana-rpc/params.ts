@@ -3,7 +3,7 @@
  * whose parameters do not match gets a -32602 error naming the first problem.
  */
 import { type Address, getBase58Encoder, getBase64Encoder, isAddress, isSignature } from "@solana/kit";
-import { z } from "zod";
+import * as z from "zod";
 import { invalidParams } from "./errors.ts";
 
 export const address = z

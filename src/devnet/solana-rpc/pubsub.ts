@@ -12,7 +12,7 @@ import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Address, address as toAddress } from "@solana/kit";
 import { type WebSocket, WebSocketServer } from "ws";
-import { z } from "zod";
+import * as z from "zod";
 import { type BrowserPolicy, DEFAULT_BROWSER_POLICY, requestAllowed } from "../browser-guard.ts";
 import { encodeAccount } from "./encoding.ts";
 import { RpcError } from "./errors.ts";
