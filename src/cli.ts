@@ -2,6 +2,7 @@
 // `attestkit <command>`: the package's command line. Each command is its module's CLI, run with the
 // command name removed from the arguments. Start-up errors a user can fix print as one line.
 import nodeModule from "node:module";
+import { CliOptionError } from "./cli-options.ts";
 import { nodeAtLeast, TOOLS_NODE_FLOOR } from "./node-floor.ts";
 import { startErrorLine } from "./start-errors.ts";
 
@@ -33,7 +34,7 @@ async function runCommand(load: () => Promise<unknown>): Promise<void> {
     const line = startErrorLine(error);
     if (line === undefined) throw error;
     console.error(`attestkit ${command}: ${line}`);
-    process.exit(1);
+    process.exit(error instanceof CliOptionError ? 2 : 1);
   }
 }
 

@@ -17,7 +17,7 @@
  *   --cors-origin <o>  a browser origin the chains' RPCs and the service serve (repeatable, '*' any; default local origins)
  *   --allow-host <h>   a Host name the chains' RPCs and the service answer (repeatable, '*' any; default loopback names)
  */
-import { parseArgs } from "node:util";
+import { commandOptions, parseCommandArgs } from "../cli-options.ts";
 import { TOOLS_NODE_FLOOR } from "../node-floor.ts";
 import { formatActivity } from "../service/activity.ts";
 import { LOOPBACK_HOSTS } from "../service/host-guard.ts";
@@ -34,7 +34,7 @@ const DEVNET_REQUIREMENTS = `Needs Node.js >= ${TOOLS_NODE_FLOOR} and the devnet
 
 reexecWithDevnetFlags(import.meta.url);
 
-const { values } = parseArgs({
+const { values } = parseCommandArgs("devnet", {
   options: {
     port: { type: "string" },
     "rpc-port": { type: "string" },
@@ -82,35 +82,32 @@ ${DEVNET_REQUIREMENTS}`);
   process.exit(0);
 }
 
-function integerOption(name: string, value: string | undefined, fallback: number, max: number): number {
-  const parsed = value === undefined ? fallback : Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > max) {
-    console.error(`invalid --${name} ${JSON.stringify(value)}: expected an integer from 0 to ${max}`);
-    process.exit(2);
-  }
-  return parsed;
-}
+const options = commandOptions("devnet");
 
 const env = process.env;
-const servicePort = integerOption("port", values.port ?? env.ATTESTKIT_SERVICE_PORT, 8787, 65535);
-const rpcPort = integerOption("rpc-port", values["rpc-port"] ?? env.ATTESTKIT_RPC_PORT, 8545, 65534);
-const blockTimeMs = integerOption(
+const servicePort = options.integer("port", values.port ?? env.ATTESTKIT_SERVICE_PORT, 8787, 0, 65535);
+const rpcPort = options.integer("rpc-port", values["rpc-port"] ?? env.ATTESTKIT_RPC_PORT, 8545, 0, 65534);
+const blockTimeMs = options.integer(
   "block-time",
   values["block-time"] ?? env.ATTESTKIT_BLOCK_TIME,
   2000,
+  0,
   3_600_000,
 );
-const svmRpcPort = integerOption(
+const svmRpcPort = options.integer(
   "svm-rpc-port",
   values["svm-rpc-port"] ?? env.ATTESTKIT_SVM_RPC_PORT,
   8899,
+  0,
   65534,
 );
-const slotTimeMs = integerOption("slot-time", values["slot-time"] ?? env.ATTESTKIT_SLOT_TIME, 400, 60_000);
-if (slotTimeMs < 10) {
-  console.error("invalid --slot-time: at least 10 ms");
-  process.exit(2);
-}
+const slotTimeMs = options.integer(
+  "slot-time",
+  values["slot-time"] ?? env.ATTESTKIT_SLOT_TIME,
+  400,
+  10,
+  60_000,
+);
 const db = values.db ?? env.ATTESTKIT_SERVICE_DB;
 const svmRpcUrl = values["svm-rpc-url"] ?? env.ATTESTKIT_SVM_RPC_URL;
 const svmWsUrl = values["svm-ws-url"] ?? env.ATTESTKIT_SVM_WS_URL;
@@ -118,35 +115,29 @@ for (const [name, url] of [
   ["svm-rpc-url", svmRpcUrl],
   ["svm-ws-url", svmWsUrl],
 ] as const) {
-  if (url !== undefined && !URL.canParse(url)) {
-    console.error(`invalid --${name} ${JSON.stringify(url)}: expected a URL`);
-    process.exit(2);
-  }
+  if (url !== undefined && !URL.canParse(url))
+    options.fail(`invalid --${name} ${JSON.stringify(url)}: expected a URL`);
 }
 
-function solOption(name: keyof typeof values, fallback: number): number {
-  const value = values[name];
-  const parsed = value === undefined ? fallback : Number(value);
-  if (typeof value === "boolean" || !Number.isFinite(parsed) || parsed < 0) {
-    console.error(`invalid --${name} ${JSON.stringify(value)}: expected a number >= 0`);
-    process.exit(2);
-  }
-  return parsed;
-}
 const faucet = {
-  perRequestSol: solOption("faucet-per-request-sol-cap", DEFAULT_FAUCET_LIMITS.perRequestSol),
-  perTimeSliceSol: solOption("faucet-per-time-sol-cap", DEFAULT_FAUCET_LIMITS.perTimeSliceSol),
-  timeSliceSeconds: integerOption(
+  perRequestSol: options.nonNegative(
+    "faucet-per-request-sol-cap",
+    values["faucet-per-request-sol-cap"],
+    DEFAULT_FAUCET_LIMITS.perRequestSol,
+  ),
+  perTimeSliceSol: options.nonNegative(
+    "faucet-per-time-sol-cap",
+    values["faucet-per-time-sol-cap"],
+    DEFAULT_FAUCET_LIMITS.perTimeSliceSol,
+  ),
+  timeSliceSeconds: options.integer(
     "faucet-time-slice-secs",
     values["faucet-time-slice-secs"],
     DEFAULT_FAUCET_LIMITS.timeSliceSeconds,
+    1,
     86_400,
   ),
 };
-if (faucet.timeSliceSeconds === 0) {
-  console.error("invalid --faucet-time-slice-secs: at least 1");
-  process.exit(2);
-}
 
 function table(title: string, rows: string[][]): void {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];

@@ -9,9 +9,9 @@
  * only. Keys are never printed.
  */
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { type Address, createKeyPairSignerFromBytes, isAddress, type KeyPairSigner } from "@solana/kit";
 import type { Hex } from "viem";
+import { commandOptions, parseCommandArgs } from "../cli-options.ts";
 import { svmDevKeypair } from "../devnet/accounts.ts";
 import { CANONICAL_EVM_DEPOSITORY, SVM_DEPOSITORY_PROGRAM } from "../orders/index.ts";
 import { withPortFlag } from "../start-errors.ts";
@@ -25,7 +25,7 @@ import { DatabaseFileError } from "./store.ts";
 /** Hardhat's well-known account #1: a development default only, printed as such. */
 const DEV_SOLVER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 
-const { values } = parseArgs({
+const { values } = parseCommandArgs("service", {
   options: {
     port: { type: "string" },
     db: { type: "string" },
@@ -69,16 +69,11 @@ if (values.help) {
 }
 
 const env = process.env;
-const port = Number(values.port ?? env.ATTESTKIT_SERVICE_PORT ?? 8787);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`invalid port ${values.port ?? env.ATTESTKIT_SERVICE_PORT}`);
-  process.exit(2);
-}
+const options = commandOptions("service");
+const fail: (problem: string) => never = options.fail;
+const port = options.integer("port", values.port ?? env.ATTESTKIT_SERVICE_PORT, 8787, 0, 65535);
 const solverKey = (values["solver-key"] ?? env.ATTESTKIT_SOLVER_KEY ?? DEV_SOLVER_KEY) as Hex;
-if (!/^0x[0-9a-fA-F]{64}$/.test(solverKey)) {
-  console.error("invalid solver key: expected 0x + 64 hex characters");
-  process.exit(2);
-}
+if (!/^0x[0-9a-fA-F]{64}$/.test(solverKey)) fail("invalid --solver-key: expected 0x + 64 hex characters");
 const apiKeys = (values["api-keys"] ?? env.ATTESTKIT_API_KEYS ?? "devnet-api-key")
   .split(",")
   .map((key) => key.trim())
@@ -91,17 +86,13 @@ const level = values["log-level"] ?? env.ATTESTKIT_LOG_LEVEL ?? "info";
 
 const holdTimeout = values["hold-timeout"];
 if (holdTimeout !== undefined && !/^\d+(\.\d+)?$/.test(holdTimeout)) {
-  console.error(`invalid --hold-timeout ${JSON.stringify(holdTimeout)}: expected seconds`);
-  process.exit(2);
+  fail(`invalid --hold-timeout ${JSON.stringify(holdTimeout)}: expected seconds`);
 }
 
 const chains: ChainAdapter[] = [];
 for (const spec of rpcs) {
   const match = /^(\d+)=(https?:\/\/.+)$/.exec(spec.trim());
-  if (!match) {
-    console.error(`invalid --rpc ${JSON.stringify(spec)}: expected <chainId>=<http url>`);
-    process.exit(2);
-  }
+  if (!match) fail(`invalid --rpc ${JSON.stringify(spec)}: expected <chainId>=<http url>`);
   chains.push(
     createEvmChainAdapter({
       chainId: Number(match[1]),
@@ -110,11 +101,6 @@ for (const spec of rpcs) {
       depository: CANONICAL_EVM_DEPOSITORY,
     }),
   );
-}
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
 }
 
 const confirmations: Record<number, number> = {};

@@ -5,12 +5,14 @@
  */
 import { existsSync, statSync } from "node:fs";
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { AttestkitError } from "../errors.ts";
 import { loadSqlite } from "./sqlite.ts";
 
 /** A `db` file the service refuses to open: its message is one line saying why and what to do. */
-export class DatabaseFileError extends Error {
-  override name = "DatabaseFileError";
-  readonly code = "DATABASE_FILE_REFUSED";
+export class DatabaseFileError extends AttestkitError {
+  constructor(message: string) {
+    super("DATABASE_FILE_REFUSED", message);
+  }
 }
 
 /**

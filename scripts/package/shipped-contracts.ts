@@ -1,0 +1,57 @@
+// The Solidity sources whose build artifacts ship in the npm package: the `artifacts/contracts/...`
+// entries of package.json `files`, mapped back to their sources. The demo, `npm start` and `npm pack`
+// compile only these; `npm test` compiles everything (test/package/shipped-artifacts.test.ts proves
+// both builds give the same artifacts).
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO = fileURLToPath(new URL("../..", import.meta.url));
+const SHIPPED_ARTIFACT = /^artifacts\/(contracts\/.+\.sol)\/[^/]+\.json$/;
+
+/** The shipped artifacts' paths, relative to the repository (`artifacts/contracts/X.sol/X.json`). */
+export function shippedArtifacts(): string[] {
+  const manifest = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { files: string[] };
+  return manifest.files.filter((file) => SHIPPED_ARTIFACT.test(file));
+}
+
+/** The sources of the shipped artifacts, relative to the repository (`contracts/X.sol`). */
+export function shippedContractSources(): string[] {
+  return [...new Set(shippedArtifacts().map((file) => SHIPPED_ARTIFACT.exec(file)![1]!))];
+}
+
+/**
+ * `hardhat build --no-tests --quiet` of the shipped sources, with `extraArgs` (e.g. `--config`).
+ * Prints a line every `progressSeconds` while solc-js works, so a first run never looks hung.
+ */
+export async function buildShippedContracts({
+  extraArgs = [],
+  progressSeconds = 10,
+}: {
+  extraArgs?: string[];
+  progressSeconds?: number;
+} = {}): Promise<void> {
+  const sources = shippedContractSources();
+  const started = Date.now();
+  const ticker = setInterval(() => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    console.log(`  still compiling the ${sources.length} contracts (${seconds} s)`);
+  }, progressSeconds * 1000);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = execFile(
+        "hardhat",
+        ["build", "--no-tests", "--quiet", ...extraArgs, ...sources],
+        { cwd: REPO, maxBuffer: 64 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          if (error) reject(new Error(`hardhat build of the shipped contracts failed:\n${stdout}${stderr}`));
+          else resolve();
+        },
+      );
+      child.stdin?.end();
+    });
+  } finally {
+    clearInterval(ticker);
+  }
+}
