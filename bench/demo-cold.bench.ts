@@ -2,13 +2,15 @@
 // of HEAD with the checkout's node_modules copied in (so `npm ci`'s download is not counted) and no
 // artifacts, timed from spawn to exit. Reported with the longest silence between two output lines
 // (the demo must speak at least every 10 s) and the compiler warnings it printed (none expected).
-// Side by side: the same demo run again in that clone (contracts built, nothing to compile).
-//   node bench/demo-cold.bench.ts
+// Side by side: the same demo run again in that clone (contracts built, nothing to compile), and with
+// `--before <commit>` the first demo of that commit's clone.
+//   node bench/demo-cold.bench.ts [--before <commit>]
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { printTable, writeResults } from "./harness.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
@@ -50,42 +52,55 @@ function timeDemo(dir: string): Promise<DemoRun> {
   });
 }
 
-const clone = mkdtempSync(join(tmpdir(), "attestkit-demo-cold-"));
+/** A fresh clone of `ref` with the checkout's node_modules copied in. */
+function freshClone(ref: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "attestkit-demo-cold-"));
+  execFileSync("git", ["clone", "--quiet", "--no-hardlinks", REPO, dir]);
+  execFileSync("git", ["checkout", "--quiet", ref], { cwd: dir });
+  cpSync(join(REPO, "node_modules"), join(dir, "node_modules"), { recursive: true, verbatimSymlinks: true });
+  return dir;
+}
+
+const summary = (run: DemoRun) => ({
+  ms: Math.round(run.ms),
+  longestSilenceMs: Math.round(run.longestSilenceMs),
+  warnings: run.warnings,
+});
+
+const { values } = parseArgs({ options: { before: { type: "string" } } });
+const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO, encoding: "utf8" }).trim();
+const clones: string[] = [];
 try {
-  execFileSync("git", ["clone", "--quiet", "--no-hardlinks", REPO, clone]);
-  cpSync(join(REPO, "node_modules"), join(clone, "node_modules"), {
-    recursive: true,
-    verbatimSymlinks: true,
-  });
-  const cold = await timeDemo(clone);
-  const warm = await timeDemo(clone);
-  const rows = [
-    { run: "first demo (fresh clone, nothing compiled)", ...cold },
-    { run: "second demo (contracts built)", ...warm },
-  ].map((row) => ({
-    run: row.run,
-    seconds: (row.ms / 1000).toFixed(1),
-    "longest silence (s)": (row.longestSilenceMs / 1000).toFixed(1),
-    "compiler warnings": row.warnings,
-    exit: String(row.exitCode),
-  }));
-  printTable(`npm run demo on a fresh clone (target <= ${TARGET_MS / 1000} s, silence <= 10 s)`, rows);
+  const runs: Array<{ run: string } & DemoRun> = [];
+  if (values.before !== undefined) {
+    clones.push(freshClone(values.before));
+    runs.push({ run: `first demo of ${values.before}`, ...(await timeDemo(clones.at(-1)!)) });
+  }
+  clones.push(freshClone(head));
+  const cold = await timeDemo(clones.at(-1)!);
+  const warm = await timeDemo(clones.at(-1)!);
+  runs.push({ run: `first demo of ${head} (fresh clone)`, ...cold });
+  runs.push({ run: `second demo of ${head} (contracts built)`, ...warm });
+  printTable(
+    `npm run demo on a fresh clone (target <= ${TARGET_MS / 1000} s, silence <= ${SILENCE_TARGET_MS / 1000} s)`,
+    runs.map((row) => ({
+      run: row.run,
+      seconds: (row.ms / 1000).toFixed(1),
+      "longest silence (s)": (row.longestSilenceMs / 1000).toFixed(1),
+      "compiler warnings": row.warnings,
+      exit: String(row.exitCode),
+    })),
+  );
   writeResults("demo-cold.json", {
-    benchmark: "npm run demo on a fresh clone of HEAD, node_modules copied in, no artifacts",
+    benchmark: "npm run demo on a fresh clone, node_modules copied in, no artifacts",
     targetMs: TARGET_MS,
     silenceTargetMs: SILENCE_TARGET_MS,
-    cold: {
-      ms: Math.round(cold.ms),
-      longestSilenceMs: Math.round(cold.longestSilenceMs),
-      warnings: cold.warnings,
-    },
-    warm: {
-      ms: Math.round(warm.ms),
-      longestSilenceMs: Math.round(warm.longestSilenceMs),
-      warnings: warm.warnings,
-    },
+    commit: head,
+    ...(values.before === undefined ? {} : { before: { commit: values.before, ...summary(runs[0]!) } }),
+    cold: summary(cold),
+    warm: summary(warm),
   });
-  if (cold.exitCode !== 0 || warm.exitCode !== 0) throw new Error("a demo run failed");
+  if (runs.some((row) => row.exitCode !== 0)) throw new Error("a demo run failed");
 } finally {
-  rmSync(clone, { recursive: true, force: true });
+  for (const dir of clones) rmSync(dir, { recursive: true, force: true });
 }
