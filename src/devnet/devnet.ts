@@ -193,6 +193,7 @@ export async function startDevnet(
       ),
       svm.adapter,
     ],
+    quoteChains: [...evm.map((chain) => chain.chainId), SVM_CHAIN_ID],
     receivers: Object.fromEntries(evm.map((chain) => [chain.chainId, { address: chain.receiver }])),
     confirmations: Object.fromEntries(evm.map((chain) => [chain.chainId, confirmations])),
     indexerIntervalMs: options.indexerIntervalMs ?? 100,

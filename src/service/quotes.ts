@@ -53,6 +53,8 @@ export interface QuoteContext {
    * nativeDepositMinimum`: what it lacks to be rent-exempt), when an SVM chain adapter is configured.
    */
   svmNativeDepositMinimum?: () => Promise<bigint>;
+  /** The only chains a quote may touch (others: 400 UNSUPPORTED_CHAIN); undefined: any chain. */
+  chains?: ReadonlySet<number>;
   /** ERC20 allowance on a chain, when a chain adapter for it is configured. */
   allowance?: (chainId: number, token: Address, owner: Address, spender: Address) => Promise<bigint | null>;
   /** Relayer fee in basis points of the input. */
@@ -381,6 +383,21 @@ export interface QuoteResult {
   request: StoredRequest | null;
 }
 
+function assertChainsRun(chains: ReadonlySet<number> | undefined, body: QuoteV2Body): void {
+  if (chains === undefined) return;
+  for (const [role, chainId] of [
+    ["origin", body.originChainId],
+    ["destination", body.destinationChainId],
+  ] as const) {
+    if (!chains.has(chainId)) {
+      throw badRequest(
+        "UNSUPPORTED_CHAIN",
+        `${role} chain ${chainId} is not supported here (chains: ${[...chains].join(", ")})`,
+      );
+    }
+  }
+}
+
 /**
  * Prices and builds a quote. `persist` false (POST /price) skips nothing in validation or the size
  * gate but returns no steps and stores no request.
@@ -391,6 +408,7 @@ export async function buildQuote(
   options: { persist: boolean; apiKeyHash: string | null; now?: number },
 ): Promise<QuoteResult> {
   const q = validateQuote(body);
+  assertChainsRun(ctx.chains, body);
   const inPriced = ctx.tokens.resolve(body.originChainId, q.originCurrency);
   const outPriced = ctx.tokens.resolve(body.destinationChainId, q.destinationCurrency);
   const nativeIn = ctx.tokens.resolve(

@@ -84,6 +84,11 @@ export interface ServiceOptions {
   svmSolverAddress?: string;
   /** Chain adapters for the indexer and solver; without them fills are simulated. */
   chains?: readonly ChainAdapter[];
+  /**
+   * The only chains a quote may touch (default: any, fills on chains without an adapter simulated);
+   * others get 400 UNSUPPORTED_CHAIN. The devnet sets its own chains.
+   */
+  quoteChains?: readonly number[];
   /** Blocks needed for finality per chain id (default 1). */
   confirmations?: Readonly<Record<number, number>>;
   /** Poll interval of the indexer in ms (default 500; 0 disables polling, call `indexer.tick()`). */
@@ -243,6 +248,7 @@ export function createService(options: ServiceOptions): Service {
     ...(svmBlockhashSource?.nativeDepositMinimum
       ? { svmNativeDepositMinimum: svmBlockhashSource.nativeDepositMinimum.bind(svmBlockhashSource) }
       : {}),
+    ...(options.quoteChains === undefined ? {} : { chains: new Set(options.quoteChains) }),
     allowance: async (chainId, token, owner, spender) => {
       const adapter = adapterByChain.get(chainId);
       return adapter?.allowance ? adapter.allowance(token, owner, spender) : null;
