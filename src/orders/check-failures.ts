@@ -25,7 +25,6 @@ export function failureCollector() {
   };
   return {
     fail,
-    has: (code: OrderCheckCode) => failures.some((failure) => failure.code === code),
     list: (): OrderCheckFailure[] => [
       ...failures.filter((failure) => failure.causedBy === undefined),
       ...failures.filter((failure) => failure.causedBy !== undefined),

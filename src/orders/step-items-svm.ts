@@ -9,21 +9,19 @@ import { encodeOrderAddress } from "./address/index.ts";
 import type { QuoteSvmInstruction } from "./depository-svm.ts";
 import type { StepItemVerdict } from "./step-items-evm.ts";
 
-export const COMPUTE_BUDGET_PROGRAM = "ComputeBudget111111111111111111111111111111";
-export const ASSOCIATED_TOKEN_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
+const COMPUTE_BUDGET_PROGRAM = "ComputeBudget111111111111111111111111111111";
+const ASSOCIATED_TOKEN_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const TOKEN_PROGRAMS = new Set([
   "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
   "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb",
 ]);
 
-/** Compute-budget instruction tags and their data length (tag byte + little-endian argument). */
-const COMPUTE_BUDGET_LAYOUT: Readonly<Record<number, { name: string; length: number }>> = {
-  1: { name: "RequestHeapFrame", length: 5 },
-  2: { name: "SetComputeUnitLimit", length: 5 },
-  3: { name: "SetComputeUnitPrice", length: 9 },
-  4: { name: "SetLoadedAccountsDataSizeLimit", length: 5 },
-};
+/**
+ * Data length (tag byte + little-endian argument) of each compute-budget instruction by tag:
+ * RequestHeapFrame (1), SetComputeUnitLimit (2), SetComputeUnitPrice (3), SetLoadedAccountsDataSizeLimit (4).
+ */
+const COMPUTE_BUDGET_DATA_LENGTH: Readonly<Record<number, number>> = { 1: 5, 2: 5, 3: 9, 4: 5 };
 const SET_COMPUTE_UNIT_LIMIT = 2;
 const SET_COMPUTE_UNIT_PRICE = 3;
 /** The runtime's compute-unit limit without `SetComputeUnitLimit`: 200,000 per instruction, at most 1,400,000. */
@@ -48,7 +46,7 @@ function decodeComputeBudget(instruction: QuoteSvmInstruction): { tag: number; v
   if (instruction.programId !== COMPUTE_BUDGET_PROGRAM || instruction.keys.length !== 0) return null;
   const bytes = dataBytes(instruction);
   const tag = bytes[0] ?? -1;
-  if (COMPUTE_BUDGET_LAYOUT[tag]?.length !== bytes.length) return null;
+  if (COMPUTE_BUDGET_DATA_LENGTH[tag] !== bytes.length) return null;
   let value = 0n;
   for (let i = bytes.length - 1; i >= 1; i--) value = (value << 8n) | BigInt(bytes[i] as number);
   return { tag, value };
