@@ -365,6 +365,25 @@ describe("F5 properties: injected step items", () => {
     }
   });
 
+  it("any JSON as a step item, or as the steps, is refused with typed failures, never a throw", async () => {
+    for (const origin of ["evm-erc20", "svm-native"] as const) {
+      const quote = await quoteFor(origin);
+      await fc.assert(
+        fc.asyncProperty(fc.jsonValue(), fc.boolean(), async (value, asItemData) => {
+          const attacked = structuredClone(quote) as unknown as { steps: unknown };
+          if (asItemData) {
+            const steps = attacked.steps as { items: unknown[] }[];
+            steps[0]!.items.push({ status: "incomplete", data: value });
+          } else attacked.steps = value;
+          const result = await verifyQuoteOrder(attacked, options(origin));
+          expect(result.ok).to.equal(false);
+          expect(result.failures.length).to.be.greaterThan(0);
+        }),
+        { numRuns: 100 },
+      );
+    }
+  });
+
   it("random harmless items (exact approvals, compute budget within the fee bound, the payer's own ATAs) are always accepted", async () => {
     const evmQuote = await quoteFor("evm-erc20");
     await fc.assert(
