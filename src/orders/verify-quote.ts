@@ -193,9 +193,10 @@ function checkPayment(check: PaymentCheck): OrderChain | null {
     return null;
   }
   const quoted = details as { depository?: unknown; currency?: unknown; amount?: unknown };
+  // A quote naming another depository: the steps that pay it are refused as a consequence.
   const fakeDepository = sameAddress(quoted.depository, chain.depository, chain)
     ? null
-    : (quoted.depository as unknown);
+    : { address: quoted.depository };
   if (fakeDepository !== null) {
     fail("DEPOSITORY_MISMATCH", "paymentDetails.depository is not the chain's canonical depository", {
       expected: chain.depository,
@@ -236,7 +237,7 @@ function checkSteps(
   check: PaymentCheck,
   chain: OrderChain,
   expected: ExpectedDeposit,
-  fakeDepository: unknown,
+  fakeDepository: { address: unknown } | null,
 ) {
   const { fail } = check;
   const read = quoteItems(check.quote);
@@ -251,7 +252,9 @@ function checkSteps(
   let paysFake = false;
   const unexpected = (location: StepLocation, reason: string, target?: unknown) => {
     const toFake =
-      fakeDepository !== null && target !== undefined && sameAddress(target, String(fakeDepository), chain);
+      fakeDepository !== null &&
+      typeof fakeDepository.address === "string" &&
+      sameAddress(target, fakeDepository.address, chain);
     paysFake ||= toFake;
     const at = `steps[${location.step}].items[${location.item}]${location.instruction === undefined ? "" : `.instructions[${location.instruction}]`}`;
     fail("UNEXPECTED_STEP_ITEM", `${at} is neither the deposit nor proved harmless: ${reason}`, {

@@ -176,6 +176,16 @@ describe("verifyQuoteOrder: attacks on the EVM deposit step", () => {
     expect(result.failures[1]!.location).to.deep.equal({ step: 0, item: 0 });
   });
 
+  it("paymentDetails without a depository (null or missing): DEPOSITORY_MISMATCH", async () => {
+    for (const depository of [null, undefined]) {
+      const quote = await quoteFor("evm-native");
+      (quote.protocol.v2.paymentDetails as { depository: unknown }).depository = depository;
+      expect(codes(await verifyQuoteOrder(quote, options("evm-native")))).to.deep.equal([
+        "DEPOSITORY_MISMATCH",
+      ]);
+    }
+  });
+
   it("two step items pay the depository: DEPOSIT_STEP_AMBIGUOUS", async () => {
     const quote = await quoteFor("evm-native");
     (quote.steps[0]!.items as unknown[]).push(structuredClone(quote.steps[0]!.items[0]!));
