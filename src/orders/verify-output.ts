@@ -3,46 +3,27 @@
  * while now <= deadline, as on chain), the output chain, the accepted recipients, the minimum output
  * on that chain, and who refunds go to.
  */
-import { describeValue } from "../describe.ts";
 import { encodeOrderAddress } from "./address/index.ts";
 import type { OrderChain } from "./chains.ts";
 import type { Fail } from "./check-failures.ts";
-import { InvalidOrderPolicyError } from "./errors.ts";
+import { refundKey } from "./order-policy.ts";
 import type { EncodedOrder } from "./types.ts";
 import type { OrderPolicy } from "./verify-quote-types.ts";
-import { ORDER_VM_TYPES, type OrderVmType } from "./vm-types.ts";
-
-/** The policy's addresses, each encoded for every VM type that reads its written form. */
-function encodedEverywhere(addresses: readonly string[]): Set<string> {
-  const out = new Set<string>();
-  for (const address of addresses) {
-    const forms = ORDER_VM_TYPES.flatMap((vmType) => {
-      try {
-        return [`${vmType}:${encodeOrderAddress(address, vmType)}`];
-      } catch {
-        return [];
-      }
-    });
-    if (forms.length === 0)
-      throw new InvalidOrderPolicyError(`refund recipient ${describeValue(address)} is no address of any VM`);
-    for (const form of forms) out.add(form);
-  }
-  return out;
-}
+import type { OrderVmType } from "./vm-types.ts";
 
 /** Every refund of every input must go to the payer or a recipient the policy adds. */
 export function checkRefunds(
   order: EncodedOrder,
   vmTypes: Readonly<Record<string, OrderVmType>>,
   payer: { address: string; vmType: OrderVmType },
-  policy: OrderPolicy,
+  refundRecipients: ReadonlySet<string>,
   fail: Fail,
 ) {
-  const accepted = encodedEverywhere(policy.refundRecipients ?? []);
-  accepted.add(`${payer.vmType}:${encodeOrderAddress(payer.address, payer.vmType)}`);
+  const payerKey = refundKey(payer.vmType, encodeOrderAddress(payer.address, payer.vmType));
   for (const [inputIndex, input] of order.inputs.entries()) {
     for (const [refundIndex, refund] of input.refunds.entries()) {
-      if (accepted.has(`${vmTypes[refund.chainId]}:${refund.recipient}`)) continue;
+      const key = refundKey(vmTypes[refund.chainId], refund.recipient);
+      if (key === payerKey || refundRecipients.has(key)) continue;
       fail(
         "REFUND_RECIPIENT_NOT_ACCEPTED",
         `inputs[${inputIndex}].refunds[${refundIndex}] refunds to a recipient that is neither the payer nor in policy.refundRecipients`,
@@ -75,11 +56,6 @@ export function checkOutput(
   policy: OrderPolicy,
   fail: Fail,
 ) {
-  if (policy.minimumOutput !== undefined && policy.outputChainId === undefined) {
-    throw new InvalidOrderPolicyError(
-      "policy.minimumOutput needs policy.outputChainId: a currency means another asset on another chain",
-    );
-  }
   const outputChain = chains.find((chain) => chain.protocolChainId === order.output.chainId);
   const onExpectedChain =
     policy.outputChainId === undefined ||

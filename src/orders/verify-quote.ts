@@ -6,8 +6,8 @@ import { type OrderChain, orderChainsFromChains } from "./chains.ts";
 import { type Fail, failureCollector } from "./check-failures.ts";
 import type { QuoteSvmInstruction } from "./depository-svm.ts";
 import { encodeOrder } from "./encode-order.ts";
-import { InvalidOrderPolicyError } from "./errors.ts";
 import { hashEncodedOrder } from "./order-id.ts";
+import { readPolicy } from "./order-policy.ts";
 import { quoteItems, svmItemInstructions } from "./quote-items.ts";
 import { recoverOrderSigner } from "./signature.ts";
 import { classifyEvmItem } from "./step-items-evm.ts";
@@ -15,16 +15,8 @@ import { classifySvmInstruction, svmPriorityFeeLamports } from "./step-items-svm
 import type { EncodedOrder } from "./types.ts";
 import { checkEvmDeposit, checkSvmDeposit, type ExpectedDeposit } from "./verify-deposit.ts";
 import { checkDeadline, checkOutput, checkRefunds } from "./verify-output.ts";
-import type {
-  OrderPolicy,
-  QuoteOrderVerification,
-  StepLocation,
-  VerifyQuoteOrderOptions,
-} from "./verify-quote-types.ts";
+import type { QuoteOrderVerification, StepLocation, VerifyQuoteOrderOptions } from "./verify-quote-types.ts";
 import { NATIVE_CURRENCY } from "./vm-types.ts";
-
-/** Default bound on the SVM priority fee a quote's compute-budget instructions may set: 0.01 SOL. */
-const DEFAULT_MAX_PRIORITY_FEE_LAMPORTS = 10_000_000n;
 
 /**
  * Checks a quote's `protocol.v2` block the way the service's docs ask
@@ -57,7 +49,7 @@ export async function verifyQuoteOrder(
   const solver = encodeOrderAddress(options.solver, "ethereum-vm");
   const now = options.now ?? Math.floor(Date.now() / 1000);
   const policy = options.policy ?? {};
-  const maxPriorityFee = priorityFeeBound(policy);
+  const { refundRecipients, maxPriorityFeeLamports } = readPolicy(policy);
   const failures = failureCollector();
   const { fail } = failures;
   const result = (orderId: Hex | null, paymentChain: OrderChain | null): QuoteOrderVerification => {
@@ -111,27 +103,16 @@ export async function verifyQuoteOrder(
     chains,
     expectedPayer: options.expectedPayer,
     quote,
-    maxPriorityFee,
+    maxPriorityFee: maxPriorityFeeLamports,
     fail,
   });
   if (paymentChain !== null) {
     const payer = { address: options.expectedPayer, vmType: paymentChain.vmType };
-    checkRefunds(encoded, vmTypes, payer, policy, fail);
+    checkRefunds(encoded, vmTypes, payer, refundRecipients, fail);
   }
   checkDeadline(encoded, now, policy, fail);
   checkOutput(encoded, chains, vmTypes[encoded.output.chainId], policy, fail);
   return result(orderId, paymentChain);
-}
-
-function priorityFeeBound(policy: OrderPolicy): bigint {
-  const bound = policy.maxPriorityFeeLamports;
-  if (bound === undefined) return DEFAULT_MAX_PRIORITY_FEE_LAMPORTS;
-  if ((typeof bound === "number" && !Number.isSafeInteger(bound)) || BigInt(bound) < 0n) {
-    throw new InvalidOrderPolicyError(
-      `policy.maxPriorityFeeLamports must be a non-negative integer, got ${describeValue(bound)}`,
-    );
-  }
-  return BigInt(bound);
 }
 
 /**
