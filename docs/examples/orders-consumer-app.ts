@@ -5,10 +5,12 @@
  * test/, where every .ts file is a spec) and run by Node 24 with the
  * endpoints as its argument; prints one JSON line.
  *
- * EVM: quote with protocol data, verify, send the steps as quoted, wait for success; then the two
- * attacks on a second order (a deposit under a tampered id, one naming another depositor), then its
- * genuine deposit. SVM: quote, verify, sign and send the quoted transaction, wait for success; and a
- * copy of a quoted transaction with its order id tampered, which pays no request.
+ * EVM: quote with protocol data, verify (every step item included: a quote whose steps do anything
+ * but pay the depository and approve it exactly is refused before any step is sent), send the steps
+ * as quoted, wait for success; then the two attacks on a second order (a deposit under a tampered id,
+ * one naming another depositor), then its genuine deposit. SVM: quote, verify, sign and send the
+ * quoted transaction, wait for success; and a copy of a quoted transaction with its order id
+ * tampered, which pays no request.
  */
 import {
   createKeyPairSignerFromBytes,
@@ -53,20 +55,23 @@ type Protocol = {
 
 const config = JSON.parse(process.argv[2] ?? "{}") as Endpoints;
 const client = createServiceClient({ baseUrl: config.serviceUrl });
-const chains = await (await fetch(`${config.serviceUrl}/chains`)).json();
+const chains = await client.chains();
 const protocolOf = (quote: object) => (quote as { protocol: { v2: Protocol } }).protocol.v2;
 const tamper = (id: Hex) => `${id.slice(0, -2)}${id.endsWith("00") ? "01" : "00"}` as Hex;
 const waitSuccess = (requestId: string) =>
   client.waitForStatus(requestId, { until: ["success"], intervalMs: 100, timeoutMs: 60_000 });
 
-async function verify(quote: object, payer: string) {
+/** The quote's failures; throws (nothing is sent) unless the quote passes every check. */
+async function verify(quote: object, body: QuoteV2Body) {
   const verdict = await verifyQuoteOrder(quote, {
     chains,
-    expectedPayer: payer,
+    expectedPayer: body.user,
     solver: config.solver,
     now: Math.floor(Date.now() / 1000),
+    policy: { outputChainId: body.destinationChainId, acceptedRecipients: [body.recipient as string] },
   });
-  return verdict.ok ? [] : verdict.failures.map((failure) => failure.code);
+  if (!verdict.ok) throw new Error(verdict.failures.map((failure) => failure.code).join(", "));
+  return verdict.failures;
 }
 
 // --- EVM, chain 8453
@@ -98,7 +103,7 @@ async function sendSteps(quote: Awaited<ReturnType<typeof client.quoteV2>>) {
 }
 
 const evmQuote = await client.quoteV2(evmBody);
-const evmFailures = await verify(evmQuote, account.address);
+const evmFailures = await verify(evmQuote, evmBody);
 await sendSteps(evmQuote);
 const evmDone = await waitSuccess(evmQuote.steps[0]?.requestId as string);
 
@@ -122,6 +127,7 @@ const attacks = [
 // Blocks keep coming on the devnet: give the indexer a few seconds to (not) credit them.
 await new Promise((resolve) => setTimeout(resolve, 3000));
 const afterAttacks = await client.getStatus(attacked.steps[0]?.requestId as string);
+await verify(attacked, evmBody);
 await sendSteps(attacked);
 const attackedDone = await waitSuccess(attacked.steps[0]?.requestId as string);
 
@@ -178,7 +184,7 @@ async function signedQuoteTx(
 }
 
 const svmQuote = await client.quoteV2(svmBody);
-const svmFailures = await verify(svmQuote, signer.address);
+const svmFailures = await verify(svmQuote, svmBody);
 await sendAndConfirm(await signedQuoteTx(svmQuote));
 const svmDone = await waitSuccess(svmQuote.steps[0]?.requestId as string);
 

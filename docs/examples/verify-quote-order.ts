@@ -1,29 +1,36 @@
-import { verifyQuoteOrder } from "attestkit/orders";
+import { createServiceClient, type QuoteResponse, type QuoteV2Body, verifyQuoteOrder } from "attestkit";
 
 /**
- * Requests a quote with protocol data and refuses it unless the order, its signature and the deposit step
- * all check out for `payer`. Take `solver` from your own configuration, never from the quote.
+ * Requests a quote with protocol data and refuses it unless the order, its signature, every step and
+ * the deposit all check out for the paying `request.user`, the output lands on the requested chain
+ * for the requested recipient, and refunds go back to the payer. Take `solver` from your own
+ * configuration, never from the quote.
  */
 export async function quoteWithCheckedOrder(
   baseUrl: string,
-  request: Record<string, unknown> & { user: string; recipient: string },
+  request: QuoteV2Body & { recipient: string },
   solver: string,
-): Promise<unknown> {
-  const chains = await (await fetch(`${baseUrl}/chains`)).json();
-  const response = await fetch(`${baseUrl}/quote/v2`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...request, includeProtocolData: true }),
-  });
-  const quote: unknown = await response.json();
+): Promise<QuoteResponse> {
+  const client = createServiceClient({ baseUrl });
+  const chains = await client.chains();
+  const quote = await client.quoteV2({ ...request, includeProtocolData: true });
   const result = await verifyQuoteOrder(quote, {
     chains,
     expectedPayer: request.user,
     solver,
-    policy: { acceptedRecipients: [request.recipient], deadlineMarginSeconds: 60 },
+    policy: {
+      outputChainId: request.destinationChainId,
+      acceptedRecipients: [request.recipient],
+      deadlineMarginSeconds: 60,
+    },
   });
   if (!result.ok) {
-    throw new Error(result.failures.map((failure) => `${failure.code}: ${failure.message}`).join("\n"));
+    // Root causes come first; a failure with `causedBy` goes away with its cause.
+    const lines = result.failures.map(
+      (failure) =>
+        `${failure.code}${failure.causedBy ? ` (from ${failure.causedBy})` : ""}: ${failure.message}`,
+    );
+    throw new Error(lines.join("\n"));
   }
   return quote;
 }

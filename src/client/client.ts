@@ -7,6 +7,8 @@ import type * as z from "zod";
 import {
   type AppBalanceResponse,
   AppBalanceResponseSchema,
+  type ChainsResponse,
+  ChainsResponseSchema,
   ErrorBodySchema,
   encodeListRequestsQuery,
   type FastFillBody,
@@ -176,6 +178,16 @@ export interface ServiceClient {
    * ```
    */
   getSignature(requestId: string, callOptions?: CallOptions): Promise<SignatureResponse>;
+  /**
+   * GET /chains: the chains the service serves; `protocol.v2 { chainId, depository }` on those that
+   * take protocol orders. Pass it to `verifyQuoteOrder` as `chains` (the depository comes from here,
+   * never from a quote); parse it once with `orderChainsFromChains` when checking many quotes.
+   * @example
+   * ```ts
+   * const verdict = await verifyQuoteOrder(quote, { chains: await client.chains(), expectedPayer, solver });
+   * ```
+   */
+  chains(callOptions?: CallOptions): Promise<ChainsResponse>;
 }
 
 /**
@@ -373,6 +385,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       return call("GET", `/requests/${encodeURIComponent(requestId)}/signature`, SignatureResponseSchema, {
         signal: callOptions.signal,
       });
+    },
+    /** GET /chains: the chains served, with their protocol depositories. */
+    chains(callOptions: CallOptions = {}) {
+      return call("GET", "/chains", ChainsResponseSchema, { signal: callOptions.signal });
     },
   };
   return client;

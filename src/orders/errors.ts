@@ -81,3 +81,10 @@ export class InvalidOrderIdError extends AttestkitError {
     super("INVALID_ORDER_ID", message);
   }
 }
+
+/** A `verifyQuoteOrder` policy that cannot be applied as written (a caller bug, never the quote's fault). */
+export class InvalidOrderPolicyError extends AttestkitError {
+  constructor(message: string) {
+    super("INVALID_ORDER_POLICY", message);
+  }
+}

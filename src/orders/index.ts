@@ -37,6 +37,7 @@ export { ORDER_FORMATS, ORDER_V1_TYPES, type OrderVersion } from "./typed-data.t
 export type * from "./types.ts";
 export { verifyQuoteOrder } from "./verify-quote.ts";
 export type * from "./verify-quote-types.ts";
+export { ORDER_CHECK_CODES } from "./verify-quote-types.ts";
 export {
   type ChainVmTypes,
   isOrderVmType,

@@ -3,43 +3,40 @@ import { describeValue } from "../describe.ts";
 import { AttestkitError } from "../errors.ts";
 import { encodeOrderAddress } from "./address/index.ts";
 import { type OrderChain, orderChainsFromChains } from "./chains.ts";
-import { decodeEvmDepositCall } from "./depository-evm.ts";
-import { decodeSvmDepositInstruction, type QuoteSvmInstruction } from "./depository-svm.ts";
+import { type Fail, failureCollector } from "./check-failures.ts";
+import type { QuoteSvmInstruction } from "./depository-svm.ts";
 import { encodeOrder } from "./encode-order.ts";
 import { hashEncodedOrder } from "./order-id.ts";
+import { readPolicy } from "./order-policy.ts";
+import { quoteItems, svmItemInstructions } from "./quote-items.ts";
 import { recoverOrderSigner } from "./signature.ts";
+import { classifyEvmItem } from "./step-items-evm.ts";
+import { classifySvmInstruction, svmPriorityFeeLamports } from "./step-items-svm.ts";
 import type { EncodedOrder } from "./types.ts";
-import type {
-  OrderCheckCode,
-  OrderCheckFailure,
-  OrderPolicy,
-  QuoteOrderVerification,
-  VerifyQuoteOrderOptions,
-} from "./verify-quote-types.ts";
+import { checkEvmDeposit, checkSvmDeposit, type ExpectedDeposit } from "./verify-deposit.ts";
+import { checkDeadline, checkOutput, checkRefunds } from "./verify-output.ts";
+import type { QuoteOrderVerification, StepLocation, VerifyQuoteOrderOptions } from "./verify-quote-types.ts";
 import { NATIVE_CURRENCY } from "./vm-types.ts";
-
-type StepItemData = {
-  from?: unknown;
-  to?: unknown;
-  chainId?: unknown;
-  data?: unknown;
-  value?: unknown;
-  instructions?: unknown;
-};
 
 /**
  * Checks a quote's `protocol.v2` block the way the service's docs ask
  * integrators to, and the caller's policy on top: the order id recomputed from
  * the order data; the solver's signature; the depository taken from GET
- * /chains (never from the quote); the step that pays it, decoded
- * (`depositNative` / `depositErc20`, or the SVM `deposit_native` /
+ * /chains (never from the quote); every step item, each either the deposit,
+ * proved harmless (an exact approval of the order's token to the depository on
+ * EVM; compute-budget instructions and the payer's own idempotent associated
+ * token account on SVM) or refused with `UNEXPECTED_STEP_ITEM`; the deposit
+ * decoded (`depositNative` / `depositErc20`, or the SVM `deposit_native` /
  * `deposit_token` instruction) with id = order id, depositor = the expected
  * payer, the function chosen by the order's payment currency and the exact
- * amount; `output.deadline` with a margin; accepted recipients and the minimum
- * output (from `minimumAmount`, never `expectedAmount`).
+ * amount; refunds to the payer (or `policy.refundRecipients`);
+ * `output.deadline` (valid through its last second) with a margin; the output
+ * chain, accepted recipients and the minimum output (from `minimumAmount`,
+ * never `expectedAmount`) on that chain.
  *
- * Returns every failed check as a typed reason. Throws only for caller bugs:
- * a malformed `chains`, `expectedPayer`, `solver` or policy.
+ * Returns every failed check as a typed reason, root causes first; a failure
+ * that follows from another names it in `causedBy`. Throws only for caller
+ * bugs: a malformed `chains`, `expectedPayer`, `solver` or policy.
  */
 export async function verifyQuoteOrder(
   quote: unknown,
@@ -51,20 +48,14 @@ export async function verifyQuoteOrder(
   const vmTypes = Object.fromEntries(chains.map((chain) => [chain.protocolChainId, chain.vmType]));
   const solver = encodeOrderAddress(options.solver, "ethereum-vm");
   const now = options.now ?? Math.floor(Date.now() / 1000);
-  const failures: OrderCheckFailure[] = [];
-  const fail = (code: OrderCheckCode, message: string, expected?: unknown, actual?: unknown) =>
-    failures.push({
-      code,
-      message,
-      ...(expected === undefined ? {} : { expected: String(expected) }),
-      ...(actual === undefined ? {} : { actual: String(actual) }),
-    });
-  const result = (orderId: Hex | null, paymentChain: OrderChain | null): QuoteOrderVerification => ({
-    ok: failures.length === 0,
-    orderId,
-    failures,
-    paymentChain,
-  });
+  const policy = options.policy ?? {};
+  const { refundRecipients, maxPriorityFeeLamports } = readPolicy(policy);
+  const failures = failureCollector();
+  const { fail } = failures;
+  const result = (orderId: Hex | null, paymentChain: OrderChain | null): QuoteOrderVerification => {
+    const list = failures.list();
+    return { ok: list.length === 0, orderId, failures: list, paymentChain };
+  };
 
   const v2 = (quote as { protocol?: { v2?: unknown } } | null)?.protocol?.v2 as
     | { orderId?: unknown; orderData?: unknown; orderSignature?: unknown; paymentDetails?: unknown }
@@ -82,59 +73,91 @@ export async function verifyQuoteOrder(
     encoded = encodeOrder(v2.orderData, vmTypes);
   } catch (error) {
     if (!(error instanceof AttestkitError)) throw error;
-    fail("ORDER_UNENCODABLE", `the order cannot be encoded: ${error.message}`, undefined, error.code);
+    fail("ORDER_UNENCODABLE", `the order cannot be encoded: ${error.message}`, { actual: error.code });
     return result(null, null);
   }
   const orderId = hashEncodedOrder(encoded);
-  if (typeof v2.orderId !== "string" || v2.orderId.toLowerCase() !== orderId) {
-    fail("ORDER_ID_MISMATCH", "protocol.v2.orderId is not the id of the order data", orderId, v2.orderId);
+  const quotedId =
+    typeof v2.orderId === "string" && /^0x[0-9a-fA-F]{64}$/.test(v2.orderId)
+      ? (v2.orderId.toLowerCase() as Hex)
+      : null;
+  const changedId = quotedId !== orderId ? quotedId : null;
+  if (quotedId !== orderId) {
+    fail("ORDER_ID_MISMATCH", "protocol.v2.orderId is not the id of the order data", {
+      expected: orderId,
+      actual: v2.orderId,
+    });
   }
   if (encoded.solver.toLowerCase() !== solver) {
-    fail("ORDER_SOLVER_MISMATCH", "the order names another solver", solver, encoded.solver);
+    fail("ORDER_SOLVER_MISMATCH", "the order names another solver", {
+      expected: solver,
+      actual: encoded.solver,
+    });
   }
-  await checkSignature(orderId, v2.orderSignature, solver, fail);
+  await checkSignature(orderId, changedId, v2.orderSignature, solver, fail);
 
-  const paymentChain = checkPayment(
-    encoded,
-    orderId,
-    v2.paymentDetails,
+  const paymentChain = checkPayment({
+    order: encoded,
+    expectedId: { orderId, quotedOrderId: changedId },
+    details: v2.paymentDetails,
     chains,
-    options.expectedPayer,
+    expectedPayer: options.expectedPayer,
     quote,
+    maxPriorityFee: maxPriorityFeeLamports,
     fail,
-  );
-  checkOutput(encoded, vmTypes[encoded.output.chainId], now, options.policy ?? {}, fail);
+  });
+  if (paymentChain !== null) {
+    const payer = { address: options.expectedPayer, vmType: paymentChain.vmType };
+    checkRefunds(encoded, vmTypes, payer, refundRecipients, fail);
+  }
+  checkDeadline(encoded, now, policy, fail);
+  checkOutput(encoded, chains, vmTypes[encoded.output.chainId], policy, fail);
   return result(orderId, paymentChain);
 }
 
-type Fail = (code: OrderCheckCode, message: string, expected?: unknown, actual?: unknown) => void;
-
-async function checkSignature(orderId: Hex, signature: unknown, solver: Hex, fail: Fail) {
+/**
+ * The solver must have signed the recomputed id. When it signed the quote's own id instead, the
+ * signature is sound and the order data changed after signing: the failure derives from the id's.
+ */
+async function checkSignature(
+  orderId: Hex,
+  changedId: Hex | null,
+  signature: unknown,
+  solver: Hex,
+  fail: Fail,
+) {
+  const recover = (id: Hex) => recoverOrderSigner({ orderId: id, signature: signature as string });
   try {
-    const signer = await recoverOrderSigner({ orderId, signature: signature as string });
-    if (signer.toLowerCase() !== solver)
-      fail("SIGNER_NOT_SOLVER", "the order was not signed by the solver", solver, signer);
+    const signer = await recover(orderId);
+    if (signer.toLowerCase() === solver) return;
+    const signedQuotedId = changedId !== null && (await recover(changedId)).toLowerCase() === solver;
+    fail("SIGNER_NOT_SOLVER", "the order was not signed by the solver", {
+      expected: solver,
+      actual: signer,
+      causedBy: signedQuotedId ? "ORDER_ID_MISMATCH" : undefined,
+    });
   } catch (error) {
     if (!(error instanceof AttestkitError)) throw error;
-    fail(
-      "SIGNATURE_INVALID",
-      `orderSignature is not a valid signature: ${error.message}`,
-      undefined,
-      error.code,
-    );
+    fail("SIGNATURE_INVALID", `orderSignature is not a valid signature: ${error.message}`, {
+      actual: error.code,
+    });
   }
 }
 
-/** Finds the input paid on the payment chain, the canonical depository and the step paying it, and checks the deposit. */
-function checkPayment(
-  order: EncodedOrder,
-  orderId: Hex,
-  details: unknown,
-  chains: readonly OrderChain[],
-  expectedPayer: string,
-  quote: unknown,
-  fail: Fail,
-): OrderChain | null {
+type PaymentCheck = {
+  order: EncodedOrder;
+  expectedId: Pick<ExpectedDeposit, "orderId" | "quotedOrderId">;
+  details: unknown;
+  chains: readonly OrderChain[];
+  expectedPayer: string;
+  quote: unknown;
+  maxPriorityFee: bigint;
+  fail: Fail;
+};
+
+/** Finds the input paid on the payment chain and its canonical depository, then checks every step item. */
+function checkPayment(check: PaymentCheck): OrderChain | null {
+  const { order, details, chains, fail } = check;
   const paymentChainId = (details as { chainId?: unknown } | null)?.chainId;
   const inputs = order.inputs.filter((input) => input.payment.chainId === paymentChainId);
   if (inputs.length !== 1) {
@@ -150,15 +173,16 @@ function checkPayment(
     fail("DEPOSITORY_UNKNOWN", `GET /chains names no depository for ${describeValue(payment.chainId)}`);
     return null;
   }
-  const payer = encodeOrderAddress(expectedPayer, chain.vmType);
   const quoted = details as { depository?: unknown; currency?: unknown; amount?: unknown };
-  if (!sameAddress(quoted.depository, chain.depository, chain)) {
-    fail(
-      "DEPOSITORY_MISMATCH",
-      "paymentDetails.depository is not the chain's canonical depository",
-      chain.depository,
-      quoted.depository,
-    );
+  // A quote naming another depository: the steps that pay it are refused as a consequence.
+  const fakeDepository = sameAddress(quoted.depository, chain.depository, chain)
+    ? null
+    : { address: quoted.depository };
+  if (fakeDepository !== null) {
+    fail("DEPOSITORY_MISMATCH", "paymentDetails.depository is not the chain's canonical depository", {
+      expected: chain.depository,
+      actual: quoted.depository,
+    });
   }
   if (
     !sameAddressBytes(quoted.currency, payment.currency, chain) ||
@@ -167,164 +191,111 @@ function checkPayment(
     fail(
       "PAYMENT_DETAILS_MISMATCH",
       "paymentDetails does not match the order's input payment (the order is what was signed)",
-      `${payment.currency} ${payment.amount}`,
-      `${describeValue(quoted.currency)} ${describeValue(quoted.amount)}`,
+      {
+        expected: `${payment.currency} ${payment.amount}`,
+        actual: `${describeValue(quoted.currency)} ${describeValue(quoted.amount)}`,
+      },
     );
   }
-  const items = depositItems(quote, chain);
-  if (items.length !== 1) {
-    fail(
-      items.length === 0 ? "DEPOSIT_STEP_MISSING" : "DEPOSIT_STEP_AMBIGUOUS",
-      `${items.length} step items pay the depository ${chain.depository} on chain ${chain.id}, expected 1`,
-    );
-    return chain;
-  }
-  const native = payment.currency === encodeOrderAddress(NATIVE_CURRENCY[chain.vmType], chain.vmType);
-  const expected = { orderId, payer, native, payment };
-  if (chain.vmType === "solana-vm") checkSvmDeposit(items[0] as QuoteSvmInstruction, expected, fail);
-  else checkEvmDeposit(items[0] as StepItemData, expected, fail);
+  const expected: ExpectedDeposit = {
+    ...check.expectedId,
+    payer: encodeOrderAddress(check.expectedPayer, chain.vmType),
+    currency: payment.currency,
+    native: payment.currency === encodeOrderAddress(NATIVE_CURRENCY[chain.vmType], chain.vmType),
+    amount: payment.amount,
+  };
+  checkSteps(check, chain, expected, fakeDepository);
   return chain;
 }
 
-type ExpectedDeposit = {
-  orderId: Hex;
-  payer: Hex;
-  native: boolean;
-  payment: EncodedOrder["inputs"][number]["payment"];
+type DepositCandidate = {
+  location: StepLocation;
+  item: Readonly<Record<string, unknown>> | QuoteSvmInstruction;
 };
 
-function checkEvmDeposit(item: StepItemData, expected: ExpectedDeposit, fail: Fail) {
-  const { orderId } = expected;
-  if (typeof item.from === "string" && item.from.toLowerCase() !== expected.payer) {
-    fail(
-      "DEPOSIT_SENDER_MISMATCH",
-      "the deposit transaction is sent by another account",
-      expected.payer,
-      item.from,
-    );
-  }
-  const call = decodeEvmDepositCall(item.data);
-  if (call === null) {
-    fail("DEPOSIT_CALL_UNDECODABLE", "the deposit step's calldata is neither depositNative nor depositErc20");
+/** Every step item is the deposit or proved harmless; exactly one deposit, bound to the order. */
+function checkSteps(
+  check: PaymentCheck,
+  chain: OrderChain,
+  expected: ExpectedDeposit,
+  fakeDepository: { address: unknown } | null,
+) {
+  const { fail } = check;
+  const read = quoteItems(check.quote);
+  if ("malformed" in read) {
+    fail("QUOTE_MALFORMED", read.malformed);
+    fail("DEPOSIT_STEP_MISSING", `no step item pays the depository ${chain.depository}`, {
+      causedBy: "QUOTE_MALFORMED",
+    });
     return;
   }
-  const value = typeof item.value === "string" && /^[0-9]+$/.test(item.value) ? BigInt(item.value) : 0n;
-  if (call.id.toLowerCase() !== orderId)
-    fail("DEPOSIT_ID_MISMATCH", "the deposit id is not the order id", orderId, call.id);
-  if (call.depositor !== expected.payer) {
-    fail("DEPOSITOR_MISMATCH", "the deposit credits another depositor", expected.payer, call.depositor);
-  }
-  if (expected.native !== (call.kind === "native")) {
-    fail(
-      "DEPOSIT_FUNCTION_MISMATCH",
-      "the deposit function does not match the order's payment currency",
-      expected.native ? "depositNative" : "depositErc20",
-      call.kind === "native" ? "depositNative" : "depositErc20",
-    );
-    return;
-  }
-  if (call.kind === "native") {
-    if (value !== expected.payment.amount) {
-      fail(
-        "DEPOSIT_AMOUNT_MISMATCH",
-        "the native value is not the order's amount",
-        expected.payment.amount,
-        value,
+  const deposits: DepositCandidate[] = [];
+  let paysFake = false;
+  const unexpected = (location: StepLocation, reason: string, target?: unknown) => {
+    const toFake =
+      fakeDepository !== null &&
+      typeof fakeDepository.address === "string" &&
+      sameAddress(target, fakeDepository.address, chain);
+    paysFake ||= toFake;
+    const at = `steps[${location.step}].items[${location.item}]${location.instruction === undefined ? "" : `.instructions[${location.instruction}]`}`;
+    fail("UNEXPECTED_STEP_ITEM", `${at} is neither the deposit nor proved harmless: ${reason}`, {
+      location,
+      causedBy: toFake ? "DEPOSITORY_MISMATCH" : undefined,
+    });
+  };
+  for (const { location, data } of read.items) {
+    if (data === null) {
+      unexpected(location, "it has no transaction data");
+      continue;
+    }
+    if (data.chainId !== chain.id) {
+      unexpected(
+        location,
+        `it runs on chain ${describeValue(data.chainId)}; the order is paid on ${chain.id}`,
+      );
+      continue;
+    }
+    if (chain.vmType !== "solana-vm" && chain.vmType !== "ethereum-vm") {
+      unexpected(location, `steps on ${chain.vmType} chains are not checked by attestkit`);
+      continue;
+    }
+    if (chain.vmType === "ethereum-vm") {
+      const verdict = classifyEvmItem(data, chain, expected);
+      if (verdict.kind === "deposit") deposits.push({ location, item: data });
+      else if (verdict.kind === "unexpected") unexpected(location, verdict.reason, data.to);
+      continue;
+    }
+    const instructions = svmItemInstructions(data);
+    if (typeof instructions === "string") {
+      unexpected(location, instructions);
+      continue;
+    }
+    const fee = svmPriorityFeeLamports(instructions);
+    if (fee > check.maxPriorityFee) {
+      unexpected(
+        location,
+        `its compute-budget instructions set a priority fee of ${fee} lamports, above ${check.maxPriorityFee}`,
       );
     }
-    return;
-  }
-  if (call.token.toLowerCase() !== expected.payment.currency) {
-    fail(
-      "DEPOSIT_CURRENCY_MISMATCH",
-      "the deposited token is not the order's currency",
-      expected.payment.currency,
-      call.token,
-    );
-  }
-  if (call.amount !== expected.payment.amount) {
-    fail(
-      "DEPOSIT_AMOUNT_MISMATCH",
-      "the token amount is not the order's amount",
-      expected.payment.amount,
-      call.amount,
-    );
-  }
-  if (value !== 0n) fail("DEPOSIT_VALUE_NOT_ZERO", "an ERC-20 deposit sends native value", 0n, value);
-}
-
-function checkSvmDeposit(instruction: QuoteSvmInstruction, expected: ExpectedDeposit, fail: Fail) {
-  const { orderId } = expected;
-  const deposit = decodeSvmDepositInstruction(instruction);
-  if (deposit === null) {
-    fail(
-      "DEPOSIT_CALL_UNDECODABLE",
-      "the depository instruction is neither deposit_native nor deposit_token (discriminator or layout)",
-    );
-    return;
-  }
-  if (deposit.id !== orderId)
-    fail("DEPOSIT_ID_MISMATCH", "the deposit id is not the order id", orderId, deposit.id);
-  if (encodeSvm(deposit.depositor) !== expected.payer) {
-    fail("DEPOSITOR_MISMATCH", "the deposit credits another depositor", expected.payer, deposit.depositor);
-  }
-  if (expected.native !== (deposit.kind === "native")) {
-    fail(
-      "DEPOSIT_FUNCTION_MISMATCH",
-      "the deposit instruction does not match the order's payment currency",
-      expected.native ? "deposit_native" : "deposit_token",
-      `deposit_${deposit.kind}`,
-    );
-    return;
-  }
-  if (deposit.kind === "token" && encodeSvm(deposit.mint as string) !== expected.payment.currency) {
-    fail(
-      "DEPOSIT_CURRENCY_MISMATCH",
-      "the deposited mint is not the order's currency",
-      expected.payment.currency,
-      deposit.mint,
-    );
-  }
-  if (deposit.amount !== expected.payment.amount) {
-    fail(
-      "DEPOSIT_AMOUNT_MISMATCH",
-      "the deposited amount is not the order's amount",
-      expected.payment.amount,
-      deposit.amount,
-    );
-  }
-}
-
-function encodeSvm(address: string): Hex | null {
-  try {
-    return encodeOrderAddress(address, "solana-vm");
-  } catch {
-    return null;
-  }
-}
-
-/** Step items that pay the chain's depository: EVM transactions to it, SVM instructions of its program. */
-function depositItems(quote: unknown, chain: OrderChain): unknown[] {
-  const steps = (quote as { steps?: unknown } | null)?.steps;
-  if (!Array.isArray(steps)) return [];
-  const found: unknown[] = [];
-  for (const step of steps) {
-    const items = (step as { items?: unknown } | null)?.items;
-    if (!Array.isArray(items)) continue;
-    for (const item of items) {
-      const data = (item as { data?: StepItemData } | null)?.data;
-      if (data === undefined || data === null || data.chainId !== chain.id) continue;
-      if (chain.vmType === "solana-vm") {
-        if (!Array.isArray(data.instructions)) continue;
-        for (const instruction of data.instructions as QuoteSvmInstruction[]) {
-          if (instruction?.programId === chain.depository) found.push(instruction);
-        }
-      } else if (sameAddress(data.to, chain.depository, chain)) {
-        found.push(data);
-      }
+    for (const [index, instruction] of instructions.entries()) {
+      const at = { ...location, instruction: index };
+      const verdict = classifySvmInstruction(instruction, chain.depository, expected.payer);
+      if (verdict.kind === "deposit") deposits.push({ location: at, item: instruction });
+      else if (verdict.kind === "unexpected") unexpected(at, verdict.reason, instruction.programId);
     }
   }
-  return found;
+  const [deposit] = deposits;
+  if (deposits.length !== 1 || deposit === undefined) {
+    fail(
+      deposits.length === 0 ? "DEPOSIT_STEP_MISSING" : "DEPOSIT_STEP_AMBIGUOUS",
+      `${deposits.length} step items pay the depository ${chain.depository} on chain ${chain.id}, expected 1`,
+      { causedBy: deposits.length === 0 && paysFake ? "DEPOSITORY_MISMATCH" : undefined },
+    );
+    return;
+  }
+  if (chain.vmType === "solana-vm")
+    checkSvmDeposit(deposit.item as QuoteSvmInstruction, deposit.location, expected, fail);
+  else checkEvmDeposit(deposit.item, deposit.location, expected, fail);
 }
 
 function sameAddressBytes(value: unknown, bytes: Hex, chain: OrderChain): boolean {
@@ -340,57 +311,5 @@ function sameAddress(value: unknown, address: string, chain: OrderChain): boolea
     return sameAddressBytes(value, encodeOrderAddress(address, chain.vmType), chain);
   } catch {
     return false;
-  }
-}
-
-function checkOutput(
-  order: EncodedOrder,
-  vmType: Parameters<typeof encodeOrderAddress>[1] | undefined,
-  now: number,
-  policy: OrderPolicy,
-  fail: Fail,
-) {
-  const margin = policy.deadlineMarginSeconds ?? 0;
-  if (order.output.deadline <= now) {
-    fail("DEADLINE_PASSED", "output.deadline has passed", `> ${now}`, order.output.deadline);
-  } else if (order.output.deadline < now + margin) {
-    fail(
-      "DEADLINE_TOO_CLOSE",
-      `output.deadline is less than ${margin} s away`,
-      `>= ${now + margin}`,
-      order.output.deadline,
-    );
-  }
-  if (vmType === undefined) return;
-  const accepted =
-    policy.acceptedRecipients === undefined
-      ? null
-      : new Set(policy.acceptedRecipients.map((recipient) => encodeOrderAddress(recipient, vmType)));
-  for (const [index, payment] of order.output.payments.entries()) {
-    if (accepted !== null && !accepted.has(payment.recipient)) {
-      fail(
-        "RECIPIENT_NOT_ACCEPTED",
-        `output.payments[${index}] pays a recipient outside the accepted list`,
-        undefined,
-        payment.recipient,
-      );
-    }
-  }
-  if (policy.minimumOutput !== undefined) {
-    const currency = encodeOrderAddress(policy.minimumOutput.currency, vmType);
-    const minimum = BigInt(policy.minimumOutput.amount);
-    const guaranteed = order.output.payments
-      .filter(
-        (payment) => payment.currency === currency && (accepted === null || accepted.has(payment.recipient)),
-      )
-      .reduce((sum, payment) => sum + payment.minimumAmount, 0n);
-    if (guaranteed < minimum) {
-      fail(
-        "OUTPUT_BELOW_MINIMUM",
-        "the order guarantees less output than the policy's minimum",
-        minimum,
-        guaranteed,
-      );
-    }
   }
 }

@@ -1,5 +1,6 @@
 /** Zod schemas and inferred types for every resource and endpoint of the service interface. */
 export * from "./app-balance.ts";
+export * from "./chains.ts";
 export * from "./currency.ts";
 export * from "./endpoints.ts";
 export * from "./enums.ts";

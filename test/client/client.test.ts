@@ -10,13 +10,21 @@ import {
   SolanaTxTooLargeServiceError,
   StatusPollTimeoutError,
 } from "../../src/client/index.ts";
-import { encodeAppBalanceFundingCalldata, verifyAttestation } from "../../src/index.ts";
+import {
+  CANONICAL_EVM_DEPOSITORY,
+  encodeAppBalanceFundingCalldata,
+  SVM_DEPOSITORY_PROGRAM,
+  verifyAttestation,
+  verifyQuoteOrder,
+} from "../../src/index.ts";
 import type { Service } from "../../src/service/index.ts";
 import { generateRequests } from "../../src/service/seed.ts";
 import {
   API_KEY,
   BASE_USDC,
+  ETH,
   EVM_RECIPIENT,
+  EVM_USER,
   linkSponsorshipWallet,
   post,
   quoteBody,
@@ -179,5 +187,82 @@ describe("createServiceClient", () => {
       expect(doc.paths, path).to.have.property(path);
     }
     expect(doc.paths["/_mock/sponsorship-wallets"]?.post?.["x-mock-only"]).to.equal(true);
+  });
+});
+
+describe("createServiceClient: chains()", () => {
+  let service: Service;
+  let baseUrl: string;
+  const served = (id: number, name: string, vmType: "evm" | "svm") => ({
+    id,
+    name,
+    displayName: name,
+    vmType,
+    httpRpcUrl: "http://127.0.0.1:1",
+    currency: { name, symbol: vmType === "svm" ? "SOL" : "ETH", decimals: vmType === "svm" ? 9 : 18 },
+  });
+
+  before(async () => {
+    service = testService({
+      publicChains: [served(8453, "base", "evm"), served(792703809, "solana", "svm")],
+    });
+    baseUrl = await service.listen(0);
+  });
+  after(() => service.close());
+
+  it("GET /chains over HTTP, schema-checked, with each chain's protocol depository", async () => {
+    const { chains } = await createServiceClient({ baseUrl }).chains();
+    expect(chains.map((chain) => [chain.id, chain.vmType, chain.protocol?.v2])).to.deep.equal([
+      [8453, "evm", { chainId: "base", depository: CANONICAL_EVM_DEPOSITORY }],
+      [792703809, "svm", { chainId: "solana", depository: SVM_DEPOSITORY_PROGRAM }],
+    ]);
+  });
+
+  it("verifyQuoteOrder passes the service's own order quotes with chains(): ERC-20 (approve, deposit) and SVM", async () => {
+    const client = createServiceClient({ baseUrl });
+    const chains = await client.chains();
+    const evm = await client.quoteV2(
+      quoteBody({
+        includeProtocolData: true,
+        originChainId: 8453,
+        originCurrency: BASE_USDC,
+        destinationChainId: 792703809,
+        destinationCurrency: "11111111111111111111111111111111",
+        recipient: SVM_USER,
+        amount: "25000000",
+      }) as Parameters<typeof client.quoteV2>[0],
+    );
+    expect(evm.steps.map((step) => step.id)).to.deep.equal(["approve", "deposit"]);
+    const evmVerdict = await verifyQuoteOrder(evm, { chains, expectedPayer: EVM_USER, solver: SOLVER });
+    expect(evmVerdict.failures).to.deep.equal([]);
+    const svm = await client.quoteV2(
+      quoteBody({
+        includeProtocolData: true,
+        user: SVM_USER,
+        originChainId: 792703809,
+        originCurrency: "11111111111111111111111111111111",
+        destinationChainId: 8453,
+        destinationCurrency: ETH,
+        recipient: EVM_RECIPIENT,
+        amount: "1000000000",
+      }) as Parameters<typeof client.quoteV2>[0],
+    );
+    // The SVM item carries both forms a wallet may run: they are checked to be the same instructions.
+    expect(svm.steps[0]!.items[0]!.data).to.include.keys("transaction", "instructions");
+    const svmVerdict = await verifyQuoteOrder(svm, { chains, expectedPayer: SVM_USER, solver: SOLVER });
+    expect(svmVerdict.failures).to.deep.equal([]);
+  });
+
+  it("a GET /chains response that fails its schema is a ServiceResponseError", async () => {
+    const lying = createServiceClient({
+      baseUrl,
+      fetch: async () =>
+        new Response(JSON.stringify({ chains: [{ id: "base", vmType: "evm" }] }), { status: 200 }),
+    });
+    const error = await lying.chains().catch((caught: unknown) => caught);
+    expect(error).to.be.instanceOf(ServiceResponseError);
+    expect((error as ServiceResponseError).message).to.match(
+      /GET \/chains: response does not match its schema/,
+    );
   });
 });

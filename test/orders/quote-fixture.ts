@@ -1,4 +1,4 @@
-import { encodeFunctionData, type Hex } from "viem";
+import { encodeFunctionData, erc20Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   CANONICAL_EVM_DEPOSITORY,
@@ -135,12 +135,39 @@ export function depositItem(origin: Origin, order: Order, orderId: Hex) {
   };
 }
 
-/** A quote with a signed protocol.v2 block and the deposit step, for `origin`. */
+/** An EVM step item approving `spender` for `amount` of `token`, sent by the payer on Base. */
+export function approveItem(token: string, spender: string, amount: bigint) {
+  return {
+    from: EVM_PAYER,
+    to: token,
+    chainId: 8453,
+    value: "0",
+    data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender as Hex, amount] }),
+  };
+}
+
+/**
+ * A quote with a signed protocol.v2 block and its steps for `origin`, as the service returns them:
+ * for an ERC-20 order the exact approval of the depository first, then the deposit.
+ */
 export async function quoteFor(origin: Origin, order: Order = orderFor(origin)) {
   const orderId = getOrderId(order, vmTypes);
   const { chainId, currency, amount } = order.inputs[0]!.payment;
+  const approval =
+    origin === "evm-erc20"
+      ? [
+          {
+            id: "approve",
+            kind: "transaction",
+            items: [
+              { status: "incomplete", data: approveItem(currency, CANONICAL_EVM_DEPOSITORY, BigInt(amount)) },
+            ],
+          },
+        ]
+      : [];
   return {
     steps: [
+      ...approval,
       {
         id: "deposit",
         kind: "transaction",

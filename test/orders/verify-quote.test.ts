@@ -15,7 +15,6 @@ import {
   EVM_PAYER,
   EVM_RECIPIENT,
   EVM_TOKEN,
-  NOW,
   options,
   orderFor,
   quoteFor,
@@ -28,7 +27,7 @@ import {
 
 const codes = (result: QuoteOrderVerification) => result.failures.map((failure) => failure.code).sort();
 const evmItem = (quote: TestQuote) =>
-  quote.steps[0]!.items[0]!.data as { data: Hex; value: string; from: string; to: string };
+  quote.steps.at(-1)!.items[0]!.data as { data: Hex; value: string; from: string; to: string };
 const svmInstruction = (quote: TestQuote) =>
   (
     quote.steps[0]!.items[0]!.data as {
@@ -50,13 +49,17 @@ describe("verifyQuoteOrder: honest quotes pass", () => {
 });
 
 describe("verifyQuoteOrder: attacks on the order", () => {
-  it("tampered order data (output recipient swapped, id kept): ORDER_ID_MISMATCH and SIGNER_NOT_SOLVER", async () => {
+  it("tampered order data (output recipient swapped, id kept): ORDER_ID_MISMATCH first, SIGNER_NOT_SOLVER and DEPOSIT_ID_MISMATCH derived from it", async () => {
     const quote = await quoteFor("evm-native");
     quote.protocol.v2.orderData.output.payments[0]!.recipient = SVM_PAYER;
     expect(getOrderId(quote.protocol.v2.orderData, vmTypes)).to.not.equal(quote.protocol.v2.orderId);
     const result = await verifyQuoteOrder(quote, options("evm-native"));
-    expect(codes(result)).to.include.members(["ORDER_ID_MISMATCH", "SIGNER_NOT_SOLVER"]);
     expect(result.ok).to.equal(false);
+    expect(result.failures.map((f) => [f.code, f.causedBy])).to.deep.equal([
+      ["ORDER_ID_MISMATCH", undefined],
+      ["SIGNER_NOT_SOLVER", "ORDER_ID_MISMATCH"],
+      ["DEPOSIT_ID_MISMATCH", "ORDER_ID_MISMATCH"],
+    ]);
   });
 
   it("tampered order re-hashed and signed by an attacker: SIGNER_NOT_SOLVER only", async () => {
@@ -67,6 +70,7 @@ describe("verifyQuoteOrder: attacks on the order", () => {
     const result = await verifyQuoteOrder(quote, options("evm-native"));
     expect(codes(result)).to.deep.equal(["SIGNER_NOT_SOLVER"]);
     expect(result.failures[0]!.actual).to.equal(attacker.address);
+    expect(result.failures[0]!.causedBy).to.equal(undefined);
   });
 
   it("an order naming another solver, signed by it: ORDER_SOLVER_MISMATCH and SIGNER_NOT_SOLVER", async () => {
@@ -158,20 +162,33 @@ describe("verifyQuoteOrder: attacks on the EVM deposit step", () => {
     expect(codes(await verifyQuoteOrder(quote, options("evm-native")))).to.deep.equal(["DEPOSITOR_MISMATCH"]);
   });
 
-  it("the step pays a look-alike depository named by the quote: DEPOSITORY_MISMATCH and DEPOSIT_STEP_MISSING", async () => {
+  it("the step pays a look-alike depository named by the quote: DEPOSITORY_MISMATCH first, the step refused and DEPOSIT_STEP_MISSING derived from it", async () => {
     const quote = await quoteFor("evm-native");
     const fake = "0x4cd00e387622c35bddb9b4c962c136462338bc32";
     evmItem(quote).to = fake;
     quote.protocol.v2.paymentDetails.depository = fake;
-    expect(codes(await verifyQuoteOrder(quote, options("evm-native")))).to.deep.equal([
-      "DEPOSITORY_MISMATCH",
-      "DEPOSIT_STEP_MISSING",
+    const result = await verifyQuoteOrder(quote, options("evm-native"));
+    expect(result.failures.map((f) => [f.code, f.causedBy])).to.deep.equal([
+      ["DEPOSITORY_MISMATCH", undefined],
+      ["UNEXPECTED_STEP_ITEM", "DEPOSITORY_MISMATCH"],
+      ["DEPOSIT_STEP_MISSING", "DEPOSITORY_MISMATCH"],
     ]);
+    expect(result.failures[1]!.location).to.deep.equal({ step: 0, item: 0 });
+  });
+
+  it("paymentDetails without a depository (null or missing): DEPOSITORY_MISMATCH", async () => {
+    for (const depository of [null, undefined]) {
+      const quote = await quoteFor("evm-native");
+      (quote.protocol.v2.paymentDetails as { depository: unknown }).depository = depository;
+      expect(codes(await verifyQuoteOrder(quote, options("evm-native")))).to.deep.equal([
+        "DEPOSITORY_MISMATCH",
+      ]);
+    }
   });
 
   it("two step items pay the depository: DEPOSIT_STEP_AMBIGUOUS", async () => {
     const quote = await quoteFor("evm-native");
-    quote.steps[0]!.items.push(structuredClone(quote.steps[0]!.items[0]!));
+    (quote.steps[0]!.items as unknown[]).push(structuredClone(quote.steps[0]!.items[0]!));
     expect(codes(await verifyQuoteOrder(quote, options("evm-native")))).to.deep.equal([
       "DEPOSIT_STEP_AMBIGUOUS",
     ]);
@@ -255,12 +272,12 @@ describe("verifyQuoteOrder: attacks on the SVM deposit instruction", () => {
     ]);
   });
 
-  it("the instruction goes to another program: DEPOSIT_STEP_MISSING", async () => {
+  it("the instruction goes to another program: UNEXPECTED_STEP_ITEM and DEPOSIT_STEP_MISSING", async () => {
     const quote = await quoteFor("svm-native");
     svmInstruction(quote).programId = SVM_PAYER;
-    expect(codes(await verifyQuoteOrder(quote, options("svm-native")))).to.deep.equal([
-      "DEPOSIT_STEP_MISSING",
-    ]);
+    const result = await verifyQuoteOrder(quote, options("svm-native"));
+    expect(codes(result)).to.deep.equal(["DEPOSIT_STEP_MISSING", "UNEXPECTED_STEP_ITEM"]);
+    expect(result.failures[0]!.location).to.deep.equal({ step: 0, item: 0, instruction: 0 });
   });
 
   it("amount, id and depositor of another deposit: DEPOSIT_AMOUNT_MISMATCH, DEPOSIT_ID_MISMATCH, DEPOSITOR_MISMATCH", async () => {
@@ -292,9 +309,12 @@ describe("verifyQuoteOrder: attacks on the SVM deposit instruction", () => {
 });
 
 describe("verifyQuoteOrder: deadline and policy", () => {
-  it("output.deadline already passed: DEADLINE_PASSED", async () => {
+  it("output.deadline is valid through its last second (as on chain); one second later: DEADLINE_PASSED", async () => {
     const quote = await quoteFor("evm-native");
-    const result = await verifyQuoteOrder(quote, { ...options("evm-native"), now: NOW + 300 });
+    const deadline = quote.protocol.v2.orderData.output.deadline;
+    const atDeadline = await verifyQuoteOrder(quote, { ...options("evm-native"), now: deadline });
+    expect(atDeadline.failures).to.deep.equal([]);
+    const result = await verifyQuoteOrder(quote, { ...options("evm-native"), now: deadline + 1 });
     expect(codes(result)).to.deep.equal(["DEADLINE_PASSED"]);
   });
 
@@ -320,11 +340,11 @@ describe("verifyQuoteOrder: deadline and policy", () => {
     const quote = await quoteFor("evm-native");
     const { minimumAmount, expectedAmount } = quote.protocol.v2.orderData.output.payments[0]!;
     expect(BigInt(expectedAmount) > BigInt(minimumAmount)).to.equal(true);
-    const policy = { minimumOutput: { currency: SVM_MINT, amount: expectedAmount } };
+    const policy = { outputChainId: "solana", minimumOutput: { currency: SVM_MINT, amount: expectedAmount } };
     expect(codes(await verifyQuoteOrder(quote, options("evm-native", policy)))).to.deep.equal([
       "OUTPUT_BELOW_MINIMUM",
     ]);
-    const enough = { minimumOutput: { currency: SVM_MINT, amount: minimumAmount } };
+    const enough = { outputChainId: 792703809, minimumOutput: { currency: SVM_MINT, amount: minimumAmount } };
     expect((await verifyQuoteOrder(quote, options("evm-native", enough))).ok).to.equal(true);
   });
 
