@@ -4,7 +4,7 @@
  * `protocol.v2 { chainId, depository }` on chains that take protocol orders (`verifyQuoteOrder`
  * takes its depositories from here). Loose: the service lists more members than are checked.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ChainIdSchema } from "./primitives.ts";
 import { ChainProtocolV2Schema } from "./protocol-order.ts";
 
