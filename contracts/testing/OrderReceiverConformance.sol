@@ -223,7 +223,7 @@ abstract contract OrderReceiverConformance is ConformanceBase {
     // Signer and signature
     // ------------------------------------------------------------------------------------------------------
 
-    /// @notice order.binding.anyField (fuzz): attack = change a signed field the payment checks cannot see
+    /// @notice order.binding.anyField (fuzz): attack = change a signed field after signing
     /// (salt, solver chain, output amounts, currency, deadline, calls, refund, fee, weight) and keep the
     /// signature: only the order id binds them.
     function testFuzz_order_binding_anyField(uint8 field, uint256 value) public {
@@ -575,7 +575,8 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         }
     }
 
-    /// @dev Changes one signed field that no payment check reads (the id is the only thing binding it).
+    /// @dev Changes one signed field after signing: the signature must be what refuses it (calls and the refund
+    /// recipient are checked after the signature, so they report it too).
     function _tamper(ProtocolOrder.Order memory o, uint8 field, uint256 value) internal pure {
         if (field == 0) o.salt ^= value;
         else if (field == 1) o.solverChainId = string.concat(o.solverChainId, "x");

@@ -36,7 +36,7 @@ async function hostileRefused(t: T, behaviour: number) {
   await t.assertRefused(await t.signed(await t.order(t.setup.hostileToken, AMOUNT)));
 }
 
-/** Changes one signed field that no payment check reads (only the order id binds it). */
+/** Changes one signed field after signing: the signature must be what refuses it. */
 function tamper(order: EncodedOrder, field: number, x: bigint): EncodedOrder {
   const o = structuredClone(order);
   const [input] = o.inputs;
@@ -159,7 +159,7 @@ export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
   {
     id: "order.binding.anyField",
     attack:
-      "(fuzz) change a signed field no payment check reads (salt, output, refund, fee, ...), keep the signature",
+      "(fuzz) change a signed field after signing (salt, output, calls, refund, fee, ...), keep the signature",
     run: (t, runs) =>
       fuzz(
         Math.max(runs, 10),
