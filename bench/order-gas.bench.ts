@@ -37,7 +37,8 @@ function order(
   currency: Hex,
   amount: bigint,
 ): EncodedOrder {
-  const payer: Hex = `0x${"be".repeat(20)}`;
+  // Refunded on this chain to the payer, who alone may pay it through the depositor.
+  const refundRecipient = payer?.account.address.toLowerCase() as Hex;
   return {
     version: "v1",
     solverChainId: "base",
@@ -47,7 +48,7 @@ function order(
       payment: { chainId: i === 0 ? "base" : "optimism", currency, amount, weight: 1n },
       refunds: Array.from({ length: shape.refunds }, () => ({
         chainId: "base",
-        recipient: payer,
+        recipient: refundRecipient,
         currency,
         minimumAmount: 0n,
         deadline: 2_000_000_000,

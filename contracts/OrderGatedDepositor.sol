@@ -17,11 +17,17 @@ import {ProtocolOrder} from "./ProtocolOrder.sol";
 /// 2. the order has an input whose payment is on this chain (its protocol chain id string, e.g. `"base"`),
 /// 3. the currency is exactly the input's (native: the 20 zero bytes; token: its 20 address bytes) and exactly
 ///    the input's amount arrives (native `msg.value`; tokens measured by this contract's balance change),
-/// 4. `output.deadline` has not passed,
+/// 4. `output.deadline` has not passed (the deadline second itself still pays, as off chain),
 /// 5. every output recipient `(output.chainId, recipient)` is on the integrator's whitelist,
-/// 6. the order id was never used or invalidated here.
+/// 6. the order id was never used or invalidated here,
+/// 7. the order carries no `output.calls`, unless the owner allows calls ({setCallsAllowed}),
+/// 8. the payer (`msg.sender`) is the recipient of the paid input's first refund on this chain: only the
+///    account the service would refund can pay the order and use up its one-time record.
 /// It then deposits into the depository with `id = orderId` and `depositor = msg.sender` (the payer), and
 /// emits {OrderDeposited}. The contract never keeps funds.
+/// Fee recipients (`order.fees`) are not checked: fees are part of the price the solver quoted, paid out of
+/// the input on the service's side, and change nothing of what the whitelisted output recipients receive
+/// (at least each payment's `minimumAmount`); the contract judges where the output goes, not the price.
 /// @dev WARNING: the order id has no domain separator. The same signed order is payable through every
 /// depositor that trusts the solver and through the depository directly; replay protection here covers
 /// this contract only. The service credits a deposit once per order id.
@@ -53,6 +59,7 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
 
     address private _solver;
     bool private _paused;
+    bool private _callsAllowed;
     PreviousSolver private _previous;
     string private _protocolChainId;
     mapping(bytes32 orderId => uint256 state) private _orders;
@@ -78,6 +85,8 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
     event WhitelistUpdated(string chainId, bytes recipient, bool allowed);
     /// @notice Payments were paused (`true`) or resumed (`false`) by the owner.
     event PauseSet(bool paused);
+    /// @notice The owner allowed (`true`) or refused (`false`) orders with `output.calls`.
+    event CallsAllowedSet(bool allowed);
 
     /// @notice Payments are paused.
     error DepositorPaused();
@@ -96,6 +105,12 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
     error DeliveredAmountMismatch(uint256 expected, uint256 delivered);
     /// @notice `output.deadline` is before `block.timestamp`.
     error OutputDeadlinePassed(uint32 deadline, uint256 timestamp);
+    /// @notice The order carries `calls` output calls and the owner has not allowed calls ({setCallsAllowed}).
+    error OutputCallsNotAllowed(uint256 calls);
+    /// @notice The payer is not the paid input's refund recipient on this chain (`refundRecipient`, VM-encoded).
+    error PayerNotRefundRecipient(bytes refundRecipient, address payer);
+    /// @notice The paid input has no refund on this chain (`chainId`), so no payer is bound to the order.
+    error NoRefundForThisChain(string chainId);
     /// @notice An output recipient is not on the whitelist.
     error RecipientNotWhitelisted(string chainId, bytes recipient);
     /// @notice The order id was paid here before.
@@ -147,8 +162,8 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
     /// @param order the order as the service returned it, with addresses and currencies VM-encoded
     /// @param signature the solver's `orderSignature`, 65-byte `r || s || v` or 64-byte EIP-2098
     /// @dev `msg.value` must equal the input's amount exactly. The depository is called with
-    /// `depositNative(msg.sender, orderId)`. WARNING: the payer is `msg.sender`; smart wallets and relayers
-    /// are credited as themselves.
+    /// `depositNative(msg.sender, orderId)`. WARNING: the payer is `msg.sender` and must be the order's refund
+    /// recipient on this chain; smart wallets and relayers quote for their own address.
     function depositNative(ProtocolOrder.Order calldata order, bytes calldata signature) external payable {
         (bytes32 id, ProtocolOrder.InputPayment calldata payment, address signer) = _verify(order, signature);
         if (!_isNative(payment.currency)) revert NotNativeCurrency(payment.currency);
@@ -161,7 +176,8 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
     /// checks this contract's balance grew by exactly that, and deposits it.
     /// @param order the order as the service returned it, with addresses and currencies VM-encoded
     /// @param signature the solver's `orderSignature`, 65-byte `r || s || v` or 64-byte EIP-2098
-    /// @dev The payer approves this contract for the amount beforehand. The depository is called with
+    /// @dev The payer (the order's refund recipient on this chain) approves this contract for the amount
+    /// beforehand. The depository is called with
     /// `depositErc20(msg.sender, token, amount, orderId)`. WARNING: fee-on-transfer and rebasing tokens are
     /// rejected with {DeliveredAmountMismatch}.
     function depositErc20(ProtocolOrder.Order calldata order, bytes calldata signature) external nonReentrant {
@@ -241,6 +257,15 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
         else IERC20(currency).safeTransfer(to, amount);
     }
 
+    /// @notice Accepts (`true`) or refuses (`false`, the default) orders with `output.calls`.
+    /// @param allowed whether orders with calls are accepted from now on
+    /// @dev WARNING: calls run on the destination chain with the output; they can send it to any address,
+    /// which the recipient whitelist cannot see. Allow them only when you check the calls yourself.
+    function setCallsAllowed(bool allowed) external onlyOwner {
+        _callsAllowed = allowed;
+        emit CallsAllowedSet(allowed);
+    }
+
     /// @notice Pauses payments. Admin functions keep working.
     function pause() external onlyOwner {
         _paused = true;
@@ -289,6 +314,11 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
         return _paused;
     }
 
+    /// @notice Whether orders with `output.calls` are accepted.
+    function callsAllowed() external view returns (bool) {
+        return _callsAllowed;
+    }
+
     /// @notice Whether `orderId` was paid here.
     function isUsed(bytes32 orderId) external view returns (bool) {
         return _orders[orderId] == _USED;
@@ -308,14 +338,17 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
     // Internals
     // ------------------------------------------------------------------------------------------------------
 
-    /// @dev Checks 1, 2, 4, 5 and 6, marks the id used; returns the id, this chain's input payment and the signer.
+    /// @dev Checks 1, 2, 4 to 8, marks the id used; returns the id, this chain's input payment and the signer.
+    /// What a signed order allows (calls, payer) is checked after the signature, so a tampered order reports
+    /// its signature first.
     function _verify(ProtocolOrder.Order calldata order, bytes calldata signature)
         private
         returns (bytes32 id, ProtocolOrder.InputPayment calldata payment, address signer)
     {
         if (_paused) revert DepositorPaused();
         id = ProtocolOrder.orderIdCalldata(order);
-        payment = _inputForThisChain(order.inputs);
+        ProtocolOrder.Input calldata input = _inputForThisChain(order.inputs);
+        payment = input.payment;
         if (payment.amount == 0) revert ZeroAmount();
         if (block.timestamp > order.output.deadline) {
             revert OutputDeadlinePassed(order.output.deadline, block.timestamp);
@@ -334,15 +367,27 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
         signer = ProtocolOrder.recoverSigner(id, signature);
         if (!isAuthorizedSigner(signer)) revert SignerMismatch(_solver, signer);
         if (order.solver != signer) revert OrderSolverMismatch(signer, order.solver);
+        uint256 calls = order.output.calls.length;
+        if (calls != 0 && !_callsAllowed) revert OutputCallsNotAllowed(calls);
+        _requirePayerRefunded(input.refunds);
     }
 
-    function _inputForThisChain(ProtocolOrder.Input[] calldata inputs)
-        private
-        view
-        returns (ProtocolOrder.InputPayment calldata)
-    {
+    /// @dev The payer must be the recipient (20 bytes) of the first refund on this chain.
+    function _requirePayerRefunded(ProtocolOrder.InputRefund[] calldata refunds) private view {
+        for (uint256 i; i < refunds.length; ++i) {
+            if (keccak256(bytes(refunds[i].chainId)) != _chainIdHash) continue;
+            bytes calldata recipient = refunds[i].recipient;
+            if (recipient.length != 20 || bytes20(recipient) != bytes20(msg.sender)) {
+                revert PayerNotRefundRecipient(recipient, msg.sender);
+            }
+            return;
+        }
+        revert NoRefundForThisChain(_protocolChainId);
+    }
+
+    function _inputForThisChain(ProtocolOrder.Input[] calldata inputs) private view returns (ProtocolOrder.Input calldata) {
         for (uint256 i; i < inputs.length; ++i) {
-            if (keccak256(bytes(inputs[i].payment.chainId)) == _chainIdHash) return inputs[i].payment;
+            if (keccak256(bytes(inputs[i].payment.chainId)) == _chainIdHash) return inputs[i];
         }
         revert NoInputForThisChain(_protocolChainId);
     }

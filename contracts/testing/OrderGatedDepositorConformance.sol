@@ -13,7 +13,7 @@ import {OrderReceiverConformance} from "./OrderReceiverConformance.sol";
 /// (`OrderGatedDepositor`): inherit it in a test contract and every property runs. By default it deploys
 /// `depositorCreationCode()` (the reference itself) in front of a fresh `RelayDepository`; override that to
 /// test your own build, or `depositorUnderTest()` to test a deployed depositor on a fork (its owner is
-/// impersonated to point it at the mock solver and whitelist the suite's recipient).
+/// impersonated to point it at the mock solver, whitelist the suite's recipient and refuse output calls).
 abstract contract OrderGatedDepositorConformance is OrderReceiverConformance {
     address private _owner;
 
@@ -54,6 +54,10 @@ abstract contract OrderGatedDepositorConformance is OrderReceiverConformance {
             CONFORMANCE_VM.prank(_owner);
             deployed.unpause();
         }
+        if (deployed.callsAllowed()) {
+            CONFORMANCE_VM.prank(_owner);
+            deployed.setCallsAllowed(false);
+        }
     }
 
     function payOrder(address receiver, OrderPayment memory payment) internal virtual override {
@@ -80,6 +84,12 @@ abstract contract OrderGatedDepositorConformance is OrderReceiverConformance {
         ids[0] = orderId;
         CONFORMANCE_VM.prank(_owner);
         OrderGatedDepositor(receiver).invalidateOrders(ids);
+        return true;
+    }
+
+    function allowOrderCalls(address receiver, bool allowed) internal virtual override returns (bool) {
+        CONFORMANCE_VM.prank(_owner);
+        OrderGatedDepositor(receiver).setCallsAllowed(allowed);
         return true;
     }
 
@@ -133,6 +143,11 @@ abstract contract OrderGatedDepositorConformance is OrderReceiverConformance {
         ) return OrderGatedDepositor.RecipientNotWhitelisted.selector;
         if (p == keccak256("order.invalidation.refused")) return OrderGatedDepositor.OrderIdInvalidated.selector;
         if (p == keccak256("order.pause.refused")) return OrderGatedDepositor.DepositorPaused.selector;
+        if (p == keccak256("order.payer.stranger")) return OrderGatedDepositor.PayerNotRefundRecipient.selector;
+        if (p == keccak256("order.payer.noRefundHere")) return OrderGatedDepositor.NoRefundForThisChain.selector;
+        if (p == keccak256("order.calls.refused") || p == keccak256("order.calls.ownerAllows")) {
+            return OrderGatedDepositor.OutputCallsNotAllowed.selector;
+        }
         return bytes4(0);
     }
 }

@@ -88,6 +88,13 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         return receiver;
     }
 
+    /// @notice Allows or refuses orders with `output.calls` as the owner would; false when the contract has no
+    /// such setting.
+    function allowOrderCalls(address receiver, bool allowed) internal virtual returns (bool) {
+        (receiver, allowed);
+        return false;
+    }
+
     /// @notice The longest `output.deadline - block.timestamp` the contract accepts; zero when it has no
     /// maximum (the window property is then reported not applicable).
     function orderDeadlineWindow(address receiver) internal view virtual returns (uint256) {
@@ -216,7 +223,7 @@ abstract contract OrderReceiverConformance is ConformanceBase {
     // Signer and signature
     // ------------------------------------------------------------------------------------------------------
 
-    /// @notice order.binding.anyField (fuzz): attack = change a signed field the payment checks cannot see
+    /// @notice order.binding.anyField (fuzz): attack = change a signed field after signing
     /// (salt, solver chain, output amounts, currency, deadline, calls, refund, fee, weight) and keep the
     /// signature: only the order id binds them.
     function testFuzz_order_binding_anyField(uint8 field, uint256 value) public {
@@ -447,6 +454,50 @@ abstract contract OrderReceiverConformance is ConformanceBase {
     }
 
     // ------------------------------------------------------------------------------------------------------
+    // Payer and output calls
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @notice order.payer.stranger: attack = a stranger holding the order and its signature (public once a
+    /// first try lands on chain) pays it first, using up the one-time record; then the user's own payment of
+    /// the same order must still pay.
+    function test_order_payer_stranger() public {
+        _applicable("order.payer.stranger");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        address user = p.payer;
+        p.payer = CONFORMANCE_VM.addr(ORDER_STRANGER_KEY);
+        _fundOrderAccount(p.payer);
+        _assertOrderRefused("order.payer.stranger", p);
+        p.payer = user;
+        _assertOrderPaid("order.payer.stranger", p);
+    }
+
+    /// @notice order.payer.noRefundHere: attack = an order whose only refund is on another chain (it binds no
+    /// payer here), paid by anyone.
+    function test_order_payer_noRefundHere() public {
+        _applicable("order.payer.noRefundHere");
+        ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+        o.inputs[0].refunds[0].chainId = orderSetup.outputChainId;
+        _assertOrderRefused("order.payer.noRefundHere", _signedOrder(o));
+    }
+
+    /// @notice order.calls.refused: attack = an order paying the whitelisted recipient whose `output.calls`
+    /// (run on the destination with the output) send the output elsewhere.
+    function test_order_calls_refused() public {
+        _applicable("order.calls.refused");
+        _assertOrderRefused("order.calls.refused", _signedOrder(_orderWithCall()));
+    }
+
+    /// @notice order.calls.ownerAllows: once the owner allows calls, an order with calls pays; refused again
+    /// once the owner withdraws it.
+    function test_order_calls_ownerAllows() public {
+        _applicable("order.calls.ownerAllows");
+        _requireHook("order.calls.ownerAllows", "allowOrderCalls", allowOrderCalls(orderReceiver, true));
+        _assertOrderPaid("order.calls.ownerAllows", _signedOrder(_orderWithCall()));
+        allowOrderCalls(orderReceiver, false);
+        _assertOrderRefused("order.calls.ownerAllows", _signedOrder(_orderWithCall()));
+    }
+
+    // ------------------------------------------------------------------------------------------------------
     // Administration
     // ------------------------------------------------------------------------------------------------------
 
@@ -524,7 +575,8 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         }
     }
 
-    /// @dev Changes one signed field that no payment check reads (the id is the only thing binding it).
+    /// @dev Changes one signed field after signing: the signature must be what refuses it (calls and the refund
+    /// recipient are checked after the signature, so they report it too).
     function _tamper(ProtocolOrder.Order memory o, uint8 field, uint256 value) internal pure {
         if (field == 0) o.salt ^= value;
         else if (field == 1) o.solverChainId = string.concat(o.solverChainId, "x");
@@ -585,6 +637,13 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         o.output.calls = new bytes[](0);
         o.output.extraData = "";
         o.fees = new ProtocolOrder.Fee[](0);
+    }
+
+    /// @dev A fresh native order whose output call transfers the output token to an attacker.
+    function _orderWithCall() internal returns (ProtocolOrder.Order memory o) {
+        o = _order(address(0), ORDER_AMOUNT);
+        o.output.calls = new bytes[](1);
+        o.output.calls[0] = abi.encodeWithSignature("transfer(address,uint256)", address(0xBAD), 990);
     }
 
     function _fundOrderAccount(address account) internal {

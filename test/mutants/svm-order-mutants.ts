@@ -4,6 +4,7 @@
 import type { SvmMutant } from "./svm-mutants.ts";
 
 const GATE = "order-depositor/src/instructions/deposit.rs";
+const ADMIN = "order-depositor/src/instructions/admin.rs";
 
 const guardOff = (name: string, property: string, condition: string): SvmMutant => ({
   name,
@@ -18,14 +19,25 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
     patches: [
       {
         file: GATE,
-        find: "if self.payment.is_none() && chain_id == self.chain_id {",
-        replace: "if self.payment.is_none() {",
+        find: "self.in_paid_input = self.payment.is_none() && chain_id == self.chain_id;",
+        replace: "self.in_paid_input = self.payment.is_none();",
       },
     ],
   },
   guardOff("input currency not bound", "order.currency", "payment_currency != currency"),
   guardOff("zero input accepted", "order.amountZero", "amount == 0"),
   guardOff("no order deadline", "order.deadline", "now > i64::from(seen.deadline)"),
+  {
+    name: "order deadline off by one",
+    property: "order.deadline",
+    patches: [
+      {
+        file: GATE,
+        find: "if now > i64::from(seen.deadline) {",
+        replace: "if now >= i64::from(seen.deadline) {",
+      },
+    ],
+  },
   guardOff(
     "output recipients not whitelisted",
     "order.whitelist",
@@ -37,4 +49,32 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
     "order.wrongSigner",
     "!is_authorized_signer(&signer, &cfg.solver, &cfg.previous_solver, cfg.previous_valid_until(), now)",
   ),
+  guardOff(
+    "payer not bound to the refund recipient",
+    "order.payer.stranger",
+    "refund_recipient != gate.payer.address().as_ref()",
+  ),
+  {
+    name: "order without a refund here accepted",
+    property: "order.payer.noRefundHere",
+    patches: [
+      {
+        file: GATE,
+        find: "seen.refund_recipient.ok_or(OrderError::NoRefundOnThisChain)?",
+        replace: "seen.refund_recipient.unwrap_or(gate.payer.address().as_ref())",
+      },
+    ],
+  },
+  guardOff("output calls not refused", "order.calls.refused", "seen.calls != 0 && !cfg.calls_allowed()"),
+  {
+    name: "calls setting not stored",
+    property: "order.calls.ownerAllows",
+    patches: [
+      {
+        file: ADMIN,
+        find: "as_owner::<OrderDepositorConfig>(program_id, accounts)?.calls_allowed = allowed as u8;",
+        replace: "as_owner::<OrderDepositorConfig>(program_id, accounts)?;",
+      },
+    ],
+  },
 ];

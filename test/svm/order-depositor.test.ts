@@ -249,6 +249,96 @@ describe("svm: order-gated deposit into the depository", function () {
     });
   });
 
+  describe("the payer and the output calls (R2, R3), the deadline second", () => {
+    async function stranger() {
+      const who = await generateKeyPairSigner();
+      f.svm.airdrop(who.address, lamports(10_000_000_000n));
+      return who;
+    }
+
+    it("R2 attack: a stranger holding the user's order and signature pays first: PayerNotRefundRecipient; the user's own payment then goes through", async () => {
+      const mallory = await stranger();
+      const order = f.order();
+      const signature = await f.signOrder(order);
+      const [replay] = await f.orderReplay(order);
+      const vault = f.lamports(f.vault);
+      const result = await depositNative(order, { payer: mallory, signature });
+      expectCode(result, ORDER_ERRORS.PayerNotRefundRecipient, "PayerNotRefundRecipient");
+      expect(f.svm.getAccount(replay).exists, "the one-time record is still free").to.equal(false);
+      expect(f.lamports(f.vault)).to.equal(vault);
+      expectOk(await depositNative(order, { signature }));
+      expect(f.lamports(f.vault) - vault).to.equal(1_000_000n);
+      expect(f.svm.getAccount(replay).exists).to.equal(true);
+    });
+
+    it("R2 attack, token path: the stranger pays from its own token account: PayerNotRefundRecipient", async () => {
+      const mallory = await stranger();
+      const t = await f.tokenSetup(TOKEN_PROGRAM);
+      const malloryToken = await f.createTokenAccount(TOKEN_PROGRAM, t.mint, mallory.address);
+      await f.mintTo(TOKEN_PROGRAM, t.mint, malloryToken, 5_000n);
+      const order = f.order({ amount: 5_000n, currency: hexOf(t.mint) });
+      expectCode(
+        await f.send(
+          [await f.depositTokenOrder(order, { ...t, payerToken: malloryToken }, { payer: mallory })],
+          mallory,
+        ),
+        ORDER_ERRORS.PayerNotRefundRecipient,
+        "PayerNotRefundRecipient",
+      );
+      expect(f.tokenBalance(malloryToken)).to.equal(5_000n);
+      expectOk(await f.send([await f.depositTokenOrder(order, t)]));
+      expect(f.tokenBalance(await f.vaultToken(t.mint, TOKEN_PROGRAM))).to.equal(5_000n);
+    });
+
+    it("R2: an order whose paid input has no refund on this chain binds no payer: NoRefundOnThisChain", async () => {
+      const order = f.order();
+      (order.inputs[0]?.refunds[0] as { chainId: string }).chainId = "ethereum";
+      expectCode(await depositNative(order), ORDER_ERRORS.NoRefundOnThisChain, "NoRefundOnThisChain");
+    });
+
+    it("R3 attack: an order paying the whitelisted recipient whose output calls send the output elsewhere: OutputCallsNotAllowed until the owner allows calls", async () => {
+      const order = f.order();
+      // transfer(attacker, 990000) run on the destination chain with the output.
+      order.output.calls = [
+        `0xa9059cbb${"00".repeat(12)}${"ad".repeat(20)}${(990_000).toString(16).padStart(64, "0")}`,
+      ];
+      expect(f.svm.getAccount(await f.recipientEntry("ethereum", EVM_RECIPIENT)).exists).to.equal(true);
+      expectCode(await depositNative(order), ORDER_ERRORS.OutputCallsNotAllowed, "OutputCallsNotAllowed");
+      expectCode(
+        await f.send([await f.orderOwnerIx("setCallsAllowed", [true], f.payer)]),
+        ORDER_ERRORS.Unauthorized,
+        "Unauthorized",
+      );
+      const set = expectOk(await f.send([await f.orderOwnerIx("setCallsAllowed", [true])], f.owner));
+      const [event] = f.events(set.logs(), f.orders);
+      expect(event?.name).to.equal("callsAllowedSet");
+      expect(event?.data.allowed).to.equal(true);
+      try {
+        expectOk(await depositNative(order));
+      } finally {
+        expectOk(await f.send([await f.orderOwnerIx("setCallsAllowed", [false])], f.owner));
+      }
+      expectCode(
+        await depositNative(f.order({ calls: 1 })),
+        ORDER_ERRORS.OutputCallsNotAllowed,
+        "refused again",
+      );
+    });
+
+    it("deadline second: paid at output.deadline, OrderExpired one second later (as verifyQuoteOrder)", async () => {
+      const clock = f.svm.getClock();
+      const deadline = Number(clock.unixTimestamp) + 50;
+      const atDeadline = f.order({ deadline });
+      const late = f.order({ deadline });
+      clock.unixTimestamp = BigInt(deadline);
+      f.svm.setClock(clock);
+      expectOk(await depositNative(atDeadline));
+      clock.unixTimestamp = BigInt(deadline + 1);
+      f.svm.setClock(clock);
+      expectCode(await depositNative(late), ORDER_ERRORS.OrderExpired, "OrderExpired");
+    });
+  });
+
   describe("recipients", () => {
     it("recipient not on the whitelist: RecipientNotWhitelisted", async () => {
       const stranger = "0x00000000000000000000000000000000000000aa" as Hex;

@@ -255,7 +255,15 @@ export class OrderFixture extends Fixture {
 
   /** An order paying `amount` of `currency` (32-byte hex; zeros = native) on this chain to an EVM recipient. */
   order(
-    o: { amount?: bigint; currency?: Hex; deadline?: number; chainId?: string; recipients?: Hex[] } = {},
+    o: {
+      amount?: bigint;
+      currency?: Hex;
+      deadline?: number;
+      chainId?: string;
+      recipients?: Hex[];
+      /** How many (empty) output calls. */
+      calls?: number;
+    } = {},
   ): EncodedOrder {
     const salt = BigInt(keccak256(crypto.getRandomValues(new Uint8Array(32))));
     return {
@@ -292,7 +300,7 @@ export class OrderFixture extends Fixture {
           expectedAmount: 995_000n,
         })),
         deadline: o.deadline ?? Number(this.now()) + 600,
-        calls: [],
+        calls: Array.from({ length: o.calls ?? 0 }, () => "0x" as Hex),
         extraData: "0x",
       },
       fees: [],

@@ -13,6 +13,7 @@
 //! Parsing never panics (checked slicing only).
 
 use crate::error::ReceiverError;
+use pinocchio::{error::ProgramError, AccountView, Address};
 
 /// Where the TLV entries start: 165-byte base (mints are padded to it) + 1 account-type byte.
 const TLV_START: usize = 166;
@@ -64,5 +65,16 @@ pub fn check_payer_account(account: &[u8]) -> Result<(), ReceiverError> {
     if is_set(extension(account, CPI_GUARD)) {
         return Err(ReceiverError::PayerTokenCpiGuard);
     }
+    Ok(())
+}
+
+/// The payer's token account: owned by `token_program` (`InvalidTokenAccount`) and without CPI
+/// Guard enabled (`PayerTokenCpiGuard`).
+#[inline(always)]
+pub fn check_payer_token(payer_token: &AccountView, token_program: &Address) -> Result<(), ProgramError> {
+    if !payer_token.owned_by(token_program) {
+        return Err(ReceiverError::InvalidTokenAccount.into());
+    }
+    check_payer_account(&payer_token.try_borrow()?)?;
     Ok(())
 }

@@ -1,5 +1,15 @@
 //! `OrderDeposited`, logged with `sol_log_data` as `discriminator || borsh(fields)` like Anchor's
-//! `emit!`, after the depository's own `DepositEvent`.
+//! `emit!`, after the depository's own `DepositEvent`; `CallsAllowedSet`, logged by
+//! `set_calls_allowed`.
+
+use attestkit_receiver_interface::event::log_data;
+
+/// The bytes of a `repr(C)` event made of `u8` arrays only.
+#[inline(always)]
+fn bytes_of<T>(event: &T) -> &[u8] {
+    // SAFETY: callers pass repr(C) structs of u8 arrays: initialized bytes, alignment 1.
+    unsafe { core::slice::from_raw_parts(event as *const T as *const u8, core::mem::size_of::<T>()) }
+}
 
 /// `sha256("event:OrderDeposited")[..8]`.
 pub const ORDER_DEPOSITED_DISCRIMINATOR: [u8; 8] = [59, 59, 39, 186, 75, 148, 155, 94];
@@ -22,16 +32,25 @@ pub struct OrderDeposited {
 impl OrderDeposited {
     #[inline(always)]
     pub fn emit(&self) {
-        #[cfg(any(target_os = "solana", target_arch = "bpf"))]
-        {
-            // SAFETY: repr(C) of u8 arrays: initialized bytes, alignment 1.
-            let bytes = unsafe {
-                core::slice::from_raw_parts(self as *const Self as *const u8, core::mem::size_of::<Self>())
-            };
-            let slices: [&[u8]; 1] = [bytes];
-            // SAFETY: one (ptr, len) pair describing `bytes`.
-            unsafe { pinocchio::syscalls::sol_log_data(slices.as_ptr() as *const u8, 1) };
-        }
+        log_data(bytes_of(self));
+    }
+}
+
+/// `sha256("event:CallsAllowedSet")[..8]`.
+pub const CALLS_ALLOWED_SET_DISCRIMINATOR: [u8; 8] = [161, 250, 113, 65, 218, 140, 104, 3];
+
+/// The owner allowed (`allowed = 1`) or refused (0) orders with `output.calls` (9 bytes).
+#[repr(C)]
+pub struct CallsAllowedSet {
+    pub discriminator: [u8; 8],
+    /// Borsh `bool`.
+    pub allowed: u8,
+}
+
+impl CallsAllowedSet {
+    #[inline(always)]
+    pub fn emit(&self) {
+        log_data(bytes_of(self));
     }
 }
 

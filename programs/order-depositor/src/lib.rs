@@ -6,13 +6,17 @@
 //! hashes to an id the trusted solver signed (EIP-191 over the 32 raw bytes of the EIP-712 id),
 //! one of its inputs pays this chain (the configured protocol chain id string) in exactly the
 //! currency paid and an amount the depository's vault receives exactly, `output.deadline` has not
-//! passed, every output recipient is on the owner's whitelist, and the order id was never used
+//! passed (the deadline second itself still pays), every output recipient is on the owner's
+//! whitelist, the order carries no `output.calls` unless the owner allows them, the payer is the
+//! paid input's refund recipient on this chain, a token's mint and the payer's token account
+//! carry none of the Token-2022 extensions the receiver refuses, and the order id was never used
 //! here. Then it deposits into the depository by CPI with `id = orderId` and `depositor = payer`,
 //! and logs `OrderDeposited`.
 //!
 //! `compute_order_id(order)` returns the id as return data (simulate it from any client).
 //! `invalidate_orders(ids, solver_signature)` lets the owner or the current solver make order ids
-//! unpayable before they are paid.
+//! unpayable before they are paid. `set_calls_allowed(bool)` (owner) accepts or refuses orders with
+//! `output.calls`.
 #![no_std]
 
 pub mod event;
@@ -56,6 +60,7 @@ pub fn process_instruction(program_id: &Address, accounts: &mut [AccountView], i
     const TRANSFER_OWNERSHIP: u64 = word(ix::TRANSFER_OWNERSHIP);
     const ACCEPT_OWNERSHIP: u64 = word(ix::ACCEPT_OWNERSHIP);
     const INVALIDATE_ORDERS: u64 = word(ix::INVALIDATE_ORDERS);
+    const SET_CALLS_ALLOWED: u64 = word(ix::SET_CALLS_ALLOWED);
     match word(*head) {
         ORDER_DEPOSIT_NATIVE => instructions::deposit::native(program_id, accounts, data),
         ORDER_DEPOSIT_TOKEN => instructions::deposit::token(program_id, accounts, data),
@@ -68,6 +73,7 @@ pub fn process_instruction(program_id: &Address, accounts: &mut [AccountView], i
         TRANSFER_OWNERSHIP => instructions::admin::transfer_ownership::<OrderDepositorConfig>(program_id, accounts, data),
         ACCEPT_OWNERSHIP => instructions::admin::accept_ownership::<OrderDepositorConfig>(program_id, accounts, data),
         INVALIDATE_ORDERS => instructions::invalidate::process(program_id, accounts, data),
+        SET_CALLS_ALLOWED => instructions::admin::set_calls_allowed(program_id, accounts, data),
         _ => Err(ReceiverError::UnknownInstruction.into()),
     }
 }

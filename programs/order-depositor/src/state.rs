@@ -18,7 +18,7 @@ pub const RECIPIENT_SEED: &[u8] = b"recipient";
 /// Longest protocol chain id stored in the config.
 pub const MAX_CHAIN_ID_LEN: usize = 32;
 
-/// Configuration (155 bytes).
+/// Configuration (156 bytes).
 #[repr(C)]
 pub struct OrderDepositorConfig {
     pub discriminator: [u8; 8],
@@ -39,6 +39,9 @@ pub struct OrderDepositorConfig {
     /// This chain's protocol chain id (`GET /chains` → `protocol.v2.chainId`, e.g. `solana`),
     /// zero-padded.
     pub chain_id: [u8; MAX_CHAIN_ID_LEN],
+    /// 1 when orders with `output.calls` are accepted (`set_calls_allowed`); 0, the default,
+    /// refuses them with `OutputCallsNotAllowed`.
+    pub calls_allowed: u8,
 }
 
 // SAFETY: repr(C), u8 arrays only, discriminator first.
@@ -54,6 +57,10 @@ impl OrderDepositorConfig {
     #[inline(always)]
     pub fn previous_valid_until(&self) -> i64 {
         i64::from_le_bytes(self.previous_solver_valid_until)
+    }
+    #[inline(always)]
+    pub fn calls_allowed(&self) -> bool {
+        self.calls_allowed != 0
     }
     /// The protocol chain id bytes.
     #[inline(always)]

@@ -10,7 +10,7 @@ use attestkit_receiver_interface::{
 };
 use order_depositor::{
     event::{
-        OrderDeposited, ORDER_DEPOSITED_DISCRIMINATOR, ORDER_INVALIDATED_DISCRIMINATOR,
+        CallsAllowedSet, OrderDeposited, CALLS_ALLOWED_SET_DISCRIMINATOR, ORDER_DEPOSITED_DISCRIMINATOR, ORDER_INVALIDATED_DISCRIMINATOR,
         ORDER_INVALIDATION_TOO_LATE_DISCRIMINATOR,
     },
     instructions::discriminator as ix,
@@ -33,7 +33,7 @@ fn discriminator(v: &Value, list: &str, name: &str) -> [u8; 8] {
 fn every_idl_error_is_the_crate_error_of_that_code_and_name() {
     let v = idl("order_depositor");
     let errors = v["errors"].as_array().unwrap();
-    assert_eq!(errors.len(), 46 + 16);
+    assert_eq!(errors.len(), 46 + 19);
     for e in errors {
         let code = e["code"].as_u64().unwrap() as u32;
         let name = e["name"].as_str().unwrap();
@@ -61,6 +61,7 @@ fn instruction_account_and_event_discriminators_match_the_crates() {
         ("transfer_ownership", ix::TRANSFER_OWNERSHIP),
         ("accept_ownership", ix::ACCEPT_OWNERSHIP),
         ("invalidate_orders", ix::INVALIDATE_ORDERS),
+        ("set_calls_allowed", ix::SET_CALLS_ALLOWED),
     ] {
         assert_eq!(discriminator(&v, "instructions", name), d, "{name}");
     }
@@ -70,10 +71,12 @@ fn instruction_account_and_event_discriminators_match_the_crates() {
     assert_eq!(discriminator(&v, "events", "OrderDeposited"), ORDER_DEPOSITED_DISCRIMINATOR);
     assert_eq!(discriminator(&v, "events", "OrderInvalidated"), ORDER_INVALIDATED_DISCRIMINATOR);
     assert_eq!(discriminator(&v, "events", "OrderInvalidationTooLate"), ORDER_INVALIDATION_TOO_LATE_DISCRIMINATOR);
+    assert_eq!(discriminator(&v, "events", "CallsAllowedSet"), CALLS_ALLOWED_SET_DISCRIMINATOR);
     assert_eq!(core::mem::size_of::<RequestInvalidated>(), 72);
-    assert_eq!(OrderDepositorConfig::LEN, 155);
+    assert_eq!(OrderDepositorConfig::LEN, 156);
     assert_eq!(OrderRecipient::LEN, 41);
     assert_eq!(core::mem::size_of::<OrderDeposited>(), 132);
+    assert_eq!(core::mem::size_of::<CallsAllowedSet>(), 9);
 }
 
 #[test]

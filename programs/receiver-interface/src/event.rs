@@ -68,7 +68,7 @@ pub type InvalidationTooLate = RequestInvalidated;
 
 /// `sol_log_data` of one slice (the `Program data:` line Anchor's event parser reads).
 #[inline(always)]
-fn log_data(bytes: &[u8]) {
+pub fn log_data(bytes: &[u8]) {
     #[cfg(any(target_os = "solana", target_arch = "bpf"))]
     {
         let slices: [&[u8]; 1] = [bytes];

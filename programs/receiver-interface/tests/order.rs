@@ -252,7 +252,10 @@ fn an_invalidation_signature_recovers_to_its_signer_only_for_its_program_and_ids
 struct Seen {
     solver: Vec<u8>,
     input_payments: Vec<(Vec<u8>, Vec<u8>, Vec<u8>)>,
+    /// Each refund's chain id and recipient, after the index of the input payment it follows.
+    refunds: Vec<(usize, Vec<u8>, Vec<u8>)>,
     output_chain_id: Vec<u8>,
+    calls: Vec<Vec<u8>>,
     recipients: Vec<(usize, Vec<u8>)>,
     deadline: Option<u32>,
 }
@@ -264,6 +267,12 @@ impl<'a> attestkit_receiver_interface::order::eip712::OrderVisitor<'a> for Seen 
     }
     fn input_payment(&mut self, chain_id: &'a [u8], currency: &'a [u8], amount: &'a [u8; 32]) {
         self.input_payments.push((chain_id.to_vec(), currency.to_vec(), amount.to_vec()));
+    }
+    fn input_refund(&mut self, chain_id: &'a [u8], recipient: &'a [u8]) {
+        self.refunds.push((self.input_payments.len() - 1, chain_id.to_vec(), recipient.to_vec()));
+    }
+    fn output_call(&mut self, call: &'a [u8]) {
+        self.calls.push(call.to_vec());
     }
     fn output_chain_id(&mut self, chain_id: &'a [u8]) {
         self.output_chain_id = chain_id.to_vec();
@@ -300,6 +309,16 @@ fn hash_order_shows_its_visitor_the_members_a_deposit_checks_and_leaves_the_rest
             assert_eq!(currency, &hex(p["currency"].as_str().unwrap()));
             assert_eq!(amount.as_slice(), word(&p["amount"]));
         }
+        let refunds: Vec<(usize, Vec<u8>, Vec<u8>)> = inputs
+            .iter()
+            .enumerate()
+            .flat_map(|(i, input)| {
+                input["refunds"].as_array().unwrap().iter().map(move |r| {
+                    (i, r["chainId"].as_str().unwrap().as_bytes().to_vec(), hex(r["recipient"].as_str().unwrap()))
+                })
+            })
+            .collect();
+        assert_eq!(seen.refunds, refunds);
         let output = &e["output"];
         assert_eq!(seen.output_chain_id.as_slice(), output["chainId"].as_str().unwrap().as_bytes());
         let payments = output["payments"].as_array().unwrap();
@@ -307,5 +326,7 @@ fn hash_order_shows_its_visitor_the_members_a_deposit_checks_and_leaves_the_rest
             payments.iter().enumerate().map(|(i, p)| (i, hex(p["recipient"].as_str().unwrap()))).collect();
         assert_eq!(seen.recipients, expected);
         assert_eq!(seen.deadline, Some(output["deadline"].as_u64().unwrap() as u32));
+        let calls: Vec<Vec<u8>> = output["calls"].as_array().unwrap().iter().map(|c| hex(c.as_str().unwrap())).collect();
+        assert_eq!(seen.calls, calls);
     }
 }

@@ -7,8 +7,8 @@ import type { EvmOrderPayment, EvmOrderReceiverAdapter, EvmOrderReceiverSetup } 
 /** Options of `orderGatedDepositorAdapter`. */
 export interface OrderGatedDepositorAdapterOptions {
   /**
-   * Test this deployed depositor (fork mode): its owner is impersonated to point it at the mock solver
-   * and whitelist the catalogue's recipient. Its protocol chain id is read from it.
+   * Test this deployed depositor (fork mode): its owner is impersonated to point it at the mock solver,
+   * whitelist the catalogue's recipient and refuse output calls. Its protocol chain id is read from it.
    */
   address?: Address;
   /** Deploy this creation code instead of the shipped OrderGatedDepositor (your own build of the same ABI). */
@@ -52,6 +52,10 @@ export const ORDER_GATED_DEPOSITOR_ERRORS: Readonly<Record<string, string>> = {
   "order.whitelist.outputChain": "RecipientNotWhitelisted",
   "order.invalidation.refused": "OrderIdInvalidated",
   "order.pause.refused": "DepositorPaused",
+  "order.payer.stranger": "PayerNotRefundRecipient",
+  "order.payer.noRefundHere": "NoRefundForThisChain",
+  "order.calls.refused": "OutputCallsNotAllowed",
+  "order.calls.ownerAllows": "OutputCallsNotAllowed",
 };
 
 /** The reference's design choices the catalogue reports as not applicable. */
@@ -134,6 +138,8 @@ export function orderGatedDepositorAdapter(
       await env.send(owner, call(receiver, "setSolver", [setup.solver, 0]));
       await env.send(owner, call(receiver, "addToWhitelist", [whitelist]));
       if (await read(env, receiver, "paused")) await env.send(owner, call(receiver, "unpause", []));
+      if (await read(env, receiver, "callsAllowed"))
+        await env.send(owner, call(receiver, "setCallsAllowed", [false]));
       return { receiver, owner };
     },
     payCall(receiver: Address, p: EvmOrderPayment) {
@@ -150,6 +156,7 @@ export function orderGatedDepositorAdapter(
     },
     pauseCall: (receiver, paused) => call(receiver, paused ? "pause" : "unpause", []),
     invalidateCall: (receiver, orderId) => call(receiver, "invalidateOrders", [[orderId]]),
+    allowCallsCall: (receiver, allowed) => call(receiver, "setCallsAllowed", [allowed]),
     notApplicable: { ...ORDER_GATED_DEPOSITOR_NOT_APPLICABLE, ...options.notApplicable },
     expectedErrors: options.strictErrors === false ? undefined : ORDER_GATED_DEPOSITOR_ERRORS,
     errorAbi: abi,

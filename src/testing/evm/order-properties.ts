@@ -5,6 +5,7 @@ import { hashEncodedOrder } from "../../orders/order-id.ts";
 import type { EncodedOrder } from "../../orders/types.ts";
 import { bigintIn, fuzz } from "../fuzz.ts";
 import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
+import { OUTPUT_CALL_TO_ATTACKER } from "../output-call.ts";
 import { NotApplicable } from "./catalogue-context.ts";
 import { TOKEN_BEHAVIOUR } from "./conformance-token.ts";
 import { AMOUNT, KEYS } from "./context.ts";
@@ -23,12 +24,19 @@ async function native(t: T, amount = AMOUNT) {
   return t.signed(await t.order("native", amount));
 }
 
+/** A fresh native order whose output call sends the output to an attacker. */
+async function withCall(t: T): Promise<EncodedOrder> {
+  const o = await t.order("native", AMOUNT);
+  o.output.calls = [OUTPUT_CALL_TO_ATTACKER];
+  return o;
+}
+
 async function hostileRefused(t: T, behaviour: number) {
   await t.token(t.setup.hostileToken, "setBehaviour", [behaviour]);
   await t.assertRefused(await t.signed(await t.order(t.setup.hostileToken, AMOUNT)));
 }
 
-/** Changes one signed field that no payment check reads (only the order id binds it). */
+/** Changes one signed field after signing: the signature must be what refuses it. */
 function tamper(order: EncodedOrder, field: number, x: bigint): EncodedOrder {
   const o = structuredClone(order);
   const [input] = o.inputs;
@@ -151,7 +159,7 @@ export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
   {
     id: "order.binding.anyField",
     attack:
-      "(fuzz) change a signed field no payment check reads (salt, output, refund, fee, ...), keep the signature",
+      "(fuzz) change a signed field after signing (salt, output, calls, refund, fee, ...), keep the signature",
     run: (t, runs) =>
       fuzz(
         Math.max(runs, 10),
@@ -368,6 +376,42 @@ export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
       const o = await t.order("native", AMOUNT);
       o.output.chainId = "eclipse";
       await t.assertRefused(await t.signed(o));
+    },
+  },
+  {
+    id: "order.payer.stranger",
+    attack:
+      "a stranger holding the order and its signature pays it first (using up the one-time record); the user's own payment must still pay",
+    run: async (t) => {
+      const p = await native(t);
+      const stranger = privateKeyToAccount(KEYS.stranger).address;
+      await t.env.fund(stranger);
+      await t.assertRefused({ ...p, payer: stranger });
+      await t.assertPaid(p);
+    },
+  },
+  {
+    id: "order.payer.noRefundHere",
+    attack: "an order whose only refund is on another chain (it binds no payer here), paid by anyone",
+    run: async (t) => {
+      const o = await t.order("native", AMOUNT);
+      (o.inputs[0]?.refunds[0] as { chainId: string }).chainId = t.setup.outputChainId;
+      await t.assertRefused(await t.signed(o));
+    },
+  },
+  {
+    id: "order.calls.refused",
+    attack: "an order paying the whitelisted recipient whose output calls send the output elsewhere",
+    run: async (t) => t.assertRefused(await t.signed(await withCall(t))),
+  },
+  {
+    id: "order.calls.ownerAllows",
+    attack: "once the owner allows calls an order with calls pays; refused again once withdrawn",
+    run: async (t) => {
+      await t.admin(t.adapter.allowCallsCall?.(t.receiver, true), "allowCallsCall");
+      await t.assertPaid(await t.signed(await withCall(t)));
+      await t.admin(t.adapter.allowCallsCall?.(t.receiver, false), "allowCallsCall");
+      await t.assertRefused(await t.signed(await withCall(t)));
     },
   },
   {

@@ -52,6 +52,8 @@ export interface EvmOrderReceiverAdapter {
   pauseCall?(receiver: Address, paused: boolean): EvmCall;
   /** Invalidation of `orderId` (sent by the owner). */
   invalidateCall?(receiver: Address, orderId: Hex): EvmCall;
+  /** Allow or refuse orders with `output.calls` (sent by the owner). */
+  allowCallsCall?(receiver: Address, allowed: boolean): EvmCall;
   /** The longest `output.deadline - now` the contract accepts, in seconds; absent when it has no maximum. */
   deadlineWindow?: number;
   /** Properties that do not apply to this contract, with the reason shown in the report. */

@@ -9,11 +9,15 @@ import {
   findConfigPda,
   getInitializeInstruction,
   getOrderDepositNativeInstruction,
+  getSetCallsAllowedInstruction,
   getWhitelistAddInstruction,
   ORDER_DEPOSITOR_ERROR__INPUT_CHAIN_NOT_FOUND,
   ORDER_DEPOSITOR_ERROR__INPUT_CURRENCY_MISMATCH,
+  ORDER_DEPOSITOR_ERROR__NO_REFUND_ON_THIS_CHAIN,
   ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
   ORDER_DEPOSITOR_ERROR__ORDER_EXPIRED,
+  ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED,
+  ORDER_DEPOSITOR_ERROR__PAYER_NOT_REFUND_RECIPIENT,
   ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED,
   ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH,
   ORDER_DEPOSITOR_ERROR__ZERO_INPUT_AMOUNT,
@@ -43,6 +47,10 @@ export const SVM_ORDER_DEPOSITOR_ERRORS: Readonly<Record<string, number>> = {
   "order.chain": ORDER_DEPOSITOR_ERROR__INPUT_CHAIN_NOT_FOUND,
   "order.amountZero": ORDER_DEPOSITOR_ERROR__ZERO_INPUT_AMOUNT,
   "order.whitelist": ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED,
+  "order.payer.stranger": ORDER_DEPOSITOR_ERROR__PAYER_NOT_REFUND_RECIPIENT,
+  "order.payer.noRefundHere": ORDER_DEPOSITOR_ERROR__NO_REFUND_ON_THIS_CHAIN,
+  "order.calls.refused": ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED,
+  "order.calls.ownerAllows": ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED,
 };
 
 /** Options of `orderDepositorSvmAdapter`; every field has a default. */
@@ -171,6 +179,9 @@ export async function orderDepositorSvmAdapter(
         },
       ];
     },
+    allowCallsInstructions: async (allowed) => [
+      getSetCallsAllowedInstruction({ owner, config, allowed }, program),
+    ],
     isPaid: async (ledger, orderId) =>
       (await ledger.account((await getOrderDepositorReplayAddress(programId, orderId))[0])).exists,
     recipient: depository.vault,

@@ -1,11 +1,12 @@
-import { generateKeyPairSigner, type KeyPairSigner } from "@solana/kit";
-import { type Hex, keccak256, pad } from "viem";
+import { generateKeyPairSigner, getAddressEncoder, type KeyPairSigner } from "@solana/kit";
+import { bytesToHex, type Hex, keccak256, pad } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hashEncodedOrder } from "../../orders/order-id.ts";
 import { signOrderId } from "../../orders/signature.ts";
 import type { EncodedOrder } from "../../orders/types.ts";
-import { PropertyViolation } from "../evm/context.ts";
+import { NotApplicable, PropertyViolation } from "../evm/context.ts";
 import { compactForm } from "../malformed.ts";
+import { OUTPUT_CALL_TO_ATTACKER } from "../output-call.ts";
 import type { SvmConformanceEnv } from "./env.ts";
 import type { SvmOrderAdapter, SvmOrderPayment } from "./order-types.ts";
 import { SVM_AMOUNT, SVM_KEYS } from "./properties.ts";
@@ -18,6 +19,7 @@ export class SvmOrderPropertyContext {
   readonly env: SvmConformanceEnv;
   readonly adapter: SvmOrderAdapter;
   readonly property: string;
+  private userSigner: Promise<KeyPairSigner> | undefined;
 
   constructor(env: SvmConformanceEnv, adapter: SvmOrderAdapter, property: string) {
     this.env = env;
@@ -25,10 +27,20 @@ export class SvmOrderPropertyContext {
     this.property = property;
   }
 
-  /** A native order of `SVM_AMOUNT` on this chain to the whitelisted output, 10 minutes to run. */
+  /** The property's user: the refund recipient of its orders on this chain, and their payer. */
+  user(): Promise<KeyPairSigner> {
+    this.userSigner ??= this.payer();
+    return this.userSigner;
+  }
+
+  /**
+   * A native order of `SVM_AMOUNT` on this chain to the whitelisted output, 10 minutes to run,
+   * refunded on this chain to the property's user.
+   */
   async order(change: (order: EncodedOrder, now: number) => void = () => {}): Promise<EncodedOrder> {
     const { setup } = this.adapter;
     const now = Number(await this.env.now());
+    const user = bytesToHex(new Uint8Array(getAddressEncoder().encode((await this.user()).address)));
     const order: EncodedOrder = {
       version: "v1",
       solverChainId: "base",
@@ -40,7 +52,7 @@ export class SvmOrderPropertyContext {
           refunds: [
             {
               chainId: setup.chainId,
-              recipient: NATIVE,
+              recipient: user,
               currency: NATIVE,
               minimumAmount: 0n,
               deadline: now + 3600,
@@ -75,13 +87,20 @@ export class SvmOrderPropertyContext {
     return payer;
   }
 
-  /** `order` signed by `key` (the trusted solver's by default). */
+  /** `order` signed by `key` (the trusted solver's by default), paid by the property's user. */
   async payment(order: EncodedOrder, key: Hex = this.adapter.setup.solverKey): Promise<SvmOrderPayment> {
     return {
       order,
       signature: await signOrderId(privateKeyToAccount(key), hashEncodedOrder(order)),
-      payer: await this.payer(),
+      payer: await this.user(),
     };
+  }
+
+  /** Sends the owner's `set_calls_allowed`; not applicable when the adapter has none. */
+  async allowCalls(allowed: boolean): Promise<void> {
+    const instructions = await this.adapter.allowCallsInstructions?.(allowed);
+    if (!instructions) throw new NotApplicable("adapter has no allowCallsInstructions");
+    await this.env.sendOrThrow(instructions);
   }
 
   check(condition: boolean, what: string): void {
@@ -125,6 +144,10 @@ export class SvmOrderPropertyContext {
 
 export type SvmOrderProperty = CatalogueProperty<SvmOrderPropertyContext>;
 
+/** Gives `order` an output call that sends the output to an attacker. */
+function withCall(order: EncodedOrder): void {
+  order.output.calls = [OUTPUT_CALL_TO_ATTACKER];
+}
 /** The SVM order catalogue, in the order the report lists it. */
 export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
   {
@@ -178,12 +201,16 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
   },
   {
     id: "order.deadline",
-    attack: "an order whose output deadline has passed",
+    attack: "an order whose output deadline has passed (edge: paid at the deadline second itself)",
     run: async (t) => {
-      const order = await t.order((o, now) => {
+      const late = await t.order((o, now) => {
         o.output.deadline = now - 1;
       });
-      await t.assertRefused(await t.payment(order));
+      await t.assertRefused(await t.payment(late));
+      const atDeadline = await t.order((o, now) => {
+        o.output.deadline = now;
+      });
+      await t.assertPaid(await t.payment(atDeadline));
     },
   },
   {
@@ -225,6 +252,44 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
           "0x000000000000000000000000000000000000bad0";
       });
       await t.assertRefused(await t.payment(order));
+    },
+  },
+  {
+    id: "order.payer.stranger",
+    attack:
+      "a stranger holding the order and its signature pays it first (using up the one-time record); the user's own payment must still pay",
+    run: async (t) => {
+      const p = await t.payment(await t.order());
+      await t.assertRefused(p, { payer: await t.payer() });
+      await t.assertPaid(p);
+    },
+  },
+  {
+    id: "order.payer.noRefundHere",
+    attack: "an order whose only refund is on another chain (it binds no payer here)",
+    run: async (t) => {
+      const order = await t.order((o) => {
+        (o.inputs[0]?.refunds[0] as { chainId: string }).chainId = t.adapter.setup.outputChainId;
+      });
+      await t.assertRefused(await t.payment(order));
+    },
+  },
+  {
+    id: "order.calls.refused",
+    attack: "an order paying the whitelisted recipient whose output calls send the output elsewhere",
+    run: async (t) => t.assertRefused(await t.payment(await t.order(withCall))),
+  },
+  {
+    id: "order.calls.ownerAllows",
+    attack: "once the owner allows calls an order with calls pays; refused again once withdrawn",
+    run: async (t) => {
+      await t.allowCalls(true);
+      try {
+        await t.assertPaid(await t.payment(await t.order(withCall)));
+      } finally {
+        await t.allowCalls(false);
+      }
+      await t.assertRefused(await t.payment(await t.order(withCall)));
     },
   },
 ];

@@ -28,6 +28,8 @@ export interface SvmOrderAdapter {
   setup: SvmOrderSetup;
   /** Pays the order's native input. */
   payInstructions(payment: SvmOrderPayment): Promise<Instruction[]>;
+  /** The owner's instructions that allow or refuse orders with `output.calls` (signers embedded). */
+  allowCallsInstructions?(allowed: boolean): Promise<Instruction[]>;
   /** Whether the program recorded `orderId` as used. */
   isPaid(env: SvmConformanceEnv, orderId: Hex): Promise<boolean>;
   /** The account whose lamports grow by the order's input amount when it is paid. */

@@ -259,10 +259,7 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
         token_extensions::check_mint(&m)?;
         m[44]
     };
-    if !payer_token.owned_by(token_program_id) {
-        return Err(ReceiverError::InvalidTokenAccount.into());
-    }
-    token_extensions::check_payer_account(&payer_token.try_borrow()?)?;
+    token_extensions::check_payer_token(payer_token, token_program_id)?;
 
     let v = verify(program_id, args, signature, payer, config, whitelist, replay, mint.address().as_array())?;
 

@@ -7,7 +7,12 @@
 //!
 //! The order must name the solver that signed it (`order.solver`), as on EVM. An order id
 //! `invalidate_orders` invalidated fails with `OrderInvalidated`, one already paid with
-//! `OrderAlreadyUsed`.
+//! `OrderAlreadyUsed`. Once the signature holds: the payer must be the recipient of the paid
+//! input's first refund on this chain (`PayerNotRefundRecipient`, `NoRefundOnThisChain`), so
+//! nobody but the account the service refunds can use up the order's one-time record; and an
+//! order with `output.calls` is refused unless the owner allowed calls (`OutputCallsNotAllowed`).
+//! Token payments also refuse the receiver's Token-2022 extensions (a mint with a permanent
+//! delegate or a transfer hook, a payer token account with CPI Guard).
 //!
 //! Accounts, native: 0 `[signer, writable]` payer, 1 `[]` config, 2 `[writable]` replay PDA,
 //! 3 `[]` depository program, 4 `[]` depository's relay_depository, 5 `[writable]` depository's
@@ -27,6 +32,7 @@ use crate::{
 use attested_receiver::{
     checks,
     cpi::{create_pda, CreatePda},
+    token_extensions,
 };
 use attestkit_receiver_interface::{
     attestation::{is_authorized_signer, EvmAddress},
@@ -61,6 +67,12 @@ struct Seen<'a, 'c> {
     chain_id: &'c [u8],
     /// Currency and amount of the first input that pays `chain_id`.
     payment: Option<(&'a [u8], &'a [u8; 32])>,
+    /// Whether the input being read is that one (its refunds follow its payment).
+    in_paid_input: bool,
+    /// Recipient of the paid input's first refund on `chain_id`.
+    refund_recipient: Option<&'a [u8]>,
+    /// How many `output.calls` the order carries.
+    calls: usize,
     solver: &'a [u8; 20],
     output_chain_id: &'a [u8],
     recipients: [MaybeUninit<&'a [u8]>; MAX_LIST_LEN],
@@ -78,8 +90,16 @@ impl<'a> OrderVisitor<'a> for Seen<'a, '_> {
 
     #[inline(always)]
     fn input_payment(&mut self, chain_id: &'a [u8], currency: &'a [u8], amount: &'a [u8; 32]) {
-        if self.payment.is_none() && chain_id == self.chain_id {
+        self.in_paid_input = self.payment.is_none() && chain_id == self.chain_id;
+        if self.in_paid_input {
             self.payment = Some((currency, amount));
+        }
+    }
+
+    #[inline(always)]
+    fn input_refund(&mut self, chain_id: &'a [u8], recipient: &'a [u8]) {
+        if self.in_paid_input && self.refund_recipient.is_none() && chain_id == self.chain_id {
+            self.refund_recipient = Some(recipient);
         }
     }
 
@@ -99,6 +119,11 @@ impl<'a> OrderVisitor<'a> for Seen<'a, '_> {
     #[inline(always)]
     fn output_deadline(&mut self, deadline: u32) {
         self.deadline = deadline;
+    }
+
+    #[inline(always)]
+    fn output_call(&mut self, _call: &'a [u8]) {
+        self.calls += 1;
     }
 }
 
@@ -131,8 +156,10 @@ struct Gate<'a> {
     whitelist: &'a [AccountView],
 }
 
-/// Every check but the measured amount, cheapest first; the secp256k1 recovery last. The args
-/// (`order`, `signature`, `replay_bump`) are read in the same pass that hashes the order.
+/// Every check but the measured amount, cheapest first, then the secp256k1 recovery; the checks
+/// of what a signed order allows (calls, payer) come after it, so a tampered order reports its
+/// signature first. The args (`order`, `signature`, `replay_bump`) are read in the same pass that
+/// hashes the order.
 /// `currency`: 32 zero bytes for native, the mint for tokens.
 fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Accepted, ProgramError> {
     checks::signer(gate.payer)?;
@@ -146,6 +173,9 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
     let mut seen = Seen {
         chain_id: cfg.chain_id(),
         payment: None,
+        in_paid_input: false,
+        refund_recipient: None,
+        calls: 0,
         solver: &[0; 20],
         output_chain_id: &[],
         recipients: [const { MaybeUninit::uninit() }; MAX_LIST_LEN],
@@ -171,7 +201,7 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
         return Err(OrderError::ZeroInputAmount.into());
     }
 
-    // Expiry.
+    // Expiry: the deadline second itself still pays, as off chain (`verifyQuoteOrder`).
     let now = Clock::get()?.unix_timestamp;
     if now > i64::from(seen.deadline) {
         return Err(OrderError::OrderExpired.into());
@@ -210,6 +240,15 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
     // The order's solver (exclusive filling rights) is the one that signed it.
     if seen.solver != &signer {
         return Err(OrderError::OrderSolverMismatch.into());
+    }
+    // Calls run on the destination chain and can send the output anywhere: the owner opts in.
+    if seen.calls != 0 && !cfg.calls_allowed() {
+        return Err(OrderError::OutputCallsNotAllowed.into());
+    }
+    // Only the account the service refunds pays: nobody else can use up the one-time record.
+    let refund_recipient = seen.refund_recipient.ok_or(OrderError::NoRefundOnThisChain)?;
+    if refund_recipient != gate.payer.address().as_ref() {
+        return Err(OrderError::PayerNotRefundRecipient.into());
     }
     Ok(Accepted { id, amount, signer, now, replay_bump })
 }
@@ -321,6 +360,8 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
     if !mint.owned_by(token_program.address()) {
         return Err(ReceiverError::InvalidMint.into());
     }
+    token_extensions::check_mint(&mint.try_borrow()?)?;
+    token_extensions::check_payer_token(payer_token, token_program.address())?;
     let currency = mint.address().to_bytes();
     let accepted = accept(program_id, &Gate { data, payer, config, replay, whitelist }, &currency)?;
     record(program_id, &accepted, payer, replay)?;

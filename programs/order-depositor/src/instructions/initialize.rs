@@ -43,5 +43,6 @@ pub fn process(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) 
         c.previous_solver_valid_until = i64::MIN.to_le_bytes();
         c.chain_id_len = chain_id.len() as u8;
         c.chain_id = chain_id_bytes;
+        c.calls_allowed = 0;
     })
 }

@@ -8,7 +8,7 @@ pub mod initialize;
 pub mod invalidate;
 pub mod whitelist;
 
-pub use attested_receiver::instructions::fixed_args;
+pub use attested_receiver::instructions::{fixed_args, read_bool};
 
 /// Anchor-style discriminators, `sha256("global:<name>")[..8]`; the admin names are the
 /// receiver's, so their discriminators are too.
@@ -20,4 +20,5 @@ pub mod discriminator {
     pub const ORDER_DEPOSIT_NATIVE: [u8; 8] = [207, 218, 221, 193, 143, 31, 41, 53];
     pub const ORDER_DEPOSIT_TOKEN: [u8; 8] = [83, 117, 210, 139, 72, 138, 220, 201];
     pub const INVALIDATE_ORDERS: [u8; 8] = [68, 165, 205, 200, 153, 179, 233, 96];
+    pub const SET_CALLS_ALLOWED: [u8; 8] = [33, 36, 69, 25, 119, 150, 70, 27];
 }

@@ -146,6 +146,10 @@ pub trait OrderVisitor<'a> {
     #[inline(always)]
     fn input_payment(&mut self, _chain_id: &'a [u8], _currency: &'a [u8], _amount: &'a [u8; 32]) {}
 
+    /// Each `inputs[i].refunds[j]`: its chain id and recipient, right after `inputs[i].payment`.
+    #[inline(always)]
+    fn input_refund(&mut self, _chain_id: &'a [u8], _recipient: &'a [u8]) {}
+
     /// `output.chainId`.
     #[inline(always)]
     fn output_chain_id(&mut self, _chain_id: &'a [u8]) {}
@@ -157,6 +161,10 @@ pub trait OrderVisitor<'a> {
     /// `output.deadline` (after the payments).
     #[inline(always)]
     fn output_deadline(&mut self, _deadline: u32) {}
+
+    /// Each element of `output.calls`, in order (never for an empty list).
+    #[inline(always)]
+    fn output_call(&mut self, _call: &'a [u8]) {}
 }
 
 impl OrderVisitor<'_> for () {
@@ -261,11 +269,12 @@ fn hash_input_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v:
 
 /// `InputRefund`: `typeHash || h(chainId) || h(recipient) || h(currency) || minimumAmount ||
 /// uint32 deadline || h(extraData)`.
-fn hash_input_refund<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, _v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
+fn hash_input_refund<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
     let (mut head, mut tail) = (Words::<3>::new(), Words::<2>::new());
     let (h, t) = (&mut head.0, &mut tail.0);
-    hash_bytes::<C>(r, &mut h[0])?;
-    hash_bytes::<C>(r, &mut h[1])?;
+    let chain_id = hash_bytes::<C>(r, &mut h[0])?;
+    let recipient = hash_bytes::<C>(r, &mut h[1])?;
+    v.input_refund(chain_id, recipient);
     hash_bytes::<C>(r, &mut h[2])?;
     let minimum_amount = r.array::<32>()?;
     padded_word(&r.u32()?.to_be_bytes(), &mut t[0]);
@@ -300,8 +309,8 @@ fn hash_output_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v
 }
 
 /// A `bytes` element of `output.calls`.
-fn hash_call<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, _v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
-    hash_bytes::<C>(r, out)?;
+fn hash_call<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
+    v.output_call(hash_bytes::<C>(r, out)?);
     Ok(())
 }
 

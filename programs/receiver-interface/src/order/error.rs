@@ -43,6 +43,14 @@ pub enum OrderError {
     OrderSolverMismatch = 6114,
     /// The order id was invalidated by the owner or the solver (`invalidate_orders`).
     OrderInvalidated = 6115,
+    /// The payer is not the recipient of the paid input's refund on this chain: only the account
+    /// the service would refund may pay the order (and use up its one-time record).
+    PayerNotRefundRecipient = 6116,
+    /// The paid input has no refund on this chain, so no payer is bound to the order.
+    NoRefundOnThisChain = 6117,
+    /// The order carries `output.calls` and the owner has not allowed orders with calls
+    /// (`set_calls_allowed`): calls run on the destination chain and can send the output anywhere.
+    OutputCallsNotAllowed = 6118,
 }
 
 impl OrderError {
@@ -65,6 +73,9 @@ impl OrderError {
             6113 => Self::UnsupportedOrderVersion,
             6114 => Self::OrderSolverMismatch,
             6115 => Self::OrderInvalidated,
+            6116 => Self::PayerNotRefundRecipient,
+            6117 => Self::NoRefundOnThisChain,
+            6118 => Self::OutputCallsNotAllowed,
             _ => return None,
         })
     }

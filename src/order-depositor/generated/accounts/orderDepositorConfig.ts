@@ -61,6 +61,7 @@ export type OrderDepositorConfig = {
   previousSolverValidUntil: bigint;
   chainIdLen: number;
   chainId: ReadonlyUint8Array;
+  callsAllowed: boolean;
 };
 
 export type OrderDepositorConfigArgs = {
@@ -73,6 +74,7 @@ export type OrderDepositorConfigArgs = {
   previousSolverValidUntil: number | bigint;
   chainIdLen: number;
   chainId: ReadonlyUint8Array;
+  callsAllowed: boolean;
 };
 
 /** Gets the encoder for {@link OrderDepositorConfigArgs} account data. */
@@ -89,6 +91,7 @@ export function getOrderDepositorConfigEncoder(): FixedSizeEncoder<OrderDeposito
       ["previousSolverValidUntil", getI64Encoder()],
       ["chainIdLen", getU8Encoder()],
       ["chainId", fixEncoderSize(getBytesEncoder(), 32)],
+      ["callsAllowed", getBooleanEncoder()],
     ]),
     (value) => ({
       ...value,
@@ -110,6 +113,7 @@ export function getOrderDepositorConfigDecoder(): FixedSizeDecoder<OrderDeposito
     ["previousSolverValidUntil", getI64Decoder()],
     ["chainIdLen", getU8Decoder()],
     ["chainId", fixDecoderSize(getBytesDecoder(), 32)],
+    ["callsAllowed", getBooleanDecoder()],
   ]);
 }
 
@@ -194,5 +198,5 @@ export async function fetchAllMaybeOrderDepositorConfig(
 }
 
 export function getOrderDepositorConfigSize(): number {
-  return 155;
+  return 156;
 }

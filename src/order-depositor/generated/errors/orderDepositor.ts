@@ -138,6 +138,12 @@ export const ORDER_DEPOSITOR_ERROR__UNSUPPORTED_ORDER_VERSION = 0x17e1; // 6113
 export const ORDER_DEPOSITOR_ERROR__ORDER_SOLVER_MISMATCH = 0x17e2; // 6114
 /** OrderInvalidated: The order id was invalidated by the owner or the solver (invalidate_orders). */
 export const ORDER_DEPOSITOR_ERROR__ORDER_INVALIDATED = 0x17e3; // 6115
+/** PayerNotRefundRecipient: The payer is not the recipient of the paid input's refund on this chain. */
+export const ORDER_DEPOSITOR_ERROR__PAYER_NOT_REFUND_RECIPIENT = 0x17e4; // 6116
+/** NoRefundOnThisChain: The paid input has no refund on this chain, so no payer is bound to the order. */
+export const ORDER_DEPOSITOR_ERROR__NO_REFUND_ON_THIS_CHAIN = 0x17e5; // 6117
+/** OutputCallsNotAllowed: The order carries output.calls and the owner has not allowed orders with calls (set_calls_allowed). */
+export const ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED = 0x17e6; // 6118
 
 export type OrderDepositorError =
   | typeof ORDER_DEPOSITOR_ERROR__ACCOUNT_NOT_WRITABLE
@@ -178,6 +184,7 @@ export type OrderDepositorError =
   | typeof ORDER_DEPOSITOR_ERROR__MINT_HAS_TRANSFER_HOOK
   | typeof ORDER_DEPOSITOR_ERROR__MISSING_SIGNER
   | typeof ORDER_DEPOSITOR_ERROR__NON_CANONICAL_BUMP
+  | typeof ORDER_DEPOSITOR_ERROR__NO_REFUND_ON_THIS_CHAIN
   | typeof ORDER_DEPOSITOR_ERROR__NOT_ENOUGH_ACCOUNTS
   | typeof ORDER_DEPOSITOR_ERROR__NOT_OWNER_OR_SOLVER
   | typeof ORDER_DEPOSITOR_ERROR__NOT_PENDING_OWNER
@@ -186,8 +193,10 @@ export type OrderDepositorError =
   | typeof ORDER_DEPOSITOR_ERROR__ORDER_INVALIDATED
   | typeof ORDER_DEPOSITOR_ERROR__ORDER_SOLVER_MISMATCH
   | typeof ORDER_DEPOSITOR_ERROR__ORIGIN_CHAIN_MISMATCH
+  | typeof ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED
   | typeof ORDER_DEPOSITOR_ERROR__PAUSED
   | typeof ORDER_DEPOSITOR_ERROR__PAYER_MISMATCH
+  | typeof ORDER_DEPOSITOR_ERROR__PAYER_NOT_REFUND_RECIPIENT
   | typeof ORDER_DEPOSITOR_ERROR__PAYER_TOKEN_CPI_GUARD
   | typeof ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED
   | typeof ORDER_DEPOSITOR_ERROR__REQUEST_ALREADY_PAID
@@ -245,6 +254,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [ORDER_DEPOSITOR_ERROR__MINT_HAS_TRANSFER_HOOK]: `The Token-2022 mint has a transfer hook program; hook mints are not supported.`,
     [ORDER_DEPOSITOR_ERROR__MISSING_SIGNER]: `An account that must sign did not.`,
     [ORDER_DEPOSITOR_ERROR__NON_CANONICAL_BUMP]: `The supplied bump derives a valid PDA but a higher bump does too (not the canonical bump).`,
+    [ORDER_DEPOSITOR_ERROR__NO_REFUND_ON_THIS_CHAIN]: `The paid input has no refund on this chain, so no payer is bound to the order.`,
     [ORDER_DEPOSITOR_ERROR__NOT_ENOUGH_ACCOUNTS]: `Fewer accounts than the instruction needs.`,
     [ORDER_DEPOSITOR_ERROR__NOT_OWNER_OR_SOLVER]: `The signer is neither the owner nor the configured solver.`,
     [ORDER_DEPOSITOR_ERROR__NOT_PENDING_OWNER]: `The signer is not the pending owner.`,
@@ -253,8 +263,10 @@ if (process.env["NODE_ENV"] !== "production") {
     [ORDER_DEPOSITOR_ERROR__ORDER_INVALIDATED]: `The order id was invalidated by the owner or the solver (invalidate_orders).`,
     [ORDER_DEPOSITOR_ERROR__ORDER_SOLVER_MISMATCH]: `The order names another solver than the one that signed it.`,
     [ORDER_DEPOSITOR_ERROR__ORIGIN_CHAIN_MISMATCH]: `The attested \`originChainId\` is not 792703809 (this SVM chain).`,
+    [ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED]: `The order carries output.calls and the owner has not allowed orders with calls (set_calls_allowed).`,
     [ORDER_DEPOSITOR_ERROR__PAUSED]: `The receiver is paused; deposits are refused.`,
     [ORDER_DEPOSITOR_ERROR__PAYER_MISMATCH]: `The attested \`originUser\` is not the payer (the transaction's signing payer account).`,
+    [ORDER_DEPOSITOR_ERROR__PAYER_NOT_REFUND_RECIPIENT]: `The payer is not the recipient of the paid input's refund on this chain.`,
     [ORDER_DEPOSITOR_ERROR__PAYER_TOKEN_CPI_GUARD]: `The payer's Token-2022 account has CPI Guard enabled; disable it for the deposit or pay from another account.`,
     [ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED]: `An output recipient is not on the whitelist (or its account is not the entry for (output.chainId, recipient)).`,
     [ORDER_DEPOSITOR_ERROR__REQUEST_ALREADY_PAID]: `The request id was already paid (its replay record exists).`,

@@ -13,6 +13,7 @@ export * from "./invalidateOrders.ts";
 export * from "./orderDepositNative.ts";
 export * from "./orderDepositToken.ts";
 export * from "./rotateSolver.ts";
+export * from "./setCallsAllowed.ts";
 export * from "./setPaused.ts";
 export * from "./transferOwnership.ts";
 export * from "./whitelistAdd.ts";

@@ -158,6 +158,7 @@ export type OrderDepositNativeAsyncInput<
   TAccountVault extends string = string,
   TAccountSystemProgram extends string = string,
 > = {
+  /** The paid input's refund recipient on this chain (PayerNotRefundRecipient otherwise). */
   payer: TransactionSigner<TAccountPayer>;
   config?: Address<TAccountConfig>;
   /** PDA ["replay", orderId] (canonical bump passed as replay_bump); must not exist yet. */
@@ -282,6 +283,7 @@ export type OrderDepositNativeInput<
   TAccountVault extends string = string,
   TAccountSystemProgram extends string = string,
 > = {
+  /** The paid input's refund recipient on this chain (PayerNotRefundRecipient otherwise). */
   payer: TransactionSigner<TAccountPayer>;
   config: Address<TAccountConfig>;
   /** PDA ["replay", orderId] (canonical bump passed as replay_bump); must not exist yet. */
@@ -398,6 +400,7 @@ export type ParsedOrderDepositNativeInstruction<
 > = {
   programAddress: Address<TProgram>;
   accounts: {
+    /** The paid input's refund recipient on this chain (PayerNotRefundRecipient otherwise). */
     payer: TAccountMetas[0];
     config: TAccountMetas[1];
     /** PDA ["replay", orderId] (canonical bump passed as replay_bump); must not exist yet. */

@@ -182,6 +182,7 @@ export type OrderDepositTokenAsyncInput<
   TAccountAssociatedTokenProgram extends string = string,
   TAccountSystemProgram extends string = string,
 > = {
+  /** The paid input's refund recipient on this chain (PayerNotRefundRecipient otherwise). */
   payer: TransactionSigner<TAccountPayer>;
   config?: Address<TAccountConfig>;
   /** PDA ["replay", orderId] (canonical bump passed as replay_bump); must not exist yet. */
@@ -356,6 +357,7 @@ export type OrderDepositTokenInput<
   TAccountAssociatedTokenProgram extends string = string,
   TAccountSystemProgram extends string = string,
 > = {
+  /** The paid input's refund recipient on this chain (PayerNotRefundRecipient otherwise). */
   payer: TransactionSigner<TAccountPayer>;
   config: Address<TAccountConfig>;
   /** PDA ["replay", orderId] (canonical bump passed as replay_bump); must not exist yet. */
@@ -517,6 +519,7 @@ export type ParsedOrderDepositTokenInstruction<
 > = {
   programAddress: Address<TProgram>;
   accounts: {
+    /** The paid input's refund recipient on this chain (PayerNotRefundRecipient otherwise). */
     payer: TAccountMetas[0];
     config: TAccountMetas[1];
     /** PDA ["replay", orderId] (canonical bump passed as replay_bump); must not exist yet. */

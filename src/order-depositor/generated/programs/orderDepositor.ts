@@ -52,6 +52,7 @@ import {
   getOrderDepositNativeInstructionAsync,
   getOrderDepositTokenInstructionAsync,
   getRotateSolverInstructionAsync,
+  getSetCallsAllowedInstructionAsync,
   getSetPausedInstructionAsync,
   getTransferOwnershipInstructionAsync,
   getWhitelistAddInstructionAsync,
@@ -63,6 +64,7 @@ import {
   parseOrderDepositNativeInstruction,
   parseOrderDepositTokenInstruction,
   parseRotateSolverInstruction,
+  parseSetCallsAllowedInstruction,
   parseSetPausedInstruction,
   parseTransferOwnershipInstruction,
   parseWhitelistAddInstruction,
@@ -80,11 +82,13 @@ import {
   type ParsedOrderDepositNativeInstruction,
   type ParsedOrderDepositTokenInstruction,
   type ParsedRotateSolverInstruction,
+  type ParsedSetCallsAllowedInstruction,
   type ParsedSetPausedInstruction,
   type ParsedTransferOwnershipInstruction,
   type ParsedWhitelistAddInstruction,
   type ParsedWhitelistRemoveInstruction,
   type RotateSolverAsyncInput,
+  type SetCallsAllowedAsyncInput,
   type SetPausedAsyncInput,
   type TransferOwnershipAsyncInput,
   type WhitelistAddAsyncInput,
@@ -157,6 +161,7 @@ export const OrderDepositorInstruction = {
   TransferOwnership: 8,
   AcceptOwnership: 9,
   InvalidateOrders: 10,
+  SetCallsAllowed: 11,
 } as const;
 export type OrderDepositorInstruction = (typeof OrderDepositorInstruction)[keyof typeof OrderDepositorInstruction];
 
@@ -285,6 +290,17 @@ export function identifyOrderDepositorInstruction(
   ) {
     return OrderDepositorInstruction.InvalidateOrders;
   }
+  if (
+    containsBytes(
+      data,
+      fixEncoderSize(getBytesEncoder(), 8).encode(
+        new Uint8Array([33, 36, 69, 25, 119, 150, 70, 27]),
+      ),
+      0,
+    )
+  ) {
+    return OrderDepositorInstruction.SetCallsAllowed;
+  }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
     { instructionData: data, programName: "orderDepositor" },
@@ -326,7 +342,10 @@ export type ParsedOrderDepositorInstruction<
     } & ParsedAcceptOwnershipInstruction<TProgram>)
   | ({
       instructionType: typeof OrderDepositorInstruction.InvalidateOrders;
-    } & ParsedInvalidateOrdersInstruction<TProgram>);
+    } & ParsedInvalidateOrdersInstruction<TProgram>)
+  | ({
+      instructionType: typeof OrderDepositorInstruction.SetCallsAllowed;
+    } & ParsedSetCallsAllowedInstruction<TProgram>);
 
 export function parseOrderDepositorInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -407,6 +426,13 @@ export function parseOrderDepositorInstruction<TProgram extends string>(
       return {
         instructionType: OrderDepositorInstruction.InvalidateOrders,
         ...parseInvalidateOrdersInstruction(instruction),
+      };
+    }
+    case OrderDepositorInstruction.SetCallsAllowed: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: OrderDepositorInstruction.SetCallsAllowed,
+        ...parseSetCallsAllowedInstruction(instruction),
       };
     }
     default:

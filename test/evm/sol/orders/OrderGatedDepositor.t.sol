@@ -268,4 +268,123 @@ contract OrderGatedDepositorTest is OrderFixture {
         vm.prank(payer);
         depositor.depositNative{value: 1 ether}(paid, signature);
     }
+    /// R2: a stranger holding the user's order and signature (both public once a first try lands on chain)
+    /// pays it first. Before the payer was bound this succeeded, used up the one-time record and made the
+    /// user's own payment fail with OrderAlreadyUsed; now it is refused and the user pays.
+    function test_Attack_StrangerPaysTheUsersOrderFirst() public {
+        address stranger = vm.addr(ATTACKER_PK);
+        vm.deal(stranger, 10 ether);
+        ProtocolOrder.Order memory order = _native(1 ether);
+        bytes memory signature = _sign(SOLVER_PK, order);
+        bytes32 id = ProtocolOrder.orderId(order);
+        vm.expectRevert(
+            abi.encodeWithSelector(
+                OrderGatedDepositor.PayerNotRefundRecipient.selector, abi.encodePacked(payer), stranger
+            )
+        );
+        vm.prank(stranger);
+        depositor.depositNative{value: 1 ether}(order, signature);
+        assertTrue(!depositor.isUsed(id), "the stranger did not use up the record");
+        assertEq(stranger.balance, 10 ether, "the stranger paid nothing");
+        vm.prank(payer);
+        depositor.depositNative{value: 1 ether}(order, signature);
+        assertTrue(depositor.isUsed(id), "the user's own payment went through");
+        assertEq(address(depository).balance, 1 ether, "depository balance");
+    }
+
+    /// R2, token path: the stranger approved the depositor and holds the tokens; still refused.
+    function test_Attack_StrangerPaysTheUsersTokenOrderFirst() public {
+        address stranger = vm.addr(ATTACKER_PK);
+        token.mint(stranger, 1000);
+        vm.prank(stranger);
+        token.approve(address(depositor), 1000);
+        ProtocolOrder.Order memory order = _erc20(1000);
+        bytes memory signature = _sign(SOLVER_PK, order);
+        vm.expectRevert(
+            abi.encodeWithSelector(
+                OrderGatedDepositor.PayerNotRefundRecipient.selector, abi.encodePacked(payer), stranger
+            )
+        );
+        vm.prank(stranger);
+        depositor.depositErc20(order, signature);
+        assertEq(token.balanceOf(stranger), 1000, "the stranger's tokens stayed");
+        vm.prank(payer);
+        depositor.depositErc20(order, signature);
+        assertEq(token.balanceOf(address(depository)), 1000, "the user's own payment went through");
+    }
+
+    /// R2: an order whose only refund is on another chain binds no payer here: refused, whoever pays.
+    function test_Attack_OrderWithoutRefundOnThisChain() public {
+        ProtocolOrder.Order memory order = _native(1 ether);
+        order.inputs[0].refunds[0].chainId = OUTPUT_CHAIN;
+        vm.expectRevert(abi.encodeWithSelector(OrderGatedDepositor.NoRefundForThisChain.selector, THIS_CHAIN));
+        vm.prank(payer);
+        depositor.depositNative{value: 1 ether}(order, _sign(SOLVER_PK, order));
+    }
+
+    /// R2: the first refund on this chain binds the payer (an earlier refund elsewhere naming the payer's
+    /// bytes does not), and a recipient that is not 20 bytes never matches.
+    function test_Attack_PayerNamedOnlyByARefundElsewhereOrInAnotherForm() public {
+        ProtocolOrder.Order memory order = _native(1 ether);
+        ProtocolOrder.InputRefund[] memory refunds = new ProtocolOrder.InputRefund[](2);
+        refunds[0] = ProtocolOrder.InputRefund(OUTPUT_CHAIN, abi.encodePacked(payer), new bytes(20), 0, DEADLINE, "");
+        refunds[1] = ProtocolOrder.InputRefund(THIS_CHAIN, abi.encodePacked(address(0xCAFE)), new bytes(20), 0, DEADLINE, "");
+        order.inputs[0].refunds = refunds;
+        vm.expectRevert(
+            abi.encodeWithSelector(
+                OrderGatedDepositor.PayerNotRefundRecipient.selector, abi.encodePacked(address(0xCAFE)), payer
+            )
+        );
+        vm.prank(payer);
+        depositor.depositNative{value: 1 ether}(order, _sign(SOLVER_PK, order));
+
+        ProtocolOrder.Order memory padded = _native(1 ether);
+        padded.inputs[0].refunds[0].recipient = abi.encodePacked(bytes12(0), payer); // 32-byte form
+        vm.expectRevert(
+            abi.encodeWithSelector(
+                OrderGatedDepositor.PayerNotRefundRecipient.selector, abi.encodePacked(bytes12(0), payer), payer
+            )
+        );
+        vm.prank(payer);
+        depositor.depositNative{value: 1 ether}(padded, _sign(SOLVER_PK, padded));
+    }
+
+    /// R3: an order paying the whitelisted recipient whose output calls send the output elsewhere (here a
+    /// token transfer to the attacker run on the destination). Refused until the owner allows calls.
+    function test_Attack_OutputCallsSendTheOutputElsewhere() public {
+        ProtocolOrder.Order memory order = _native(1 ether);
+        order.output.calls = new bytes[](1);
+        order.output.calls[0] = abi.encodeWithSignature("transfer(address,uint256)", vm.addr(ATTACKER_PK), 990);
+        bytes memory signature = _sign(SOLVER_PK, order);
+        assertTrue(depositor.isWhitelisted(OUTPUT_CHAIN, RECIPIENT), "the output recipient is whitelisted");
+        vm.expectRevert(abi.encodeWithSelector(OrderGatedDepositor.OutputCallsNotAllowed.selector, 1));
+        vm.prank(payer);
+        depositor.depositNative{value: 1 ether}(order, signature);
+        assertTrue(!depositor.isUsed(ProtocolOrder.orderId(order)), "nothing recorded");
+
+        depositor.setCallsAllowed(true);
+        assertTrue(depositor.callsAllowed(), "calls allowed");
+        vm.prank(payer);
+        depositor.depositNative{value: 1 ether}(order, signature);
+        assertEq(address(depository).balance, 1 ether, "paid once the owner allows calls");
+    }
+
+    function test_OnlyTheOwnerAllowsCalls() public {
+        vm.expectRevert(abi.encodeWithSignature("OwnableUnauthorizedAccount(address)", payer));
+        vm.prank(payer);
+        depositor.setCallsAllowed(true);
+        assertTrue(!depositor.callsAllowed(), "calls refused by default");
+    }
+
+    /// Deadline second, on and off chain alike: valid while `block.timestamp <= output.deadline`.
+    function testFuzz_DeadlineIsInclusive(uint32 offset) public {
+        ProtocolOrder.Order memory order = _native(1 ether);
+        uint256 at = bound(offset, 0, 2) + DEADLINE - 1; // deadline - 1, deadline, deadline + 1
+        vm.warp(at);
+        if (at > DEADLINE) {
+            vm.expectRevert(abi.encodeWithSelector(OrderGatedDepositor.OutputDeadlinePassed.selector, DEADLINE, at));
+        }
+        vm.prank(payer);
+        depositor.depositNative{value: 1 ether}(order, _sign(SOLVER_PK, order));
+    }
 }
