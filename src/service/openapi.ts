@@ -95,7 +95,7 @@ function mockOperation(route: (typeof MOCK_ROUTES)[number]): ZodOpenApiOperation
     summary: `[MOCK ONLY] ${route.summary}`,
     tags: [MOCK_TAG],
     "x-mock-only": true,
-    security: route.auth === "none" ? [{}] : [{ [API_KEY_HEADER]: [] }, { [BEARER_API_KEY]: [] }],
+    security: route.auth === "none" ? [] : [{ [API_KEY_HEADER]: [] }, { [BEARER_API_KEY]: [] }],
     requestParams: {
       ...(route.params ? { path: route.params as z.ZodObject } : {}),
       ...(route.query ? { query: route.query as z.ZodObject } : {}),
