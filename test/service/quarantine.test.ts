@@ -12,7 +12,7 @@ import { expect } from "chai";
 import { network } from "hardhat";
 import { getAddress, type Hex, parseEther } from "viem";
 import { APP_BALANCE_CHAIN_ID } from "../../src/index.ts";
-import type { ActivityEvent } from "../../src/service/activity.ts";
+import { type ActivityEvent, formatActivity } from "../../src/service/activity.ts";
 import { createEvmChainAdapter } from "../../src/service/chains/evm.ts";
 import {
   EDR_ORIGIN_CHAIN_ID,
@@ -146,6 +146,9 @@ describe("indexer quarantine: one transaction that cannot be processed never sto
           reason: record!.reason,
         },
       ]);
+      expect(formatActivity(activity.find((event) => event.kind === "quarantine")!)).to.equal(
+        `quarantine tx ${poisonedHash} on ${ORIGIN} (block ${record!.block}) not booked: ${record!.reason}`,
+      );
       const logged = logLines.map((line) => JSON.parse(line)).find((line) => line.txHash === poisonedHash);
       expect(logged).to.deep.include({ chainId: ORIGIN, block: record!.block, reason: record!.reason });
 
