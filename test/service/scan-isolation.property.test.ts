@@ -158,10 +158,11 @@ const transaction = (index: number) => {
         announced: amount,
         gated: fc.boolean(),
         feeBps: fc.constantFrom(0n, 0n, 30n, 10_000n),
+        innerReverted: fc.boolean(),
         extras,
         at: fc.nat(),
       })
-      .map(({ announced, gated, feeBps, extras, at }) => {
+      .map(({ announced, gated, feeBps, innerReverted, extras, at }) => {
         const fee = (announced * feeBps) / 10_000n;
         const event = erc20DepositEvent(DEPOSITORY, announced, id);
         const pull = gated
@@ -172,7 +173,9 @@ const transaction = (index: number) => {
             ]
           : [transferLog(TOKEN, PAYER, DEPOSITORY, announced - fee)];
         const feeLog = fee > 0n ? [transferLog(TOKEN, PAYER, FEE_COLLECTOR, fee)] : [];
-        const logs = mix([...pull, ...feeLog, event], extras, at);
+        // an inner call that reverted (caught by its caller) leaves no log behind
+        const moved = innerReverted ? [] : [...pull, ...feeLog];
+        const logs = mix([...moved, event], extras, at);
         const tx: ScriptedTx = {
           hash,
           to: gated ? GATE : DEPOSITORY,
@@ -181,7 +184,8 @@ const transaction = (index: number) => {
           logs,
           events: logs,
         };
-        const expected: Expected = { kind: "order-deposit", orderId: id, amount: announced - fee };
+        const arrived = innerReverted ? 0n : announced - fee;
+        const expected: Expected = { kind: "order-deposit", orderId: id, amount: arrived };
         return { tx, expected };
       }),
     // a native deposit: the msg.value the depository reports
