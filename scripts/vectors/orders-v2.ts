@@ -16,6 +16,7 @@ import {
   encodedJson,
   errorCodeOf,
   referenceOrderId,
+  seededFees,
   seededOrderAddress,
 } from "./orders.ts";
 import { type SeededBytes, seededInt } from "./seeded.ts";
@@ -122,17 +123,7 @@ function seededOrderV2(bytes: SeededBytes, index: number): OrderV2 {
         calls: Array.from({ length: n("calls", 3) }, (_, k) => hex(`call-${k}`, 100)),
       },
     },
-    fees: Array.from({ length: n("fees", 3) }, (_, k) => {
-      const recipientChainId = chainAt(bytes, at(`fee-${k}-to-chain`), 0);
-      const currencyChainId = chainAt(bytes, at(`fee-${k}-currency-chain`), 0);
-      return {
-        recipientChainId,
-        recipient: seededOrderAddress(bytes, CHAIN_VM_TYPES[recipientChainId]!, at(`fee-${k}-to`), "account"),
-        currencyChainId,
-        currency: currencyFor(bytes, currencyChainId, at(`fee-${k}-currency`)),
-        amount: amountFor(bytes, at(`fee-${k}-amount`), 0),
-      };
-    }),
+    fees: seededFees(bytes, n("fees", 3), at),
   };
 }
 

@@ -158,6 +158,21 @@ export function currencyFor(bytes: SeededBytes, chainId: string, label: string):
     : seededOrderAddress(bytes, vmType, label, "currency");
 }
 
+/** `count` seeded fees (the same `Fee` list in every order version), labels under `at`. */
+export function seededFees(bytes: SeededBytes, count: number, at: (label: string) => string): Order["fees"] {
+  return Array.from({ length: count }, (_, k) => {
+    const recipientChainId = chainAt(bytes, at(`fee-${k}-to-chain`), 0);
+    const currencyChainId = chainAt(bytes, at(`fee-${k}-currency-chain`), 0);
+    return {
+      recipientChainId,
+      recipient: seededOrderAddress(bytes, CHAIN_VM_TYPES[recipientChainId]!, at(`fee-${k}-to`), "account"),
+      currencyChainId,
+      currency: currencyFor(bytes, currencyChainId, at(`fee-${k}-currency`)),
+      amount: amountFor(bytes, at(`fee-${k}-amount`), 0),
+    };
+  });
+}
+
 function seededOrder(bytes: SeededBytes, index: number): Order {
   const n = (label: string, bound: number) => seededInt(bytes, `order-${index}-${label}`, 0, bound);
   const at = (label: string) => `order-${index}-${label}`;
@@ -211,17 +226,7 @@ function seededOrder(bytes: SeededBytes, index: number): Order {
       calls: Array.from({ length: n("calls", 3) }, (_, k) => hex(`call-${k}`, 100)),
       extraData: hex("output-extra", 40),
     },
-    fees: Array.from({ length: n("fees", 3) }, (_, k) => {
-      const recipientChainId = chainAt(bytes, at(`fee-${k}-to-chain`), 0);
-      const currencyChainId = chainAt(bytes, at(`fee-${k}-currency-chain`), 0);
-      return {
-        recipientChainId,
-        recipient: seededOrderAddress(bytes, CHAIN_VM_TYPES[recipientChainId]!, at(`fee-${k}-to`), "account"),
-        currencyChainId,
-        currency: currencyFor(bytes, currencyChainId, at(`fee-${k}-currency`)),
-        amount: amountFor(bytes, at(`fee-${k}-amount`), 0),
-      };
-    }),
+    fees: seededFees(bytes, n("fees", 3), at),
   };
 }
 

@@ -67,8 +67,18 @@ function randomMembers(seed: number, maxList: number) {
     return formatOrderAddress(addressBytes(vmType), vmType);
   };
   const list = <T>(make: () => T, min = 0) => Array.from({ length: min + int(maxList - min) }, make);
+  const fee = () => {
+    const [recipientChain, currencyChain] = [pick(chains), pick(chains)];
+    return {
+      recipientChainId: recipientChain,
+      recipient: address(recipientChain),
+      currencyChainId: currencyChain,
+      currency: address(currencyChain),
+      amount: uint256(),
+    };
+  };
 
-  return { pick, bytes, chains, uint256, uint32, data, address, list };
+  return { pick, bytes, chains, uint256, uint32, data, address, list, fee };
 }
 
 /**
@@ -76,7 +86,7 @@ function randomMembers(seed: number, maxList: number) {
  * have 0 to `maxList` elements, inputs at least one).
  */
 export function randomOrders(seed: number, maxList = 2): () => Order {
-  const { pick, bytes, chains, uint256, uint32, data, address, list } = randomMembers(seed, maxList);
+  const { pick, bytes, chains, uint256, uint32, data, address, list, fee } = randomMembers(seed, maxList);
   return () => {
     const output = pick(chains);
     return {
@@ -113,16 +123,7 @@ export function randomOrders(seed: number, maxList = 2): () => Order {
         calls: list(() => data(40)),
         extraData: data(24),
       },
-      fees: list(() => {
-        const [recipientChain, currencyChain] = [pick(chains), pick(chains)];
-        return {
-          recipientChainId: recipientChain,
-          recipient: address(recipientChain),
-          currencyChainId: currencyChain,
-          currency: address(currencyChain),
-          amount: uint256(),
-        };
-      }),
+      fees: list(fee),
     } as unknown as Order;
   };
 }
@@ -132,7 +133,7 @@ export function randomOrders(seed: number, maxList = 2): () => Order {
  * and every list 0 to `maxList` elements), addresses of every VM as `randomMembers` draws them.
  */
 export function randomOrdersV2(seed: number, maxList = 2): () => OrderV2 {
-  const { pick, bytes, chains, uint256, uint32, data, address, list } = randomMembers(seed, maxList);
+  const { pick, bytes, chains, uint256, uint32, data, address, list, fee } = randomMembers(seed, maxList);
   return () => {
     const [input, output] = [pick(chains), pick(chains)];
     return {
@@ -161,16 +162,7 @@ export function randomOrdersV2(seed: number, maxList = 2): () => OrderV2 {
           calls: list(() => data(40)),
         },
       },
-      fees: list(() => {
-        const [recipientChain, currencyChain] = [pick(chains), pick(chains)];
-        return {
-          recipientChainId: recipientChain,
-          recipient: address(recipientChain),
-          currencyChainId: currencyChain,
-          currency: address(currencyChain),
-          amount: uint256(),
-        };
-      }),
+      fees: list(fee),
     };
   };
 }

@@ -52,6 +52,24 @@ type Step = {
 };
 type OrderQuote = { steps: Step[]; protocol?: { v2: ProtocolOrderBlock } };
 
+/** The SVM quote's transaction: its message, the program of its last instruction, and that instruction decoded as a depository deposit. */
+function quotedSvmDeposit(q: OrderQuote) {
+  const wire = getTransactionDecoder().decode(
+    getBase64Encoder().encode(q.steps[0]?.items[0]?.data.transaction as string),
+  );
+  const message = getCompiledTransactionMessageDecoder().decode(wire.messageBytes) as unknown as {
+    staticAccounts: string[];
+    instructions: { programAddressIndex: number; accountIndices?: number[]; data?: Uint8Array }[];
+  };
+  const last = message.instructions.at(-1);
+  const decoded = decodeDepositoryDeposit(
+    last?.data ?? new Uint8Array(),
+    last?.accountIndices ?? [],
+    message.staticAccounts,
+  );
+  return { message, program: message.staticAccounts[last?.programAddressIndex ?? -1], decoded };
+}
+
 const PUBLIC_CHAINS = [
   { id: 8453, name: "base", vmType: "evm" as const },
   { id: 10, name: "optimism", vmType: "evm" as const },
@@ -178,20 +196,9 @@ describe("service: protocol orders (includeProtocolData)", () => {
       amount: amount.toString(),
     });
     expect(getOrderId(order.orderData, chainVmTypesFromChains(await chains()))).to.equal(order.orderId);
-    const item = q.steps[0]?.items[0]?.data;
-    expect(item?.to).to.equal(SVM_DEPOSITORY_PROGRAM);
-    const wire = getTransactionDecoder().decode(getBase64Encoder().encode(item?.transaction as string));
-    const message = getCompiledTransactionMessageDecoder().decode(wire.messageBytes) as unknown as {
-      staticAccounts: string[];
-      instructions: { programAddressIndex: number; accountIndices?: number[]; data?: Uint8Array }[];
-    };
-    const last = message.instructions.at(-1);
-    expect(message.staticAccounts[last?.programAddressIndex ?? -1]).to.equal(SVM_DEPOSITORY_PROGRAM);
-    const decoded = decodeDepositoryDeposit(
-      last?.data ?? new Uint8Array(),
-      last?.accountIndices ?? [],
-      message.staticAccounts,
-    );
+    expect(q.steps[0]?.items[0]?.data.to).to.equal(SVM_DEPOSITORY_PROGRAM);
+    const { message, program, decoded } = quotedSvmDeposit(q);
+    expect(program).to.equal(SVM_DEPOSITORY_PROGRAM);
     expect(decoded).to.deep.include({
       id: order.orderId,
       amount,
@@ -317,18 +324,7 @@ describe("service: v2 protocol orders (orderVersion: v2)", () => {
     });
     expect(order.orderData.refunds[0]?.recipient).to.equal(SVM_USER);
     expect(getOrderId(order.orderData, chainVmTypesFromChains(await chains()))).to.equal(order.orderId);
-    const item = q.steps[0]?.items[0]?.data;
-    const wire = getTransactionDecoder().decode(getBase64Encoder().encode(item?.transaction as string));
-    const message = getCompiledTransactionMessageDecoder().decode(wire.messageBytes) as unknown as {
-      staticAccounts: string[];
-      instructions: { accountIndices?: number[]; data?: Uint8Array }[];
-    };
-    const last = message.instructions.at(-1);
-    const decoded = decodeDepositoryDeposit(
-      last?.data ?? new Uint8Array(),
-      last?.accountIndices ?? [],
-      message.staticAccounts,
-    );
+    const { decoded } = quotedSvmDeposit(q);
     expect(decoded).to.deep.include({ id: order.orderId, amount, depositor: SVM_USER });
   });
 
