@@ -105,12 +105,14 @@ library ProtocolOrderV2 {
         return orderId(order);
     }
 
+    /// @dev `hashStruct(Input)`.
     function _input(Input memory input) private pure returns (bytes32) {
         return keccak256(
             abi.encode(INPUT_TYPEHASH, keccak256(bytes(input.chainId)), keccak256(input.currency), input.amount)
         );
     }
 
+    /// @dev The `Refund[]` member: keccak256 of the refunds' `hashStruct`s.
     function _refunds(Refund[] memory refunds) private pure returns (bytes32) {
         bytes32[] memory hashes = new bytes32[](refunds.length);
         for (uint256 i; i < refunds.length; ++i) {
@@ -128,6 +130,7 @@ library ProtocolOrderV2 {
         return keccak256(abi.encodePacked(hashes));
     }
 
+    /// @dev `hashStruct(Output)`, with `hashStruct(Withdraw)`, `hashStruct(Fill)` and the `bytes[] calls` member.
     function _output(Output memory output) private pure returns (bytes32) {
         Withdraw memory w = output.withdraw;
         Fill memory f = output.fill;
@@ -148,6 +151,7 @@ library ProtocolOrderV2 {
         return keccak256(abi.encode(OUTPUT_TYPEHASH, keccak256(bytes(output.chainId)), withdraw, fill));
     }
 
+    /// @dev The `Fee[]` member, `Fee` hashed as in v1 ({ProtocolOrder-FEE_TYPEHASH}).
     function _fees(ProtocolOrder.Fee[] memory fees) private pure returns (bytes32) {
         bytes32[] memory hashes = new bytes32[](fees.length);
         for (uint256 i; i < fees.length; ++i) {
