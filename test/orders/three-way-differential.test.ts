@@ -108,6 +108,31 @@ describe("orders: three-way differential — TS getOrderId, Solidity ProtocolOrd
       expect([...vmsSeen].sort()).to.deep.equal([...ALL_VM_TYPES].sort());
     });
 
+    it("Solidity refuses a relayer word with dirty high bytes in the calldata form (ABI decoding reverts)", async () => {
+      const encoded = encodeOrder(randomOrdersV2(SEED)(), RANDOM_ORDER_CHAINS, { versions: ["v2"] });
+      const bytes = hexToBytes(
+        encodeFunctionData({
+          abi: harness.v2.abi,
+          functionName: "orderIdCalldata",
+          args: [encoded as never],
+        }),
+      );
+      // selector, the struct's offset, the version and relayerChainId offsets: the relayer word.
+      const relayerWord = 4 + 32 + 2 * 32;
+      expect(bytesToHex(bytes.slice(relayerWord + 12, relayerWord + 32))).to.equal(
+        encoded.relayer.toLowerCase(),
+      );
+      const call = (d: Uint8Array) => harness.client.call({ to: harness.v2.address, data: bytesToHex(d) });
+      expect((await call(bytes)).data).to.equal(getOrderId(randomOrdersV2(SEED)(), RANDOM_ORDER_CHAINS));
+      const dirty = bytes.slice();
+      dirty[relayerWord] = 0x01;
+      let reverted = false;
+      await call(dirty).catch(() => {
+        reverted = true;
+      });
+      expect(reverted, "a 21-byte relayer word was accepted").to.equal(true);
+    });
+
     it("the SVM program refuses a v2 order cut short, padded, or with a list over 32 elements", async () => {
       const encoded = encodeOrder(randomOrdersV2(SEED)(), RANDOM_ORDER_CHAINS, { versions: ["v2"] });
       const bytes = new Uint8Array(encodeOrderV2Borsh(encoded));
