@@ -81,21 +81,102 @@ library ProtocolOrderV2 {
     );
 
     /// @notice The order id: EIP-712 `hashStruct(order)`, no domain separator.
-    function orderId(Order memory order) internal pure returns (bytes32) {
-        return keccak256(
-            abi.encode(
-                ORDER_TYPEHASH,
-                keccak256(bytes(order.version)),
-                keccak256(bytes(order.relayerChainId)),
-                order.relayer,
-                order.salt,
-                order.deadline,
-                _input(order.input),
-                _refunds(order.refunds),
-                _output(order.output),
-                _fees(order.fees)
-            )
-        );
+    /// @dev Walks the order by its memory pointers (a struct in memory is one word per member, a pointer for
+    /// each dynamic member) and writes each struct's words to memory past the free memory pointer, hashing
+    /// them there: nothing is allocated and `bytes` / `string` members are hashed where they lie. `uint32`
+    /// and `address` members are masked to their width, as Solidity would. The type hashes are the constants
+    /// above as literals (Yul functions cannot read Solidity constants); the fuzz tests compare it with a
+    /// plain `abi.encode` reference.
+    function orderId(Order memory order) internal pure returns (bytes32 id) {
+        assembly ("memory-safe") {
+            function bytesHash(p) -> h {
+                h := keccak256(add(p, 0x20), mload(p))
+            }
+            /// Input: typeHash, h(chainId), h(currency), amount.
+            function input(s, m) -> h {
+                mstore(m, 0xf60f330bccb0564147ef5e2cca0ba28e30c5d80ff9964684b915274bb6707226)
+                mstore(add(m, 0x20), bytesHash(mload(s)))
+                mstore(add(m, 0x40), bytesHash(mload(add(s, 0x20))))
+                mstore(add(m, 0x60), mload(add(s, 0x40)))
+                h := keccak256(m, 0x80)
+            }
+            /// Refund[]: each typeHash, h(chainId), h(currency), minimumAmount, h(recipient).
+            function refunds(a, m) -> h {
+                let size := shl(5, mload(a))
+                let r := add(m, size)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    let s := mload(add(add(a, 0x20), i))
+                    mstore(r, 0x0e84ab180395d369bc317d503deabec70102299585b95e20fe2e1270d5516805)
+                    mstore(add(r, 0x20), bytesHash(mload(s)))
+                    mstore(add(r, 0x40), bytesHash(mload(add(s, 0x20))))
+                    mstore(add(r, 0x60), mload(add(s, 0x40)))
+                    mstore(add(r, 0x80), bytesHash(mload(add(s, 0x60))))
+                    mstore(add(m, i), keccak256(r, 0xa0))
+                }
+                h := keccak256(m, size)
+            }
+            /// bytes[]: the keccak of each element's hash.
+            function calls(a, m) -> h {
+                let size := shl(5, mload(a))
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), bytesHash(mload(add(add(a, 0x20), i))))
+                }
+                h := keccak256(m, size)
+            }
+            /// Output: typeHash, h(chainId), hashStruct(Withdraw), hashStruct(Fill).
+            function output(s, m) -> h {
+                let scratch := add(m, 0x80)
+                mstore(m, 0x159296a38369c83e5e9c626c5216da68f0a6176cb3334be8e15f53030e3b7b25)
+                mstore(add(m, 0x20), bytesHash(mload(s)))
+                // Withdraw: typeHash, h(currency), minimumAmount.
+                let w := mload(add(s, 0x20))
+                mstore(scratch, 0xa853ec6d1e558b0731606ef40fdba4d65c3a051d33711196df33f39210c1954d)
+                mstore(add(scratch, 0x20), bytesHash(mload(w)))
+                mstore(add(scratch, 0x40), mload(add(w, 0x20)))
+                mstore(add(m, 0x40), keccak256(scratch, 0x60))
+                // Fill: typeHash, h(currency), minimumAmount, h(recipient), h(calls).
+                let f := mload(add(s, 0x40))
+                let callsHash := calls(mload(add(f, 0x60)), add(scratch, 0xa0))
+                mstore(scratch, 0xeb1cb11cd1fe32d578ab2060abf86dfc33b4a67fea5aed3a214a5dd3d374f61f)
+                mstore(add(scratch, 0x20), bytesHash(mload(f)))
+                mstore(add(scratch, 0x40), mload(add(f, 0x20)))
+                mstore(add(scratch, 0x60), bytesHash(mload(add(f, 0x40))))
+                mstore(add(scratch, 0x80), callsHash)
+                mstore(add(m, 0x60), keccak256(scratch, 0xa0))
+                h := keccak256(m, 0x80)
+            }
+            /// Fee[] (v1's Fee): each typeHash, h(recipientChainId), h(recipient), h(currencyChainId),
+            /// h(currency), amount.
+            function fees(a, m) -> h {
+                let size := shl(5, mload(a))
+                let e := add(m, size)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    let s := mload(add(add(a, 0x20), i))
+                    mstore(e, 0x5e1420e6482d4138dbc016fa378f064eb120b8b82c866fbb1da0b68c92f8abae)
+                    mstore(add(e, 0x20), bytesHash(mload(s)))
+                    mstore(add(e, 0x40), bytesHash(mload(add(s, 0x20))))
+                    mstore(add(e, 0x60), bytesHash(mload(add(s, 0x40))))
+                    mstore(add(e, 0x80), bytesHash(mload(add(s, 0x60))))
+                    mstore(add(e, 0xa0), mload(add(s, 0x80)))
+                    mstore(add(m, i), keccak256(e, 0xc0))
+                }
+                h := keccak256(m, size)
+            }
+
+            let m := mload(0x40)
+            let scratch := add(m, 0x140)
+            mstore(m, 0xb7f486624026ae401825ef4a258d2cc1e12a28b9005c12d5086930b7b094b645)
+            mstore(add(m, 0x20), bytesHash(mload(order)))
+            mstore(add(m, 0x40), bytesHash(mload(add(order, 0x20))))
+            mstore(add(m, 0x60), and(mload(add(order, 0x40)), 0xffffffffffffffffffffffffffffffffffffffff))
+            mstore(add(m, 0x80), mload(add(order, 0x60)))
+            mstore(add(m, 0xa0), and(mload(add(order, 0x80)), 0xffffffff))
+            mstore(add(m, 0xc0), input(mload(add(order, 0xa0)), scratch))
+            mstore(add(m, 0xe0), refunds(mload(add(order, 0xc0)), scratch))
+            mstore(add(m, 0x100), output(mload(add(order, 0xe0)), scratch))
+            mstore(add(m, 0x120), fees(mload(add(order, 0x100)), scratch))
+            id := keccak256(m, 0x140)
+        }
     }
 
     /// @notice {orderId} of an order held in calldata (an external function's `Order calldata` argument).
@@ -103,70 +184,5 @@ library ProtocolOrderV2 {
     /// dirty `address` / `uint32` words), then hashes it as {orderId}: one implementation for both forms.
     function orderIdCalldata(Order calldata order) internal pure returns (bytes32) {
         return orderId(order);
-    }
-
-    /// @dev `hashStruct(Input)`.
-    function _input(Input memory input) private pure returns (bytes32) {
-        return keccak256(
-            abi.encode(INPUT_TYPEHASH, keccak256(bytes(input.chainId)), keccak256(input.currency), input.amount)
-        );
-    }
-
-    /// @dev The `Refund[]` member: keccak256 of the refunds' `hashStruct`s.
-    function _refunds(Refund[] memory refunds) private pure returns (bytes32) {
-        bytes32[] memory hashes = new bytes32[](refunds.length);
-        for (uint256 i; i < refunds.length; ++i) {
-            Refund memory r = refunds[i];
-            hashes[i] = keccak256(
-                abi.encode(
-                    REFUND_TYPEHASH,
-                    keccak256(bytes(r.chainId)),
-                    keccak256(r.currency),
-                    r.minimumAmount,
-                    keccak256(r.recipient)
-                )
-            );
-        }
-        return keccak256(abi.encodePacked(hashes));
-    }
-
-    /// @dev `hashStruct(Output)`, with `hashStruct(Withdraw)`, `hashStruct(Fill)` and the `bytes[] calls` member.
-    function _output(Output memory output) private pure returns (bytes32) {
-        Withdraw memory w = output.withdraw;
-        Fill memory f = output.fill;
-        bytes32[] memory calls = new bytes32[](f.calls.length);
-        for (uint256 i; i < calls.length; ++i) {
-            calls[i] = keccak256(f.calls[i]);
-        }
-        bytes32 withdraw = keccak256(abi.encode(WITHDRAW_TYPEHASH, keccak256(w.currency), w.minimumAmount));
-        bytes32 fill = keccak256(
-            abi.encode(
-                FILL_TYPEHASH,
-                keccak256(f.currency),
-                f.minimumAmount,
-                keccak256(f.recipient),
-                keccak256(abi.encodePacked(calls))
-            )
-        );
-        return keccak256(abi.encode(OUTPUT_TYPEHASH, keccak256(bytes(output.chainId)), withdraw, fill));
-    }
-
-    /// @dev The `Fee[]` member, `Fee` hashed as in v1 ({ProtocolOrder-FEE_TYPEHASH}).
-    function _fees(ProtocolOrder.Fee[] memory fees) private pure returns (bytes32) {
-        bytes32[] memory hashes = new bytes32[](fees.length);
-        for (uint256 i; i < fees.length; ++i) {
-            ProtocolOrder.Fee memory f = fees[i];
-            hashes[i] = keccak256(
-                abi.encode(
-                    ProtocolOrder.FEE_TYPEHASH,
-                    keccak256(bytes(f.recipientChainId)),
-                    keccak256(f.recipient),
-                    keccak256(bytes(f.currencyChainId)),
-                    keccak256(f.currency),
-                    f.amount
-                )
-            );
-        }
-        return keccak256(abi.encodePacked(hashes));
     }
 }
