@@ -1,8 +1,8 @@
 // Gas of the "v2" order id on EVM. Run: npx hardhat run bench/order-v2-gas.bench.ts
 // ProtocolOrderV2.orderId alone (measured inside contracts/mocks/ProtocolOrderV2Harness.sol with gasleft) over
-// an order already decoded in memory, and orderIdCalldata (which decodes the calldata order into memory, then
-// hashes it) over the order in calldata, by order shape, beside ProtocolOrder.orderId (v1) for the v1 order
-// carrying the same payment (one input, its refunds, one output payment, the same fees).
+// an order already decoded in memory, and orderIdCalldata over the order where it lies in calldata, by order
+// shape, beside ProtocolOrder.orderId (v1) for the v1 order carrying the same payment (one input, its refunds,
+// one output payment, the same fees).
 import { network } from "hardhat";
 import type { Hex } from "viem";
 import {
@@ -119,6 +119,6 @@ for (const entry of cases) {
 }
 printTable("ProtocolOrderV2 order id gas (measured inside the harness with gasleft)", rows);
 writeResults("order-v2-gas.json", {
-  note: "npx hardhat run bench/order-v2-gas.bench.ts; gas of ProtocolOrderV2.orderId (order decoded in memory) and orderIdCalldata (decode + hash), measured with gasleft inside contracts/mocks/ProtocolOrderV2Harness.sol, beside ProtocolOrder.orderId (v1, assembly) for the v1 order carrying the same payment. Gas is deterministic.",
+  note: "npx hardhat run bench/order-v2-gas.bench.ts; gas of ProtocolOrderV2.orderId (order decoded in memory) and orderIdCalldata (the order where it lies in calldata), measured with gasleft inside contracts/mocks/ProtocolOrderV2Harness.sol, beside ProtocolOrder.orderId (v1, assembly) for the v1 order carrying the same payment. Gas is deterministic.",
   results: rows,
 });

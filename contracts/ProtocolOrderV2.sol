@@ -179,10 +179,125 @@ library ProtocolOrderV2 {
         }
     }
 
-    /// @notice {orderId} of an order held in calldata (an external function's `Order calldata` argument).
-    /// @dev Copies the order to memory first (Solidity's ABI decoder, which refuses malformed offsets and
-    /// dirty `address` / `uint32` words), then hashes it as {orderId}: one implementation for both forms.
-    function orderIdCalldata(Order calldata order) internal pure returns (bytes32) {
-        return orderId(order);
+    /// @notice {orderId} of an order still in calldata (an external function's `Order calldata` argument),
+    /// hashed where it lies instead of being decoded into memory first: the cheaper form for contracts that
+    /// take orders.
+    /// @dev Walks the ABI encoding through the same offsets Solidity's calldata accessors follow, copying each
+    /// `bytes` / `string` member to memory past the free memory pointer to hash it; nothing is allocated. A
+    /// `uint32` or `address` word with high bits set reverts, as the decoder would. As in
+    /// {ProtocolOrder-orderIdCalldata}, offsets and lengths are NOT range-checked: a malformed offset makes the
+    /// id commit to whatever bytes it points at (zeros past the end of calldata), the id of some other order,
+    /// never a forgery of a signed one. The fuzz tests compare it with the plain `abi.encode` reference.
+    function orderIdCalldata(Order calldata order) internal pure returns (bytes32 id) {
+        assembly ("memory-safe") {
+            /// Position of the dynamic member whose offset is stored at `head` (relative to `base`).
+            function tail(base, head) -> p {
+                p := add(base, calldataload(head))
+            }
+            /// keccak256 of the `bytes` / `string` whose offset is stored at `head`; `m` is scratch memory.
+            function dynamic(base, head, m) -> h {
+                let p := add(base, calldataload(head))
+                let length := calldataload(p)
+                calldatacopy(m, add(p, 0x20), length)
+                h := keccak256(m, length)
+            }
+            /// Length and first element head of the array whose offset is stored at `head`.
+            function array(base, head) -> length, heads {
+                let p := add(base, calldataload(head))
+                length := calldataload(p)
+                heads := add(p, 0x20)
+            }
+            function input(s, m) -> h {
+                mstore(m, 0xf60f330bccb0564147ef5e2cca0ba28e30c5d80ff9964684b915274bb6707226)
+                mstore(add(m, 0x20), dynamic(s, s, add(m, 0x80)))
+                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), add(m, 0x80)))
+                mstore(add(m, 0x60), calldataload(add(s, 0x40)))
+                h := keccak256(m, 0x80)
+            }
+            function refund(s, m) -> h {
+                let scratch := add(m, 0xa0)
+                mstore(m, 0x0e84ab180395d369bc317d503deabec70102299585b95e20fe2e1270d5516805)
+                mstore(add(m, 0x20), dynamic(s, s, scratch))
+                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), scratch))
+                mstore(add(m, 0x60), calldataload(add(s, 0x40)))
+                mstore(add(m, 0x80), dynamic(s, add(s, 0x60), scratch))
+                h := keccak256(m, 0xa0)
+            }
+            function refunds(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), refund(tail(heads, add(heads, i)), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+            function calls(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), dynamic(heads, add(heads, i), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+            function withdraw(s, m) -> h {
+                mstore(m, 0xa853ec6d1e558b0731606ef40fdba4d65c3a051d33711196df33f39210c1954d)
+                mstore(add(m, 0x20), dynamic(s, s, add(m, 0x60)))
+                mstore(add(m, 0x40), calldataload(add(s, 0x20)))
+                h := keccak256(m, 0x60)
+            }
+            function fill(s, m) -> h {
+                let scratch := add(m, 0xa0)
+                mstore(m, 0xeb1cb11cd1fe32d578ab2060abf86dfc33b4a67fea5aed3a214a5dd3d374f61f)
+                mstore(add(m, 0x20), dynamic(s, s, scratch))
+                mstore(add(m, 0x40), calldataload(add(s, 0x20)))
+                mstore(add(m, 0x60), dynamic(s, add(s, 0x40), scratch))
+                mstore(add(m, 0x80), calls(s, add(s, 0x60), scratch))
+                h := keccak256(m, 0xa0)
+            }
+            function output(s, m) -> h {
+                let scratch := add(m, 0x80)
+                mstore(m, 0x159296a38369c83e5e9c626c5216da68f0a6176cb3334be8e15f53030e3b7b25)
+                mstore(add(m, 0x20), dynamic(s, s, scratch))
+                mstore(add(m, 0x40), withdraw(tail(s, add(s, 0x20)), scratch))
+                mstore(add(m, 0x60), fill(tail(s, add(s, 0x40)), scratch))
+                h := keccak256(m, 0x80)
+            }
+            function fee(s, m) -> h {
+                let scratch := add(m, 0xc0)
+                mstore(m, 0x5e1420e6482d4138dbc016fa378f064eb120b8b82c866fbb1da0b68c92f8abae)
+                mstore(add(m, 0x20), dynamic(s, s, scratch))
+                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), scratch))
+                mstore(add(m, 0x60), dynamic(s, add(s, 0x40), scratch))
+                mstore(add(m, 0x80), dynamic(s, add(s, 0x60), scratch))
+                mstore(add(m, 0xa0), calldataload(add(s, 0x80)))
+                h := keccak256(m, 0xc0)
+            }
+            function fees(base, head, m) -> h {
+                let length, heads := array(base, head)
+                let size := shl(5, length)
+                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    mstore(add(m, i), fee(tail(heads, add(heads, i)), add(m, size)))
+                }
+                h := keccak256(m, size)
+            }
+
+            let m := mload(0x40)
+            let scratch := add(m, 0x140)
+            let relayer := calldataload(add(order, 0x40))
+            if shr(160, relayer) { revert(0, 0) }
+            let deadline := calldataload(add(order, 0x80))
+            if shr(32, deadline) { revert(0, 0) }
+            mstore(m, 0xb7f486624026ae401825ef4a258d2cc1e12a28b9005c12d5086930b7b094b645)
+            mstore(add(m, 0x20), dynamic(order, order, scratch))
+            mstore(add(m, 0x40), dynamic(order, add(order, 0x20), scratch))
+            mstore(add(m, 0x60), relayer)
+            mstore(add(m, 0x80), calldataload(add(order, 0x60)))
+            mstore(add(m, 0xa0), deadline)
+            mstore(add(m, 0xc0), input(tail(order, add(order, 0xa0)), scratch))
+            mstore(add(m, 0xe0), refunds(order, add(order, 0xc0), scratch))
+            mstore(add(m, 0x100), output(tail(order, add(order, 0xe0)), scratch))
+            mstore(add(m, 0x120), fees(order, add(order, 0x100), scratch))
+            id := keccak256(m, 0x140)
+        }
     }
 }

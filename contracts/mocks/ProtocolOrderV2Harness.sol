@@ -20,7 +20,7 @@ contract ProtocolOrderV2Harness {
         return ProtocolOrderV2.orderIdCalldata(order);
     }
 
-    /// @notice {measureOrderId} for the calldata form (its copy to memory included).
+    /// @notice {measureOrderId} for the calldata form: the order is hashed where it lies in calldata.
     function measureOrderIdCalldata(ProtocolOrderV2.Order calldata order)
         external
         view

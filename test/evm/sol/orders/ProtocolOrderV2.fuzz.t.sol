@@ -7,7 +7,7 @@ import {TestBase} from "../Vm.sol";
 
 /// Fuzz: ProtocolOrderV2's in-place hashing (memory and calldata forms) equals a plain
 /// `keccak256(abi.encode(...))` EIP-712 reference over random fields and list lengths, and leaves the free
-/// memory pointer where it was.
+/// memory pointer where it was; the calldata form refuses dirty words and reads odd encodings as the decoder.
 contract ProtocolOrderV2FuzzTest is TestBase {
     function _reference(ProtocolOrderV2.Order memory o) private pure returns (bytes32) {
         return keccak256(
@@ -145,5 +145,47 @@ contract ProtocolOrderV2FuzzTest is TestBase {
         assertEq(id, expected, "orderId vs reference");
         assertEq(afterHash, before, "free memory pointer");
         assertEq(this.orderIdCalldata(o), expected, "orderIdCalldata vs reference");
+    }
+
+    /// A dirty `address` (relayer) or `uint32` (deadline) word reverts in the calldata form, as the decoder
+    /// would; an offset of 2^64 or more (not range-checked) never yields the canonical order's id; an aliased
+    /// member (relayerChainId's offset pointing at version's tail) is read as the decoder reads it.
+    function test_CalldataHasherOnMalformedEncodings() public view {
+        ProtocolOrderV2.Order memory o = _randomOrder(bytes32(uint256(1)), 2, 1, 1, 7);
+        bytes memory canonical = abi.encode(o);
+        bytes32 id = ProtocolOrderV2.orderId(o);
+        (bool ok, bytes memory result) = _call(canonical);
+        assertTrue(ok && abi.decode(result, (bytes32)) == id, "canonical");
+        // Order heads start at 0x20: version offset, relayerChainId offset, relayer, salt, deadline, input
+        // offset, refunds offset, output offset, fees offset.
+        (ok,) = _call(_withBits(canonical, 0x20 + 0x40, uint256(1) << 160));
+        assertTrue(!ok, "dirty relayer accepted");
+        (ok,) = _call(_withBits(canonical, 0x20 + 0x80, uint256(1) << 32));
+        assertTrue(!ok, "dirty deadline accepted");
+        uint256[4] memory offsetSlots = [uint256(0x20), 0x20 + 0xa0, 0x20 + 0xc0, 0x20 + 0xe0];
+        for (uint256 k; k < offsetSlots.length; ++k) {
+            (ok, result) = _call(_withBits(canonical, offsetSlots[k], uint256(1) << 64));
+            assertTrue(!ok || abi.decode(result, (bytes32)) != id, "out-of-range offset kept the id");
+        }
+        bytes memory aliased = bytes.concat(canonical);
+        assembly ("memory-safe") {
+            mstore(add(aliased, 0x60), mload(add(aliased, 0x40)))
+        }
+        ProtocolOrderV2.Order memory decoded = abi.decode(aliased, (ProtocolOrderV2.Order));
+        assertTrue(keccak256(bytes(decoded.relayerChainId)) == keccak256(bytes(o.version)), "alias decoded");
+        (ok, result) = _call(aliased);
+        assertTrue(ok && abi.decode(result, (bytes32)) == ProtocolOrderV2.orderId(decoded), "aliased member");
+    }
+
+    function _call(bytes memory encoded) private view returns (bool ok, bytes memory result) {
+        (ok, result) = address(this).staticcall(abi.encodePacked(this.orderIdCalldata.selector, encoded));
+    }
+
+    function _withBits(bytes memory encoded, uint256 slot, uint256 bits) private pure returns (bytes memory out) {
+        out = bytes.concat(encoded);
+        assembly ("memory-safe") {
+            let p := add(add(out, 0x20), slot)
+            mstore(p, or(mload(p), bits))
+        }
     }
 }
