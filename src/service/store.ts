@@ -148,10 +148,12 @@ CREATE TABLE IF NOT EXISTS sponsorship_links (
 -- account), from whom, and what the service decided. kind: fill (the request's deposit) | settle
 -- (the deposit of a fast-filled request) | refund (returned to its sender: not the request's user,
 -- wrong currency or amount, or the request already closed). separate: refunded on its own, the
--- request untouched. refund_tx: that refund once sent.
+-- request untouched. refund_tx: that refund once sent. position: where in its transaction the
+-- deposit is named (log:<i> | ix:<i> | event:<i> | tx), so two deposits of one transaction are two.
 CREATE TABLE IF NOT EXISTS deposits (
   chain_id INTEGER NOT NULL,
   tx_hash TEXT NOT NULL,
+  position TEXT NOT NULL DEFAULT 'tx',
   currency TEXT NOT NULL,
   request_id TEXT NOT NULL,
   sender TEXT NOT NULL,
@@ -162,13 +164,13 @@ CREATE TABLE IF NOT EXISTS deposits (
   separate INTEGER NOT NULL,
   refund_tx TEXT,
   created_at INTEGER NOT NULL,
-  PRIMARY KEY (chain_id, tx_hash, currency, request_id)
+  PRIMARY KEY (chain_id, tx_hash, position, currency, request_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS deposits_request ON deposits (request_id, from_user);
 
 -- The solver's outbox: every fill and refund recorded with its signed transaction BEFORE it is
 -- sent, so a restart finds it on chain or sends the very same transaction, never a second one.
--- id: fill:<request> | refund:<request>:<deposit tx or "request">:<currency>. state: signed | done.
+-- id: fill:<request> | refund:<request>:<deposit tx[@position] or "request">:<currency>. state: signed | done.
 CREATE TABLE IF NOT EXISTS outbox (
   id TEXT PRIMARY KEY,
   request_id TEXT NOT NULL,
@@ -182,12 +184,68 @@ CREATE TABLE IF NOT EXISTS outbox (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS outbox_state ON outbox (state, created_at);
 
+-- Every EVM solver key the service ran with on this database (solver-keys.ts): its earlier keys
+-- after a rotation are still its own.
+CREATE TABLE IF NOT EXISTS solver_keys (
+  address TEXT PRIMARY KEY,
+  first_used_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
 -- Indexer progress per chain.
 CREATE TABLE IF NOT EXISTS indexer_cursors (
   chain_id INTEGER PRIMARY KEY,
   next_block TEXT NOT NULL
 );
 `;
+
+/**
+ * Changes to a database written by an earlier version, in order: `MIGRATIONS[n]` takes a database
+ * at `PRAGMA user_version` n to n + 1. A new database gets `SCHEMA` and the latest version at once.
+ */
+const MIGRATIONS: readonly string[] = [
+  // 0 -> 1: deposits keyed by their position in the transaction; earlier rows were one per transaction.
+  `CREATE TABLE deposits_v1 (
+    chain_id INTEGER NOT NULL,
+    tx_hash TEXT NOT NULL,
+    position TEXT NOT NULL DEFAULT 'tx',
+    currency TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    sender TEXT NOT NULL,
+    from_user INTEGER NOT NULL,
+    amount TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    reason TEXT,
+    separate INTEGER NOT NULL,
+    refund_tx TEXT,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (chain_id, tx_hash, position, currency, request_id)
+  ) WITHOUT ROWID;
+  INSERT INTO deposits_v1 (chain_id, tx_hash, position, currency, request_id, sender, from_user, amount, kind, reason, separate, refund_tx, created_at)
+    SELECT chain_id, tx_hash, 'tx', currency, request_id, sender, from_user, amount, kind, reason, separate, refund_tx, created_at FROM deposits;
+  DROP TABLE deposits;
+  ALTER TABLE deposits_v1 RENAME TO deposits;`,
+];
+
+/** Brings a database to the latest schema: migrations for one that already has tables, else `SCHEMA`. */
+function migrate(db: DatabaseSync): void {
+  const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+  const fresh = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1").get() === undefined;
+  if (version > MIGRATIONS.length) {
+    throw new DatabaseFileError(
+      `database schema version ${version} is newer than this attestkit (${MIGRATIONS.length}); run the attestkit that wrote it`,
+    );
+  }
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    if (!fresh) for (const step of MIGRATIONS.slice(version)) db.exec(step);
+    db.exec(SCHEMA);
+    db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
+    db.exec("COMMIT");
+  } catch (error) {
+    db.exec("ROLLBACK");
+    throw error;
+  }
+}
 
 /** The service database: a `DatabaseSync` plus a statement cache and a transaction helper. */
 export class Store {
@@ -213,7 +271,7 @@ export class Store {
     }
     this.db.exec("PRAGMA foreign_keys = ON");
     this.db.exec("PRAGMA busy_timeout = 5000");
-    this.db.exec(SCHEMA);
+    migrate(this.db);
   }
 
   /** A cached prepared statement. */

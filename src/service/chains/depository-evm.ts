@@ -1,7 +1,7 @@
 /**
  * Deposits into an EVM depository, as the indexer reads them: the configured depository's
  * `RelayNativeDeposit` / `RelayErc20Deposit` events name the order id (the event's `id`) and the
- * depositor; the amount credited is what reached the depository in that transaction (the `msg.value`
+ * depositor (anyone's choice: the deposit is authorised by its transaction's sender); the amount credited is what reached the depository in that transaction (the `msg.value`
  * its own code reports, or the token's `Transfer` logs into it), with no state read at any block.
  * Also the calls a quote's deposit step makes.
  */
@@ -77,14 +77,19 @@ export async function scanEvmDepository(
   /** ERC-20 deposits by transaction and token: one `Transfer` net pays them all. */
   const tokenGroups = new Map<string, OrderDeposit[]>();
   for (const log of logs) {
-    if (log.blockNumber === null || log.transactionHash === null) continue;
+    if (log.blockNumber === null || log.transactionHash === null || log.logIndex === null) continue;
     if (!isAddressEqual(log.address, depository)) continue;
     const block = Number(log.blockNumber);
     const currency = log.eventName === "RelayErc20Deposit" ? getAddress(log.args.token) : zeroAddress;
+    // The depositor the event names is the caller's free choice: the transaction's sender authorised it.
+    const sender = getAddress((await receiptOf(log.transactionHash)).from);
     const deposit: OrderDeposit = {
       kind: "order-deposit",
       orderId: log.args.id.toLowerCase(),
       depositor: getAddress(log.args.from),
+      from: sender,
+      signers: [sender],
+      position: `log:${log.logIndex}`,
       txHash: log.transactionHash,
       block,
       timestamp: timestamps.get(block) ?? 0,

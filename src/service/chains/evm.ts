@@ -6,7 +6,8 @@
  * - ERC20 deposits: `transfer(key, amount)` calldata with the 32-byte request id appended, worth what
  *   the keys received by the token's `Transfer` logs (`evmTokenCredit`: fee-on-transfer tokens net);
  * - deposits through `AttestedReceiver` deployments (`receivers`), by their `DepositAccepted` event,
- *   counted only when the event names one of the service's keys (current or `formerSolvers`); no
+ *   counted only when the event names one of the service's keys (current, or earlier ones: the
+ *   `formerSolvers` option and the service's key history, `addFormerSolvers`); no
  *   receiver state is read, so no historical state is needed;
  * - deposits into the protocol depository (`depository`), by the events of that address only: native
  *   ones worth the `msg.value` its code reports, ERC-20 ones worth the token's `Transfer` logs into
@@ -83,8 +84,16 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
   const receivers = (options.receivers ?? []).map((address) => getAddress(address));
   const depository = options.depository === undefined ? undefined : getAddress(options.depository);
   /** Every key the service controls here: deposits paid to any of them are the service's. */
-  const keyList = [solver, ...(options.formerSolvers ?? []).map((address) => getAddress(address))];
-  const keys = new Set(keyList.map((key) => key.toLowerCase()));
+  const keyList: Address[] = [solver];
+  const keys = new Set([solver.toLowerCase()]);
+  function addFormerSolvers(addresses: readonly string[]): void {
+    for (const address of addresses.map((a) => getAddress(a))) {
+      if (keys.has(address.toLowerCase())) continue;
+      keyList.push(address);
+      keys.add(address.toLowerCase());
+    }
+  }
+  addFormerSolvers(options.formerSolvers ?? []);
 
   /** Receipts of the scanned range by transaction hash, fetched once per scan. */
   function receiptCache() {
@@ -122,6 +131,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       from: getAddress(tx.from),
       signers: [getAddress(tx.from)],
       via: "transfer" as const,
+      position: "tx" as const,
     };
     if (keys.has(target) && REQUEST_ID_DATA.test(input)) {
       const receipt = await receiptOf(tx.hash);
@@ -193,7 +203,13 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
         // A log that does not decode, or names a key the service does not hold, is skipped alone.
         const deposit = decodeEvmReceiverDeposit(log, receivers);
         const timestamp = log.blockNumber === null ? undefined : timestamps.get(Number(log.blockNumber));
-        if (deposit === null || log.transactionHash === null || timestamp === undefined) continue;
+        if (
+          deposit === null ||
+          log.transactionHash === null ||
+          log.logIndex === null ||
+          timestamp === undefined
+        )
+          continue;
         if (!keys.has(deposit.solver.toLowerCase())) continue;
         let amount = deposit.amount;
         if (deposit.currency !== zeroAddress) {
@@ -216,6 +232,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
           amount: amount.toString(),
           status: "success",
           via: "receiver-event",
+          position: `log:${log.logIndex}`,
         });
       }
     }
@@ -308,6 +325,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       return Number(await publicClient.getBlockNumber({ cacheTime: 0 }));
     },
     scan,
+    addFormerSolvers,
     transfer: (params, onSigned) => serially(() => send(params, onSigned)),
     resume,
     async allowance(token, owner, spender) {
