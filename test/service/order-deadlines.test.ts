@@ -10,7 +10,6 @@ import { privateKeyToAccount } from "viem/accounts";
 import { encodeAppBalanceFundingCalldata } from "../../src/index.ts";
 import { depositsOf } from "../../src/service/deposits.ts";
 import type { ProtocolOrderBlock, Service } from "../../src/service/index.ts";
-import { type Solver, simulatedSolver } from "../../src/service/lifecycle.ts";
 import { getRequest } from "../../src/service/requests-repo.ts";
 import {
   API_KEY,
@@ -21,6 +20,7 @@ import {
   linkSponsorshipWallet,
   post,
   quoteBody,
+  recordingSolver,
   SOLVER,
   SPONSOR_KEY,
   testService,
@@ -31,16 +31,9 @@ const AMOUNT = "100000000000000000";
 /** A service whose clock the test sets and whose solver records every fill it is asked for. */
 function clockedService() {
   const clock = { ms: Date.now() };
-  const fills: string[] = [];
-  const solver: Solver = {
-    fill: async (request, amount) => {
-      fills.push(request.record.id);
-      return simulatedSolver.fill(request, amount);
-    },
-    refund: simulatedSolver.refund,
-  };
+  const solver = recordingSolver();
   const service = testService({ now: () => clock.ms, solver });
-  return { service, clock, fills };
+  return { service, clock, fills: solver.fills };
 }
 
 /** Quotes an order; returns its request id and `output.deadline`. */
