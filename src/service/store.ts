@@ -200,45 +200,35 @@ CREATE TABLE IF NOT EXISTS indexer_cursors (
 
 /**
  * Changes to a database written by an earlier version, in order: `MIGRATIONS[n]` takes a database
- * at `PRAGMA user_version` n to n + 1. A new database gets `SCHEMA` and the latest version at once.
+ * at `PRAGMA user_version` n to n + 1. `before` runs ahead of `SCHEMA` (which creates tables and
+ * indexes in their current form), `after` once they exist. A new database gets `SCHEMA` and the
+ * latest version at once.
  */
-const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: readonly { before: string; after: string }[] = [
   // 0 -> 1: deposits keyed by their position in the transaction; earlier rows were one per transaction.
-  `CREATE TABLE deposits_v1 (
-    chain_id INTEGER NOT NULL,
-    tx_hash TEXT NOT NULL,
-    position TEXT NOT NULL DEFAULT 'tx',
-    currency TEXT NOT NULL,
-    request_id TEXT NOT NULL,
-    sender TEXT NOT NULL,
-    from_user INTEGER NOT NULL,
-    amount TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    reason TEXT,
-    separate INTEGER NOT NULL,
-    refund_tx TEXT,
-    created_at INTEGER NOT NULL,
-    PRIMARY KEY (chain_id, tx_hash, position, currency, request_id)
-  ) WITHOUT ROWID;
-  INSERT INTO deposits_v1 (chain_id, tx_hash, position, currency, request_id, sender, from_user, amount, kind, reason, separate, refund_tx, created_at)
-    SELECT chain_id, tx_hash, 'tx', currency, request_id, sender, from_user, amount, kind, reason, separate, refund_tx, created_at FROM deposits;
-  DROP TABLE deposits;
-  ALTER TABLE deposits_v1 RENAME TO deposits;`,
+  {
+    before: "ALTER TABLE deposits RENAME TO deposits_v0; DROP INDEX IF EXISTS deposits_request;",
+    after: `INSERT INTO deposits (chain_id, tx_hash, position, currency, request_id, sender, from_user, amount, kind, reason, separate, refund_tx, created_at)
+      SELECT chain_id, tx_hash, 'tx', currency, request_id, sender, from_user, amount, kind, reason, separate, refund_tx, created_at FROM deposits_v0;
+      DROP TABLE deposits_v0;`,
+  },
 ];
 
 /** Brings a database to the latest schema: migrations for one that already has tables, else `SCHEMA`. */
 function migrate(db: DatabaseSync): void {
   const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
-  const fresh = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1").get() === undefined;
   if (version > MIGRATIONS.length) {
     throw new DatabaseFileError(
       `database schema version ${version} is newer than this attestkit (${MIGRATIONS.length}); run the attestkit that wrote it`,
     );
   }
+  const fresh = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1").get() === undefined;
+  const pending = fresh ? [] : MIGRATIONS.slice(version);
   db.exec("BEGIN IMMEDIATE");
   try {
-    if (!fresh) for (const step of MIGRATIONS.slice(version)) db.exec(step);
+    for (const step of pending) db.exec(step.before);
     db.exec(SCHEMA);
+    for (const step of pending) db.exec(step.after);
     db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
     db.exec("COMMIT");
   } catch (error) {

@@ -20,7 +20,8 @@ const VERSION_0_DEPOSITS = `CREATE TABLE deposits (
   sender TEXT NOT NULL, from_user INTEGER NOT NULL, amount TEXT NOT NULL, kind TEXT NOT NULL, reason TEXT,
   separate INTEGER NOT NULL, refund_tx TEXT, created_at INTEGER NOT NULL,
   PRIMARY KEY (chain_id, tx_hash, currency, request_id)
-) WITHOUT ROWID`;
+) WITHOUT ROWID;
+CREATE INDEX deposits_request ON deposits (request_id, from_user)`;
 
 const TX = `0x${"aa".repeat(32)}`;
 const REQUEST = `0x${"bb".repeat(32)}`;
@@ -45,6 +46,12 @@ describe("service database schema versions", () => {
     const store = new Store(path);
     try {
       expect(store.db.prepare("PRAGMA user_version").get()).to.deep.equal({ user_version: 1 });
+      const indexes = store.db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE tbl_name = 'deposits' AND type = 'index' AND sql IS NOT NULL",
+        )
+        .all();
+      expect(indexes.map((row) => row.name)).to.deep.equal(["deposits_request"]);
       expect(depositsOf(store, REQUEST).map((d) => [d.position, d.kind, d.amount])).to.deep.equal([
         ["tx", "fill", 5n],
       ]);
