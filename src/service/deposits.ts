@@ -64,20 +64,16 @@ export function requestHasDeposit(store: Store, requestId: string): boolean {
 /** What identifies a booked deposit. */
 export type DepositKey = Pick<BookedDeposit, "chainId" | "txHash" | "position" | "currency" | "requestId">;
 
+/** The condition selecting one booked deposit, and its values (`keyValues`). */
+const BY_KEY = "chain_id = ? AND tx_hash = ? AND position = ? AND currency = ? AND request_id = ?";
+
+function keyValues(key: DepositKey): [number, string, string, string, string] {
+  return [key.chainId, normalizeLookup(key.txHash), key.position, key.currency, key.requestId.toLowerCase()];
+}
+
 /** Records the refund transaction of a booked deposit. */
 export function recordDepositRefund(store: Store, key: DepositKey, refundTx: string): void {
-  store
-    .prepare(
-      "UPDATE deposits SET refund_tx = ? WHERE chain_id = ? AND tx_hash = ? AND position = ? AND currency = ? AND request_id = ?",
-    )
-    .run(
-      refundTx,
-      key.chainId,
-      normalizeLookup(key.txHash),
-      key.position,
-      key.currency,
-      key.requestId.toLowerCase(),
-    );
+  store.prepare(`UPDATE deposits SET refund_tx = ? WHERE ${BY_KEY}`).run(refundTx, ...keyValues(key));
 }
 
 /**
@@ -90,17 +86,10 @@ export function recordRefundHeld(store: Store, key: DepositKey, error: unknown):
   store
     .prepare(
       `UPDATE deposits SET refund_tx = 'MANUAL_REFUND_REQUIRED',
-       reason = CASE WHEN ?1 IS NULL THEN reason ELSE COALESCE(reason || '; ', '') || ?1 END
-       WHERE chain_id = ?2 AND tx_hash = ?3 AND position = ?4 AND currency = ?5 AND request_id = ?6`,
+       reason = CASE WHEN ? IS NULL THEN reason ELSE COALESCE(reason || '; ', '') || ? END
+       WHERE ${BY_KEY}`,
     )
-    .run(
-      held,
-      key.chainId,
-      normalizeLookup(key.txHash),
-      key.position,
-      key.currency,
-      key.requestId.toLowerCase(),
-    );
+    .run(held, held, ...keyValues(key));
 }
 
 /** Booked deposits for a request (tests, reconciliation). */
