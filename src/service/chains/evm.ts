@@ -55,7 +55,8 @@ export interface EvmChainAdapterOptions {
   /**
    * Addresses of the service's earlier solver keys (after a rotation): deposits still paid to them,
    * directly or through a receiver inside its grace, are the service's too. Events naming any other
-   * address are not, whatever a receiver's state says.
+   * address are not, whatever a receiver's state says. `createService` adds every key it ran with on
+   * its database by itself; list here only keys it never ran with there.
    */
   formerSolvers?: readonly string[];
   /** The protocol depository on this chain: its deposit events are order deposits. */
