@@ -248,7 +248,6 @@ export class Store {
   constructor(path = ":memory:", { newDb = false }: { newDb?: boolean } = {}) {
     this.path = path;
     if (path !== ":memory:") checkBeforeOpen(path, newDb);
-    const { DatabaseSync } = loadSqlite();
     try {
       this.db = new (loadSqlite().DatabaseSync)(path);
     } catch (error) {
