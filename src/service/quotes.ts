@@ -479,6 +479,7 @@ export async function buildQuote(
     updatedAt: now,
     requestType,
     orderId: order === null ? null : order.orderId.toLowerCase(),
+    ...(order === null ? {} : { orderDeadline: order.orderData.output.deadline }),
     parentId: null,
     apiKeyHash: options.apiKeyHash,
     privateChain: null,

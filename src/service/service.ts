@@ -72,6 +72,7 @@ import { chainsResponse, type PublicChain } from "./public-chains.ts";
 import { buildQuote, type QuoteContext, type ReceiverConfig } from "./quotes.ts";
 import type { StoredRequest } from "./records.ts";
 import { getRequest, insertRequest } from "./requests-repo.ts";
+import { rememberSolverKeys } from "./solver-keys.ts";
 import { Store } from "./store.ts";
 import { type TokenInfo, TokenRegistry } from "./tokens.ts";
 import { indexTransaction } from "./transactions-index.ts";
@@ -195,6 +196,13 @@ export function createService(options: ServiceOptions): Service {
   }
   const adapters = options.chains ?? [];
   const adapterByChain = new Map(adapters.map((adapter) => [adapter.chainId, adapter]));
+  const evmAdapters = adapters.filter((adapter) => adapter.vm === "evm");
+  const formerSolvers = rememberSolverKeys(
+    store,
+    [account.address, ...evmAdapters.map((adapter) => adapter.solverAddress)],
+    now(),
+  );
+  for (const adapter of evmAdapters) adapter.addFormerSolvers?.(formerSolvers);
   const cursorSecret = createHash("sha256")
     .update(`attestkit-cursor:${options.solverPrivateKey.toLowerCase()}`)
     .digest();
