@@ -126,7 +126,9 @@ for (const [name, url] of [
 
 const orderVersion = values["order-version"] ?? env.ATTESTKIT_ORDER_VERSION ?? "v1";
 if (!(ORDER_VERSIONS as readonly string[]).includes(orderVersion)) {
-  options.fail(`invalid --order-version ${JSON.stringify(orderVersion)}: expected ${ORDER_VERSIONS.join(" or ")}`);
+  options.fail(
+    `invalid --order-version ${JSON.stringify(orderVersion)}: expected ${ORDER_VERSIONS.join(" or ")}`,
+  );
 }
 
 const faucet = {

@@ -25,6 +25,7 @@ export {
 } from "./depository-svm.ts";
 export { type EncodeOrderOptions, encodeOrder } from "./encode-order.ts";
 export * from "./errors.ts";
+export { getOrderDeadline } from "./order-deadline.ts";
 export { getOrderId, hashEncodedOrder } from "./order-id.ts";
 export {
   type OrderIdSigner,

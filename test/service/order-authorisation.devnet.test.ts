@@ -18,6 +18,7 @@ import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "../../src/devnet/quo
 import { submitSvmInstructions } from "../../src/devnet/svm-user.ts";
 import {
   encodeOrder,
+  getOrderDeadline,
   type QuoteResponse,
   type QuoteV2Body,
   RELAY_DEPOSITORY_ABI,
@@ -326,7 +327,7 @@ describe("service: a request closes only by its user, each deposit booked, withi
     const alice = evmUser(optimism, "alice");
     const amount = parseEther("0.1");
     const q = await evmQuote(10, amount);
-    const { deadline } = q.protocol.v2.orderData.output;
+    const deadline = getOrderDeadline(q.protocol.v2.orderData);
     const latest = await alice.public.getBlock();
     await optimism.provider.request({
       method: "evm_setNextBlockTimestamp",

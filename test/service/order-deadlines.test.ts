@@ -7,7 +7,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { privateKeyToAccount } from "viem/accounts";
-import { encodeAppBalanceFundingCalldata } from "../../src/index.ts";
+import { encodeAppBalanceFundingCalldata, getOrderDeadline } from "../../src/index.ts";
 import { depositsOf } from "../../src/service/deposits.ts";
 import type { ProtocolOrderBlock, Service } from "../../src/service/index.ts";
 import { getRequest } from "../../src/service/requests-repo.ts";
@@ -41,7 +41,7 @@ async function quoteOrder(service: Service): Promise<{ id: string; deadline: num
   const res = await post(service, "/quote/v2", quoteBody({ includeProtocolData: true }));
   expect(res.status, res.raw).to.equal(200);
   const body = res.body as { steps: { requestId: string }[]; protocol: { v2: ProtocolOrderBlock } };
-  return { id: body.steps[0]?.requestId as string, deadline: body.protocol.v2.orderData.output.deadline };
+  return { id: body.steps[0]?.requestId as string, deadline: getOrderDeadline(body.protocol.v2.orderData) };
 }
 
 /** The user's deposit of the quoted amount, landed at `timestamp` (unix seconds). */
