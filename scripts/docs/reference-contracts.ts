@@ -62,11 +62,12 @@ interface SolcInput {
 }
 
 /**
- * The sources of the current build: Hardhat may compile contracts/ in several jobs, each with its
- * own build info, so the inputs named by the artifact of every documented contract are merged (older
- * build infos may linger and are not read).
+ * The inputs of the current build: Hardhat may compile contracts/ in several jobs (a first run builds
+ * only the shipped contracts, a later one the rest), each with its own build info and its own source
+ * names, so every build info that an artifact of contracts/ names is read (older ones may linger and
+ * are not read).
  */
-function projectInput(): SolcInput {
+function projectInputs(): SolcInput[] {
   const artifacts = join(ROOT, "artifacts", "contracts");
   if (!existsSync(artifacts)) throw new Error("no build info for contracts/: run `npx hardhat build` first");
   const buildInfoIds = new Set<string>();
@@ -76,22 +77,26 @@ function projectInput(): SolcInput {
         (JSON.parse(readFileSync(join(artifacts, folder, file), "utf8")) as { buildInfoId: string })
           .buildInfoId,
       );
-  let merged: SolcInput | undefined;
-  for (const id of [...buildInfoIds].sort()) {
-    const { input } = JSON.parse(readFileSync(join(BUILD_INFO, `${id}.json`), "utf8")) as {
-      input: SolcInput;
-    };
-    merged = merged ? { ...merged, sources: { ...merged.sources, ...input.sources } } : input;
-  }
-  if (!merged || !Object.keys(merged.sources).some((source) => DOCUMENTED.test(source)))
+  const inputs = [...buildInfoIds]
+    .sort()
+    .map(
+      (id) =>
+        (JSON.parse(readFileSync(join(BUILD_INFO, `${id}.json`), "utf8")) as { input: SolcInput }).input,
+    );
+  if (!inputs.some((input) => Object.keys(input.sources).some((source) => DOCUMENTED.test(source))))
     throw new Error("the build infos hold no source of contracts/: run `npx hardhat build` first");
-  return merged;
+  return inputs;
 }
 
 /** NatSpec of every documented contract, by `source:Contract`, with the functions of libraries. */
 export function natspec(): Map<string, NatSpec & { libraryFunctions?: LibraryFunction[] }> {
+  const docs = new Map<string, NatSpec & { libraryFunctions?: LibraryFunction[] }>();
+  for (const input of projectInputs()) for (const [key, doc] of natspecOf(input)) docs.set(key, doc);
+  return docs;
+}
+
+function natspecOf(input: SolcInput): Map<string, NatSpec & { libraryFunctions?: LibraryFunction[] }> {
   const solc = createRequire(import.meta.url)("solc") as { compile(input: string): string };
-  const input = projectInput();
   const request = {
     language: input.language,
     sources: input.sources,
