@@ -461,6 +461,7 @@ export async function buildQuote(
     updatedAt: now,
     requestType,
     orderId: order === null ? null : order.orderId.toLowerCase(),
+    ...(order === null ? {} : { order: order.orderData }),
     parentId: null,
     apiKeyHash: options.apiKeyHash,
     privateChain: null,

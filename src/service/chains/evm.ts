@@ -309,6 +309,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     },
     scan,
     transfer: (params, onSigned) => serially(() => send(params, onSigned)),
+    legSource: (txHash) => ({ vm: "ethereum-vm", hash: txHash as Hex, client: publicClient }),
     resume,
     async allowance(token, owner, spender) {
       try {

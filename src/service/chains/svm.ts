@@ -477,6 +477,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     },
     transfer,
     resume,
+    legSource: (signature) => ({ vm: "solana-vm", signature, rpc }),
     close() {
       abort.abort();
     },

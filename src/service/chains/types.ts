@@ -3,6 +3,7 @@
  * implementations: EVM over viem (`evm.ts`, any JSON-RPC URL or Hardhat's in-process EDR provider)
  * and SVM over Solana JSON-RPC and PubSub (`svm.ts`).
  */
+import type { LegSource } from "../../orders/index.ts";
 
 /** Something the indexer recognized in a block. */
 export type ChainObservation =
@@ -60,7 +61,7 @@ export interface TransferParams {
   /** Token address; zero address (EVM) / native constant (SVM) for native. */
   currency: string;
   amount: bigint;
-  /** Request id to tag the transfer with. */
+  /** The id to tag the transfer with: the order id for a request with an order, else the request id. */
   requestId: string;
   /**
    * For a refund: the deposit transaction it returns. A refund creates nothing for its recipient: on
@@ -113,5 +114,7 @@ export interface ChainAdapter {
   nativeDepositMinimum?(): Promise<bigint>;
   /** ERC20 allowance (EVM only); null when unknown. */
   allowance?(token: string, owner: string, spender: string): Promise<bigint | null>;
+  /** Where `verifyOrderFill` / `verifyOrderRefund` read one of this chain's transactions. */
+  legSource?(txHash: string): LegSource;
   close?(): Promise<void> | void;
 }
