@@ -28,6 +28,12 @@ export const StatusResponseSchema = z
       .describe(
         "Origin-side transaction hashes (the deposit). The service returns it; the service interface does not show it.",
       ),
+    orderData: z
+      .unknown()
+      .optional()
+      .describe(
+        "attestkit extension (the mock only): the protocol order the request's quote committed to (its protocol.v2.orderData), for requests quoted with includeProtocolData.",
+      ),
     orderVerification: z
       .object({
         leg: z.enum(["fill", "refund"]),

@@ -5,7 +5,7 @@
  * (an attestkit extension) and the activity feed prints it. Requests without an order have none.
  */
 import { getChainVm } from "../chains.ts";
-import type { LegCheckFailure, LegVerification, OrderChain } from "../orders/index.ts";
+import type { LegCheckFailure, LegVerification, Order, OrderChain } from "../orders/index.ts";
 import { verifyOrderFill, verifyOrderRefund } from "../orders/index.ts";
 import type { LegVerdict } from "./activity.ts";
 import type { ChainAdapter } from "./chains/types.ts";
@@ -75,9 +75,15 @@ function depositedOf(store: Store, requestId: string): { deposited?: bigint } {
   return deposit === null ? {} : { deposited: deposit.amount };
 }
 
-/** The status endpoint's `orderVerification` extension, when the request has one. */
-export function orderVerificationField(meta: RequestMeta): { orderVerification?: StoredLegVerification } {
-  return meta.orderVerification === undefined ? {} : { orderVerification: meta.orderVerification };
+/** The status endpoint's extensions: the request's order (`orderData`) and its leg's `orderVerification`. */
+export function orderVerificationField(meta: RequestMeta): {
+  orderData?: Order;
+  orderVerification?: StoredLegVerification;
+} {
+  return {
+    ...(meta.order === undefined ? {} : { orderData: meta.order }),
+    ...(meta.orderVerification === undefined ? {} : { orderVerification: meta.orderVerification }),
+  };
 }
 
 /** The activity feed's verdict on transaction `txHash`, when the request's latest verification is of it. */
