@@ -106,6 +106,7 @@ export type VerifyOrderRefundOptions = VerifyLegOptions & {
 /** Why a fill or refund does not honour its order; every failed check is reported, root cause first. */
 export type LegCheckCode =
   | "ORDER_UNENCODABLE"
+  | "ORDER_ID_MISMATCH"
   | "LEG_CHAIN_MISMATCH"
   | "TX_NOT_FOUND"
   | "TX_FAILED"
