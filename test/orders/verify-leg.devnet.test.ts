@@ -9,7 +9,7 @@ import { createSolanaRpc, generateKeyPairSigner, type Instruction } from "@solan
 import { getTransferSolInstruction } from "@solana-program/system";
 import { expect } from "chai";
 import fc from "fast-check";
-import { type Hex, parseEther, parseUnits, zeroAddress } from "viem";
+import { type Hex, parseEther, zeroAddress } from "viem";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
 import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "../../src/devnet/quoted-steps.ts";
@@ -127,7 +127,7 @@ describe("orders: every fill and refund of the devnet checked against its order"
     else {
       const { currency, amount } = q.protocol.v2.paymentDetails as { currency: Hex; amount: string };
       if (currency !== zeroAddress) {
-        const { to, data } = q.steps[0]?.items[0]?.data as { to: Hex; data: Hex };
+        const { to, data } = (q.steps[0]?.items[0]?.data ?? {}) as { to: Hex; data: Hex };
         await alice.public.waitForTransactionReceipt({
           hash: await alice.wallet.sendTransaction({
             account: alice.wallet.account,
