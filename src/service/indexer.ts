@@ -212,7 +212,8 @@ export class ChainSolver implements Solver {
       to: request.record.recipient,
       currency: request.meta.destinationCurrency,
       amount: out,
-      requestId: request.meta.orderId ?? request.record.id,
+      requestId: request.record.id,
+      ...(request.meta.orderId === null ? {} : { tag: request.meta.orderId }),
     });
     await verifyRequestLeg(this.#store, adapter, this.#orderChains, request, "fill", sent.txHash);
     return { ...sent, chainId: adapter.chainId, final: true };
@@ -228,7 +229,8 @@ export class ChainSolver implements Solver {
       to,
       currency: deposit.currency,
       amount: deposit.amount,
-      requestId: request.meta.orderId ?? request.record.id,
+      requestId: request.record.id,
+      ...(request.meta.orderId === null ? {} : { tag: request.meta.orderId }),
       ...(depositTx === undefined ? {} : { refundOf: depositTx }),
     });
     // Only the request's own refund answers to its order; a stray deposit goes back to its sender.

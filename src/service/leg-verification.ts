@@ -36,7 +36,8 @@ export function orderChainsOf(chains: ReadonlyMap<number, ProtocolChain>): Order
 
 /**
  * Verifies the request's own fill or refund `txHash` (landed on `adapter`'s chain) against its
- * order and records the result. No order, or an adapter that cannot read its transactions: nothing.
+ * order and records the result. No order, an adapter that cannot read its transactions, or a read
+ * that fails: nothing recorded, and never a throw.
  * A refund's floor follows what the request's deposit put in.
  */
 export async function verifyRequestLeg(
@@ -50,13 +51,17 @@ export async function verifyRequestLeg(
   const order = request.meta.order;
   if (order === undefined || adapter.legSource === undefined) return null;
   const source = adapter.legSource(txHash);
-  const result =
-    leg === "fill"
-      ? await verifyOrderFill(order, source, { chains })
-      : await verifyOrderRefund(order, source, {
-          chains,
-          ...depositedOf(store, request.record.id),
-        });
+  let result: LegVerification;
+  try {
+    result =
+      leg === "fill"
+        ? await verifyOrderFill(order, source, { chains })
+        : await verifyOrderRefund(order, source, { chains, ...depositedOf(store, request.record.id) });
+  } catch {
+    // The transfer went out: a node that cannot be read now must not make it look failed (and be
+    // refunded on top). The request keeps no verification; `attestkit verify` can check it later.
+    return null;
+  }
   const stored: StoredLegVerification = {
     leg,
     txHash: result.txHash,

@@ -388,7 +388,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     onSigned?: (signed: SignedTransfer) => void,
   ): Promise<{ txHash: string; block: number }> {
     const to = params.to as Address;
-    const memo = requestIdMemoInstruction(params.requestId, solver);
+    const memo = requestIdMemoInstruction(params.tag ?? params.requestId, solver);
     if (params.currency === SVM_NATIVE_TOKEN) {
       return send(
         [getTransferSolInstruction({ source: solver, destination: to, amount: params.amount }), memo],

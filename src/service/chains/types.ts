@@ -61,8 +61,10 @@ export interface TransferParams {
   /** Token address; zero address (EVM) / native constant (SVM) for native. */
   currency: string;
   amount: bigint;
-  /** The id to tag the transfer with: the order id for a request with an order, else the request id. */
+  /** The request the transfer fills or refunds. */
   requestId: string;
+  /** The id the transfer carries (its data / memo): the request's order id when it has one; default `requestId`. */
+  tag?: string;
   /**
    * For a refund: the deposit transaction it returns. A refund creates nothing for its recipient: on
    * SVM, tokens go back to the token account that deposit paid from (or the recipient's existing
