@@ -137,8 +137,18 @@ export async function verifyLeg(
     return result(orderId, sourceHash(source));
   }
   const finality = options.finality ?? {};
-  const facts =
-    evidence.vm === "ethereum-vm" ? evmLegFacts(evidence, finality) : svmLegFacts(evidence, finality);
+  let facts: LegFacts;
+  try {
+    facts = evidence.vm === "ethereum-vm" ? evmLegFacts(evidence, finality) : svmLegFacts(evidence, finality);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    record.fail(
+      "transaction",
+      "TX_MALFORMED",
+      `transaction ${sourceHash(source)} cannot be read: ${error.message}`,
+    );
+    return result(orderId, sourceHash(source));
+  }
   if (!facts.succeeded) {
     record.fail("transaction", "TX_FAILED", `transaction ${facts.txHash} failed: it moved nothing`);
     return result(orderId, facts.txHash);

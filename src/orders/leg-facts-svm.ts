@@ -1,25 +1,15 @@
-import {
-  getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-  type ReadonlyUint8Array,
-} from "@solana/kit";
 import { bytesToHex, type Hex, hexToBytes } from "viem";
 import { svmCredits } from "../credit/svm.ts";
 import { encodeOrderAddress, formatOrderAddress } from "./address/index.ts";
 import { inOrder, type LegFacts } from "./leg-facts.ts";
+import { parseWireMessage } from "./svm-wire.ts";
 import type { LegFinality, SvmLegEvidence } from "./verify-leg-types.ts";
 import { NATIVE_CURRENCY } from "./vm-types.ts";
 
 /** The SPL Memo program the service tags its SVM fills and refunds with. */
 export const SVM_MEMO_PROGRAM = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr";
 const COMMITMENT_RANK = { processed: 0, confirmed: 1, finalized: 2 } as const;
-const base64 = getBase64Encoder();
-const transactionDecoder = getTransactionDecoder();
-const messageDecoder = getCompiledTransactionMessageDecoder();
 const utf8 = new TextDecoder();
-
-type CompiledInstruction = { programAddressIndex: number; data?: ReadonlyUint8Array };
 
 /**
  * Facts of an SVM fill or refund. The id tag is a top-level Memo instruction whose text is the order
@@ -30,17 +20,11 @@ export function svmLegFacts(evidence: SvmLegEvidence, finality: LegFinality): Le
   const { transaction: tx } = evidence;
   const required = finality.commitment ?? "confirmed";
   const final = COMMITMENT_RANK[evidence.commitment] >= COMMITMENT_RANK[required];
-  const wire = transactionDecoder.decode(base64.encode(tx.transaction[0]));
-  const message = messageDecoder.decode(wire.messageBytes) as unknown as {
-    staticAccounts: string[];
-    instructions: CompiledInstruction[];
-  };
+  const message = parseWireMessage(tx.transaction[0]);
   const loaded = tx.meta?.loadedAddresses;
   const keys = [...message.staticAccounts, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
   const memos = message.instructions.flatMap((instruction) =>
-    keys[instruction.programAddressIndex] === SVM_MEMO_PROGRAM
-      ? [utf8.decode((instruction.data ?? new Uint8Array()) as Uint8Array).toLowerCase()]
-      : [],
+    keys[instruction.programIndex] === SVM_MEMO_PROGRAM ? [utf8.decode(instruction.data).toLowerCase()] : [],
   );
   const native = encodeOrderAddress(NATIVE_CURRENCY["solana-vm"], "solana-vm");
   const meta = tx.meta;
@@ -66,9 +50,7 @@ export function svmLegFacts(evidence: SvmLegEvidence, finality: LegFinality): Le
     },
     carriesCalls: (calls) =>
       inOrder(
-        message.instructions.map((instruction) =>
-          bytesToHex((instruction.data ?? new Uint8Array()) as Uint8Array),
-        ),
+        message.instructions.map((instruction) => bytesToHex(instruction.data)),
         calls.map((call) => call.toLowerCase() as Hex),
         (a, b) => a === b,
       ),

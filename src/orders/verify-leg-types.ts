@@ -109,6 +109,7 @@ export type LegCheckCode =
   | "ORDER_ID_MISMATCH"
   | "LEG_CHAIN_MISMATCH"
   | "TX_NOT_FOUND"
+  | "TX_MALFORMED"
   | "TX_FAILED"
   | "TX_NOT_FINAL"
   | "ORDER_ID_TAG_MISSING"

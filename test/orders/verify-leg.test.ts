@@ -295,6 +295,17 @@ describe("orders: verifyOrderFill / verifyOrderRefund from evidence", () => {
         ),
       ).to.deep.equal(["TX_FAILED"]);
     });
+    it("a wire transaction cut short: TX_MALFORMED, never a read past its end", async () => {
+      const order = solOrder();
+      const evidence = await sol(RECIPIENT, 990_000n, idOf(order));
+      const [wire] = evidence.transaction.transaction;
+      const cut = Buffer.from(wire, "base64").subarray(0, 100).toString("base64");
+      const broken = {
+        ...evidence,
+        transaction: { ...evidence.transaction, transaction: [cut, "base64"] as const },
+      };
+      expect(codes(await fill(order, broken))).to.deep.equal(["TX_MALFORMED"]);
+    });
     it("a token fill counts the recipient's own token accounts of the mint (a new account counts from zero)", async () => {
       const order = orderFor("evm-native"); // output: SVM_MINT to RECIPIENT, minimum 990000
       const account = (await generateKeyPairSigner()).address;
