@@ -200,7 +200,18 @@ describe("orders: every fill and refund of the devnet checked against its order"
           expect(outside.orderId).to.equal(q.protocol.v2.orderId);
         },
       ),
-      { numRuns: 10 },
+      {
+        numRuns: 16,
+        // Every route filled, and every EVM-origin route refunded, before the random runs.
+        examples: [
+          ...ROUTES.map((route): [Route, number, boolean] => [route, 500, false]),
+          ...ROUTES.filter((route) => !route.startsWith("solana")).map((route): [Route, number, boolean] => [
+            route,
+            300,
+            true,
+          ]),
+        ],
+      },
     );
   });
 
