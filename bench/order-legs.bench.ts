@@ -109,7 +109,7 @@ const summary = {
 };
 console.log(summary);
 writeResults("order-legs.json", {
-  note: "npm run bench:order-legs; runSideBySide (bench/harness.ts): cases interleaved round by round, median round. verifyQuoteOrder on the four quote fixtures of test/orders/quote-fixture.ts (one signature recovery each); verifyOrderFill on fills built in memory as the mock sends them (test/orders/leg-evidence.ts): no network, the order encoded and hashed on every call. Wall-clock figures on the shared 2-core machine under load (load average about 16 while measured): an idle machine is faster.",
+  note: "npm run bench:order-legs; runSideBySide (bench/harness.ts): cases interleaved round by round, median round. verifyQuoteOrder on the four quote fixtures of test/orders/quote-fixture.ts (one signature recovery each); verifyOrderFill on fills built in memory as the mock sends them (test/orders/leg-evidence.ts): no network, the order encoded and hashed on every call. Wall-clock figures on the shared 2-core machine under load (load average about 10 while measured): an idle machine is faster.",
   results,
   summary,
 });
