@@ -55,7 +55,7 @@ function legChains(chains: unknown): LegChains {
     };
   }
   const map = (chains ?? {}) as Record<string, unknown>;
-  if (typeof chains !== "object" || !Object.values(map).every(isOrderVmType)) {
+  if (chains === null || typeof chains !== "object" || !Object.values(map).every(isOrderVmType)) {
     throw new TypeError(
       `chains must be a GET /chains response, its orderChainsFromChains result or a chain → VM type map, got ${describeValue(chains)}`,
     );

@@ -188,11 +188,17 @@ describe("orders: verifyOrderFill / verifyOrderRefund from evidence", () => {
       expect(codes(await fill(broken as Order, nativeFill(order, 990_000n)))).to.deep.equal([
         "ORDER_UNENCODABLE",
       ]);
-      let thrown: unknown;
-      await verifyOrderFill(order, nativeFill(order, 990_000n), { chains: 42 }).catch((error) => {
-        thrown = error;
-      });
-      expect(thrown).to.be.instanceOf(TypeError);
+      for (const chains of [42, null, { base: "not-a-vm" }]) {
+        let thrown: unknown;
+        await verifyOrderFill(order, nativeFill(order, 990_000n), { chains }).catch((error) => {
+          thrown = error;
+        });
+        expect(thrown, JSON.stringify(chains)).to.be.instanceOf(TypeError);
+      }
+      // A chain → VM type map works in place of GET /chains (no numeric ids: no chain id check).
+      expect(
+        codes(await verifyOrderFill(order, nativeFill(order, 990_000n), { chains: vmTypes })),
+      ).to.deep.equal([]);
     });
   });
 
