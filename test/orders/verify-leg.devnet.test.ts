@@ -2,7 +2,7 @@
  * Both legs on the devnet: every fill and refund the mock makes for an order passes
  * `verifyOrderFill` / `verifyOrderRefund` (a property over routes, currencies, amounts and
  * outcomes, checked by the status endpoint's `orderVerification` and again from outside over the
- * chains' RPC), and the tampered legs really land on chain and fail with their own code: a fill of
+ * chains' RPC, and the activity feed's line), and the tampered legs really land on chain and fail with their own code: a fill of
  * another order, a short fill, a fill to another recipient, a late fill, a refund to a stranger.
  */
 import { createSolanaRpc, generateKeyPairSigner, type Instruction } from "@solana/kit";
@@ -25,6 +25,7 @@ import {
   verifyOrderFill,
   verifyOrderRefund,
 } from "../../src/index.ts";
+import type { ActivityEvent } from "../../src/service/activity.ts";
 import { encodeDepositoryDeposit, type ProtocolOrderBlock } from "../../src/service/index.ts";
 import type { StoredLegVerification } from "../../src/service/leg-verification.ts";
 import { requestIdMemoInstruction } from "../../src/service/svm-route.ts";
@@ -44,8 +45,10 @@ describe("orders: every fill and refund of the devnet checked against its order"
   let base: EvmDevChain;
   let optimism: EvmDevChain;
 
+  const feed: ActivityEvent[] = [];
   before(async () => {
     e2e = await startE2e();
+    e2e.devnet.service.onActivity((event) => feed.push(event));
     base = e2e.devnet.evmChain(8453);
     optimism = e2e.devnet.evmChain(10);
     chains = orderChainsFromChains(await (await fetch(`${e2e.devnet.serviceUrl}/chains`)).json());
@@ -168,7 +171,7 @@ describe("orders: every fill and refund of the devnet checked against its order"
     "solana SOL -> base ETH": 10n ** 7n,
   };
 
-  it("property: over routes, currencies, amounts and outcomes, the status's orderVerification and an outside verifyOrderFill / verifyOrderRefund both pass", async () => {
+  it("property: over routes, currencies, amounts and outcomes, the status's orderVerification, the activity feed and an outside verifyOrderFill / verifyOrderRefund all pass", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ROUTES),
@@ -197,6 +200,12 @@ describe("orders: every fill and refund of the devnet checked against its order"
               ? await verifyOrderFill(order, source, { chains })
               : await verifyOrderRefund(order, source, { chains, deposited: amount - short });
           expect(outside.failures).to.deep.equal([]);
+          // The activity feed carries the same verdict on the fill or refund line.
+          const line = feed.find((event) => event.kind === leg && event.requestId === requestIdOf(q));
+          expect(line && "verification" in line ? line.verification : undefined).to.deep.equal({
+            ok: true,
+            codes: [],
+          });
           expect(outside.orderId).to.equal(q.protocol.v2.orderId);
         },
       ),
