@@ -145,8 +145,8 @@ describe("orders: every fill and refund of the devnet checked against its order"
     if (short === 0n) await sendQuotedEvmSteps(alice, q);
     else {
       const { currency, amount } = q.protocol.v2.paymentDetails as { currency: Hex; amount: string };
-      // The quote's approvals (a leftover allowance is cleared first), when the allowance is short.
-      const approvals = q.steps.find((step) => step.id === "approve")?.items ?? [];
+      // The quote's approval steps (a leftover allowance is cleared by one of its own first), when short.
+      const approvals = q.steps.filter((step) => step.id === "approve").flatMap((step) => step.items);
       for (const item of approvals) {
         const { to, data } = item.data as { to: Hex; data: Hex };
         await alice.public.waitForTransactionReceipt({
