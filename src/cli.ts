@@ -12,8 +12,10 @@ Commands:
   devnet    EVM chains 8453 and 10 (Hardhat EDR), the SVM chain (LiteSVM), the receivers and the
             mock service, in one process (optional peer dependencies: see --help)
   service   the mock service alone
+  verify    both legs of a request (order, deposit, fill or refund) checked against its order,
+            on the devnet or any service URL and chain RPCs
 
-Both need Node.js >= ${TOOLS_NODE_FLOOR}. attestkit <command> --help lists the command's options.`;
+They need Node.js >= ${TOOLS_NODE_FLOOR}. attestkit <command> --help lists the command's options.`;
 
 const [command, ...rest] = process.argv.slice(2);
 process.argv.splice(2, process.argv.length - 2, ...rest);
@@ -40,6 +42,7 @@ async function runCommand(load: () => Promise<unknown>): Promise<void> {
 
 if (command === "devnet") await runCommand(() => import("./devnet/cli.ts"));
 else if (command === "service") await runCommand(() => import("./service/cli.ts"));
+else if (command === "verify") await runCommand(() => import("./verify/cli.ts"));
 else if (command === undefined || command === "--help" || command === "-h") console.log(USAGE);
 else {
   console.error(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);

@@ -12,13 +12,14 @@ import {
   type ServiceClient,
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
+  verifyOrderFill,
   verifyQuoteOrder,
 } from "../index.ts";
 import type { ProtocolOrderBlock } from "../service/index.ts";
 import { evmDevAccount } from "./accounts.ts";
 import { check, short, step, waitFor } from "./demo-steps.ts";
 import type { Devnet } from "./devnet.ts";
-import { balanceOf, evmUser } from "./evm-user.ts";
+import { balanceOf, type EvmUser, evmUser } from "./evm-user.ts";
 import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "./quoted-steps.ts";
 
 type OrderQuote = QuoteResponse & { protocol?: { v2: ProtocolOrderBlock } };
@@ -72,6 +73,24 @@ async function verified(devnet: Devnet, chains: unknown, quote: OrderQuote, paye
       `verifyQuoteOrder passed (${verdict.ok ? "" : verdict.failures.map((f) => f.code).join(", ")})`,
     );
   });
+}
+
+/** The request's fill, read back from the output chain's RPC, checked against the order. */
+async function fillVerified(client: ServiceClient, chains: unknown, quote: OrderQuote, user: EvmUser) {
+  await step(
+    "verifyOrderFill over the output chain's RPC: order id tag, deadline, amount to the recipient",
+    async () => {
+      const requestId = quote.steps[0]?.requestId as string;
+      const [hash] = (await client.getStatus(requestId)).txHashes;
+      const order = (quote.protocol as { v2: ProtocolOrderBlock }).v2.orderData;
+      const source = { vm: "ethereum-vm", hash: hash as `0x${string}`, client: user.public } as const;
+      const verdict = await verifyOrderFill(order, source, { chains });
+      check(
+        verdict.ok,
+        `verifyOrderFill passed (${verdict.ok ? "" : verdict.failures.map((f) => f.code).join(", ")})`,
+      );
+    },
+  );
 }
 
 /** ETH on 8453 paid into the depository under the order id, filled as ETH on 10. */
@@ -136,6 +155,7 @@ export async function evmOrderFlow(devnet: Devnet, client: ServiceClient): Promi
       "GET /requests/v3?orderId= lists the request",
     );
   });
+  await fillVerified(client, chains, quote, bob);
   return `${receipt.gasUsed} gas`;
 }
 
@@ -187,5 +207,6 @@ export async function svmOrderFlow(devnet: Devnet, client: ServiceClient): Promi
       "recipient balance",
     );
   });
+  await fillVerified(client, chains, quote, bob);
   return `${result.computeUnits} CU`;
 }

@@ -26,6 +26,10 @@ export {
 export { type EncodeOrderOptions, encodeOrder } from "./encode-order.ts";
 export * from "./errors.ts";
 export { getOrderDeadline } from "./order-deadline.ts";
+export { decodeErc20Transfer, ERC20_TRANSFER_TOPIC } from "./leg-facts-evm.ts";
+export { SVM_MEMO_PROGRAM } from "./leg-facts-svm.ts";
+export { fetchEvmLegEvidence, fetchSvmLegEvidence } from "./leg-fetch.ts";
+export { type FillTerms, ORDER_LEG_TERMS, type RefundTerms } from "./leg-terms.ts";
 export { getOrderId, hashEncodedOrder } from "./order-id.ts";
 export {
   type OrderIdSigner,
@@ -42,9 +46,12 @@ export {
   type OrderVersion,
 } from "./typed-data.ts";
 export type * from "./types.ts";
+export { verifyOrderFill } from "./verify-fill.ts";
+export type * from "./verify-leg-types.ts";
 export { verifyQuoteOrder } from "./verify-quote.ts";
 export type * from "./verify-quote-types.ts";
 export { ORDER_CHECK_CODES } from "./verify-quote-types.ts";
+export { verifyOrderRefund } from "./verify-refund.ts";
 export {
   type ChainVmTypes,
   isOrderVmType,

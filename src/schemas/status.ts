@@ -28,6 +28,31 @@ export const StatusResponseSchema = z
       .describe(
         "Origin-side transaction hashes (the deposit). The service returns it; the service interface does not show it.",
       ),
+    orderData: z
+      .unknown()
+      .optional()
+      .describe(
+        "attestkit extension (the mock only): the protocol order the request's quote committed to (its protocol.v2.orderData), for requests quoted with includeProtocolData.",
+      ),
+    orderVerification: z
+      .object({
+        leg: z.enum(["fill", "refund"]),
+        txHash: TxHashSchema,
+        orderId: z.string().nullable(),
+        ok: z.boolean(),
+        failures: z.array(
+          z.object({
+            code: z.string(),
+            message: z.string(),
+            expected: z.string().optional(),
+            actual: z.string().optional(),
+          }),
+        ),
+      })
+      .optional()
+      .describe(
+        "attestkit extension (the mock only): the request's fill or own refund checked against its protocol order by verifyOrderFill / verifyOrderRefund, once it landed. Absent for a request without an order, or before its fill or refund.",
+      ),
   })
   .meta({ id: "StatusResponse", description: "Status of a request." });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;

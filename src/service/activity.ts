@@ -16,10 +16,36 @@ export type ActivityEvent =
       symbolOut: string;
     }
   | { kind: "deposit"; requestId: string; chainId: number; txHash: string; final: boolean }
-  | { kind: "fill"; requestId: string; chainId: number; txHash: string; status: string }
+  | {
+      kind: "fill";
+      requestId: string;
+      chainId: number;
+      txHash: string;
+      status: string;
+      /** The fill checked against the request's order (absent: the request has no order). */
+      verification?: LegVerdict;
+    }
   | { kind: "hold"; requestId: string; wallet: string; amountUsd: string }
-  | { kind: "refund"; requestId: string; txHash: string | null; reason: string }
+  | {
+      kind: "refund";
+      requestId: string;
+      txHash: string | null;
+      reason: string;
+      /** The refund checked against the request's order (absent: no order, or no refund sent). */
+      verification?: LegVerdict;
+    }
   | { kind: "quarantine"; chainId: number; txHash: string; block: number; reason: string };
+
+/** A leg's verification as the feed shows it: whether it holds, and the failure codes if not. */
+export type LegVerdict = { ok: boolean; codes: string[] };
+
+/** `verified` or `NOT verified: CODE, ...`, as a feed line ends. */
+function verdictText(verdict: LegVerdict | undefined): string {
+  if (verdict === undefined) return "";
+  return verdict.ok
+    ? "  verified against its order"
+    : `  NOT verified against its order: ${verdict.codes.join(", ")}`;
+}
 
 export type ActivityListener = (event: ActivityEvent) => void;
 
@@ -73,10 +99,10 @@ export function formatActivity(event: ActivityEvent): string {
     case "deposit":
       return `deposit  ${id}  ${event.final ? "final" : "seen"} on ${event.chainId}  tx ${event.txHash}`;
     case "fill":
-      return `fill     ${id}  ${event.status} on ${event.chainId}  tx ${event.txHash}`;
+      return `fill     ${id}  ${event.status} on ${event.chainId}  tx ${event.txHash}${verdictText(event.verification)}`;
     case "hold":
       return `hold     ${id}  ${event.amountUsd} USD held on app balance of ${event.wallet}`;
     case "refund":
-      return `refund   ${id}  ${event.reason}  ${event.txHash === null ? "refund failed: manual refund required" : `tx ${event.txHash}`}`;
+      return `refund   ${id}  ${event.reason}  ${event.txHash === null ? "refund failed: manual refund required" : `tx ${event.txHash}`}${verdictText(event.verification)}`;
   }
 }

@@ -10,12 +10,14 @@
  * reason, reported through `onQuarantine`) and the cursor moves past it.
  */
 import type { Address } from "viem";
+import type { OrderChain } from "../orders/index.ts";
 import { applyFunding } from "./balances.ts";
 import { describeFailure } from "./chains/quarantine.ts";
 import type { ChainAdapter, ChainObservation } from "./chains/types.ts";
 import { crashPoint } from "./crash-points.ts";
 import { requestDeposit } from "./deposits.ts";
 import type { Ledger } from "./ledger.ts";
+import { verifyRequestLeg } from "./leg-verification.ts";
 import type { Lifecycle, RefundableDeposit, Solver, SolverTx } from "./lifecycle.ts";
 import { simulatedSolver } from "./lifecycle.ts";
 import { requestForOrderDeposit } from "./order-deposits.ts";
@@ -221,11 +223,17 @@ export class Indexer {
 export class ChainSolver implements Solver {
   readonly #adapters: Map<number, ChainAdapter>;
   readonly #store: Store;
+  readonly #orderChains: readonly OrderChain[];
 
-  /** Every fill and refund goes through the outbox in `store` (`sendOnce`): never paid twice. */
-  constructor(adapters: readonly ChainAdapter[], store: Store) {
+  /**
+   * Every fill and refund goes through the outbox in `store` (`sendOnce`): never paid twice. A
+   * request with an order is tagged with its order id, and its fill and own refund are checked
+   * against the order on `orderChains` once they land (`verifyRequestLeg`).
+   */
+  constructor(adapters: readonly ChainAdapter[], store: Store, orderChains: readonly OrderChain[] = []) {
     this.#adapters = new Map(adapters.map((adapter) => [adapter.chainId, adapter]));
     this.#store = store;
+    this.#orderChains = orderChains;
   }
 
   async fill(request: StoredRequest, inputAmount: bigint): Promise<SolverTx> {
@@ -238,7 +246,9 @@ export class ChainSolver implements Solver {
       currency: request.meta.destinationCurrency,
       amount: out,
       requestId: request.record.id,
+      ...(request.meta.orderId === null ? {} : { tag: request.meta.orderId }),
     });
+    await verifyRequestLeg(this.#store, adapter, this.#orderChains, request, "fill", sent.txHash);
     return { ...sent, chainId: adapter.chainId, final: true };
   }
 
@@ -258,8 +268,12 @@ export class ChainSolver implements Solver {
       currency: deposit.currency,
       amount: deposit.amount,
       requestId: request.record.id,
+      ...(request.meta.orderId === null ? {} : { tag: request.meta.orderId }),
       ...(depositTx === undefined ? {} : { refundOf: depositTx }),
     });
+    // Only the request's own refund answers to its order; a stray deposit goes back to its sender.
+    if (deposit.depositTx === undefined)
+      await verifyRequestLeg(this.#store, adapter, this.#orderChains, request, "refund", sent.txHash);
     return { ...sent, chainId: adapter.chainId, final: true };
   }
 }

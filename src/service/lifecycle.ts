@@ -20,6 +20,7 @@ import {
 } from "./deposits.ts";
 import { conflict, forbidden, notFound, ServiceHttpError } from "./errors.ts";
 import type { Hold, Ledger } from "./ledger.ts";
+import { legVerdict } from "./leg-verification.ts";
 import { normalizeLookup, type StoredRequest } from "./records.ts";
 import { getRequest, updateRequest } from "./requests-repo.ts";
 import type { Store } from "./store.ts";
@@ -443,6 +444,7 @@ export class Lifecycle {
         chainId: tx.chainId,
         txHash: tx.txHash,
         status: updated.record.status,
+        ...legVerdict(updated.meta, tx.txHash),
       });
     }
     return updated;
@@ -472,7 +474,13 @@ export class Lifecycle {
       now,
     );
     if (updated !== null) {
-      this.#o.onActivity?.({ kind: "refund", requestId, txHash: tx?.txHash ?? null, reason: failReason });
+      this.#o.onActivity?.({
+        kind: "refund",
+        requestId,
+        txHash: tx?.txHash ?? null,
+        reason: failReason,
+        ...(tx === null ? {} : legVerdict(updated.meta, tx.txHash)),
+      });
     }
     return updated;
   }

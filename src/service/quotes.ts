@@ -481,6 +481,7 @@ export async function buildQuote(
     requestType,
     orderId: order === null ? null : order.orderId.toLowerCase(),
     ...(order === null ? {} : { orderDeadline: getOrderDeadline(order.orderData) }),
+    ...(order === null ? {} : { order: order.orderData }),
     parentId: null,
     apiKeyHash: options.apiKeyHash,
     privateChain: null,

@@ -5,6 +5,7 @@
  * `parentRequestId`) and `data.metadata` with both currency amounts; the `filters` parameter reaches
  * all of them by dotted path. `RequestMeta` holds what the mock needs internally and never returns.
  */
+import type { Order } from "../orders/index.ts";
 import type {
   CurrencyAmount,
   Feature,
@@ -14,6 +15,7 @@ import type {
   RequestType,
   SponsorshipAmount,
 } from "../schemas/index.ts";
+import type { StoredLegVerification } from "./leg-verification.ts";
 
 /** Internal, never-returned facts about a request. */
 export interface RequestMeta {
@@ -27,6 +29,10 @@ export interface RequestMeta {
    * after it is refunded and no fill is sent after it.
    */
   orderDeadline?: number;
+  /** The order the quote committed to (`protocol.v2.orderData`), when it issued one. */
+  order?: Order;
+  /** The latest check of the request's fill or refund against `order` (`leg-verification.ts`). */
+  orderVerification?: StoredLegVerification;
   parentId: string | null;
   apiKeyHash: string | null;
   privateChain: string | null;

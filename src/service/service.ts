@@ -64,6 +64,7 @@ import {
 } from "./http-schemas.ts";
 import { ChainSolver, Indexer } from "./indexer.ts";
 import { Ledger } from "./ledger.ts";
+import { orderChainsOf, orderVerificationField } from "./leg-verification.ts";
 import { Lifecycle, type Solver, statusOf } from "./lifecycle.ts";
 import { listRequests } from "./list-requests.ts";
 import { loggerOptions, type ServiceLoggerOption } from "./logger.ts";
@@ -236,10 +237,11 @@ export function createService(options: ServiceOptions): Service {
   registerHostGuard(app, options.allowedHosts);
   registerCors(app, options.corsOrigins);
   const activity = new ActivityFeed();
+  const protocol = protocolChains(options.protocolChains);
   const lifecycle = new Lifecycle({
     store,
     ledger,
-    solver: options.solver ?? new ChainSolver(adapters, store),
+    solver: options.solver ?? new ChainSolver(adapters, store, orderChainsOf(protocol)),
     holdTimeoutMs: options.holdTimeoutMs ?? 10 * 60_000,
     now,
     onError: (error, context) => app.log.warn({ err: error }, context),
@@ -269,7 +271,6 @@ export function createService(options: ServiceOptions): Service {
         })
       : null;
 
-  const protocol = protocolChains(options.protocolChains);
   const svmBlockhashSource = adapters.find((adapter) => adapter.chainId === SVM_CHAIN_ID);
   const quoteContext: QuoteContext = {
     tokens,
@@ -390,7 +391,10 @@ export function createService(options: ServiceOptions): Service {
     const query = parseOr400(StatusQuerySchema, request.query, "query", "INVALID_QUERY");
     const stored = getRequest(store, query.requestId);
     if (stored === null) throw notFound("REQUEST_NOT_FOUND", `no request with id ${query.requestId}`);
-    return send(reply, StatusResponseSchema, statusOf(stored.record));
+    return send(reply, StatusResponseSchema, {
+      ...statusOf(stored.record),
+      ...orderVerificationField(stored.meta),
+    });
   });
 
   // --- GET /app-fees/{wallet_address}/balances (4.6)

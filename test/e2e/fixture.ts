@@ -44,7 +44,37 @@ export function waitForStatus(
 export async function startE2e(options: DevnetOptions = {}): Promise<E2e> {
   const devnet = await startDevnet({ indexerIntervalMs: 50, ...options });
   const client = createServiceClient({ baseUrl: devnet.serviceUrl, apiKey: devnet.apiKey });
-  return { devnet, client, close: () => devnet.close() };
+  return {
+    devnet,
+    client,
+    async close() {
+      const unverified = unverifiedOrderLegs(devnet);
+      await devnet.close();
+      if (unverified.length > 0) {
+        throw new Error(`fills or refunds that do not honour their order:\n${unverified.join("\n")}`);
+      }
+    },
+  };
+}
+
+/**
+ * Every fill and own refund the mock made for a request with an order, checked against the order
+ * as it landed (`orderVerification`): those that failed, or were never checked. Run on close, so
+ * every flow of every end-to-end suite answers for both legs.
+ */
+function unverifiedOrderLegs(devnet: Devnet): string[] {
+  const rows = devnet.service.store
+    .prepare("SELECT id, meta, record FROM requests WHERE order_id IS NOT NULL")
+    .all() as { id: string; meta: string; record: string }[];
+  return rows.flatMap(({ id, meta, record }) => {
+    const { orderVerification } = JSON.parse(meta) as {
+      orderVerification?: { ok: boolean; failures: unknown[] };
+    };
+    const { status } = JSON.parse(record) as { status: string };
+    if (orderVerification === undefined)
+      return ["success", "refund"].includes(status) ? [`${id}: ${status}, never checked`] : [];
+    return orderVerification.ok ? [] : [`${id}: ${JSON.stringify(orderVerification.failures)}`];
+  });
 }
 
 /** The custom error a receiver call reverts with, decoded from the revert data viem reports. */

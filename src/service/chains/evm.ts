@@ -271,7 +271,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     onSigned?: (signed: SignedTransfer) => void,
   ): Promise<{ txHash: string; block: number }> {
     const to = getAddress(params.to);
-    const id = params.requestId.toLowerCase() as Hex;
+    const id = (params.tag ?? params.requestId).toLowerCase() as Hex;
     const native = params.currency.toLowerCase() === zeroAddress;
     const nonce = await publicClient.getTransactionCount({ address: solver, blockTag: "pending" });
     const prepared = await walletClient.prepareTransactionRequest(
@@ -348,6 +348,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     scan,
     addFormerSolvers,
     transfer: (params, onSigned) => serially(() => send(params, onSigned)),
+    legSource: (txHash) => ({ vm: "ethereum-vm", hash: txHash as Hex, client: publicClient }),
     resume,
     async allowance(token, owner, spender) {
       try {

@@ -394,7 +394,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     onSigned?: (signed: SignedTransfer) => void,
   ): Promise<{ txHash: string; block: number }> {
     const to = params.to as Address;
-    const memo = requestIdMemoInstruction(params.requestId, solver);
+    const memo = requestIdMemoInstruction(params.tag ?? params.requestId, solver);
     if (params.currency === SVM_NATIVE_TOKEN) {
       return send(
         [getTransferSolInstruction({ source: solver, destination: to, amount: params.amount }), memo],
@@ -490,6 +490,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     },
     transfer,
     resume,
+    legSource: (signature) => ({ vm: "solana-vm", signature, rpc }),
     close() {
       abort.abort();
     },

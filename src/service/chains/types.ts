@@ -3,6 +3,7 @@
  * implementations: EVM over viem (`evm.ts`, any JSON-RPC URL or Hardhat's in-process EDR provider)
  * and SVM over Solana JSON-RPC and PubSub (`svm.ts`).
  */
+import type { LegSource } from "../../orders/index.ts";
 
 /**
  * Where in its transaction a deposit is named, part of the key the service books it under:
@@ -87,8 +88,10 @@ export interface TransferParams {
   /** Token address; zero address (EVM) / native constant (SVM) for native. */
   currency: string;
   amount: bigint;
-  /** Request id to tag the transfer with. */
+  /** The request the transfer fills or refunds. */
   requestId: string;
+  /** The id the transfer carries (its data / memo): the request's order id when it has one; default `requestId`. */
+  tag?: string;
   /**
    * For a refund: the deposit transaction it returns. A refund creates nothing for its recipient: on
    * SVM, tokens go back to the token account that deposit paid from (or the recipient's existing
@@ -145,5 +148,7 @@ export interface ChainAdapter {
   addFormerSolvers?(addresses: readonly string[]): void;
   /** ERC20 allowance (EVM only); null when unknown. */
   allowance?(token: string, owner: string, spender: string): Promise<bigint | null>;
+  /** Where `verifyOrderFill` / `verifyOrderRefund` read one of this chain's transactions. */
+  legSource?(txHash: string): LegSource;
   close?(): Promise<void> | void;
 }

@@ -1,0 +1,63 @@
+import type { Hex } from "viem";
+import type { EvmLegClient, EvmLegEvidence, SvmLegEvidence, SvmLegRpc } from "./verify-leg-types.ts";
+
+const NOT_FOUND = new Set(["TransactionNotFoundError", "TransactionReceiptNotFoundError"]);
+
+/**
+ * Reads an EVM fill or refund by hash: the transaction, its receipt, its block's timestamp and the
+ * head (for confirmations). Null when the node does not know the transaction or has no receipt yet.
+ */
+export async function fetchEvmLegEvidence(client: EvmLegClient, hash: Hex): Promise<EvmLegEvidence | null> {
+  try {
+    const [transaction, receipt] = await Promise.all([
+      client.getTransaction({ hash }),
+      client.getTransactionReceipt({ hash }),
+    ]);
+    const [block, head] = await Promise.all([
+      client.getBlock({ blockNumber: receipt.blockNumber }),
+      client.getBlockNumber({ cacheTime: 0 }),
+    ]);
+    return {
+      vm: "ethereum-vm",
+      transaction: {
+        hash: transaction.hash,
+        to: transaction.to,
+        input: transaction.input,
+        value: transaction.value,
+        ...(transaction.chainId === undefined ? {} : { chainId: transaction.chainId }),
+      },
+      receipt: { status: receipt.status, blockNumber: receipt.blockNumber, logs: receipt.logs },
+      blockTimestamp: block.timestamp,
+      headBlockNumber: head,
+    };
+  } catch (error) {
+    if (error instanceof Error && NOT_FOUND.has(error.name)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Reads an SVM fill or refund by signature (`getTransaction` at `confirmed`, base64) with the
+ * commitment its signature status has reached. Null when the node does not have it.
+ */
+export async function fetchSvmLegEvidence(rpc: SvmLegRpc, signature: string): Promise<SvmLegEvidence | null> {
+  const transaction = (await rpc
+    .getTransaction(signature, {
+      commitment: "confirmed",
+      encoding: "base64",
+      maxSupportedTransactionVersion: 0,
+    })
+    .send()) as SvmLegEvidence["transaction"] | null;
+  if (transaction === null) return null;
+  const statuses = (await rpc
+    .getSignatureStatuses([signature], { searchTransactionHistory: true })
+    .send()) as {
+    value: readonly ({ confirmationStatus?: SvmLegEvidence["commitment"] | null } | null)[];
+  };
+  return {
+    vm: "solana-vm",
+    signature,
+    commitment: statuses.value[0]?.confirmationStatus ?? "confirmed",
+    transaction,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The mock checks each fill and refund it makes against the request's order, with the library's
+ * own `verifyOrderFill` / `verifyOrderRefund` over the chain (never over what the solver meant to
+ * send), and keeps the result on the request: the status endpoint shows it as `orderVerification`
+ * (an attestkit extension) and the activity feed prints it. Requests without an order have none.
+ */
+import { getChainVm } from "../chains.ts";
+import type { LegCheckFailure, LegVerification, Order, OrderChain } from "../orders/index.ts";
+import { verifyOrderFill, verifyOrderRefund } from "../orders/index.ts";
+import type { LegVerdict } from "./activity.ts";
+import type { ChainAdapter } from "./chains/types.ts";
+import { requestDeposit } from "./deposits.ts";
+import type { ProtocolChain } from "./protocol-chains.ts";
+import type { RequestMeta, StoredRequest } from "./records.ts";
+import { updateRequest } from "./requests-repo.ts";
+import type { Store } from "./store.ts";
+
+/** What the request keeps of a leg's verification (and the status endpoint returns). */
+export interface StoredLegVerification {
+  leg: LegVerification["leg"];
+  txHash: string;
+  orderId: string | null;
+  ok: boolean;
+  failures: LegCheckFailure[];
+}
+
+/** The mock's protocol chains as the verifiers take them. */
+export function orderChainsOf(chains: ReadonlyMap<number, ProtocolChain>): OrderChain[] {
+  return [...chains].map(([id, chain]) => ({
+    protocolChainId: chain.chainId,
+    id,
+    vmType: getChainVm(id) === "svm" ? "solana-vm" : "ethereum-vm",
+    depository: chain.depository,
+  }));
+}
+
+/**
+ * Verifies the request's own fill or refund `txHash` (landed on `adapter`'s chain) against its
+ * order and records the result. No order, an adapter that cannot read its transactions, or a read
+ * that fails: nothing recorded, and never a throw.
+ * A refund's floor follows what the request's deposit put in.
+ */
+export async function verifyRequestLeg(
+  store: Store,
+  adapter: ChainAdapter,
+  chains: readonly OrderChain[],
+  request: StoredRequest,
+  leg: LegVerification["leg"],
+  txHash: string,
+): Promise<StoredLegVerification | null> {
+  const order = request.meta.order;
+  if (order === undefined || adapter.legSource === undefined) return null;
+  const source = adapter.legSource(txHash);
+  let result: LegVerification;
+  try {
+    result =
+      leg === "fill"
+        ? await verifyOrderFill(order, source, { chains })
+        : await verifyOrderRefund(order, source, { chains, ...depositedOf(store, request.record.id) });
+  } catch {
+    // The transfer went out: a node that cannot be read now must not make it look failed (and be
+    // refunded on top). The request keeps no verification; `attestkit verify` can check it later.
+    return null;
+  }
+  const stored: StoredLegVerification = {
+    leg,
+    txHash: result.txHash,
+    orderId: result.orderId,
+    ok: result.ok,
+    failures: result.failures,
+  };
+  updateRequest(store, request.record.id, ({ meta }) => {
+    meta.orderVerification = stored;
+  });
+  return stored;
+}
+
+function depositedOf(store: Store, requestId: string): { deposited?: bigint } {
+  const deposit = requestDeposit(store, requestId);
+  return deposit === null ? {} : { deposited: deposit.amount };
+}
+
+/** The status endpoint's extensions: the request's order (`orderData`) and its leg's `orderVerification`. */
+export function orderVerificationField(meta: RequestMeta): {
+  orderData?: Order;
+  orderVerification?: StoredLegVerification;
+} {
+  return {
+    ...(meta.order === undefined ? {} : { orderData: meta.order }),
+    ...(meta.orderVerification === undefined ? {} : { orderVerification: meta.orderVerification }),
+  };
+}
+
+/** The activity feed's verdict on transaction `txHash`, when the request's latest verification is of it. */
+export function legVerdict(meta: RequestMeta, txHash: string): { verification?: LegVerdict } {
+  const verified = meta.orderVerification;
+  if (verified === undefined || verified.txHash.toLowerCase() !== txHash.toLowerCase()) return {};
+  return { verification: { ok: verified.ok, codes: verified.failures.map((failure) => failure.code) } };
+}
