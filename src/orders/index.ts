@@ -25,11 +25,11 @@ export {
 } from "./depository-svm.ts";
 export { type EncodeOrderOptions, encodeOrder } from "./encode-order.ts";
 export * from "./errors.ts";
-export { getOrderDeadline } from "./order-deadline.ts";
 export { decodeErc20Transfer, ERC20_TRANSFER_TOPIC } from "./leg-facts-evm.ts";
 export { SVM_MEMO_PROGRAM } from "./leg-facts-svm.ts";
 export { fetchEvmLegEvidence, fetchSvmLegEvidence } from "./leg-fetch.ts";
 export { type FillTerms, ORDER_LEG_TERMS, type RefundTerms } from "./leg-terms.ts";
+export { getOrderDeadline } from "./order-deadline.ts";
 export { getOrderId, hashEncodedOrder } from "./order-id.ts";
 export {
   type OrderIdSigner,

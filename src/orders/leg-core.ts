@@ -7,9 +7,10 @@ import type { LegFacts } from "./leg-facts.ts";
 import { evmLegFacts } from "./leg-facts-evm.ts";
 import { svmLegFacts } from "./leg-facts-svm.ts";
 import { fetchEvmLegEvidence, fetchSvmLegEvidence } from "./leg-fetch.ts";
-import { ORDER_LEG_TERMS } from "./leg-terms.ts";
+import { type FillTerms, legTermsOf, ORDER_LEG_TERMS, type RefundTerms } from "./leg-terms.ts";
 import { hashEncodedOrder } from "./order-id.ts";
-import type { EncodedOrder } from "./types.ts";
+import { ORDER_VERSIONS } from "./typed-data.ts";
+import type { AnyEncodedOrder } from "./types.ts";
 import type {
   LegCheck,
   LegCheckCode,
@@ -63,12 +64,12 @@ function legChains(chains: unknown): LegChains {
   return { vmTypes: map as ChainVmTypes, ids: new Map() };
 }
 
-type LegTerms = (typeof ORDER_LEG_TERMS)[string];
+type LegTerms = { fill(): FillTerms; refunds(): RefundTerms[] };
 
 /** What the leg-specific checks get: the order, its id, the transaction's facts and the chains. */
 export type LegInput = {
   terms: LegTerms;
-  order: EncodedOrder;
+  order: AnyEncodedOrder;
   orderId: Hex;
   facts: LegFacts;
   vm: LegEvidence["vm"];
@@ -107,9 +108,9 @@ export async function verifyLeg(
     failures: record.failures,
     checks: record.checks,
   });
-  let encoded: EncodedOrder;
+  let encoded: AnyEncodedOrder;
   try {
-    encoded = encodeOrder(order, chains.vmTypes);
+    encoded = encodeOrder(order, chains.vmTypes, { versions: ORDER_VERSIONS });
   } catch (error) {
     if (!(error instanceof AttestkitError)) throw error;
     record.fail(
@@ -176,7 +177,7 @@ export async function verifyLeg(
     );
   }
   legChecks({
-    terms: ORDER_LEG_TERMS[encoded.version] as LegTerms,
+    terms: legTermsOf(encoded),
     order: encoded,
     orderId,
     facts,

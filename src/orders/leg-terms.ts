@@ -1,5 +1,5 @@
 import type { Hex } from "viem";
-import type { EncodedOrder } from "./types.ts";
+import type { AnyEncodedOrder, EncodedOrders } from "./types.ts";
 
 /** What a fill must deliver, read from an encoded order: every member VM-encoded, as the id hashes it. */
 export type FillTerms = {
@@ -27,13 +27,17 @@ export type RefundTerms = {
   deadline: number;
 };
 
+/** How one order version states its two legs. */
+export type LegTermsOf<E extends AnyEncodedOrder> = {
+  fill(order: E): FillTerms;
+  refunds(order: E): RefundTerms[];
+};
+
 /**
  * How each order version states its two legs. A new version is a new entry here (its encoded
  * shape beside it), never a branch in the verifiers.
  */
-export const ORDER_LEG_TERMS: Readonly<
-  Record<string, { fill(order: EncodedOrder): FillTerms; refunds(order: EncodedOrder): RefundTerms[] }>
-> = {
+export const ORDER_LEG_TERMS: { readonly [V in keyof EncodedOrders]: LegTermsOf<EncodedOrders[V]> } = {
   v1: {
     fill: (order) => ({
       chainId: order.output.chainId,
@@ -53,4 +57,34 @@ export const ORDER_LEG_TERMS: Readonly<
         })),
       ),
   },
+  // One shared deadline for filling or refunding; the fill must end with one recipient's minimum.
+  v2: {
+    fill: (order) => ({
+      chainId: order.output.chainId,
+      deadline: order.deadline,
+      payments: [
+        {
+          recipient: order.output.fill.recipient,
+          currency: order.output.fill.currency,
+          minimumAmount: order.output.fill.minimumAmount,
+        },
+      ],
+      calls: order.output.fill.calls,
+    }),
+    refunds: (order) =>
+      order.refunds.map((refund) => ({
+        chainId: refund.chainId,
+        recipient: refund.recipient,
+        currency: refund.currency,
+        minimumAmount: refund.minimumAmount,
+        inputAmount: order.input.amount,
+        deadline: order.deadline,
+      })),
+  },
 };
+
+/** The leg terms of `order`, whatever its version. */
+export function legTermsOf(order: AnyEncodedOrder): { fill(): FillTerms; refunds(): RefundTerms[] } {
+  const terms = ORDER_LEG_TERMS[order.version] as LegTermsOf<AnyEncodedOrder>;
+  return { fill: () => terms.fill(order), refunds: () => terms.refunds(order) };
+}

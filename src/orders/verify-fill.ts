@@ -31,7 +31,7 @@ export function verifyOrderFill(
 
 function checkFill(input: LegInput): void {
   const { record, facts } = input;
-  const terms = input.terms.fill(input.order);
+  const terms = input.terms.fill();
   if (!onChain(input, terms.chainId)) {
     record.fail(
       "chain",

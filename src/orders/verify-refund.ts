@@ -24,7 +24,7 @@ export function verifyOrderRefund(
 
 function checkRefund(input: LegInput, deposited: bigint | undefined): void {
   const { record, facts } = input;
-  const refunds = input.terms.refunds(input.order).filter((refund) => onChain(input, refund.chainId));
+  const refunds = input.terms.refunds().filter((refund) => onChain(input, refund.chainId));
   if (refunds.length === 0) {
     record.fail("chain", "LEG_CHAIN_MISMATCH", "the order has no refund on the transaction's chain");
     return;

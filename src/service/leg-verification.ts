@@ -5,7 +5,7 @@
  * (an attestkit extension) and the activity feed prints it. Requests without an order have none.
  */
 import { getChainVm } from "../chains.ts";
-import type { LegCheckFailure, LegVerification, Order, OrderChain } from "../orders/index.ts";
+import type { AnyOrder, LegCheckFailure, LegVerification, OrderChain } from "../orders/index.ts";
 import { verifyOrderFill, verifyOrderRefund } from "../orders/index.ts";
 import type { LegVerdict } from "./activity.ts";
 import type { ChainAdapter } from "./chains/types.ts";
@@ -82,7 +82,7 @@ function depositedOf(store: Store, requestId: string): { deposited?: bigint } {
 
 /** The status endpoint's extensions: the request's order (`orderData`) and its leg's `orderVerification`. */
 export function orderVerificationField(meta: RequestMeta): {
-  orderData?: Order;
+  orderData?: AnyOrder;
   orderVerification?: StoredLegVerification;
 } {
   return {

@@ -5,7 +5,7 @@
  * `parentRequestId`) and `data.metadata` with both currency amounts; the `filters` parameter reaches
  * all of them by dotted path. `RequestMeta` holds what the mock needs internally and never returns.
  */
-import type { Order } from "../orders/index.ts";
+import type { AnyOrder } from "../orders/index.ts";
 import type {
   CurrencyAmount,
   Feature,
@@ -30,7 +30,7 @@ export interface RequestMeta {
    */
   orderDeadline?: number;
   /** The order the quote committed to (`protocol.v2.orderData`), when it issued one. */
-  order?: Order;
+  order?: AnyOrder;
   /** The latest check of the request's fill or refund against `order` (`leg-verification.ts`). */
   orderVerification?: StoredLegVerification;
   parentId: string | null;

@@ -247,8 +247,13 @@ describe("orders: every fill and refund of the devnet checked against its order"
     return evmSource(alice, hash);
   }
   const codes = (verdict: LegVerification) => verdict.failures.map((failure) => failure.code);
-  const minimumOf = (q: OrderQuote) =>
-    BigInt(q.protocol.v2.orderData.output.payments[0]?.minimumAmount as string);
+  /** The quote's order: the devnet issues v1 orders unless told otherwise. */
+  const v1Order = (q: OrderQuote) => {
+    const order = q.protocol.v2.orderData;
+    if (!("inputs" in order)) throw new Error("the devnet issues v1 orders by default");
+    return order;
+  };
+  const minimumOf = (q: OrderQuote) => BigInt(v1Order(q).output.payments[0]?.minimumAmount as string);
 
   describe("tampered EVM legs land on chain and fail with their code", () => {
     let q: OrderQuote;
@@ -282,7 +287,7 @@ describe("orders: every fill and refund of the devnet checked against its order"
       expect(codes(verdict)).to.deep.equal(["LEG_CHAIN_MISMATCH"]);
     });
     it("a refund to a stranger: REFUND_RECIPIENT_NOT_ALLOWED", async () => {
-      const amount = BigInt(q.protocol.v2.orderData.inputs[0]?.payment.amount as string);
+      const amount = BigInt(v1Order(q).inputs[0]?.payment.amount as string);
       const source = await sendEvm(base, carol, amount, q.protocol.v2.orderId);
       const verdict = await verifyOrderRefund(q.protocol.v2.orderData, source, { chains });
       expect(codes(verdict)).to.deep.equal(["REFUND_RECIPIENT_NOT_ALLOWED"]);
@@ -290,7 +295,7 @@ describe("orders: every fill and refund of the devnet checked against its order"
     it("a late fill (its block after the order's deadline): FILL_LATE", async () => {
       const snapshot = await optimism.snapshot();
       try {
-        const deadline = q.protocol.v2.orderData.output.deadline;
+        const deadline = v1Order(q).output.deadline;
         await optimism.provider.request({ method: "evm_setNextBlockTimestamp", params: [deadline + 1] });
         const verdict = await fill(await sendEvm(optimism, bob, minimumOf(q), q.protocol.v2.orderId));
         expect(codes(verdict)).to.deep.equal(["FILL_LATE"]);
