@@ -12,6 +12,7 @@
  *   --svm-ws-url <u>   its PubSub URL (ATTESTKIT_SVM_WS_URL, default the RPC port + 1)
  *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
+ *   --webhook-url <u>  webhook endpoint of the devnet's API key (ATTESTKIT_WEBHOOK_URL)
  *   --faucet-per-request-sol-cap <sol>, --faucet-per-time-sol-cap <sol>, --faucet-time-slice-secs <s>
  *                      requestAirdrop's caps, as solana-test-validator names them (default 1000, 10000, 10)
  *   --cors-origin <o>  a browser origin the chains' RPCs and the service serve (repeatable, '*' any; default local origins)
@@ -21,6 +22,7 @@ import { parseArgs } from "node:util";
 import { TOOLS_NODE_FLOOR } from "../node-floor.ts";
 import { formatActivity } from "../service/activity.ts";
 import { LOOPBACK_HOSTS } from "../service/host-guard.ts";
+import { WebhookUrlSchema } from "../service/webhooks/endpoint-url.ts";
 import { withPortFlag } from "../start-errors.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
 import { type BrowserPolicy, DEFAULT_BROWSER_POLICY } from "./browser-guard.ts";
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     "svm-rpc-url": { type: "string" },
     "svm-ws-url": { type: "string" },
     db: { type: "string" },
+    "webhook-url": { type: "string" },
     "faucet-per-request-sol-cap": { type: "string" },
     "faucet-per-time-sol-cap": { type: "string" },
     "faucet-time-slice-secs": { type: "string" },
@@ -70,6 +73,8 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
   --svm-ws-url <url>  that validator's PubSub URL (env ATTESTKIT_SVM_WS_URL, default the RPC port + 1)
   --block-time <ms>   an empty EVM block this often (env ATTESTKIT_BLOCK_TIME, default 2000)
   --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
+  --webhook-url <url> post request.status.updated webhooks of the devnet's API key there, signed with
+                      the key (env ATTESTKIT_WEBHOOK_URL; docs/service.md, Webhooks)
   --faucet-per-request-sol-cap <sol>  largest requestAirdrop (default 1000)
   --faucet-per-time-sol-cap <sol>     most SOL one recipient receives per time slice (default 10000)
   --faucet-time-slice-secs <s>        the faucet's time slice (default 10)
@@ -112,6 +117,13 @@ if (slotTimeMs < 10) {
   process.exit(2);
 }
 const db = values.db ?? env.ATTESTKIT_SERVICE_DB;
+const webhookUrl = values["webhook-url"] ?? env.ATTESTKIT_WEBHOOK_URL;
+if (webhookUrl !== undefined && !WebhookUrlSchema.safeParse(webhookUrl).success) {
+  console.error(
+    `invalid --webhook-url ${JSON.stringify(webhookUrl)}: expected an http(s) URL without credentials`,
+  );
+  process.exit(2);
+}
 const svmRpcUrl = values["svm-rpc-url"] ?? env.ATTESTKIT_SVM_RPC_URL;
 const svmWsUrl = values["svm-ws-url"] ?? env.ATTESTKIT_SVM_WS_URL;
 for (const [name, url] of [
@@ -244,6 +256,7 @@ const devnet = await startDevnet({
   svmWsPort: svmRpcPort === 0 ? 0 : svmRpcPort + 1,
   svmSlotTimeMs: slotTimeMs,
   ...(db === undefined ? {} : { db }),
+  ...(webhookUrl === undefined ? {} : { webhookUrl }),
   browserPolicy,
   faucet,
   ...(svmRpcUrl === undefined ? {} : { svmRpcUrl, ...(svmWsUrl === undefined ? {} : { svmWsUrl }) }),

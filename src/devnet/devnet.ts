@@ -58,6 +58,8 @@ export interface DevnetOptions {
   logger?: ServiceLoggerOption;
   /** Browser origins and Host names the chains' RPCs serve (loopback by default). */
   browserPolicy?: BrowserPolicy;
+  /** Webhook endpoint of the devnet's API key (`attestkit devnet --webhook-url`). */
+  webhookUrl?: string;
   /** Caps of the SVM chain's `requestAirdrop` (default `DEFAULT_FAUCET_LIMITS`: 1,000 SOL per request, 10,000 per recipient per 10 s). */
   faucet?: FaucetLimits;
 }
@@ -181,6 +183,9 @@ export async function startDevnet(
     solverPrivateKey: solver.privateKey,
     svmSolverAddress: svm.accounts.solver.address,
     apiKeys: [DEVNET_API_KEY],
+    ...(options.webhookUrl === undefined
+      ? {}
+      : { webhooks: { endpoints: { [DEVNET_API_KEY]: options.webhookUrl } } }),
     chains: [
       ...evm.map((chain) =>
         createEvmChainAdapter({

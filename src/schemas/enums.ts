@@ -4,7 +4,11 @@
  */
 import { z } from "zod";
 
-/** Request `status` values (2.1, 3). */
+/**
+ * Request `status` values: the service interface's seven (2.1, 3), then `fallback`, which the
+ * service's current documentation adds (the request could not complete as quoted and its funds went
+ * to the fallback outcome; like `failure` and `refund` it carries a `failReason`).
+ */
 export const REQUEST_STATUSES = [
   "refund",
   "waiting",
@@ -13,6 +17,7 @@ export const REQUEST_STATUSES = [
   "pending",
   "submitted",
   "success",
+  "fallback",
 ] as const;
 export const RequestStatusSchema = z.enum(REQUEST_STATUSES).meta({
   id: "RequestStatus",
@@ -109,7 +114,10 @@ export const FailReasonSchema = z.enum(FAIL_REASONS).meta({
 });
 export type FailReason = z.infer<typeof FailReasonSchema>;
 
-/** Refund failure reasons (2.3). */
+/** Statuses that carry a `failReason` (`UNKNOWN` when none was recorded). */
+export const FAIL_REASON_STATUSES = ["failure", "fallback", "refund"] as const;
+
+/** Refund failure reasons (2.3): why the refund leg itself could not be made. */
 export const REFUND_FAIL_REASONS = [
   "AMOUNT_TOO_LOW_TO_REFUND",
   "NEGATIVE_NEW_AMOUNT_AFTER_FEES",
