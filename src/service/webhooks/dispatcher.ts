@@ -7,6 +7,7 @@
  */
 import { createHmac } from "node:crypto";
 import { hashApiKey } from "../auth.ts";
+import { crashPoint } from "../crash-points.ts";
 import type { AttemptOutcome, Delivery, WebhookOutbox } from "./outbox.ts";
 import { type PostLimits, postBounded } from "./post.ts";
 
@@ -145,8 +146,9 @@ export class WebhookDispatcher {
       this.#abort.signal,
     );
     if (!this.#running) return;
-    const outcome: AttemptOutcome = { url, startedAt, ...result };
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    if (ok) crashPoint("webhook-answered");
+    const outcome: AttemptOutcome = { url, startedAt, ...result };
     const retry = delivery.attempts + 1;
     const at = this.#now();
     if (ok) this.outbox.recordAttempt(delivery, outcome, { state: "delivered", at });
