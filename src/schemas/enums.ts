@@ -4,12 +4,8 @@
  */
 import { z } from "zod";
 
-/**
- * Request `status` values: the service interface's seven (2.1, 3), then `fallback`, which the
- * service's current documentation adds (the request could not complete as quoted and its funds went
- * to the fallback outcome; like `failure` and `refund` it carries a `failReason`).
- */
-export const REQUEST_STATUSES = [
+/** Request `status` values of the service interface (2.1, 3). */
+export const SPEC_REQUEST_STATUSES = [
   "refund",
   "waiting",
   "depositing",
@@ -17,8 +13,14 @@ export const REQUEST_STATUSES = [
   "pending",
   "submitted",
   "success",
-  "fallback",
 ] as const;
+
+/**
+ * Request `status` values: the service interface's seven, then `fallback`, which the service's
+ * current documentation adds (the request could not complete as quoted and its funds went to the
+ * fallback outcome; like `failure` and `refund` it carries a `failReason`).
+ */
+export const REQUEST_STATUSES = [...SPEC_REQUEST_STATUSES, "fallback"] as const;
 export const RequestStatusSchema = z.enum(REQUEST_STATUSES).meta({
   id: "RequestStatus",
   description: "Status of a request.",

@@ -15,6 +15,23 @@ export const WebhookEventNameSchema = z.enum(WEBHOOK_EVENTS).meta({
 });
 export type WebhookEventName = z.infer<typeof WebhookEventNameSchema>;
 
+/** Headers of a delivery (names are case-insensitive on the wire). */
+export const WebhookHeadersSchema = z
+  .object({
+    "x-signature-timestamp": z
+      .string()
+      .regex(/^[0-9]{1,16}$/)
+      .describe("When this attempt was signed, Unix milliseconds."),
+    "x-signature-sha256": z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe("Hex HMAC-SHA256 of `${X-Signature-Timestamp}.${raw body}`, keyed with the API key."),
+    "x-delivery-id": z
+      .string()
+      .describe("Mock extension: the delivery's id, the same on every retry; deduplicate on it."),
+  })
+  .meta({ id: "WebhookHeaders", description: "Headers of a webhook delivery." });
+
 /** `data` of `request.status.updated`: the status response of the request, plus its id. */
 export const RequestStatusUpdatedDataSchema = z
   .looseObject({

@@ -4,7 +4,7 @@
  * control routes are per key; status responses carry failReason on failure and refund.
  */
 import { expect } from "chai";
-import type { Service } from "../../src/service/index.ts";
+import { buildOpenApiDocument, type Service } from "../../src/service/index.ts";
 import type { Solver } from "../../src/service/lifecycle.ts";
 import { verifyWebhook } from "../../src/webhooks/index.ts";
 import {
@@ -294,5 +294,20 @@ describe("service: webhooks", function () {
     } finally {
       await service.close();
     }
+  });
+
+  it("the OpenAPI document describes the webhook (headers, event) and failReason on the status response", () => {
+    const doc = buildOpenApiDocument() as {
+      webhooks: Record<string, { post: { requestBody: unknown; parameters: { name: string }[] } }>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    const hook = doc.webhooks["request.status.updated"]?.post;
+    expect(hook?.parameters.map((p) => p.name)).to.include.members([
+      "x-signature-timestamp",
+      "x-signature-sha256",
+    ]);
+    expect(JSON.stringify(hook?.requestBody)).to.include("RequestStatusUpdatedEvent");
+    expect(doc.components.schemas.StatusResponse?.properties).to.have.property("failReason");
+    expect(JSON.stringify(doc.components.schemas.RequestStatus)).to.include("fallback");
   });
 });
