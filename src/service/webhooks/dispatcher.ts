@@ -41,6 +41,8 @@ export function retryDelay(retry: number, baseMs: number, maxMs: number): number
   return Math.min(maxMs, baseMs * 2 ** (retry - 1));
 }
 
+const is2xx = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;
+
 export class WebhookDispatcher {
   readonly outbox: WebhookOutbox;
   readonly #keys: Map<string, string>;
@@ -54,6 +56,8 @@ export class WebhookDispatcher {
   readonly #onError: (error: unknown, context: string) => void;
   readonly #inFlight = new Map<string, Promise<void>>();
   readonly #abort = new AbortController();
+  /** Outcomes waiting to be written, in one transaction (one fsync) for all that finish together. */
+  #unrecorded: { write: () => void; done: () => void }[] = [];
   #timer: NodeJS.Timeout | null = null;
   #running = false;
   #scheduled = false;
@@ -146,9 +150,13 @@ export class WebhookDispatcher {
       this.#abort.signal,
     );
     if (!this.#running) return;
-    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    if (ok) crashPoint("webhook-answered");
+    if (is2xx(result.statusCode)) crashPoint("webhook-answered");
     const outcome: AttemptOutcome = { url, startedAt, ...result };
+    await this.#record(() => this.#settle(delivery, outcome));
+  }
+
+  #settle(delivery: Delivery, outcome: AttemptOutcome): void {
+    const ok = is2xx(outcome.statusCode);
     const retry = delivery.attempts + 1;
     const at = this.#now();
     if (ok) this.outbox.recordAttempt(delivery, outcome, { state: "delivered", at });
@@ -157,6 +165,27 @@ export class WebhookDispatcher {
       const retryAt = at + retryDelay(retry, this.#retryBaseMs, this.#retryMaxMs);
       this.outbox.recordAttempt(delivery, outcome, { state: "pending", retryAt });
     }
+  }
+
+  /**
+   * Writes `write` with the other outcomes that arrive in the same turn of the event loop; resolves
+   * once written. The delivery stays in flight until then, so it is never picked up twice.
+   */
+  #record(write: () => void): Promise<void> {
+    return new Promise((done) => {
+      this.#unrecorded.push({ write, done });
+      if (this.#unrecorded.length > 1) return;
+      setImmediate(() => {
+        const batch = this.#unrecorded;
+        this.#unrecorded = [];
+        try {
+          if (this.#running) this.outbox.store.transaction(() => batch.forEach((entry) => entry.write()));
+        } catch (error) {
+          this.#onError(error, "webhook delivery log");
+        }
+        for (const entry of batch) entry.done();
+      });
+    });
   }
 
   /** Stops sending; attempts in flight are cut off unrecorded (sent again after a restart). */

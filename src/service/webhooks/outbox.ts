@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS webhook_deliveries (
   created_at INTEGER NOT NULL,
   settled_at INTEGER
 );
-CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (state, seq);
 CREATE INDEX IF NOT EXISTS webhook_deliveries_request ON webhook_deliveries (request_id, state, seq);
 CREATE INDEX IF NOT EXISTS webhook_deliveries_key ON webhook_deliveries (key_hash, seq);
 -- Every attempt: the URL posted to, the HTTP status (null: no answer) or why it failed.
@@ -120,6 +120,11 @@ export class WebhookOutbox {
   constructor(store: Store) {
     this.#store = store;
     store.db.exec(SCHEMA);
+  }
+
+  /** The database, for callers that write several outcomes in one transaction. */
+  get store(): Store {
+    return this.#store;
   }
 
   endpoint(keyHash: string): string | null {
