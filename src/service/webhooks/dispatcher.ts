@@ -179,7 +179,10 @@ export class WebhookDispatcher {
         const batch = this.#unrecorded;
         this.#unrecorded = [];
         try {
-          if (this.#running) this.outbox.store.transaction(() => batch.forEach((entry) => entry.write()));
+          if (this.#running)
+            this.outbox.store.transaction(() => {
+              for (const entry of batch) entry.write();
+            });
         } catch (error) {
           this.#onError(error, "webhook delivery log");
         }
