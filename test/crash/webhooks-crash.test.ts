@@ -6,13 +6,15 @@
  * delivered, under the delivery id it had before the crash, in order per request; only a delivery
  * whose answer was not recorded is posted again (at least once, same id).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
 import type { CrashPoint } from "../../src/service/crash-points.ts";
+import { quoteBody } from "../service/helpers.ts";
 import { type Received, startReceiver, until } from "../webhooks/receiver.ts";
+import { spawnService } from "./service-child.ts";
 
 const API_KEY = "crash-webhook-key";
 const STATUSES = ["waiting", "depositing", "pending", "success"];
@@ -38,28 +40,8 @@ describe("crash trial: webhooks survive a killed service", function () {
 
   async function start(db: string, extraArgs: string[], crashAt?: CrashPoint): Promise<void> {
     stopChild();
-    const args = ["src/cli.ts", "service", "--port", "0", "--db", db, "--new-db", "--api-keys", API_KEY];
-    const env = { ...process.env, ATTESTKIT_CRASH_AT: crashAt ?? "" };
-    const started = spawn(process.execPath, [...args, "--log-level", "silent", ...extraArgs], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child = started;
-    let stderr = "";
-    started.stderr?.on("data", (chunk) => {
-      stderr += String(chunk);
-    });
-    baseUrl = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      started.stdout?.on("data", (chunk) => {
-        out += String(chunk);
-        const match = /mock service on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (match) resolve(match[1] as string);
-      });
-      started.on("exit", (code, signal) =>
-        reject(new Error(`service exited (${code ?? signal}): ${stderr}`)),
-      );
-    });
+    const args = ["--port", "0", "--db", db, "--new-db", "--api-keys", API_KEY, "--log-level", "silent"];
+    ({ child, url: baseUrl } = await spawnService([...args, ...extraArgs], crashAt));
   }
 
   async function api(path: string, body: unknown) {
@@ -74,15 +56,7 @@ describe("crash trial: webhooks survive a killed service", function () {
 
   /** A request taken through its whole lifecycle: four status changes. */
   async function flow(): Promise<string> {
-    const quote = await api("/quote/v2", {
-      user: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-      originChainId: 1,
-      destinationChainId: 8453,
-      originCurrency: "0x0000000000000000000000000000000000000000",
-      destinationCurrency: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-      tradeType: "EXACT_INPUT",
-      amount: "100000000000000000",
-    });
+    const quote = await api("/quote/v2", quoteBody());
     const id = (quote.steps as { requestId: string }[])[0]?.requestId as string;
     await api(`/_mock/requests/${id}/deposit`, { final: false });
     await api(`/_mock/requests/${id}/deposit`, { final: true });
@@ -156,15 +130,7 @@ describe("crash trial: webhooks survive a killed service", function () {
       const quote = fetch(`${baseUrl}/quote/v2`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-api-key": API_KEY },
-        body: JSON.stringify({
-          user: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-          originChainId: 1,
-          destinationChainId: 8453,
-          originCurrency: "0x0000000000000000000000000000000000000000",
-          destinationCurrency: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-          tradeType: "EXACT_INPUT",
-          amount: "100000000000000000",
-        }),
+        body: JSON.stringify(quoteBody()),
       });
       const id = ((await (await quote).json()) as { steps: { requestId: string }[] }).steps[0]
         ?.requestId as string;

@@ -10,6 +10,7 @@ import { createServer as createTcpServer, type Server, type Socket } from "node:
 import { expect } from "chai";
 import type { Service } from "../../src/service/index.ts";
 import { API_KEY, testService } from "../service/helpers.ts";
+import { quoteWithKey } from "./flow.ts";
 import { startReceiver, until } from "./receiver.ts";
 
 const TIMEOUT_MS = 300;
@@ -28,24 +29,6 @@ async function deliveries(service: Service): Promise<LoggedDelivery[]> {
     headers: { "x-api-key": API_KEY },
   });
   return (JSON.parse(res.body) as { deliveries: LoggedDelivery[] }).deliveries;
-}
-
-async function quote(service: Service): Promise<string> {
-  const res = await service.app.inject({
-    method: "POST",
-    url: "/quote/v2",
-    headers: { "content-type": "application/json", "x-api-key": API_KEY },
-    payload: JSON.stringify({
-      user: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-      originChainId: 1,
-      destinationChainId: 8453,
-      originCurrency: "0x0000000000000000000000000000000000000000",
-      destinationCurrency: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-      tradeType: "EXACT_INPUT",
-      amount: "100000000000000000",
-    }),
-  });
-  return (JSON.parse(res.body) as { steps: { requestId: string }[] }).steps[0]?.requestId as string;
 }
 
 function listenTcp(
@@ -127,7 +110,7 @@ describe("service: webhooks to bad endpoints", function () {
     await closeTcp(probe);
     service = serviceFor(`http://127.0.0.1:${port}/hook`);
     await service.ready;
-    await quote(service);
+    await quoteWithKey(service, API_KEY);
     const log = await waitForLog(service, (l) => attemptsOf(l) >= 2, "two refused attempts");
     expect(log[0]?.state).to.equal("pending");
     expect(log[0]?.log.slice(0, 2).map((a) => [a.statusCode, a.error])).to.deep.equal([
@@ -148,7 +131,7 @@ describe("service: webhooks to bad endpoints", function () {
     closers.push(() => closeTcp(silent));
     service = serviceFor(silent.url);
     await service.ready;
-    await quote(service);
+    await quoteWithKey(service, API_KEY);
     const log = await waitForLog(service, (l) => attemptsOf(l) >= 2, "two timed-out attempts");
     for (const attempt of log[0]?.log ?? []) {
       expect(attempt.statusCode).to.equal(null);
@@ -171,7 +154,7 @@ describe("service: webhooks to bad endpoints", function () {
     closers.push(() => closeTcp(slow));
     service = serviceFor(slow.url);
     await service.ready;
-    await quote(service);
+    await quoteWithKey(service, API_KEY);
     const log = await waitForLog(service, (l) => attemptsOf(l) >= 1, "one slow attempt");
     const attempt = log[0]?.log[0];
     expect(attempt?.durationMs).to.be.within(TIMEOUT_MS - 5, TIMEOUT_MS + 200);
@@ -187,7 +170,7 @@ describe("service: webhooks to bad endpoints", function () {
     closers.push(() => new Promise((resolve) => redirecting.close(() => resolve())));
     service = serviceFor(`http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hook`);
     await service.ready;
-    await quote(service);
+    await quoteWithKey(service, API_KEY);
     const log = await waitForLog(service, (l) => attemptsOf(l) >= 2, "two redirected attempts");
     expect(log[0]?.log.slice(0, 2).map((a) => a.statusCode)).to.deep.equal([302, 302]);
     expect(log[0]?.state).to.equal("pending");
@@ -224,7 +207,7 @@ describe("service: webhooks to bad endpoints", function () {
       maxRetries: 0,
     });
     await service.ready;
-    await quote(service);
+    await quoteWithKey(service, API_KEY);
     const log = await waitForLog(service, (l) => l[0]?.state === "failed", "the flooded attempt");
     expect(log[0]?.log[0]?.statusCode).to.equal(500);
     expect(log[0]?.log[0]?.durationMs).to.be.below(TIMEOUT_MS);
@@ -245,7 +228,7 @@ describe("service: webhooks to bad endpoints", function () {
     closers.push(() => closeTcp(stall));
     service = serviceFor(stall.url, { concurrency: 3 });
     await service.ready;
-    for (let i = 0; i < 12; i++) await quote(service);
+    for (let i = 0; i < 12; i++) await quoteWithKey(service, API_KEY);
     await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS * 3.5));
     expect(most).to.equal(3);
     const log = await deliveries(service);
@@ -258,7 +241,7 @@ describe("service: webhooks to bad endpoints", function () {
     closers.push(() => closeTcp(stall));
     service = serviceFor(stall.url, { timeoutMs: 5000, concurrency: 4 });
     const baseUrl = await service.listen(0);
-    const id = await quote(service);
+    const id = await quoteWithKey(service, API_KEY);
     const timeStatus = async () => {
       const started = performance.now();
       await new Promise<void>((resolve, reject) => {
@@ -271,7 +254,7 @@ describe("service: webhooks to bad endpoints", function () {
       });
       return performance.now() - started;
     };
-    for (let i = 0; i < 20; i++) await quote(service);
+    for (let i = 0; i < 20; i++) await quoteWithKey(service, API_KEY);
     await until(() => stall.sockets.size === 4, 5000, "every slot stalled");
     const latencies: number[] = [];
     for (let i = 0; i < 50; i++) latencies.push(await timeStatus());

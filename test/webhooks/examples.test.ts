@@ -9,9 +9,9 @@ import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "chai";
-import type { Service } from "../../src/service/index.ts";
 import type { WebhookEvent } from "../../src/webhooks/index.ts";
 import { API_KEY, OTHER_KEY, testService } from "../service/helpers.ts";
+import { runFlow } from "./flow.ts";
 import { until } from "./receiver.ts";
 
 const { startFastifyReceiver } = await import("../../docs/examples/webhooks/fastify-receiver.ts");
@@ -38,33 +38,6 @@ async function serveFetchHandler(handler: (request: Request) => Promise<Response
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/solver`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function flow(service: Service, key: string): Promise<string> {
-  const quote = await service.app.inject({
-    method: "POST",
-    url: "/quote/v2",
-    headers: { "content-type": "application/json", "x-api-key": key },
-    payload: JSON.stringify({
-      user: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-      originChainId: 1,
-      destinationChainId: 8453,
-      originCurrency: "0x0000000000000000000000000000000000000000",
-      destinationCurrency: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-      tradeType: "EXACT_INPUT",
-      amount: "100000000000000000",
-    }),
-  });
-  const id = (JSON.parse(quote.body) as { steps: { requestId: string }[] }).steps[0]?.requestId as string;
-  for (const final of [false, true]) {
-    await service.app.inject({
-      method: "POST",
-      url: `/_mock/requests/${id}/deposit`,
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ final }),
-    });
-  }
-  return id;
 }
 
 async function postSigned(url: string, body: string, timestamp: number, key: string) {
@@ -105,7 +78,7 @@ describe("docs/examples/webhooks: Fastify, Express and fetch-route receivers on 
     await service.ready;
     try {
       for (const [name, key] of Object.entries(keys)) {
-        const id = await flow(service, key);
+        const id = await runFlow(service, key);
         await until(() => events[name]?.length === 4, 10_000, `${name}: 4 events`);
         expect(events[name]?.map((e) => [e.data.requestId, e.data.status])).to.deep.equal(
           ["waiting", "depositing", "pending", "success"].map((status) => [id, status]),

@@ -4,7 +4,7 @@
  * control routes are per key; status responses carry failReason on failure and refund.
  */
 import { expect } from "chai";
-import { buildOpenApiDocument, type Service } from "../../src/service/index.ts";
+import { buildOpenApiDocument } from "../../src/service/index.ts";
 import type { Solver } from "../../src/service/lifecycle.ts";
 import { verifyWebhook } from "../../src/webhooks/index.ts";
 import {
@@ -16,39 +16,10 @@ import {
   post,
   testService,
 } from "../service/helpers.ts";
+import { quoteWithKey, runFlow } from "./flow.ts";
 import { startReceiver, until } from "./receiver.ts";
 
 const FAST = { retryBaseMs: 20, timeoutMs: 500, pollMs: 10 };
-
-async function flow(service: Service, key = API_KEY, depositAmount?: string): Promise<string> {
-  const id = await createRequestWithKey(service, key);
-  await post(service, `/_mock/requests/${id}/deposit`, { final: false });
-  await post(service, `/_mock/requests/${id}/deposit`, {
-    final: true,
-    ...(depositAmount === undefined ? {} : { amount: depositAmount }),
-  });
-  await service.lifecycle.idle();
-  return id;
-}
-
-async function createRequestWithKey(service: Service, key: string): Promise<string> {
-  const res = await service.app.inject({
-    method: "POST",
-    url: "/quote/v2",
-    headers: { "content-type": "application/json", "x-api-key": key },
-    payload: JSON.stringify({
-      user: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-      originChainId: 1,
-      destinationChainId: 8453,
-      originCurrency: "0x0000000000000000000000000000000000000000",
-      destinationCurrency: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-      tradeType: "EXACT_INPUT",
-      amount: "100000000000000000",
-    }),
-  });
-  expect(res.statusCode, res.body).to.equal(200);
-  return (JSON.parse(res.body) as { steps: { requestId: string }[] }).steps[0]?.requestId as string;
-}
 
 describe("service: webhooks", function () {
   this.timeout(60_000);
@@ -58,7 +29,7 @@ describe("service: webhooks", function () {
     const service = testService({ webhooks: { ...FAST, endpoints: { [API_KEY]: receiver.url } } });
     await service.ready;
     try {
-      const id = await flow(service);
+      const id = await runFlow(service, API_KEY);
       await until(() => receiver.received.length === 4, 10_000, "4 deliveries");
       await service.webhooks.drained();
       expect(receiver.received.map((d) => d.event.data.status)).to.deep.equal([
@@ -95,11 +66,11 @@ describe("service: webhooks", function () {
     const service = testService({ webhooks: { ...FAST, endpoints: { [API_KEY]: mine.url } } });
     await service.ready;
     try {
-      await flow(service, OTHER_KEY);
+      await runFlow(service, OTHER_KEY);
       const anonymous = await createRequest(service);
       await post(service, `/_mock/requests/${anonymous}/deposit`, { final: true });
       await service.lifecycle.idle();
-      const own = await flow(service, API_KEY);
+      const own = await runFlow(service, API_KEY);
       await until(() => mine.received.length === 4);
       await service.webhooks.drained();
       expect(mine.received.every((d) => d.event.data.requestId === own)).to.equal(true);
@@ -114,7 +85,7 @@ describe("service: webhooks", function () {
     const service = testService({ webhooks: { ...FAST, endpoints: { [API_KEY]: receiver.url } } });
     await service.ready;
     try {
-      const id = await flow(service, API_KEY, "1");
+      const id = await runFlow(service, API_KEY, "1");
       await until(() => receiver.received.some((d) => d.event.data.status === "refund"));
       const refund = receiver.received.find((d) => d.event.data.status === "refund");
       expect(refund?.event.data.failReason).to.equal("DEPOSITED_AMOUNT_TOO_LOW_TO_FILL");
@@ -141,7 +112,7 @@ describe("service: webhooks", function () {
     });
     await service.ready;
     try {
-      const id = await flow(service);
+      const id = await runFlow(service, API_KEY);
       await until(() => receiver.received.some((d) => d.event.data.status === "failure"));
       const failure = receiver.received.find((d) => d.event.data.status === "failure");
       expect(failure?.event.data).to.deep.include({
@@ -167,7 +138,7 @@ describe("service: webhooks", function () {
     });
     await service.ready;
     try {
-      await flow(service);
+      await runFlow(service, API_KEY);
       await until(() => receiver.received.length === 7, 10_000, "3 failed + 4 delivered");
       await service.webhooks.drained();
       const waiting = receiver.received.slice(0, 4);
@@ -213,7 +184,7 @@ describe("service: webhooks", function () {
     });
     await service.ready;
     try {
-      const id = await createRequestWithKey(service, API_KEY);
+      const id = await quoteWithKey(service, API_KEY);
       await post(service, `/_mock/requests/${id}/deposit`, { final: false });
       await until(() => receiver.received.length === 12, 10_000, "11 attempts + the next status");
       await service.webhooks.drained();
@@ -262,7 +233,7 @@ describe("service: webhooks", function () {
         expect(res.statusCode, String(bad)).to.equal(400);
         expect(JSON.parse(res.body).errorCode).to.equal("INVALID_WEBHOOK_URL");
       }
-      await flow(service, OTHER_KEY);
+      await runFlow(service, OTHER_KEY);
       await until(() => receiver.received.length === 4);
       await service.webhooks.drained();
       expect(receiver.received.every((d) => d.signatureValid)).to.equal(true);
@@ -276,7 +247,7 @@ describe("service: webhooks", function () {
         headers: { "x-api-key": OTHER_KEY },
       });
       expect(JSON.parse(removed.body)).to.deep.equal({ url: null });
-      await flow(service, OTHER_KEY);
+      await runFlow(service, OTHER_KEY);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(receiver.received).to.have.length(4);
     } finally {
