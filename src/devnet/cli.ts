@@ -119,9 +119,8 @@ if (slotTimeMs < 10) {
 const db = values.db ?? env.ATTESTKIT_SERVICE_DB;
 const webhookUrl = values["webhook-url"] ?? env.ATTESTKIT_WEBHOOK_URL;
 if (webhookUrl !== undefined && !WebhookUrlSchema.safeParse(webhookUrl).success) {
-  console.error(
-    `invalid --webhook-url ${JSON.stringify(webhookUrl)}: expected an http(s) URL without credentials`,
-  );
+  // The URL is not echoed: it may carry credentials.
+  console.error("invalid --webhook-url: expected an absolute http(s) URL without credentials");
   process.exit(2);
 }
 const svmRpcUrl = values["svm-rpc-url"] ?? env.ATTESTKIT_SVM_RPC_URL;

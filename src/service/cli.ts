@@ -96,7 +96,8 @@ const level = values["log-level"] ?? env.ATTESTKIT_LOG_LEVEL ?? "info";
 const webhookUrl = values["webhook-url"] ?? env.ATTESTKIT_WEBHOOK_URL;
 if (webhookUrl !== undefined && (apiKeys.length === 0 || !WebhookUrlSchema.safeParse(webhookUrl).success)) {
   console.error(
-    `invalid --webhook-url ${JSON.stringify(webhookUrl)}: expected an http(s) URL without credentials, and an API key`,
+    // The URL is not echoed: it may carry credentials.
+    "invalid --webhook-url: expected an absolute http(s) URL without credentials, and an API key",
   );
   process.exit(2);
 }

@@ -281,4 +281,14 @@ describe("service: webhooks", function () {
     expect(doc.components.schemas.StatusResponse?.properties).to.have.property("failReason");
     expect(JSON.stringify(doc.components.schemas.RequestStatus)).to.include("fallback");
   });
+
+  it("createService refuses an endpoint with credentials, without echoing them, and one for an unknown key", () => {
+    const bad = () =>
+      testService({ webhooks: { endpoints: { [API_KEY]: "http://user:secret@127.0.0.1/hook" } } });
+    expect(bad).to.throw(/invalid webhook endpoint: expected an absolute http\(s\) URL without credentials/);
+    expect(() => bad()).to.not.throw(/secret/);
+    expect(() => testService({ webhooks: { endpoints: { "not-a-key": "http://127.0.0.1/hook" } } })).to.throw(
+      /not an API key/,
+    );
+  });
 });

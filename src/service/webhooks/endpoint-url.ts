@@ -15,9 +15,7 @@ export const WebhookUrlSchema = z
 /** Parses an endpoint URL or throws a one-line `Error` naming `what`. */
 export function parseWebhookUrl(value: string, what: string): string {
   const parsed = WebhookUrlSchema.safeParse(value);
-  if (!parsed.success)
-    throw new Error(
-      `invalid ${what} ${JSON.stringify(value.slice(0, 200))}: ${parsed.error.issues[0]?.message}`,
-    );
+  // The URL is not echoed: it may carry credentials.
+  if (!parsed.success) throw new Error(`invalid ${what}: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }
