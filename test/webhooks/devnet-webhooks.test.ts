@@ -5,11 +5,9 @@
  */
 import "../conformance/svm-attestkit-resolve.ts";
 import { expect } from "chai";
-import { zeroAddress } from "viem";
-import { sendQuotedEvmSteps } from "../../src/devnet/quoted-steps.ts";
-import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../src/index.ts";
+import { SVM_CHAIN_ID } from "../../src/index.ts";
 import type { WebhookEvent } from "../../src/webhooks/index.ts";
-import { type E2e, evmUser, startE2e, waitForStatus } from "../e2e/fixture.ts";
+import { type E2e, evmToSvmTransfer, startE2e, waitForStatus } from "../e2e/fixture.ts";
 import { until } from "./receiver.ts";
 
 const { startFastifyReceiver } = await import("../../docs/examples/webhooks/fastify-receiver.ts");
@@ -30,20 +28,7 @@ describe("devnet: webhooks of a real flow to the Fastify sample", function () {
   });
 
   it("every status of an EVM-to-SVM transfer arrives verified, in order, the deposit and fill hashes those of the chains", async () => {
-    const alice = evmUser(e2e.devnet.evmChain(8453), "alice");
-    const quote = await e2e.client.quoteV2({
-      user: alice.address,
-      recipient: e2e.devnet.svm.accounts.bob.address,
-      originChainId: 8453,
-      destinationChainId: SVM_CHAIN_ID,
-      originCurrency: zeroAddress,
-      destinationCurrency: SVM_NATIVE_TOKEN,
-      amount: "100000000000000000",
-      tradeType: "EXACT_INPUT",
-    });
-    const requestId = quote.steps[0]?.requestId as string;
-    const [deposit] = (await sendQuotedEvmSteps(alice, quote)).slice(-1);
-    await e2e.devnet.evmChain(8453).mine();
+    const { requestId, deposit } = await evmToSvmTransfer(e2e);
     const status = await waitForStatus(e2e, requestId, "success");
     await until(() => events.some((event) => event.data.status === "success"), 20_000, "the success webhook");
     const own = events.filter((event) => event.data.requestId === requestId);
