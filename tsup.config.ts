@@ -11,6 +11,7 @@ const library = {
   orders: "src/orders/index.ts",
   receiver: "src/receiver/index.ts",
   credit: "src/credit/index.ts",
+  webhooks: "src/webhooks/index.ts",
   schemas: "src/schemas/index.ts",
   client: "src/client/index.ts",
   service: "src/service/index.ts",

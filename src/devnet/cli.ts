@@ -13,6 +13,7 @@
  *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
  *   --order-version <v> protocol order format the mock issues: v1 (default) or v2 (ATTESTKIT_ORDER_VERSION)
+ *   --webhook-url <u>  webhook endpoint of the devnet's API key (ATTESTKIT_WEBHOOK_URL)
  *   --faucet-per-request-sol-cap <sol>, --faucet-per-time-sol-cap <sol>, --faucet-time-slice-secs <s>
  *                      requestAirdrop's caps, as solana-test-validator names them (default 1000, 10000, 10)
  *   --cors-origin <o>  a browser origin the chains' RPCs and the service serve (repeatable, '*' any; default local origins)
@@ -23,6 +24,7 @@ import { TOOLS_NODE_FLOOR } from "../node-floor.ts";
 import { ORDER_VERSIONS, type OrderVersion } from "../orders/typed-data.ts";
 import { formatActivity } from "../service/activity.ts";
 import { LOOPBACK_HOSTS } from "../service/host-guard.ts";
+import { WebhookUrlSchema } from "../service/webhooks/endpoint-url.ts";
 import { withPortFlag } from "../start-errors.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
 import { type BrowserPolicy, DEFAULT_BROWSER_POLICY } from "./browser-guard.ts";
@@ -46,6 +48,7 @@ const { values } = parseCommandArgs("devnet", {
     "svm-rpc-url": { type: "string" },
     "svm-ws-url": { type: "string" },
     db: { type: "string" },
+    "webhook-url": { type: "string" },
     "faucet-per-request-sol-cap": { type: "string" },
     "faucet-per-time-sol-cap": { type: "string" },
     "faucet-time-slice-secs": { type: "string" },
@@ -75,6 +78,8 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
   --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
   --order-version <v> format of the protocol orders the mock service issues: v1 (default, as the service
                       serves today) or v2 (the settlement SDK's next format) (env ATTESTKIT_ORDER_VERSION)
+  --webhook-url <url> post request.status.updated webhooks of the devnet's API key there, signed with
+                      the key (env ATTESTKIT_WEBHOOK_URL; docs/service.md, Webhooks)
   --faucet-per-request-sol-cap <sol>  largest requestAirdrop (default 1000)
   --faucet-per-time-sol-cap <sol>     most SOL one recipient receives per time slice (default 10000)
   --faucet-time-slice-secs <s>        the faucet's time slice (default 10)
@@ -114,6 +119,11 @@ const slotTimeMs = options.integer(
   60_000,
 );
 const db = values.db ?? env.ATTESTKIT_SERVICE_DB;
+const webhookUrl = values["webhook-url"] ?? env.ATTESTKIT_WEBHOOK_URL;
+if (webhookUrl !== undefined && !WebhookUrlSchema.safeParse(webhookUrl).success) {
+  // The URL is not echoed: it may carry credentials.
+  options.fail("invalid --webhook-url: expected an absolute http(s) URL without credentials");
+}
 const svmRpcUrl = values["svm-rpc-url"] ?? env.ATTESTKIT_SVM_RPC_URL;
 const svmWsUrl = values["svm-ws-url"] ?? env.ATTESTKIT_SVM_WS_URL;
 for (const [name, url] of [
@@ -247,6 +257,7 @@ const devnet = await startDevnet({
   svmWsPort: svmRpcPort === 0 ? 0 : svmRpcPort + 1,
   svmSlotTimeMs: slotTimeMs,
   ...(db === undefined ? {} : { db }),
+  ...(webhookUrl === undefined ? {} : { webhookUrl }),
   browserPolicy,
   faucet,
   orderVersion: orderVersion as OrderVersion,

@@ -64,6 +64,8 @@ export interface DevnetOptions {
    * today) or `"v2"` (the settlement SDK's next format). Deposits pay the depository under either id.
    */
   orderVersion?: OrderVersion;
+  /** Webhook endpoint of the devnet's API key (`attestkit devnet --webhook-url`). */
+  webhookUrl?: string;
   /** Caps of the SVM chain's `requestAirdrop` (default `DEFAULT_FAUCET_LIMITS`: 1,000 SOL per request, 10,000 per recipient per 10 s). */
   faucet?: FaucetLimits;
 }
@@ -187,6 +189,9 @@ export async function startDevnet(
     solverPrivateKey: solver.privateKey,
     svmSolverAddress: svm.accounts.solver.address,
     apiKeys: [DEVNET_API_KEY],
+    ...(options.webhookUrl === undefined
+      ? {}
+      : { webhooks: { endpoints: { [DEVNET_API_KEY]: options.webhookUrl } } }),
     chains: [
       ...evm.map((chain) =>
         createEvmChainAdapter({

@@ -4,8 +4,8 @@
  */
 import * as z from "zod";
 
-/** Request `status` values (2.1, 3). */
-export const REQUEST_STATUSES = [
+/** Request `status` values of the service interface (2.1, 3). */
+export const SPEC_REQUEST_STATUSES = [
   "refund",
   "waiting",
   "depositing",
@@ -14,6 +14,13 @@ export const REQUEST_STATUSES = [
   "submitted",
   "success",
 ] as const;
+
+/**
+ * Request `status` values: the service interface's seven, then `fallback`, which the service's
+ * current documentation adds (the request could not complete as quoted and its funds went to the
+ * fallback outcome; like `failure` and `refund` it carries a `failReason`).
+ */
+export const REQUEST_STATUSES = [...SPEC_REQUEST_STATUSES, "fallback"] as const;
 export const RequestStatusSchema = z.enum(REQUEST_STATUSES).meta({
   id: "RequestStatus",
   description: "Status of a request.",
@@ -109,7 +116,10 @@ export const FailReasonSchema = z.enum(FAIL_REASONS).meta({
 });
 export type FailReason = z.infer<typeof FailReasonSchema>;
 
-/** Refund failure reasons (2.3). */
+/** Statuses that carry a `failReason` (`UNKNOWN` when none was recorded). */
+export const FAIL_REASON_STATUSES = ["failure", "fallback", "refund"] as const;
+
+/** Refund failure reasons (2.3): why the refund leg itself could not be made. */
 export const REFUND_FAIL_REASONS = [
   "AMOUNT_TOO_LOW_TO_REFUND",
   "NEGATIVE_NEW_AMOUNT_AFTER_FEES",

@@ -41,3 +41,4 @@ export * from "./quote.ts";
 export * from "./request.ts";
 export * from "./signature.ts";
 export * from "./status.ts";
+export * from "./webhook.ts";

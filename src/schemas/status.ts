@@ -1,6 +1,6 @@
 /** GET /intents/status/v3 (service interface: Endpoints). */
 import * as z from "zod";
-import { RequestStatusSchema } from "./enums.ts";
+import { FailReasonSchema, RefundFailReasonSchema, RequestStatusSchema } from "./enums.ts";
 import { RequestIdSchema, TxHashSchema } from "./primitives.ts";
 
 /** Query of GET /intents/status/v3. `requestId` is required (the endpoint has nothing else to key on). */
@@ -14,7 +14,7 @@ export const TERMINAL_POLLING_STATUSES = ["success", "failure"] as const;
 
 /**
  * Response of GET /intents/status/v3. Loose: other fields exist but are not shown by the service interface.
- * `status` uses the request status set of section 3.
+ * `status` uses the request status set of section 3 plus `fallback`.
  */
 export const StatusResponseSchema = z
   .looseObject({
@@ -53,6 +53,12 @@ export const StatusResponseSchema = z
       .describe(
         "attestkit extension (the mock only): the request's fill or own refund checked against its protocol order by verifyOrderFill / verifyOrderRefund, once it landed. Absent for a request without an order, or before its fill or refund.",
       ),
+    failReason: FailReasonSchema.optional().describe(
+      "On `failure`, `fallback` and `refund` only: the recorded reason, `UNKNOWN` when none was recorded.",
+    ),
+    refundFailReason: RefundFailReasonSchema.optional().describe(
+      "When the refund leg itself could not be made (e.g. `MANUAL_REFUND_REQUIRED`).",
+    ),
   })
   .meta({ id: "StatusResponse", description: "Status of a request." });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;

@@ -2,10 +2,11 @@
  * CLI of the mock service: `attestkit service` (`npm run service --` here) [--port 8787] [--db file.sqlite [--new-db]]
  * [--solver-key 0x...] [--api-keys k1,k2] [--rpc 31337=http://127.0.0.1:8545]
  * [--svm-rpc http://127.0.0.1:8899] [--svm-ws ws://127.0.0.1:8900] [--svm-solver-keypair file.json]
- * [--svm-receiver <program id>] [--order-version v1|v2] [--log-level info]`.
+ * [--svm-receiver <program id>] [--order-version v1|v2] [--webhook-url URL] [--log-level info]`.
  * Every flag has an environment fallback (ATTESTKIT_SERVICE_PORT, ATTESTKIT_SERVICE_DB,
  * ATTESTKIT_SOLVER_KEY, ATTESTKIT_API_KEYS, ATTESTKIT_RPC, ATTESTKIT_SVM_RPC, ATTESTKIT_SVM_WS,
- * ATTESTKIT_SVM_SOLVER_KEYPAIR, ATTESTKIT_SVM_RECEIVER, ATTESTKIT_ORDER_VERSION, ATTESTKIT_LOG_LEVEL). Listens on 127.0.0.1
+ * ATTESTKIT_SVM_SOLVER_KEYPAIR, ATTESTKIT_SVM_RECEIVER, ATTESTKIT_ORDER_VERSION, ATTESTKIT_WEBHOOK_URL,
+ * ATTESTKIT_LOG_LEVEL). Listens on 127.0.0.1
  * only. Keys are never printed.
  */
 import { readFileSync } from "node:fs";
@@ -26,6 +27,7 @@ import type { ChainAdapter } from "./chains/types.ts";
 import { LOOPBACK_HOSTS } from "./host-guard.ts";
 import { createService } from "./service.ts";
 import { DatabaseFileError } from "./store.ts";
+import { WebhookUrlSchema } from "./webhooks/endpoint-url.ts";
 
 /** Hardhat's well-known account #1: a development default only, printed as such. */
 const DEV_SOLVER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
@@ -46,6 +48,7 @@ const { values } = parseCommandArgs("service", {
     "svm-receiver": { type: "string" },
     "order-version": { type: "string" },
     "log-level": { type: "string" },
+    "webhook-url": { type: "string" },
     "allow-host": { type: "string", multiple: true },
     help: { type: "boolean", short: "h" },
   },
@@ -70,6 +73,8 @@ if (values.help) {
   --svm-receiver <id>     attested receiver program id whose Deposited events are deposits (env ATTESTKIT_SVM_RECEIVER)
   --order-version <v>     format of the protocol orders quotes carry: v1 (default, as the service serves
                           today) or v2 (the settlement SDK's next format) (env ATTESTKIT_ORDER_VERSION)
+  --webhook-url <url>     webhook endpoint of the first API key: request.status.updated posted there,
+                          signed with the key (env ATTESTKIT_WEBHOOK_URL; other keys: PUT /_mock/webhook)
   --log-level <level>     pino level, or "silent" (env ATTESTKIT_LOG_LEVEL, default info)
   --allow-host <h>        a Host name the service answers besides the loopback names (repeatable;
                           '*' for any), when a proxy or another name reaches it`);
@@ -91,6 +96,12 @@ const extraHosts = values["allow-host"]?.map((host) => host.toLowerCase());
 const allowHosts =
   extraHosts === undefined ? undefined : extraHosts.includes("*") ? "*" : [...LOOPBACK_HOSTS, ...extraHosts];
 const level = values["log-level"] ?? env.ATTESTKIT_LOG_LEVEL ?? "info";
+
+const webhookUrl = values["webhook-url"] ?? env.ATTESTKIT_WEBHOOK_URL;
+if (webhookUrl !== undefined && (apiKeys.length === 0 || !WebhookUrlSchema.safeParse(webhookUrl).success)) {
+  // The URL is not echoed: it may carry credentials.
+  fail("invalid --webhook-url: expected an absolute http(s) URL without credentials, and an API key");
+}
 
 const holdTimeout = values["hold-timeout"];
 if (holdTimeout !== undefined && !/^\d+(\.\d+)?$/.test(holdTimeout)) {
@@ -179,6 +190,7 @@ try {
     orderVersion: orderVersion as OrderVersion,
     logger: level === "silent" ? false : { level },
     ...(allowHosts === undefined ? {} : { allowedHosts: allowHosts }),
+    ...(webhookUrl === undefined ? {} : { webhooks: { endpoints: { [apiKeys[0] as string]: webhookUrl } } }),
   });
 } catch (error) {
   if (error instanceof DatabaseFileError) fail(error.message);

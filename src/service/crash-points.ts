@@ -20,7 +20,9 @@ export type CrashPoint =
   /** An app balance funding credited, the indexer's cursor not moved. */
   | "funding-credited"
   /** Expired holds debited. */
-  | "hold-expired";
+  | "hold-expired"
+  /** A webhook endpoint answered 2xx, the delivery not yet marked delivered. */
+  | "webhook-answered";
 
 const target = typeof process === "undefined" ? undefined : process.env.ATTESTKIT_CRASH_AT;
 

@@ -13,3 +13,11 @@ export type { RequestMeta, StoredRequest } from "./records.ts";
 export { createService, DEFAULT_SVM_SOLVER, type Service, type ServiceOptions } from "./service.ts";
 export { SVM_SWAP_SOURCES } from "./svm-route.ts";
 export type { TokenInfo } from "./tokens.ts";
+export {
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryState,
+  type WebhookDispatcher,
+  type WebhookOptions,
+  webhookSignature,
+} from "./webhooks/index.ts";

@@ -5,7 +5,13 @@
  * solver's own fill. Fast fill (service interface: Fast fill) lives here too because it is a transition with a hold.
  */
 import { keccak256, toHex } from "viem";
-import type { FailReason, RefundFailReason, RequestRecord, Transaction } from "../schemas/index.ts";
+import {
+  FAIL_REASON_STATUSES,
+  type FailReason,
+  type RefundFailReason,
+  type RequestRecord,
+  type Transaction,
+} from "../schemas/index.ts";
 import type { ActivityEvent } from "./activity.ts";
 import { crashPoint } from "./crash-points.ts";
 import {
@@ -717,6 +723,8 @@ export function statusOf(record: RequestRecord): {
   updatedAt: number;
   originChainId: unknown;
   destinationChainId: unknown;
+  failReason?: FailReason;
+  refundFailReason?: RefundFailReason;
 } {
   const out = record.data.outTxs.map((tx) => tx.txHash);
   const inHashes = record.data.inTxs.map((tx) => tx.txHash);
@@ -728,5 +736,19 @@ export function statusOf(record: RequestRecord): {
     updatedAt: Date.parse(String(record.updatedAt)) / 1000,
     originChainId: record.originChainId,
     destinationChainId: record.destinationChainId,
+    ...failReasons(record),
+  };
+}
+
+/** `failReason` on failure, fallback and refund (`UNKNOWN` when none was recorded); `refundFailReason` when set. */
+function failReasons(record: RequestRecord): {
+  failReason?: FailReason;
+  refundFailReason?: RefundFailReason;
+} {
+  if (!(FAIL_REASON_STATUSES as readonly string[]).includes(record.status)) return {};
+  const { failReason, refundFailReason } = record.data;
+  return {
+    failReason: failReason ?? "UNKNOWN",
+    ...(refundFailReason ? { refundFailReason } : {}),
   };
 }

@@ -8,7 +8,13 @@
  */
 import type * as z from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { ENDPOINTS, type EndpointAuth, ErrorBodySchema } from "../schemas/index.ts";
+import {
+  ENDPOINTS,
+  type EndpointAuth,
+  ErrorBodySchema,
+  RequestStatusUpdatedEventSchema,
+  WebhookHeadersSchema,
+} from "../schemas/index.ts";
 import { MOCK_ROUTES } from "./http-schemas.ts";
 
 /** Placeholder base URLs of the real service (service interface: Endpoints names a mainnet and a testnet server). */
@@ -155,6 +161,19 @@ export function buildOpenApiDocument(localUrl = "http://127.0.0.1"): Record<stri
       { name: MOCK_TAG, description: "Mock-only administration; not part of the real service." },
     ],
     paths,
+    webhooks: {
+      "request.status.updated": {
+        post: {
+          operationId: "requestStatusUpdated",
+          summary: "A request's status changed: posted to the endpoint of the request's API key",
+          description:
+            "Sent for every status of a request, in order per request. Verify the signature over the raw body before trusting it. Any answer but 2xx is retried up to 10 times with exponential backoff.",
+          requestParams: { header: WebhookHeadersSchema },
+          requestBody: { required: true, ...jsonContent(RequestStatusUpdatedEventSchema) },
+          responses: { "200": { description: "Received (any 2xx)." } },
+        },
+      },
+    },
     components: {
       securitySchemes: {
         [API_KEY_HEADER]: {

@@ -6,6 +6,7 @@
 import type { SQLInputValue } from "node:sqlite";
 import { type RequestRecord, RequestRecordSchema, type Transaction } from "../schemas/index.ts";
 import { normalizeLookup, type RequestMeta, type StoredRequest, withTopLevel } from "./records.ts";
+import { reportStatus } from "./status-changes.ts";
 import type { Store } from "./store.ts";
 
 const COLUMNS = [
@@ -164,6 +165,7 @@ export function insertRequest(store: Store, request: StoredRequest): void {
   store.transaction(() => {
     store.prepare(INSERT_SQL).run(...deriveRow(record, request.meta));
     writeSideTables(store, record, false);
+    reportStatus(store, { record, meta: request.meta }, null);
   });
 }
 
@@ -189,12 +191,14 @@ export function updateRequest(
   return store.transaction(() => {
     const current = getRequest(store, id);
     if (current === null) return null;
+    const previous = current.record.status;
     mutate(current);
     current.meta.updatedAt = Math.max(now, current.meta.updatedAt);
     current.record = withTopLevel(current.record, current.meta);
     const values = deriveRow(current.record, current.meta);
     store.prepare(UPDATE_SQL).run(...values.slice(1), values[0] as string);
     writeSideTables(store, current.record, true);
+    reportStatus(store, current, previous);
     return current;
   });
 }

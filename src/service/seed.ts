@@ -9,9 +9,9 @@ import {
   FEATURES,
   type Feature,
   REFUND_FAIL_REASONS,
-  REQUEST_STATUSES,
   REQUEST_TYPES,
   type RequestRecord,
+  SPEC_REQUEST_STATUSES,
   type Transaction,
 } from "../schemas/index.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../svm/index.ts";
@@ -76,7 +76,7 @@ export function generateRequests(options: SeedOptions): StoredRequest[] {
       BigInt(Math.floor(rng() * 10_000) + 1) * 10n ** BigInt(Math.max(0, inPriced.currency.decimals - 2));
     const currencyIn = currencyAmount(inPriced, amountIn);
     const currencyOut = currencyAmount(outPriced, amountIn);
-    const status = pick(REQUEST_STATUSES);
+    const status = pick(SPEC_REQUEST_STATUSES);
     const createdAt = newest - (options.count - 1 - n) * spacing;
     const updatedAt = createdAt + Math.floor(rng() * 600_000);
     const user = walletFor(originChainId);

@@ -77,6 +77,8 @@ import { rememberSolverKeys } from "./solver-keys.ts";
 import { Store } from "./store.ts";
 import { type TokenInfo, TokenRegistry } from "./tokens.ts";
 import { indexTransaction } from "./transactions-index.ts";
+import { createWebhooks, type WebhookDispatcher, type WebhookOptions } from "./webhooks/index.ts";
+import { registerWebhookRoutes } from "./webhooks/routes.ts";
 
 /** Options of `createService`. */
 export interface ServiceOptions {
@@ -140,6 +142,8 @@ export interface ServiceOptions {
   corsOrigins?: CorsOrigins;
   /** Host header names answered (default: loopback names only, against DNS rebinding); `"*"` for any. */
   allowedHosts?: AllowedHosts;
+  /** Webhooks: endpoints by API key and delivery tuning (docs/service.md, Webhooks). */
+  webhooks?: WebhookOptions;
 }
 
 export interface Service {
@@ -157,6 +161,8 @@ export interface Service {
   svmSolverAddress: string;
   /** Inserts request records directly (fixtures, benchmarks, tests). */
   seedRequests(requests: readonly StoredRequest[]): void;
+  /** The webhook outbox and its sender: endpoints, the delivery log, `drained()`. */
+  webhooks: WebhookDispatcher;
   /** Subscribes to quotes, deposits seen, fills, holds and refunds; returns the unsubscribe function. */
   onActivity(listener: ActivityListener): () => void;
 }
@@ -232,6 +238,14 @@ export function createService(options: ServiceOptions): Service {
         .code(400)
         .send({ errorCode: "BAD_URL", message: error.message.slice(0, 300) });
     },
+  });
+
+  const webhooks = createWebhooks({
+    store,
+    apiKeys: options.apiKeys,
+    now,
+    options: options.webhooks ?? {},
+    onError: (error, context) => app.log.warn({ err: error }, context),
   });
 
   registerHostGuard(app, options.allowedHosts);
@@ -505,6 +519,7 @@ export function createService(options: ServiceOptions): Service {
     const query = parseOr400(HealthQuerySchema, request.query, "query", "INVALID_QUERY");
     return send(reply, HealthResponseSchema, healthReport(store, [...indexedChains], query));
   });
+  registerWebhookRoutes(app, keys, webhooks.dispatcher, now);
 
   let sweep: NodeJS.Timeout | null = null;
   const sweepMs = options.holdSweepIntervalMs ?? 1000;
@@ -525,6 +540,9 @@ export function createService(options: ServiceOptions): Service {
       sweep.unref();
     });
   }
+  ready.then(() => {
+    if (!closed) webhooks.dispatcher.start();
+  });
   if (indexer && (options.indexerIntervalMs ?? 500) > 0) {
     const interval = options.indexerIntervalMs ?? 500;
     ready.then(() => {
@@ -539,6 +557,7 @@ export function createService(options: ServiceOptions): Service {
     lifecycle,
     indexer,
     ready,
+    webhooks: webhooks.dispatcher,
     solverAddress: account.address,
     svmSolverAddress,
     async listen(port = 0) {
@@ -555,6 +574,8 @@ export function createService(options: ServiceOptions): Service {
       await indexer?.stop();
       await app.close();
       await lifecycle.idle();
+      await webhooks.dispatcher.stop();
+      webhooks.detach();
       for (const adapter of adapters) await adapter.close?.();
       store.close();
     },

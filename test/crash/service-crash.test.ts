@@ -5,7 +5,7 @@
  * (`ATTESTKIT_CRASH_AT`, see src/service/crash-points.ts). It is restarted on the same SQLite file
  * and every request is checked against the chains: filled or refunded exactly once, nothing lost.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,6 +36,7 @@ import { APP_BALANCE_CHAIN_ID, encodeAppBalanceFundingCalldata, SVM_CHAIN_ID } f
 import type { CrashPoint } from "../../src/service/crash-points.ts";
 import { requestIdMemoInstruction } from "../../src/service/svm-route.ts";
 import { BASE_USDC, SOLVER } from "../service/helpers.ts";
+import { spawnService } from "./service-child.ts";
 
 const ORIGIN = 31337;
 const API_KEY = "crash-key";
@@ -88,8 +89,6 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
   async function start(db: string, crashAt?: CrashPoint, extraArgs: string[] = []): Promise<void> {
     stopChild();
     const args = [
-      "src/cli.ts",
-      "service",
       "--port",
       "0",
       "--db",
@@ -109,24 +108,7 @@ describe("crash trial: the service killed at every lifecycle boundary, restarted
       "silent",
       ...extraArgs,
     ];
-    const env = { ...process.env, ATTESTKIT_CRASH_AT: crashAt ?? "" };
-    const started = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    child = started;
-    let stderr = "";
-    started.stderr?.on("data", (chunk) => {
-      stderr += String(chunk);
-    });
-    baseUrl = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      started.stdout?.on("data", (chunk) => {
-        out += String(chunk);
-        const match = /mock service on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      started.on("exit", (code, signal) =>
-        reject(new Error(`service exited (${code ?? signal}): ${stderr}`)),
-      );
-    });
+    ({ child, url: baseUrl } = await spawnService(args, crashAt));
   }
 
   /**

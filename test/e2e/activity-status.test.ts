@@ -12,7 +12,7 @@ import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "../../src/devnet/quoted-steps.ts";
 import { type StatusResponse, SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../src/index.ts";
 import { type ActivityEvent, formatActivity } from "../../src/service/activity.ts";
-import { type E2e, evmUser, startE2e, waitForStatus } from "./fixture.ts";
+import { type E2e, evmToSvmTransfer, evmUser, startE2e, waitForStatus } from "./fixture.ts";
 
 describe("e2e: the activity feed shows the status endpoint's ids, chain ids and hashes", () => {
   let e2e: E2e;
@@ -59,20 +59,7 @@ describe("e2e: the activity feed shows the status endpoint's ids, chain ids and 
   }
 
   it("EVM origin (base ETH to SVM SOL): quote, deposit and fill lines", async () => {
-    const alice = evmUser(e2e.devnet.evmChain(8453), "alice");
-    const quote = await e2e.client.quoteV2({
-      user: alice.address,
-      recipient: e2e.devnet.svm.accounts.bob.address,
-      originChainId: 8453,
-      destinationChainId: SVM_CHAIN_ID,
-      originCurrency: zeroAddress,
-      destinationCurrency: SVM_NATIVE_TOKEN,
-      amount: "100000000000000000",
-      tradeType: "EXACT_INPUT",
-    });
-    const requestId = quote.steps[0]?.requestId as string;
-    const [deposit] = (await sendQuotedEvmSteps(alice, quote)).slice(-1);
-    await e2e.devnet.evmChain(8453).mine();
+    const { requestId, deposit } = await evmToSvmTransfer(e2e);
     const status = await waitForStatus(e2e, requestId, "success");
     expect(status.inTxHashes).to.deep.equal([deposit?.transactionHash]);
     const lines = expectFeedMatchesStatus(requestId, status);

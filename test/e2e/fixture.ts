@@ -2,16 +2,19 @@
  * End-to-end fixture: a whole devnet per test file, the typed client over HTTP, and payer wallets that
  * reach the EVM chains through their JSON-RPC URLs (signing locally, as a user's wallet does).
  */
-import { type BaseError, decodeErrorResult, type Hex } from "viem";
+import { type BaseError, decodeErrorResult, type Hex, zeroAddress } from "viem";
 import { type Devnet, type DevnetOptions, startDevnet } from "../../src/devnet/devnet.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
-import { type AttestationForm, deadlineIn, type EvmUser } from "../../src/devnet/evm-user.ts";
+import { type AttestationForm, deadlineIn, type EvmUser, evmUser } from "../../src/devnet/evm-user.ts";
+import { sendQuotedEvmSteps } from "../../src/devnet/quoted-steps.ts";
 import {
   attestedReceiverAbi,
   createServiceClient,
   encodeEvmReceiverDeposit,
   type ServiceClient,
   type StatusResponse,
+  SVM_CHAIN_ID,
+  SVM_NATIVE_TOKEN,
 } from "../../src/index.ts";
 
 export {
@@ -75,6 +78,28 @@ function unverifiedOrderLegs(devnet: Devnet): string[] {
       return ["success", "refund"].includes(status) ? [`${id}: ${status}, never checked`] : [];
     return orderVerification.ok ? [] : [`${id}: ${JSON.stringify(orderVerification.failures)}`];
   });
+}
+
+/**
+ * Alice sends 0.1 ETH on chain 8453 to Bob as SOL on the SVM chain: quoted, deposited through the
+ * receiver, the block mined. Returns the request id and the deposit's receipt.
+ */
+export async function evmToSvmTransfer(e2e: E2e) {
+  const alice = evmUser(e2e.devnet.evmChain(8453), "alice");
+  const quote = await e2e.client.quoteV2({
+    user: alice.address,
+    recipient: e2e.devnet.svm.accounts.bob.address,
+    originChainId: 8453,
+    destinationChainId: SVM_CHAIN_ID,
+    originCurrency: zeroAddress,
+    destinationCurrency: SVM_NATIVE_TOKEN,
+    amount: "100000000000000000",
+    tradeType: "EXACT_INPUT",
+  });
+  const requestId = quote.steps[0]?.requestId as string;
+  const [deposit] = (await sendQuotedEvmSteps(alice, quote)).slice(-1);
+  await e2e.devnet.evmChain(8453).mine();
+  return { requestId, deposit };
 }
 
 /** The custom error a receiver call reverts with, decoded from the revert data viem reports. */

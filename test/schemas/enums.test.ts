@@ -22,13 +22,14 @@ import {
   SORT_DIRECTIONS,
   SortBySchema,
   SortDirectionSchema,
+  SPEC_REQUEST_STATUSES,
   TRANSACTION_STATUSES,
   TransactionStatusSchema,
 } from "../../src/schemas/index.ts";
 
 describe("schemas: enums", () => {
   const cases = [
-    ["request statuses", REQUEST_STATUSES, RequestStatusSchema, 7],
+    ["request statuses (the spec's seven and fallback)", REQUEST_STATUSES, RequestStatusSchema, 8],
     ["list filter statuses", LIST_REQUESTS_STATUSES, ListRequestsStatusSchema, 5],
     ["fail reasons (7.2)", FAIL_REASONS, FailReasonSchema, 69],
     ["refund fail reasons", REFUND_FAIL_REASONS, RefundFailReasonSchema, 5],
@@ -51,6 +52,20 @@ describe("schemas: enums", () => {
       expect(schema.safeParse("definitely-not-a-member").success).to.equal(false);
     });
   }
+
+  it("request statuses: the service interface's seven in its order, then fallback (the service's current docs)", () => {
+    expect(SPEC_REQUEST_STATUSES).to.deep.equal([
+      "refund",
+      "waiting",
+      "depositing",
+      "failure",
+      "pending",
+      "submitted",
+      "success",
+    ]);
+    expect(REQUEST_STATUSES).to.deep.equal([...SPEC_REQUEST_STATUSES, "fallback"]);
+    expect(ListRequestsStatusSchema.safeParse("fallback").success).to.equal(false);
+  });
 
   it("fail reasons: every value of spec 7.2 as written, N/A included, in spec order", () => {
     // Counted from the spec text: 69 values (the list is the source of truth, not a remembered count).

@@ -12,6 +12,7 @@ const BROWSER_ENTRIES = [
   "attestkit/svm",
   "attestkit/receiver",
   "attestkit/credit",
+  "attestkit/webhooks",
   "attestkit/schemas",
   "attestkit/client",
 ];

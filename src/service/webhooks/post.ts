@@ -1,0 +1,73 @@
+/**
+ * One bounded webhook POST. Whatever the endpoint does, it costs at most `timeoutMs` and
+ * `maxResponseBytes`: one deadline covers connecting, sending, the status line and the body; the
+ * response body is read up to the cap and the connection then dropped; redirects are answers
+ * (non-2xx), never followed; no connection is kept alive.
+ */
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+
+export interface PostLimits {
+  /** Deadline of the whole exchange, in ms. */
+  timeoutMs: number;
+  /** Most response body bytes read before the connection is dropped. */
+  maxResponseBytes: number;
+}
+
+export interface PostResult {
+  /** The HTTP status, or null when none arrived in time. */
+  statusCode: number | null;
+  /** Why the attempt failed without a status (refused, reset, timeout ...), else null. */
+  error: string | null;
+  durationMs: number;
+}
+
+/** POSTs `body` to `url` with `headers` and resolves (never rejects) with what came of it. */
+export function postBounded(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  limits: PostLimits,
+  signal?: AbortSignal,
+): Promise<PostResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let settled = false;
+    let statusCode: number | null = null;
+    const finish = (error: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      request.destroy();
+      resolve({ statusCode, error, durationMs: Math.round(performance.now() - started) });
+    };
+    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+    const request = send(url, {
+      method: "POST",
+      agent: false,
+      headers: {
+        ...headers,
+        "content-type": "application/json",
+        "content-length": String(Buffer.byteLength(body)),
+        connection: "close",
+      },
+    });
+    const deadline = setTimeout(
+      () => finish(statusCode === null ? `no answer within ${limits.timeoutMs} ms` : null),
+      limits.timeoutMs,
+    );
+    signal?.addEventListener("abort", () => finish("aborted"), { once: true });
+    request.on("error", (error: NodeJS.ErrnoException) => finish(error.code ?? error.message.slice(0, 200)));
+    request.on("response", (response: IncomingMessage) => {
+      statusCode = response.statusCode ?? null;
+      let read = 0;
+      response.on("data", (chunk: Buffer) => {
+        read += chunk.length;
+        if (read >= limits.maxResponseBytes) finish(null);
+      });
+      response.on("end", () => finish(null));
+      response.on("error", () => finish(null));
+    });
+    request.end(body);
+  });
+}
