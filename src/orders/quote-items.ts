@@ -3,9 +3,9 @@
  * run: its instruction list (the SDK adapter's form) and its wire transaction (what a wallet signing
  * `transaction` runs), decoded. When an item carries both they must be the same instructions.
  */
-import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import { bytesToHex } from "viem";
 import type { QuoteSvmInstruction } from "./depository-svm.ts";
+import { parseWireMessage, type WireMessage } from "./svm-wire.ts";
 import type { StepLocation } from "./verify-quote-types.ts";
 
 /** One step item: its position and its `data` (null when it has none). */
@@ -52,27 +52,24 @@ function isInstruction(value: unknown): value is QuoteSvmInstruction {
 
 /** The instructions of a base64 wire transaction, or why they cannot be read offline. */
 function wireInstructions(wire: string): QuoteSvmInstruction[] | string {
-  let message: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>["decode"]>;
+  let message: WireMessage;
   try {
-    const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(wire));
-    message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+    message = parseWireMessage(wire);
   } catch (error) {
     return `its transaction cannot be decoded (${(error as Error).message})`;
   }
-  if (message.version !== "legacy" && message.version !== 0)
-    return `its transaction is a version ${message.version} message, which is not checked`;
-  if ("addressTableLookups" in message && (message.addressTableLookups?.length ?? 0) > 0)
+  if (message.lookupTables > 0)
     return "its transaction loads accounts from address lookup tables, which cannot be checked offline";
   const accounts = message.staticAccounts;
   const out: QuoteSvmInstruction[] = [];
   for (const instruction of message.instructions) {
-    const indices = [instruction.programAddressIndex, ...(instruction.accountIndices ?? [])];
+    const indices = [instruction.programIndex, ...instruction.accountIndices];
     if (indices.some((index) => index >= accounts.length))
       return "its transaction names an account index outside its account list";
     out.push({
-      programId: accounts[instruction.programAddressIndex] as string,
-      keys: (instruction.accountIndices ?? []).map((index) => ({ pubkey: accounts[index] as string })),
-      data: bytesToHex(new Uint8Array(instruction.data ?? [])).slice(2),
+      programId: accounts[instruction.programIndex] as string,
+      keys: instruction.accountIndices.map((index) => ({ pubkey: accounts[index] as string })),
+      data: bytesToHex(instruction.data).slice(2),
     });
   }
   return out;

@@ -1,17 +1,24 @@
 import { base58, base64 } from "@scure/base";
 
-/** A top-level instruction of a wire transaction: its program's key index and its data. */
-export type WireInstruction = { programIndex: number; data: Uint8Array };
+/** A top-level instruction of a wire transaction: its program's and accounts' key indexes, its data. */
+export type WireInstruction = { programIndex: number; accountIndices: number[]; data: Uint8Array };
 
-/** What the leg verifiers read of an SVM wire transaction (legacy or v0). */
-export type WireMessage = { staticAccounts: string[]; instructions: WireInstruction[] };
+/** What attestkit/orders reads of an SVM wire transaction (legacy or v0). */
+export type WireMessage = {
+  version: "legacy" | 0;
+  staticAccounts: string[];
+  instructions: WireInstruction[];
+  /** How many address lookup tables a v0 message loads accounts from (0 for legacy). */
+  lookupTables: number;
+};
 
 /**
  * Parses the message of a base64 wire transaction, as `getTransaction` with `encoding: "base64"`
  * returns it: signatures, then the message (an optional version byte, the 3-byte header, static
  * keys, blockhash, instructions, v0 lookup tables, whose keys come from the node's
  * `loadedAddresses`). A small reader instead of `@solana/kit`'s codecs keeps `attestkit/orders`
- * light in browsers. Throws `RangeError` on truncated or trailing bytes.
+ * light in browsers. Throws `RangeError` on truncated or trailing bytes and on message versions
+ * other than legacy and 0.
  */
 export function parseWireMessage(wire: string): WireMessage {
   const bytes = base64.decode(wire);
@@ -37,23 +44,28 @@ export function parseWireMessage(wire: string): WireMessage {
   };
   take(64 * compact());
   const versioned = ((bytes[at] ?? 0) & 0x80) !== 0;
-  if (versioned) byte(); // version prefix (v0)
+  if (versioned) {
+    const version = byte() & 0x7f;
+    if (version !== 0) throw new RangeError(`SVM message version ${version} is not supported`);
+  }
   take(3);
   const staticAccounts = Array.from({ length: compact() }, () => base58.encode(take(32)));
   take(32);
   const instructions = Array.from({ length: compact() }, () => {
     const programIndex = byte();
-    take(compact());
-    return { programIndex, data: take(compact()) };
+    const accountIndices = [...take(compact())];
+    return { programIndex, accountIndices, data: take(compact()) };
   });
+  let lookupTables = 0;
   if (versioned) {
     // Address table lookups: table key, writable indexes, readonly indexes.
-    for (let tables = compact(); tables > 0; tables--) {
+    lookupTables = compact();
+    for (let table = 0; table < lookupTables; table++) {
       take(32);
       take(compact());
       take(compact());
     }
   }
   if (at !== bytes.length) throw new RangeError("the SVM transaction has trailing bytes");
-  return { staticAccounts, instructions };
+  return { version: versioned ? 0 : "legacy", staticAccounts, instructions, lookupTables };
 }

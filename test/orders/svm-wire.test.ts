@@ -62,13 +62,13 @@ describe("orders: the SVM wire reader of the leg verifiers", () => {
           );
           const kit = getCompiledTransactionMessageDecoder().decode(signed.messageBytes) as unknown as {
             staticAccounts: string[];
-            instructions: { programAddressIndex: number; data?: Uint8Array }[];
+            instructions: { programAddressIndex: number; accountIndices?: number[]; data?: Uint8Array }[];
           };
           const wire = getBase64EncodedWireTransaction(signed);
           const ours = parseWireMessage(wire);
           expect(ours.staticAccounts).to.deep.equal(kit.staticAccounts.map(String));
-          expect(ours.instructions.map((i) => [i.programIndex, [...i.data]])).to.deep.equal(
-            kit.instructions.map((i) => [i.programAddressIndex, [...(i.data ?? [])]]),
+          expect(ours.instructions.map((i) => [i.programIndex, i.accountIndices, [...i.data]])).to.deep.equal(
+            kit.instructions.map((i) => [i.programAddressIndex, i.accountIndices ?? [], [...(i.data ?? [])]]),
           );
           const bytes = Buffer.from(wire, "base64");
           expect(() => parseWireMessage(bytes.subarray(0, bytes.length - 1).toString("base64"))).to.throw(
