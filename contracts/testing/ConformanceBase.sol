@@ -56,6 +56,11 @@ abstract contract ConformanceBase {
         if (!supported) CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: hook ", hook, " not implemented"));
     }
 
+    /// @dev Skips `property` as not applicable when the receiver's declared limits make its attack impossible.
+    function _requireLimit(string memory property, bool possible, string memory reason) internal {
+        if (!possible) CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: ", reason));
+    }
+
     /// @dev Refusal checks shared by both catalogues: refused, and with the expected error when one is named.
     function _checkRefusal(string memory property, bool ok, bytes memory err) internal view {
         _check(!ok, property, "the attack was accepted");

@@ -169,14 +169,18 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         _assertOrderReplayRefused("order.replay.sameSignature", p);
     }
 
-    /// @notice order.replay.later: attack = pay the paid order again a day later (its deadline still ahead).
+    /// @notice order.replay.later: attack = pay the paid order again later, half its lifetime on (its deadline
+    /// still ahead): two days, or the contract's deadline window when shorter.
     function test_order_replay_later() public {
         _applicable("order.replay.later");
+        uint256 window = orderDeadlineWindow(orderReceiver);
+        uint256 lifetime = window != 0 && window < 2 days ? window : 2 days;
+        _requireLimit("order.replay.later", lifetime >= 2, "the deadline window leaves no second between payment and deadline");
         ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
-        o.output.deadline = uint32(block.timestamp + 2 days);
+        o.output.deadline = uint32(block.timestamp + lifetime);
         OrderPayment memory p = _signedOrder(o);
         _assertOrderPaid("order.replay.later", p);
-        CONFORMANCE_VM.warp(block.timestamp + 1 days);
+        CONFORMANCE_VM.warp(block.timestamp + lifetime / 2);
         _assertOrderReplayRefused("order.replay.later", p);
     }
 
@@ -576,14 +580,15 @@ abstract contract OrderReceiverConformance is ConformanceBase {
     }
 
     /// @dev Changes one signed field after signing: the signature must be what refuses it (calls and the refund
-    /// recipient are checked after the signature, so they report it too).
-    function _tamper(ProtocolOrder.Order memory o, uint8 field, uint256 value) internal pure {
+    /// recipient are checked after the signature, so they report it too). The deadline moves earlier, inside
+    /// the declared window, so no deadline check can refuse it first.
+    function _tamper(ProtocolOrder.Order memory o, uint8 field, uint256 value) internal view {
         if (field == 0) o.salt ^= value;
         else if (field == 1) o.solverChainId = string.concat(o.solverChainId, "x");
         else if (field == 2) o.output.payments[0].minimumAmount ^= value;
         else if (field == 3) o.output.payments[0].expectedAmount ^= value;
         else if (field == 4) o.output.payments[0].currency = abi.encodePacked(bytes32(value));
-        else if (field == 5) o.output.deadline += uint32(value % 1_000_000) + 1;
+        else if (field == 5) o.output.deadline -= uint32(1 + value % _orderLifetime());
         else if (field == 6) o.inputs[0].refunds[0].recipient = abi.encodePacked(address(uint160(value)));
         else if (field == 7) o.inputs[0].payment.weight ^= value;
         else if (field == 8) o.output.calls = new bytes[](1);
@@ -616,8 +621,15 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         if (o.inputs.length > 1) (, p.value) = _thisChainInput(o);
     }
 
+    /// @dev Seconds from now to a valid order's output deadline: an hour, or the contract's deadline window
+    /// when shorter (a valid order must be valid under the contract's own limits).
+    function _orderLifetime() internal view returns (uint256) {
+        uint256 window = orderDeadlineWindow(orderReceiver);
+        return window != 0 && window < 1 hours ? window : 1 hours;
+    }
+
     /// @dev A fresh order (new salt) paying `amount` of `currency` (zero: native) on this chain, filled on
-    /// the output chain to the whitelisted recipient, its output deadline an hour ahead.
+    /// the output chain to the whitelisted recipient, its output deadline {_orderLifetime} ahead.
     function _order(address currency, uint256 amount) internal returns (ProtocolOrder.Order memory o) {
         bytes memory encodedCurrency = currency == address(0) ? new bytes(20) : abi.encodePacked(currency);
         o.version = "v1";
@@ -633,7 +645,7 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         o.output.chainId = orderSetup.outputChainId;
         o.output.payments = new ProtocolOrder.OutputPayment[](1);
         o.output.payments[0] = ProtocolOrder.OutputPayment(orderSetup.outputRecipient, new bytes(32), 990, 1000);
-        o.output.deadline = uint32(block.timestamp + 3600);
+        o.output.deadline = uint32(block.timestamp + _orderLifetime());
         o.output.calls = new bytes[](0);
         o.output.extraData = "";
         o.fees = new ProtocolOrder.Fee[](0);

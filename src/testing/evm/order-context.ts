@@ -33,8 +33,17 @@ export class EvmOrderPropertyContext extends EvmCatalogueContext {
   }
 
   /**
+   * Seconds from now to a valid order's output deadline: an hour, or the adapter's `deadlineWindow` when
+   * shorter (a valid order must be valid under the contract's own limits).
+   */
+  get lifetime(): number {
+    const window = this.adapter.deadlineWindow;
+    return window && window < 3600 ? window : 3600;
+  }
+
+  /**
    * A fresh order (new salt) paying `amount` of `currency` on this chain, filled on the output chain to
-   * the whitelisted recipient, its output deadline an hour ahead.
+   * the whitelisted recipient, its output deadline `lifetime` seconds ahead.
    */
   async order(currency: Address | "native", amount: bigint): Promise<EncodedOrder> {
     this.nonce += 1;
@@ -70,7 +79,7 @@ export class EvmOrderPropertyContext extends EvmCatalogueContext {
             expectedAmount: 1000n,
           },
         ],
-        deadline: Number(now) + 3600,
+        deadline: Number(now) + this.lifetime,
         calls: [],
         extraData: "0x",
       },

@@ -19,6 +19,15 @@ export interface OrderGatedDepositorAdapterOptions {
   notApplicable?: Readonly<Record<string, string>>;
   /** Require the reference's exact custom error for each refusal (default true). */
   strictErrors?: boolean;
+  /**
+   * The longest `output.deadline - now` your build accepts, in seconds: valid orders and time-dependent
+   * attacks are built inside it and `order.deadline.maxWindow` is tested (absent: no maximum).
+   */
+  deadlineWindow?: number;
+  /** Extra expected custom errors by property (merged over the reference's), e.g. your window's error. */
+  expectedErrors?: Readonly<Record<string, string>>;
+  /** ABI of your build's extra custom errors, to name them in the report. */
+  errorAbi?: Abi;
 }
 
 /** The reference's custom error for each refusal it reports. */
@@ -98,6 +107,12 @@ async function deployed(env: EvmConformanceEnv, from: Address, data: Hex): Promi
   return contractAddress;
 }
 
+function withoutKey<V>(record: Record<string, V>, key: string | undefined): Record<string, V> {
+  if (key === undefined) return record;
+  const { [key]: _removed, ...rest } = record;
+  return rest;
+}
+
 /**
  * The order catalogue's adapter for any contract with the reference order-gated depositor's ABI
  * (`OrderGatedDepositor`): deploys the shipped reference in front of a fresh `RelayDepository`, your
@@ -157,8 +172,15 @@ export function orderGatedDepositorAdapter(
     pauseCall: (receiver, paused) => call(receiver, paused ? "pause" : "unpause", []),
     invalidateCall: (receiver, orderId) => call(receiver, "invalidateOrders", [[orderId]]),
     allowCallsCall: (receiver, allowed) => call(receiver, "setCallsAllowed", [allowed]),
-    notApplicable: { ...ORDER_GATED_DEPOSITOR_NOT_APPLICABLE, ...options.notApplicable },
-    expectedErrors: options.strictErrors === false ? undefined : ORDER_GATED_DEPOSITOR_ERRORS,
-    errorAbi: abi,
+    deadlineWindow: options.deadlineWindow,
+    notApplicable: withoutKey(
+      { ...ORDER_GATED_DEPOSITOR_NOT_APPLICABLE, ...options.notApplicable },
+      options.deadlineWindow ? "order.deadline.maxWindow" : undefined,
+    ),
+    expectedErrors:
+      options.strictErrors === false
+        ? undefined
+        : { ...ORDER_GATED_DEPOSITOR_ERRORS, ...options.expectedErrors },
+    errorAbi: [...abi, ...(options.errorAbi ?? [])],
   };
 }

@@ -359,7 +359,8 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
   },
   {
     id: "rotation.grace",
-    attack: "the outgoing key pays inside its grace window and is refused once it ends; the new key pays",
+    attack:
+      "the outgoing key pays inside its grace window (edge: its last second) and is refused from the second it ends; the new key pays",
     run: async (t) => {
       const rotatedAt = (await t.env.timestamp()) + 1n;
       await t.env.client.setNextBlockTimestamp({ timestamp: rotatedAt });
@@ -367,8 +368,18 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
       await t.assertPaid(await t.signed(t.data(t.payer, "native", AMOUNT)));
       const next = addressOf(KEYS.nextSolver);
       await t.assertPaid(await t.signed(t.data(t.payer, "native", AMOUNT), KEYS.nextSolver), next);
-      await t.env.warpTo(rotatedAt + BigInt(GRACE));
-      await t.assertRefused(await t.signed(t.data(t.payer, "native", AMOUNT)));
+      // Signing mines blocks, so the three payments are signed first; each then lands at a set second.
+      const end = rotatedAt + BigInt(GRACE);
+      await t.env.warpTo(end - 10n);
+      const lastSecond = await t.signed(t.data(t.payer, "native", AMOUNT));
+      const atEnd = await t.signed(t.data(t.payer, "native", AMOUNT));
+      const afterEnd = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.env.client.setNextBlockTimestamp({ timestamp: end - 1n });
+      await t.assertPaid(lastSecond);
+      await t.env.client.setNextBlockTimestamp({ timestamp: end });
+      await t.assertRefused(atEnd);
+      await t.env.client.setNextBlockTimestamp({ timestamp: end + 1n });
+      await t.assertRefused(afterEnd);
     },
   },
   {

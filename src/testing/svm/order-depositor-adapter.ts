@@ -30,6 +30,7 @@ import {
 import { hashEncodedOrder } from "../../orders/order-id.ts";
 import { packageFile } from "../../package-files.ts";
 import { depositoryAccounts } from "../../service/chains/depository-svm.ts";
+import { ORDER_GATED_DEPOSITOR_NOT_APPLICABLE } from "../evm/order-gated-depositor-adapter.ts";
 import { SvmConformanceEnv } from "./env.ts";
 import type { SvmOrderAdapter, SvmOrderPayment } from "./order-types.ts";
 import { SVM_KEYS } from "./properties.ts";
@@ -185,6 +186,9 @@ export async function orderDepositorSvmAdapter(
     isPaid: async (ledger, orderId) =>
       (await ledger.account((await getOrderDepositorReplayAddress(programId, orderId))[0])).exists,
     recipient: depository.vault,
+    notApplicable: {
+      "order.deadline.maxWindow": ORDER_GATED_DEPOSITOR_NOT_APPLICABLE["order.deadline.maxWindow"] as string,
+    },
     expectedErrors: SVM_ORDER_DEPOSITOR_ERRORS,
   };
 }

@@ -34,7 +34,16 @@ export class SvmOrderPropertyContext {
   }
 
   /**
-   * A native order of `SVM_AMOUNT` on this chain to the whitelisted output, 10 minutes to run,
+   * Seconds from now to a valid order's output deadline: ten minutes, or the adapter's `deadlineWindow` when
+   * shorter (a valid order must be valid under the program's own limits).
+   */
+  get lifetime(): number {
+    const window = this.adapter.deadlineWindow;
+    return window && window < 600 ? window : 600;
+  }
+
+  /**
+   * A native order of `SVM_AMOUNT` on this chain to the whitelisted output, `lifetime` seconds to run,
    * refunded on this chain to the property's user.
    */
   async order(change: (order: EncodedOrder, now: number) => void = () => {}): Promise<EncodedOrder> {
@@ -71,7 +80,7 @@ export class SvmOrderPropertyContext {
             expectedAmount: SVM_AMOUNT - 5n,
           },
         ],
-        deadline: now + 600,
+        deadline: now + this.lifetime,
         calls: [],
         extraData: "0x",
       },
@@ -211,6 +220,23 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
         o.output.deadline = now;
       });
       await t.assertPaid(await t.payment(atDeadline));
+    },
+  },
+  {
+    id: "order.deadline.maxWindow",
+    attack:
+      "an output deadline one second beyond the program's window, keeping a stale quote payable (edge: exactly the window pays)",
+    run: async (t) => {
+      const window = t.adapter.deadlineWindow;
+      if (!window) throw new NotApplicable("adapter declares no deadlineWindow");
+      const tooFar = await t.order((o, now) => {
+        o.output.deadline = now + window + 1;
+      });
+      await t.assertRefused(await t.payment(tooFar));
+      const atEdge = await t.order((o, now) => {
+        o.output.deadline = now + window;
+      });
+      await t.assertPaid(await t.payment(atEdge));
     },
   },
   {

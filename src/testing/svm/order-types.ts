@@ -34,6 +34,11 @@ export interface SvmOrderAdapter {
   isPaid(env: SvmConformanceEnv, orderId: Hex): Promise<boolean>;
   /** The account whose lamports grow by the order's input amount when it is paid. */
   recipient: Address;
+  /**
+   * The longest `output.deadline - now` the program accepts, in seconds: valid orders are built inside it
+   * and `order.deadline.maxWindow` is tested (absent: no maximum, the property is not applicable).
+   */
+  deadlineWindow?: number;
   notApplicable?: Readonly<Record<string, string>>;
   /** The custom error code each refusal must fail with, by property id. */
   expectedErrors?: Readonly<Record<string, number>>;
