@@ -58,6 +58,7 @@ export async function runSvmConformance(options: SvmConformanceOptions): Promise
   await options.adapter.deploy(env, setup);
   return runProperties({
     name: options.adapter.name,
+    ledger: env.ledger,
     properties: SVM_PROPERTIES,
     notApplicable: options.adapter.notApplicable,
     context: (id) => new SvmPropertyContext(env, options.adapter, setup, id),
@@ -80,9 +81,13 @@ export interface CatalogueProperty<C> {
   run(context: C, fuzzRuns: number): Promise<void>;
 }
 
-/** Runs `properties` one by one (not-applicable ones skipped with their reason), then reports. */
+/**
+ * Runs `properties` one by one, each from a snapshot of `ledger` restored afterwards (LiteSVM), skipping
+ * not-applicable ones with their reason, then reports.
+ */
 export async function runProperties<C>(run: {
   name: string;
+  ledger: SvmLedger;
   properties: readonly CatalogueProperty<C>[];
   notApplicable?: Readonly<Record<string, string>>;
   context(id: string): C;
@@ -105,11 +110,14 @@ export async function runProperties<C>(run: {
       continue;
     }
     let result: Omit<PropertyResult, "durationMs">;
+    const restore = run.ledger.snapshot?.();
     try {
       await property.run(run.context(property.id), options.fuzzRuns ?? 8);
       result = { id: property.id, attack: property.attack, status: "pass" };
     } catch (error) {
       result = classify(property.id, property.attack, error);
+    } finally {
+      restore?.();
     }
     results.push({ ...result, durationMs: Math.round(performance.now() - t0) });
   }
