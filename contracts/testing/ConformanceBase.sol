@@ -21,6 +21,19 @@ abstract contract ConformanceBase {
         return "";
     }
 
+    /// @notice Whether to run `property`, an opt-in property whose premise is a design choice (such as
+    /// `order.replay.acrossDepositors`); opt-in properties are skipped as not applicable unless this returns true.
+    function optedIn(string memory property) internal view virtual returns (bool) {
+        property;
+        return false;
+    }
+
+    /// @notice Strict mode: true turns a property skipped only because an optional hook is not implemented into a
+    /// failure, so every property is either tested or named in {notApplicable} with a reason (default false).
+    function strict() internal view virtual returns (bool) {
+        return false;
+    }
+
     /// @notice The error selector the receiver must revert with for `property`; zero accepts any revert.
     function expectedError(string memory property) internal view virtual returns (bytes4) {
         property;
@@ -53,7 +66,20 @@ abstract contract ConformanceBase {
     }
 
     function _requireHook(string memory property, string memory hook, bool supported) internal {
-        if (!supported) CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: hook ", hook, " not implemented"));
+        if (supported) return;
+        _check(
+            !strict(),
+            property,
+            string.concat("strict mode: hook ", hook, " not implemented; implement it or name the property in notApplicable")
+        );
+        CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: hook ", hook, " not implemented"));
+    }
+
+    /// @dev Skips an opt-in `property` unless {optedIn} runs it (never a failure in strict mode: it is a choice).
+    function _optIn(string memory property, string memory premise) internal {
+        if (!optedIn(property)) {
+            CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: opt-in (", premise, "); override optedIn to run it"));
+        }
     }
 
     /// @dev Skips `property` as not applicable when the receiver's declared limits make its attack impossible.

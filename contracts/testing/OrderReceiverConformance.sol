@@ -212,10 +212,12 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         _assertOrderReplayRefused("order.replay.highSTwin", p);
     }
 
-    /// @notice order.replay.acrossDepositors: attack = pay the order through one contract, then the same
-    /// order through a second contract of the same solver (the id names no contract).
+    /// @notice order.replay.acrossDepositors (opt-in): attack = pay the order through one contract, then the
+    /// same order through a second contract of the same solver (the id names no contract). Only contracts that
+    /// share one replay record across deployments can refuse it: opt in with {optedIn} when yours do.
     function test_order_replay_acrossDepositors() public {
         _applicable("order.replay.acrossDepositors");
+        _optIn("order.replay.acrossDepositors", "needs one replay record shared by every contract of the solver");
         OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
         _assertOrderPaid("order.replay.acrossDepositors", p);
         orderReceiver = deployOrderReceiver(orderSetup);

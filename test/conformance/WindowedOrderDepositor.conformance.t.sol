@@ -7,6 +7,10 @@ import {WindowedOrderDepositor} from "./WindowedOrderDepositor.sol";
 /// The order catalogue against a depositor that refuses output deadlines more than ten minutes ahead: every
 /// valid order and time-dependent attack must be built inside that window, and the window itself is tested.
 contract WindowedOrderDepositorConformanceTest is OrderGatedDepositorConformance {
+    function strict() internal pure override returns (bool) {
+        return true;
+    }
+
     function depositorCreationCode() internal pure override returns (bytes memory) {
         return type(WindowedOrderDepositor).creationCode;
     }

@@ -6,6 +6,8 @@ import { expect } from "chai";
 import { network } from "hardhat";
 import { custom, type Hex, parseAbi } from "viem";
 import {
+  assertConformance,
+  ConformanceFailedError,
   EVM_ORDER_PROPERTIES,
   orderGatedDepositorAdapter,
   runEvmOrderConformance,
@@ -23,6 +25,9 @@ function windowedAdapter(bytecode: Hex, name: string) {
   });
 }
 
+const OPT_IN_REASON =
+  "opt-in (needs one replay record shared by every contract of the solver); name it in the adapter's optIn to run it";
+
 async function runWindowed(bytecode: Hex, name: string) {
   const connection = await network.create();
   try {
@@ -30,6 +35,7 @@ async function runWindowed(bytecode: Hex, name: string) {
       transport: custom(connection.provider),
       adapter: windowedAdapter(bytecode, name),
       print: false,
+      strict: true,
     });
   } finally {
     await connection.close();
@@ -46,6 +52,7 @@ describe("conformance (TypeScript, EVM orders): the reference OrderGatedDeposito
       transport: custom(connection.provider),
       adapter: orderGatedDepositorAdapter(),
       reportDir,
+      strict: true,
     });
     await connection.close();
     const failed = report.results.filter((r) => r.status === "fail");
@@ -100,5 +107,55 @@ describe("conformance (TypeScript, EVM orders): the reference OrderGatedDeposito
     const report = await runWindowed(compileReceiver(sources, WINDOWED_DEPOSITOR_TARGET), "windowless");
     const failed = report.results.filter((r) => r.status === "fail").map((r) => r.id);
     expect(failed).to.deep.equal(["order.deadline.maxWindow"]);
+  });
+
+  it("strict mode fails a property that is not applicable only because a hook was left out", async () => {
+    const { pauseCall: _pause, invalidateCall: _invalidate, ...withoutAdmin } = orderGatedDepositorAdapter();
+    const only = ["order.pause.refused", "order.invalidation.refused", "order.replay.acrossDepositors"];
+    const run = async (strict: boolean) => {
+      const connection = await network.create();
+      try {
+        return await runEvmOrderConformance({
+          transport: custom(connection.provider),
+          adapter: withoutAdmin,
+          only,
+          print: false,
+          strict,
+        });
+      } finally {
+        await connection.close();
+      }
+    };
+    const lenient = await run(false);
+    expect(lenient.results.map((r) => [r.id, r.status, r.reason])).to.deep.equal([
+      ["order.replay.acrossDepositors", "not-applicable", OPT_IN_REASON],
+      ["order.invalidation.refused", "not-applicable", "adapter has no invalidateCall"],
+      ["order.pause.refused", "not-applicable", "adapter has no pauseCall"],
+    ]);
+    const strict = await run(true);
+    expect(strict.results.map((r) => [r.id, r.status])).to.deep.equal([
+      ["order.replay.acrossDepositors", "not-applicable"],
+      ["order.invalidation.refused", "fail"],
+      ["order.pause.refused", "fail"],
+    ]);
+    expect(strict.results[2]?.reason).to.match(
+      /^strict mode: not applicable only because the adapter has no pauseCall/,
+    );
+    expect(() => assertConformance(strict)).to.throw(ConformanceFailedError);
+  });
+
+  it("order.replay.acrossDepositors is opt-in: named in optIn it runs, and a contract with its own replay record fails it", async () => {
+    const connection = await network.create();
+    const report = await runEvmOrderConformance({
+      transport: custom(connection.provider),
+      adapter: { ...orderGatedDepositorAdapter(), optIn: ["order.replay.acrossDepositors"] },
+      only: ["order.replay.acrossDepositors"],
+      print: false,
+      strict: true,
+    });
+    await connection.close();
+    expect(report.results.map((r) => [r.id, r.status, r.reason])).to.deep.equal([
+      ["order.replay.acrossDepositors", "fail", "the attack was accepted"],
+    ]);
   });
 });

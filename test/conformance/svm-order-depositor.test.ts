@@ -16,7 +16,11 @@ describe("conformance (TypeScript, SVM orders): the order-gated depositor progra
 
   it("passes every order property with the program's specific errors", async () => {
     const svm = new LiteSVM();
-    const report = await runSvmOrderConformance({ svm, adapter: await orderDepositorSvmAdapter(svm) });
+    const report = await runSvmOrderConformance({
+      svm,
+      adapter: await orderDepositorSvmAdapter(svm),
+      strict: true,
+    });
     const failed = report.results.filter((r) => r.status === "fail");
     expect(failed, JSON.stringify(failed, null, 2)).to.deep.equal([]);
     expect(report.results.map((r) => r.id)).to.deep.equal(SVM_ORDER_PROPERTIES.map((p) => p.id));
@@ -36,6 +40,29 @@ describe("conformance (TypeScript, SVM orders): the order-gated depositor progra
     const report = await runSvmOrderConformance({ svm, adapter, print: false });
     expect(report.failed).to.equal(0);
     expect(report.passed).to.equal(SVM_ORDER_PROPERTIES.length - 1);
+  });
+});
+
+describe("conformance (TypeScript, SVM orders): strict mode", () => {
+  it("fails order.calls.ownerAllows when the adapter leaves out allowCallsInstructions; reports it not applicable otherwise", async () => {
+    const run = async (strict: boolean) => {
+      const svm = new LiteSVM();
+      const { allowCallsInstructions: _left, ...adapter } = await orderDepositorSvmAdapter(svm);
+      return runSvmOrderConformance({
+        svm,
+        adapter,
+        only: ["order.calls.ownerAllows"],
+        print: false,
+        strict,
+      });
+    };
+    const lenient = await run(false);
+    expect(lenient.results.map((r) => [r.status, r.reason])).to.deep.equal([
+      ["not-applicable", "adapter has no allowCallsInstructions"],
+    ]);
+    const strict = await run(true);
+    expect(strict.results.map((r) => r.status)).to.deep.equal(["fail"]);
+    expect(strict.results[0]?.reason).to.match(/^strict mode: .*allowCallsInstructions/);
   });
 });
 

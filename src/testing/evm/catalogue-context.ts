@@ -8,6 +8,34 @@ export class NotApplicable extends Error {
   override name = "NotApplicable";
 }
 
+/**
+ * Thrown inside a property: it does not apply only because the adapter left out an optional hook (or
+ * declaration). Reported not applicable, or failed in strict mode, where every property must be tested or
+ * declared not applicable with a reason.
+ */
+export class HookMissing extends NotApplicable {
+  override name = "HookMissing";
+  readonly hook: string;
+
+  constructor(hook: string, what = "has no") {
+    super(`adapter ${what} ${hook}`);
+    this.hook = hook;
+  }
+}
+
+/** The result of a not-applicable property in a run: failed in strict mode when only a hook was missing. */
+export function notApplicableOutcome(
+  error: NotApplicable,
+  strict: boolean | undefined,
+): { status: "not-applicable" | "fail"; reason: string } {
+  if (strict && error instanceof HookMissing)
+    return {
+      status: "fail",
+      reason: `strict mode: not applicable only because the ${error.message}; provide it or name the property in notApplicable with a reason`,
+    };
+  return { status: "not-applicable", reason: error.message };
+}
+
 /** Thrown inside a property: the receiver broke it. */
 export class PropertyViolation extends Error {
   override name = "PropertyViolation";
@@ -43,7 +71,7 @@ export class EvmCatalogueContext {
 
   /** Sends an admin call as the owner; `undefined` (hook missing) makes the property not applicable. */
   async admin(call: EvmCall | undefined, hook: string): Promise<void> {
-    if (!call) throw new NotApplicable(`adapter has no ${hook}`);
+    if (!call) throw new HookMissing(hook);
     await this.env.send(this.owner, call);
   }
 

@@ -7,7 +7,7 @@ import { conformanceTokenArtifact } from "./conformance-token.ts";
 import { type EvmConformanceEnv, errorName } from "./env.ts";
 import type { EvmCall, EvmPayment, EvmReceiverAdapter, EvmReceiverSetup } from "./types.ts";
 
-export { NotApplicable, PropertyViolation } from "./catalogue-context.ts";
+export { HookMissing, NotApplicable, PropertyViolation } from "./catalogue-context.ts";
 
 export const AMOUNT = 10n ** 18n;
 export const WINDOW = 3600;

@@ -69,8 +69,6 @@ export const ORDER_GATED_DEPOSITOR_ERRORS: Readonly<Record<string, string>> = {
 
 /** The reference's design choices the catalogue reports as not applicable. */
 export const ORDER_GATED_DEPOSITOR_NOT_APPLICABLE: Readonly<Record<string, string>> = {
-  "order.replay.acrossDepositors":
-    "the order id names no contract; the payer pays each time and the service credits an order id once",
   "order.deadline.maxWindow": "orders carry their own output deadline; no maximum window",
 };
 

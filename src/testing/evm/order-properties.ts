@@ -6,7 +6,7 @@ import type { EncodedOrder } from "../../orders/types.ts";
 import { bigintIn, fuzz } from "../fuzz.ts";
 import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
 import { OUTPUT_CALL_TO_ATTACKER } from "../output-call.ts";
-import { NotApplicable } from "./catalogue-context.ts";
+import { HookMissing, NotApplicable } from "./catalogue-context.ts";
 import { TOKEN_BEHAVIOUR } from "./conformance-token.ts";
 import { AMOUNT, KEYS } from "./context.ts";
 import type { EvmOrderPropertyContext } from "./order-context.ts";
@@ -158,8 +158,13 @@ export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
   },
   {
     id: "order.replay.acrossDepositors",
-    attack: "pay the order through one contract, then through a second contract of the same solver",
+    attack:
+      "(opt-in) pay the order through one contract, then through a second contract of the same solver; only contracts sharing one replay record can refuse it",
     run: async (t) => {
+      if (!t.adapter.optIn?.includes(t.property))
+        throw new NotApplicable(
+          "opt-in (needs one replay record shared by every contract of the solver); name it in the adapter's optIn to run it",
+        );
       const p = await native(t);
       await t.assertPaid(p);
       ({ receiver: t.receiver, owner: t.owner } = await t.adapter.deploy(t.env, t.setup));
@@ -342,7 +347,7 @@ export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
       "an output deadline one second beyond the contract's window, keeping a stale quote payable (edge: exactly the window pays)",
     run: async (t) => {
       const window = t.adapter.deadlineWindow;
-      if (!window) throw new NotApplicable("adapter declares no deadlineWindow");
+      if (!window) throw new HookMissing("deadlineWindow", "declares no");
       // Each payment lands in a block whose time is set first, so the edges are exact.
       const tooFar = await t.order("native", AMOUNT);
       const atEdge = await t.order("native", AMOUNT);

@@ -56,6 +56,11 @@ export interface EvmOrderReceiverAdapter {
   allowCallsCall?(receiver: Address, allowed: boolean): EvmCall;
   /** The longest `output.deadline - now` the contract accepts, in seconds; absent when it has no maximum. */
   deadlineWindow?: number;
+  /**
+   * Opt-in properties to run: their premise is a design choice, so they are reported not applicable unless
+   * named here (`order.replay.acrossDepositors`: every contract of the solver shares one replay record).
+   */
+  optIn?: readonly string[];
   /** Properties that do not apply to this contract, with the reason shown in the report. */
   notApplicable?: Readonly<Record<string, string>>;
   /** The custom error each refusal must revert with, by property id (decoded with `errorAbi`). */

@@ -4,7 +4,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { hashEncodedOrder } from "../../orders/order-id.ts";
 import { signOrderId } from "../../orders/signature.ts";
 import type { EncodedOrder } from "../../orders/types.ts";
-import { NotApplicable, PropertyViolation } from "../evm/context.ts";
+import { HookMissing, PropertyViolation } from "../evm/context.ts";
 import { compactForm } from "../malformed.ts";
 import { OUTPUT_CALL_TO_ATTACKER } from "../output-call.ts";
 import type { SvmConformanceEnv } from "./env.ts";
@@ -108,7 +108,7 @@ export class SvmOrderPropertyContext {
   /** Sends the owner's `set_calls_allowed`; not applicable when the adapter has none. */
   async allowCalls(allowed: boolean): Promise<void> {
     const instructions = await this.adapter.allowCallsInstructions?.(allowed);
-    if (!instructions) throw new NotApplicable("adapter has no allowCallsInstructions");
+    if (!instructions) throw new HookMissing("allowCallsInstructions");
     await this.env.sendOrThrow(instructions);
   }
 
@@ -228,7 +228,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
       "an output deadline one second beyond the program's window, keeping a stale quote payable (edge: exactly the window pays)",
     run: async (t) => {
       const window = t.adapter.deadlineWindow;
-      if (!window) throw new NotApplicable("adapter declares no deadlineWindow");
+      if (!window) throw new HookMissing("deadlineWindow", "declares no");
       const tooFar = await t.order((o, now) => {
         o.output.deadline = now + window + 1;
       });

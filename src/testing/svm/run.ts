@@ -2,6 +2,7 @@ import { generateKeyPairSigner } from "@solana/kit";
 import type { LiteSVM } from "litesvm";
 import { pad } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { notApplicableOutcome } from "../evm/catalogue-context.ts";
 import { NotApplicable, PropertyViolation } from "../evm/context.ts";
 import {
   type ConformanceReport,
@@ -30,6 +31,11 @@ export interface SvmConformanceOptions {
   /** Writes `conformance-svm.json` and `conformance-svm.junit.xml` here. */
   reportDir?: string;
   print?: boolean;
+  /**
+   * Fails a property that is not applicable only because the adapter left out an optional hook (default
+   * false): in strict mode every property is tested or named in the adapter's `notApplicable` with a reason.
+   */
+  strict?: boolean;
 }
 
 /**
@@ -92,7 +98,7 @@ export async function runProperties<C>(run: {
   notApplicable?: Readonly<Record<string, string>>;
   context(id: string): C;
   started: number;
-  options: Pick<SvmConformanceOptions, "fuzzRuns" | "only" | "reportDir" | "print">;
+  options: Pick<SvmConformanceOptions, "fuzzRuns" | "only" | "reportDir" | "print" | "strict">;
 }): Promise<ConformanceReport> {
   const { options } = run;
   const results: PropertyResult[] = [];
@@ -115,7 +121,7 @@ export async function runProperties<C>(run: {
       await property.run(run.context(property.id), options.fuzzRuns ?? 8);
       result = { id: property.id, attack: property.attack, status: "pass" };
     } catch (error) {
-      result = classify(property.id, property.attack, error);
+      result = classify(property.id, property.attack, error, options.strict);
     } finally {
       restore?.();
     }
@@ -127,7 +133,12 @@ export async function runProperties<C>(run: {
   return report;
 }
 
-function classify(id: string, attack: string, error: unknown): Omit<PropertyResult, "durationMs"> {
+function classify(
+  id: string,
+  attack: string,
+  error: unknown,
+  strict: boolean | undefined,
+): Omit<PropertyResult, "durationMs"> {
   let inner = error;
   for (
     let depth = 0;
@@ -138,7 +149,7 @@ function classify(id: string, attack: string, error: unknown): Omit<PropertyResu
     if (cause === undefined) break;
     inner = cause;
   }
-  if (inner instanceof NotApplicable) return { id, attack, status: "not-applicable", reason: inner.message };
+  if (inner instanceof NotApplicable) return { id, attack, ...notApplicableOutcome(inner, strict) };
   if (inner instanceof PropertyViolation) return { id, attack, status: "fail", reason: inner.message };
   return {
     id,
