@@ -40,6 +40,12 @@ export {
   zeroRecoverySignature,
 } from "./malformed.ts";
 export {
+  ORDER_REFUSALS,
+  REFERENCE_REFUSAL_CLASSES,
+  type RefusalClass,
+  refusalMismatch,
+} from "./refusal.ts";
+export {
   assertConformance,
   ConformanceFailedError,
   type ConformanceReport,

@@ -14,6 +14,8 @@ import {
 } from "../../src/testing/index.ts";
 import { compileReceiver, mutantSources, WINDOWED_DEPOSITOR_TARGET } from "../mutants/compile-mutant.ts";
 
+const WINDOW_ERROR_ABI = parseAbi(["error DeadlineTooFar(uint32 deadline, uint256 latestAllowed)"]);
+
 /** A depositor refusing output deadlines more than ten minutes ahead (test/conformance/WindowedOrderDepositor.sol). */
 function windowedAdapter(bytecode: Hex, name: string) {
   return orderGatedDepositorAdapter({
@@ -21,7 +23,8 @@ function windowedAdapter(bytecode: Hex, name: string) {
     name,
     deadlineWindow: 600,
     expectedErrors: { "order.deadline.maxWindow": "DeadlineTooFar" },
-    errorAbi: parseAbi(["error DeadlineTooFar(uint32 deadline, uint256 latestAllowed)"]),
+    errorAbi: WINDOW_ERROR_ABI,
+    refusalClasses: { DeadlineTooFar: "deadline" },
   });
 }
 
@@ -156,6 +159,31 @@ describe("conformance (TypeScript, EVM orders): the reference OrderGatedDeposito
     await connection.close();
     expect(report.results.map((r) => [r.id, r.status, r.reason])).to.deep.equal([
       ["order.replay.acrossDepositors", "fail", "the attack was accepted"],
+    ]);
+  });
+
+  it("a refusal of another class fails the property: an undeclared ten-minute window refuses attacks for its own reason", async () => {
+    const connection = await network.create();
+    const report = await runEvmOrderConformance({
+      transport: custom(connection.provider),
+      adapter: orderGatedDepositorAdapter({
+        bytecode: compileReceiver(
+          mutantSources(undefined, WINDOWED_DEPOSITOR_TARGET),
+          WINDOWED_DEPOSITOR_TARGET,
+        ),
+        // The window is not declared, and exact error names are not required: only the classes judge.
+        strictErrors: false,
+        errorAbi: WINDOW_ERROR_ABI,
+        refusalClasses: { DeadlineTooFar: "deadline" },
+      }),
+      only: ["order.signature.v", "order.whitelist.recipient"],
+      fuzzRuns: 1,
+      print: false,
+    });
+    await connection.close();
+    expect(report.results.map((r) => [r.id, r.status, r.reason])).to.deep.equal([
+      ["order.signature.v", "fail", "refused as deadline (DeadlineTooFar), expected signature"],
+      ["order.whitelist.recipient", "fail", "refused as deadline (DeadlineTooFar), expected whitelist"],
     ]);
   });
 });

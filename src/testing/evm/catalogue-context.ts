@@ -1,4 +1,5 @@
 import { type Abi, type Address, encodeFunctionData } from "viem";
+import { type RefusalClass, refusalMismatch } from "../refusal.ts";
 import { conformanceTokenArtifact } from "./conformance-token.ts";
 import { type Attempt, type EvmConformanceEnv, errorName } from "./env.ts";
 import type { EvmCall } from "./types.ts";
@@ -59,9 +60,19 @@ export class EvmCatalogueContext {
     if (!condition) throw new PropertyViolation(what);
   }
 
-  /** A refused attempt, with the expected custom error when the adapter names one for this property. */
-  checkRefusal(result: Attempt, expectedErrors?: Readonly<Record<string, string>>, errorAbi?: Abi): void {
+  /**
+   * A refused attempt: of a class the property accepts (when `refusal` is given and the error is classified),
+   * and with the expected custom error when the adapter names one for this property.
+   */
+  checkRefusal(
+    result: Attempt,
+    expectedErrors?: Readonly<Record<string, string>>,
+    errorAbi?: Abi,
+    refusal?: { expected?: readonly RefusalClass[]; classes?: Readonly<Record<string, RefusalClass>> },
+  ): void {
     if (result.ok) throw new PropertyViolation("the attack was accepted");
+    const mismatch = refusalMismatch(errorName(result.data, errorAbi), refusal?.expected, refusal?.classes);
+    if (mismatch) throw new PropertyViolation(mismatch);
     const expected = expectedErrors?.[this.property];
     if (expected) {
       const actual = errorName(result.data, errorAbi);

@@ -3,6 +3,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { hashEncodedOrder } from "../../orders/order-id.ts";
 import { signOrderId } from "../../orders/signature.ts";
 import type { EncodedOrder } from "../../orders/types.ts";
+import { ORDER_REFUSALS } from "../refusal.ts";
 import { EvmCatalogueContext } from "./catalogue-context.ts";
 import { KEYS } from "./context.ts";
 import { type EvmConformanceEnv, errorName } from "./env.ts";
@@ -125,7 +126,10 @@ export class EvmOrderPropertyContext extends EvmCatalogueContext {
     const nativeBefore = await this.balance("native", this.recipient);
     const tokenBefore = await this.balance(this.setup.token, this.recipient);
     const result = await this.env.attempt(payment.payer, this.adapter.payCall(this.receiver, payment));
-    this.checkRefusal(result, this.adapter.expectedErrors, this.adapter.errorAbi);
+    this.checkRefusal(result, this.adapter.expectedErrors, this.adapter.errorAbi, {
+      expected: ORDER_REFUSALS[this.property],
+      classes: this.adapter.refusalClasses,
+    });
     this.check((await this.isPaid(payment.order)) === paidBefore, "the attack was recorded as paid");
     this.check(
       (await this.balance("native", this.recipient)) === nativeBefore,

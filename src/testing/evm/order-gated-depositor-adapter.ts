@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type Abi, type Address, encodeDeployData, encodeFunctionData, type Hex } from "viem";
 import { packageFile } from "../../package-files.ts";
+import type { RefusalClass } from "../refusal.ts";
 import type { EvmConformanceEnv } from "./env.ts";
 import type { EvmOrderPayment, EvmOrderReceiverAdapter, EvmOrderReceiverSetup } from "./order-types.ts";
 
@@ -28,6 +29,8 @@ export interface OrderGatedDepositorAdapterOptions {
   expectedErrors?: Readonly<Record<string, string>>;
   /** ABI of your build's extra custom errors, to name them in the report. */
   errorAbi?: Abi;
+  /** The refusal class of each of your build's extra errors, by name (e.g. `{ DeadlineTooFar: "deadline" }`). */
+  refusalClasses?: Readonly<Record<string, RefusalClass>>;
 }
 
 /** The reference's custom error for each refusal it reports. */
@@ -180,5 +183,6 @@ export function orderGatedDepositorAdapter(
         ? undefined
         : { ...ORDER_GATED_DEPOSITOR_ERRORS, ...options.expectedErrors },
     errorAbi: [...abi, ...(options.errorAbi ?? [])],
+    refusalClasses: options.refusalClasses,
   };
 }
