@@ -527,6 +527,67 @@ abstract contract OrderReceiverConformance is ConformanceBase {
     }
 
     // ------------------------------------------------------------------------------------------------------
+    // Refusal classes
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @dev The refusal classes each property accepts (the same as the TypeScript catalogue's `ORDER_REFUSALS`);
+    /// a property not listed (a token that reverts inside its own transfer) accepts any refusal.
+    function expectedRefusal(string memory property) internal view virtual override returns (string memory) {
+        bytes32 p = keccak256(bytes(property));
+        if (
+            p == keccak256("order.replay.sameSignature")
+                || p == keccak256("order.replay.later")
+                || p == keccak256("order.replay.otherPayer")
+                || p == keccak256("order.replay.compactForm")
+                || p == keccak256("order.replay.acrossDepositors")
+        ) return "replay";
+        if (p == keccak256("order.replay.highSTwin")) return "replay|signature";
+        if (
+            p == keccak256("order.binding.anyField")
+                || p == keccak256("order.signer.stranger")
+                || p == keccak256("order.signature.zeroAddress")
+                || p == keccak256("order.signature.highS")
+                || p == keccak256("order.signature.v")
+                || p == keccak256("order.signature.length")
+        ) return "signature";
+        if (p == keccak256("order.signer.callerChosen")) return "signature|solver";
+        if (p == keccak256("order.solver.named")) return "solver|signature";
+        if (
+            p == keccak256("order.amount.shortNative")
+                || p == keccak256("order.amount.overNative")
+                || p == keccak256("order.amount.zero")
+                || p == keccak256("order.token.feeOnTransfer")
+                || p == keccak256("order.token.rebasing")
+                || p == keccak256("order.token.shares")
+        ) return "amount";
+        if (
+            p == keccak256("order.currency.tokenPaidNatively")
+                || p == keccak256("order.currency.nativePaidWithToken")
+        ) return "currency|amount";
+        if (p == keccak256("order.chain.input")) return "chain";
+        if (
+            p == keccak256("order.deadline.expired")
+                || p == keccak256("order.deadline.maxWindow")
+        ) return "deadline";
+        if (
+            p == keccak256("order.whitelist.recipient")
+                || p == keccak256("order.whitelist.everyRecipient")
+                || p == keccak256("order.whitelist.outputChain")
+        ) return "whitelist";
+        if (
+            p == keccak256("order.payer.stranger")
+                || p == keccak256("order.payer.noRefundHere")
+        ) return "payer";
+        if (
+            p == keccak256("order.calls.refused")
+                || p == keccak256("order.calls.ownerAllows")
+        ) return "calls";
+        if (p == keccak256("order.invalidation.refused")) return "invalidated";
+        if (p == keccak256("order.pause.refused")) return "paused";
+        return "";
+    }
+
+    // ------------------------------------------------------------------------------------------------------
     // Entry point the suite calls on itself (to catch reverts); not part of the catalogue
     // ------------------------------------------------------------------------------------------------------
 

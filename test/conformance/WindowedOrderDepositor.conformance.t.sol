@@ -24,6 +24,12 @@ contract WindowedOrderDepositorConformanceTest is OrderGatedDepositorConformance
         return super.notApplicable(property);
     }
 
+    /// The window's error is a deadline refusal: the catalogue judges every refusal by its class.
+    function refusalOf(bytes4 selector) internal view override returns (string memory, string memory) {
+        if (selector == WindowedOrderDepositor.DeadlineTooFar.selector) return ("DeadlineTooFar", "deadline");
+        return super.refusalOf(selector);
+    }
+
     function expectedError(string memory property) internal view override returns (bytes4) {
         if (keccak256(bytes(property)) == keccak256("order.deadline.maxWindow")) {
             return WindowedOrderDepositor.DeadlineTooFar.selector;
