@@ -8,6 +8,7 @@ import {
   type OrderDepositorSvmAdapterOptions,
   orderDepositorSvmAdapter,
   runSvmOrderConformance,
+  SVM_ORDER_DEPOSITOR_ERRORS,
   SVM_ORDER_PROPERTIES,
 } from "../../src/testing/svm/index.ts";
 
@@ -63,6 +64,23 @@ describe("conformance (TypeScript, SVM orders): strict mode", () => {
     const strict = await run(true);
     expect(strict.results.map((r) => r.status)).to.deep.equal(["fail"]);
     expect(strict.results[0]?.reason).to.match(/^strict mode: .*allowCallsInstructions/);
+  });
+});
+
+describe("conformance (TypeScript, SVM orders): refusal classes", () => {
+  it("a refusal whose code the adapter classifies otherwise fails the property, naming both classes", async () => {
+    const svm = new LiteSVM();
+    const adapter = await orderDepositorSvmAdapter(svm);
+    const replayCode = String(SVM_ORDER_DEPOSITOR_ERRORS["order.replay.otherPayer"]);
+    const report = await runSvmOrderConformance({
+      svm,
+      adapter: { ...adapter, refusalClasses: { ...adapter.refusalClasses, [replayCode]: "deadline" } },
+      only: ["order.replay.otherPayer"],
+      print: false,
+    });
+    expect(report.results.map((r) => [r.status, r.reason])).to.deep.equal([
+      ["fail", `refused as deadline (${replayCode}), expected replay`],
+    ]);
   });
 });
 
