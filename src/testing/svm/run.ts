@@ -40,8 +40,9 @@ export interface SvmConformanceOptions {
 
 /**
  * Runs the SVM catalogue against the program `adapter` deploys into `svm`: every property sends real
- * transactions (fresh request ids and accounts, so properties do not interfere) and the report is
- * printed, and written as JSON and JUnit XML when `reportDir` is set.
+ * transactions from a snapshot of the deployment (restored afterwards in LiteSVM; over RPC, fresh request
+ * ids and accounts keep properties apart) and the report is printed, and written as JSON and JUnit XML
+ * when `reportDir` is set.
  */
 export async function runSvmConformance(options: SvmConformanceOptions): Promise<ConformanceReport> {
   const started = performance.now();
