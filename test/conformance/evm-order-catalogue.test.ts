@@ -186,4 +186,24 @@ describe("conformance (TypeScript, EVM orders): the reference OrderGatedDeposito
       ["order.whitelist.recipient", "fail", "refused as deadline (DeadlineTooFar), expected whitelist"],
     ]);
   });
+
+  it("a property the declared window makes impossible is not applicable with the reason, even in strict mode", async () => {
+    const connection = await network.create();
+    const report = await runEvmOrderConformance({
+      transport: custom(connection.provider),
+      adapter: orderGatedDepositorAdapter({ deadlineWindow: 1 }),
+      only: ["order.replay.later", "order.pay.native"],
+      print: false,
+      strict: true,
+    });
+    await connection.close();
+    expect(report.results.map((r) => [r.id, r.status, r.reason])).to.deep.equal([
+      ["order.pay.native", "pass", undefined],
+      [
+        "order.replay.later",
+        "not-applicable",
+        "the deadline window leaves no second between payment and deadline",
+      ],
+    ]);
+  });
 });

@@ -116,7 +116,7 @@ export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
     run: async (t) => {
       const window = t.adapter.deadlineWindow;
       const lifetime = window && window < 2 * 86_400 ? window : 2 * 86_400;
-      if (lifetime < 4)
+      if (lifetime < 2)
         throw new NotApplicable("the deadline window leaves no second between payment and deadline");
       const o = await t.order("native", AMOUNT);
       const paidAt = (await t.env.timestamp()) + 1n;
