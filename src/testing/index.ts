@@ -40,6 +40,7 @@ export {
   zeroRecoverySignature,
 } from "./malformed.ts";
 export {
+  ATTESTATION_REFUSALS,
   ORDER_REFUSALS,
   REFERENCE_REFUSAL_CLASSES,
   type RefusalClass,

@@ -17,7 +17,7 @@ export type RefusalClass =
   | "payer"
   | "calls";
 
-/** The class of each error of the reference order-gated depositor and of the signature rules it shares. */
+/** The class of each error of the reference contracts (order-gated depositor, attested receiver, signature rules). */
 export const REFERENCE_REFUSAL_CLASSES: Readonly<Record<string, RefusalClass>> = {
   InvalidSignature: "signature",
   InvalidSignatureS: "signature",
@@ -39,6 +39,15 @@ export const REFERENCE_REFUSAL_CLASSES: Readonly<Record<string, RefusalClass>> =
   PayerNotRefundRecipient: "payer",
   NoRefundForThisChain: "payer",
   OutputCallsNotAllowed: "calls",
+  ReceiverPaused: "paused",
+  DeadlineExpired: "deadline",
+  DeadlineBeyondMaxWindow: "deadline",
+  OriginChainMismatch: "chain",
+  PayerMismatch: "payer",
+  CurrencyMismatch: "currency",
+  DestinationNotWhitelisted: "whitelist",
+  RequestAlreadyAccepted: "replay",
+  RequestIdInvalidated: "invalidated",
 };
 
 const REPLAY: readonly RefusalClass[] = ["replay"];
@@ -87,6 +96,44 @@ export const ORDER_REFUSALS: Readonly<Record<string, readonly RefusalClass[]>> =
   "order.calls.ownerAllows": CALLS,
   "order.invalidation.refused": ["invalidated"],
   "order.pause.refused": ["paused"],
+};
+
+/**
+ * The refusal classes each attestation property accepts (the same as the Solidity catalogue's
+ * `expectedRefusal`); a property not listed accepts any refusal.
+ */
+export const ATTESTATION_REFUSALS: Readonly<Record<string, readonly RefusalClass[]>> = {
+  "replay.sameSignature": REPLAY,
+  "replay.later": REPLAY,
+  "replay.compactForm": REPLAY,
+  "replay.fullForm": REPLAY,
+  "replay.highSTwin": ["replay", "signature"],
+  "replay.acrossReceivers": REPLAY,
+  "replay.acrossChains": ["chain", "replay"],
+  "signer.stranger": SIGNATURE,
+  "signer.callerChosen": ["signature", "solver"],
+  "signature.zeroAddress": SIGNATURE,
+  "signature.highS": SIGNATURE,
+  "signature.v": SIGNATURE,
+  "signature.length": SIGNATURE,
+  "amount.shortNative": AMOUNT,
+  "amount.overNative": AMOUNT,
+  "amount.zero": AMOUNT,
+  "currency.tokenPaidNatively": ["currency", "amount"],
+  "currency.nativePaidWithToken": ["currency", "amount"],
+  "token.feeOnTransfer": AMOUNT,
+  "token.rebasing": AMOUNT,
+  "token.shares": AMOUNT,
+  "payer.binding": PAYER,
+  "chain.binding": ["chain"],
+  "deadline.expired": ["deadline"],
+  "deadline.maxWindow": ["deadline"],
+  "whitelist.destination": WHITELIST,
+  "invalidation.refused": ["invalidated"],
+  "pause.refused": ["paused"],
+  "rotation.grace": SIGNATURE,
+  "rotation.zeroGrace": SIGNATURE,
+  "rotation.graceCap": SIGNATURE,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { type Address, type Hex, keccak256, parseSignature, stringToHex, zeroHash } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { mockSolver, mockSolverKey } from "../keys.ts";
+import { ATTESTATION_REFUSALS } from "../refusal.ts";
 import { type RequestDataStruct, signRequestDataStruct } from "../sign.ts";
 import { EvmCatalogueContext } from "./catalogue-context.ts";
 import { conformanceTokenArtifact } from "./conformance-token.ts";
@@ -105,7 +106,10 @@ export class EvmPropertyContext extends EvmCatalogueContext {
   async assertCallRefused(from: Address, call: EvmCall, requestId: Hex): Promise<void> {
     const paidBefore = await this.isPaid(requestId);
     const result = await this.env.attempt(from, call);
-    this.checkRefusal(result, this.adapter.expectedErrors, this.adapter.errorAbi);
+    this.checkRefusal(result, this.adapter.expectedErrors, this.adapter.errorAbi, {
+      expected: ATTESTATION_REFUSALS[this.property],
+      classes: this.adapter.refusalClasses,
+    });
     this.check((await this.isPaid(requestId)) === paidBefore, "the attack was recorded as paid");
   }
 
