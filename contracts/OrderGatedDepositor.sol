@@ -353,6 +353,7 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
         if (block.timestamp > order.output.deadline) {
             revert OutputDeadlinePassed(order.output.deadline, block.timestamp);
         }
+        _checkOrderLimits(order);
         bytes32 outputChain = keccak256(bytes(order.output.chainId));
         for (uint256 i; i < order.output.payments.length; ++i) {
             bytes calldata recipient = order.output.payments[i].recipient;
@@ -371,6 +372,11 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
         if (calls != 0 && !_callsAllowed) revert OutputCallsNotAllowed(calls);
         _requirePayerRefunded(input.refunds);
     }
+
+    /// @dev Extension point for a depositor built on this one: further limits on an order (such as a maximum
+    /// output deadline window), checked after the output deadline and before the replay record. Revert to
+    /// refuse the order. The reference sets no further limit.
+    function _checkOrderLimits(ProtocolOrder.Order calldata) internal view virtual {}
 
     /// @dev The payer must be the recipient (20 bytes) of the first refund on this chain.
     function _requirePayerRefunded(ProtocolOrder.InputRefund[] calldata refunds) private view {

@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {ConformanceToken} from "./ConformanceToken.sol";
 import {CONFORMANCE_VM} from "./ConformanceVm.sol";
+import {ReferenceRefusals} from "./ReferenceRefusals.sol";
 
 /// @title ConformanceBase
 /// @notice What the attestation and order conformance catalogues share: the not-applicable and expected-error
@@ -21,10 +22,37 @@ abstract contract ConformanceBase {
         return "";
     }
 
+    /// @notice Whether to run `property`, an opt-in property whose premise is a design choice (such as
+    /// `order.replay.acrossDepositors`); opt-in properties are skipped as not applicable unless this returns true.
+    function optedIn(string memory property) internal view virtual returns (bool) {
+        property;
+        return false;
+    }
+
+    /// @notice Strict mode: true turns a property skipped only because an optional hook is not implemented into a
+    /// failure, so every property is either tested or named in {notApplicable} with a reason (default false).
+    function strict() internal view virtual returns (bool) {
+        return false;
+    }
+
     /// @notice The error selector the receiver must revert with for `property`; zero accepts any revert.
     function expectedError(string memory property) internal view virtual returns (bytes4) {
         property;
         return bytes4(0);
+    }
+
+    /// @notice The refusal classes `property` accepts, `|`-separated (e.g. "signature|solver"); empty accepts any.
+    function expectedRefusal(string memory property) internal view virtual returns (string memory) {
+        property;
+        return "";
+    }
+
+    /// @notice The name and refusal class (signature, solver, deadline, amount, currency, chain, replay,
+    /// invalidated, whitelist, paused, payer, calls) of the error `selector`; empty strings when unknown. The
+    /// default knows the reference contracts' errors: override it to classify your own, once, and fall back to
+    /// `super`. A refusal of a class its property does not accept fails it.
+    function refusalOf(bytes4 selector) internal view virtual returns (string memory name, string memory class) {
+        return ReferenceRefusals.lookup(selector);
     }
 
     /// @dev Native funds and `tokens` for `account`, each token approved to `spender`.
@@ -53,12 +81,40 @@ abstract contract ConformanceBase {
     }
 
     function _requireHook(string memory property, string memory hook, bool supported) internal {
-        if (!supported) CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: hook ", hook, " not implemented"));
+        if (supported) return;
+        _check(
+            !strict(),
+            property,
+            string.concat("strict mode: hook ", hook, " not implemented; implement it or name the property in notApplicable")
+        );
+        CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: hook ", hook, " not implemented"));
     }
 
-    /// @dev Refusal checks shared by both catalogues: refused, and with the expected error when one is named.
+    /// @dev Skips an opt-in `property` unless {optedIn} runs it (never a failure in strict mode: it is a choice).
+    function _optIn(string memory property, string memory premise) internal {
+        if (!optedIn(property)) {
+            CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: opt-in (", premise, "); override optedIn to run it"));
+        }
+    }
+
+    /// @dev Skips `property` as not applicable when the receiver's declared limits make its attack impossible.
+    function _requireLimit(string memory property, bool possible, string memory reason) internal {
+        if (!possible) CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: ", reason));
+    }
+
+    /// @dev Refusal checks shared by both catalogues: refused, of a class the property accepts (when the error is
+    /// classified), and with the expected error when one is named.
     function _checkRefusal(string memory property, bool ok, bytes memory err) internal view {
         _check(!ok, property, "the attack was accepted");
+        string memory accepted = expectedRefusal(property);
+        if (err.length >= 4 && bytes(accepted).length != 0) {
+            (string memory name, string memory class) = refusalOf(bytes4(err));
+            _check(
+                bytes(class).length == 0 || _accepts(accepted, class),
+                property,
+                string.concat("refused as ", class, " (", name, "), expected ", accepted)
+            );
+        }
         bytes4 expected = expectedError(property);
         if (expected != bytes4(0)) {
             _check(err.length >= 4 && bytes4(err) == expected, property, _describe("refused with another error than expected", err));
@@ -69,9 +125,30 @@ abstract contract ConformanceBase {
         if (!condition) revert(string.concat("[", property, "] ", what));
     }
 
-    function _describe(string memory what, bytes memory err) internal pure returns (string memory) {
+    /// @dev `what`, followed by the error's name when known, else its selector.
+    function _describe(string memory what, bytes memory err) internal view returns (string memory) {
         if (err.length < 4) return what;
+        (string memory name,) = refusalOf(bytes4(err));
+        if (bytes(name).length != 0) return string.concat(what, " (", name, ")");
         return string.concat(what, " (error selector ", _hex4(bytes4(err)), ")");
+    }
+
+    /// @dev Whether `class` is one of the `|`-separated classes in `accepted`.
+    function _accepts(string memory accepted, string memory class) private pure returns (bool) {
+        bytes memory list = bytes(accepted);
+        bytes memory wanted = bytes(class);
+        uint256 start;
+        for (uint256 i; i <= list.length; ++i) {
+            if (i < list.length && list[i] != "|") continue;
+            if (i - start == wanted.length && keccak256(_slice(list, start, i)) == keccak256(wanted)) return true;
+            start = i + 1;
+        }
+        return false;
+    }
+
+    function _slice(bytes memory data, uint256 from, uint256 to) private pure returns (bytes memory out) {
+        out = new bytes(to - from);
+        for (uint256 i; i < out.length; ++i) out[i] = data[from + i];
     }
 
     function _hex4(bytes4 selector) private pure returns (string memory out) {

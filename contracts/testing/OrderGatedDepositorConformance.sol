@@ -101,9 +101,6 @@ abstract contract OrderGatedDepositorConformance is OrderReceiverConformance {
     /// @dev The reference's design choices the catalogue reports as not applicable.
     function notApplicable(string memory property) internal view virtual override returns (string memory) {
         bytes32 p = keccak256(bytes(property));
-        if (p == keccak256("order.replay.acrossDepositors")) {
-            return "the order id names no contract; the payer pays each time and the service credits an order id once";
-        }
         if (p == keccak256("order.deadline.maxWindow")) return "orders carry their own output deadline; no maximum window";
         return "";
     }

@@ -169,14 +169,18 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         _assertOrderReplayRefused("order.replay.sameSignature", p);
     }
 
-    /// @notice order.replay.later: attack = pay the paid order again a day later (its deadline still ahead).
+    /// @notice order.replay.later: attack = pay the paid order again later, half its lifetime on (its deadline
+    /// still ahead): two days, or the contract's deadline window when shorter.
     function test_order_replay_later() public {
         _applicable("order.replay.later");
+        uint256 window = orderDeadlineWindow(orderReceiver);
+        uint256 lifetime = window != 0 && window < 2 days ? window : 2 days;
+        _requireLimit("order.replay.later", lifetime >= 2, "the deadline window leaves no second between payment and deadline");
         ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
-        o.output.deadline = uint32(block.timestamp + 2 days);
+        o.output.deadline = uint32(block.timestamp + lifetime);
         OrderPayment memory p = _signedOrder(o);
         _assertOrderPaid("order.replay.later", p);
-        CONFORMANCE_VM.warp(block.timestamp + 1 days);
+        CONFORMANCE_VM.warp(block.timestamp + lifetime / 2);
         _assertOrderReplayRefused("order.replay.later", p);
     }
 
@@ -208,10 +212,12 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         _assertOrderReplayRefused("order.replay.highSTwin", p);
     }
 
-    /// @notice order.replay.acrossDepositors: attack = pay the order through one contract, then the same
-    /// order through a second contract of the same solver (the id names no contract).
+    /// @notice order.replay.acrossDepositors (opt-in): attack = pay the order through one contract, then the
+    /// same order through a second contract of the same solver (the id names no contract). Only contracts that
+    /// share one replay record across deployments can refuse it: opt in with {optedIn} when yours do.
     function test_order_replay_acrossDepositors() public {
         _applicable("order.replay.acrossDepositors");
+        _optIn("order.replay.acrossDepositors", "needs one replay record shared by every contract of the solver");
         OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
         _assertOrderPaid("order.replay.acrossDepositors", p);
         orderReceiver = deployOrderReceiver(orderSetup);
@@ -521,6 +527,67 @@ abstract contract OrderReceiverConformance is ConformanceBase {
     }
 
     // ------------------------------------------------------------------------------------------------------
+    // Refusal classes
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @dev The refusal classes each property accepts (the same as the TypeScript catalogue's `ORDER_REFUSALS`);
+    /// a property not listed (a token that reverts inside its own transfer) accepts any refusal.
+    function expectedRefusal(string memory property) internal view virtual override returns (string memory) {
+        bytes32 p = keccak256(bytes(property));
+        if (
+            p == keccak256("order.replay.sameSignature")
+                || p == keccak256("order.replay.later")
+                || p == keccak256("order.replay.otherPayer")
+                || p == keccak256("order.replay.compactForm")
+                || p == keccak256("order.replay.acrossDepositors")
+        ) return "replay";
+        if (p == keccak256("order.replay.highSTwin")) return "replay|signature";
+        if (
+            p == keccak256("order.binding.anyField")
+                || p == keccak256("order.signer.stranger")
+                || p == keccak256("order.signature.zeroAddress")
+                || p == keccak256("order.signature.highS")
+                || p == keccak256("order.signature.v")
+                || p == keccak256("order.signature.length")
+        ) return "signature";
+        if (p == keccak256("order.signer.callerChosen")) return "signature|solver";
+        if (p == keccak256("order.solver.named")) return "solver|signature";
+        if (
+            p == keccak256("order.amount.shortNative")
+                || p == keccak256("order.amount.overNative")
+                || p == keccak256("order.amount.zero")
+                || p == keccak256("order.token.feeOnTransfer")
+                || p == keccak256("order.token.rebasing")
+                || p == keccak256("order.token.shares")
+        ) return "amount";
+        if (
+            p == keccak256("order.currency.tokenPaidNatively")
+                || p == keccak256("order.currency.nativePaidWithToken")
+        ) return "currency|amount";
+        if (p == keccak256("order.chain.input")) return "chain";
+        if (
+            p == keccak256("order.deadline.expired")
+                || p == keccak256("order.deadline.maxWindow")
+        ) return "deadline";
+        if (
+            p == keccak256("order.whitelist.recipient")
+                || p == keccak256("order.whitelist.everyRecipient")
+                || p == keccak256("order.whitelist.outputChain")
+        ) return "whitelist";
+        if (
+            p == keccak256("order.payer.stranger")
+                || p == keccak256("order.payer.noRefundHere")
+        ) return "payer";
+        if (
+            p == keccak256("order.calls.refused")
+                || p == keccak256("order.calls.ownerAllows")
+        ) return "calls";
+        if (p == keccak256("order.invalidation.refused")) return "invalidated";
+        if (p == keccak256("order.pause.refused")) return "paused";
+        return "";
+    }
+
+    // ------------------------------------------------------------------------------------------------------
     // Entry point the suite calls on itself (to catch reverts); not part of the catalogue
     // ------------------------------------------------------------------------------------------------------
 
@@ -576,14 +643,15 @@ abstract contract OrderReceiverConformance is ConformanceBase {
     }
 
     /// @dev Changes one signed field after signing: the signature must be what refuses it (calls and the refund
-    /// recipient are checked after the signature, so they report it too).
-    function _tamper(ProtocolOrder.Order memory o, uint8 field, uint256 value) internal pure {
+    /// recipient are checked after the signature, so they report it too). The deadline moves earlier, inside
+    /// the declared window, so no deadline check can refuse it first.
+    function _tamper(ProtocolOrder.Order memory o, uint8 field, uint256 value) internal view {
         if (field == 0) o.salt ^= value;
         else if (field == 1) o.solverChainId = string.concat(o.solverChainId, "x");
         else if (field == 2) o.output.payments[0].minimumAmount ^= value;
         else if (field == 3) o.output.payments[0].expectedAmount ^= value;
         else if (field == 4) o.output.payments[0].currency = abi.encodePacked(bytes32(value));
-        else if (field == 5) o.output.deadline += uint32(value % 1_000_000) + 1;
+        else if (field == 5) o.output.deadline -= uint32(1 + value % _orderLifetime());
         else if (field == 6) o.inputs[0].refunds[0].recipient = abi.encodePacked(address(uint160(value)));
         else if (field == 7) o.inputs[0].payment.weight ^= value;
         else if (field == 8) o.output.calls = new bytes[](1);
@@ -616,8 +684,15 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         if (o.inputs.length > 1) (, p.value) = _thisChainInput(o);
     }
 
+    /// @dev Seconds from now to a valid order's output deadline: an hour, or the contract's deadline window
+    /// when shorter (a valid order must be valid under the contract's own limits).
+    function _orderLifetime() internal view returns (uint256) {
+        uint256 window = orderDeadlineWindow(orderReceiver);
+        return window != 0 && window < 1 hours ? window : 1 hours;
+    }
+
     /// @dev A fresh order (new salt) paying `amount` of `currency` (zero: native) on this chain, filled on
-    /// the output chain to the whitelisted recipient, its output deadline an hour ahead.
+    /// the output chain to the whitelisted recipient, its output deadline {_orderLifetime} ahead.
     function _order(address currency, uint256 amount) internal returns (ProtocolOrder.Order memory o) {
         bytes memory encodedCurrency = currency == address(0) ? new bytes(20) : abi.encodePacked(currency);
         o.version = "v1";
@@ -633,7 +708,7 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         o.output.chainId = orderSetup.outputChainId;
         o.output.payments = new ProtocolOrder.OutputPayment[](1);
         o.output.payments[0] = ProtocolOrder.OutputPayment(orderSetup.outputRecipient, new bytes(32), 990, 1000);
-        o.output.deadline = uint32(block.timestamp + 3600);
+        o.output.deadline = uint32(block.timestamp + _orderLifetime());
         o.output.calls = new bytes[](0);
         o.output.extraData = "";
         o.fees = new ProtocolOrder.Fee[](0);

@@ -591,6 +591,58 @@ abstract contract ReceiverConformance is ConformanceBase {
     }
 
     // ------------------------------------------------------------------------------------------------------
+    // Refusal classes
+    // ------------------------------------------------------------------------------------------------------
+
+    /// @dev The refusal classes each property accepts (the same as the TypeScript catalogue's
+    /// `ATTESTATION_REFUSALS`); a property not listed accepts any refusal.
+    function expectedRefusal(string memory property) internal view virtual override returns (string memory) {
+        bytes32 p = keccak256(bytes(property));
+        if (
+            p == keccak256("replay.sameSignature")
+                || p == keccak256("replay.later")
+                || p == keccak256("replay.compactForm")
+                || p == keccak256("replay.fullForm")
+                || p == keccak256("replay.acrossReceivers")
+        ) return "replay";
+        if (p == keccak256("replay.highSTwin")) return "replay|signature";
+        if (p == keccak256("replay.acrossChains")) return "chain|replay";
+        if (
+            p == keccak256("signer.stranger")
+                || p == keccak256("signature.zeroAddress")
+                || p == keccak256("signature.highS")
+                || p == keccak256("signature.v")
+                || p == keccak256("signature.length")
+                || p == keccak256("rotation.grace")
+                || p == keccak256("rotation.zeroGrace")
+                || p == keccak256("rotation.graceCap")
+        ) return "signature";
+        if (p == keccak256("signer.callerChosen")) return "signature|solver";
+        if (
+            p == keccak256("amount.shortNative")
+                || p == keccak256("amount.overNative")
+                || p == keccak256("amount.zero")
+                || p == keccak256("token.feeOnTransfer")
+                || p == keccak256("token.rebasing")
+                || p == keccak256("token.shares")
+        ) return "amount";
+        if (
+            p == keccak256("currency.tokenPaidNatively")
+                || p == keccak256("currency.nativePaidWithToken")
+        ) return "currency|amount";
+        if (p == keccak256("payer.binding")) return "payer";
+        if (p == keccak256("chain.binding")) return "chain";
+        if (
+            p == keccak256("deadline.expired")
+                || p == keccak256("deadline.maxWindow")
+        ) return "deadline";
+        if (p == keccak256("whitelist.destination")) return "whitelist";
+        if (p == keccak256("invalidation.refused")) return "invalidated";
+        if (p == keccak256("pause.refused")) return "paused";
+        return "";
+    }
+
+    // ------------------------------------------------------------------------------------------------------
     // Internals
     // ------------------------------------------------------------------------------------------------------
 

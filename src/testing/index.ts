@@ -40,6 +40,13 @@ export {
   zeroRecoverySignature,
 } from "./malformed.ts";
 export {
+  ATTESTATION_REFUSALS,
+  ORDER_REFUSALS,
+  REFERENCE_REFUSAL_CLASSES,
+  type RefusalClass,
+  refusalMismatch,
+} from "./refusal.ts";
+export {
   assertConformance,
   ConformanceFailedError,
   type ConformanceReport,

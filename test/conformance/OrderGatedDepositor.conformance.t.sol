@@ -4,4 +4,9 @@ pragma solidity ^0.8.24;
 import {OrderGatedDepositorConformance} from "../../contracts/testing/OrderGatedDepositorConformance.sol";
 
 /// The order conformance catalogue against the reference order-gated depositor, through the ready adapter.
-contract OrderGatedDepositorConformanceTest is OrderGatedDepositorConformance {}
+/// Strict: every property runs or is declared not applicable with a reason.
+contract OrderGatedDepositorConformanceTest is OrderGatedDepositorConformance {
+    function strict() internal pure override returns (bool) {
+        return true;
+    }
+}

@@ -17,6 +17,7 @@ describe("conformance (TypeScript, EVM): the reference AttestedReceiver", functi
       transport: custom(connection.provider),
       adapter: attestedReceiverAdapter(),
       reportDir,
+      strict: true,
     });
     const failed = report.results.filter((r) => r.status === "fail");
     expect(failed, JSON.stringify(failed, null, 2)).to.deep.equal([]);

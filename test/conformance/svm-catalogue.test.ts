@@ -11,7 +11,11 @@ describe("conformance (TypeScript, SVM): the reference attested-receiver program
   this.timeout(300_000);
 
   it("passes every property", async () => {
-    const report = await runSvmConformance({ svm: new LiteSVM(), adapter: attestedReceiverSvmAdapter() });
+    const report = await runSvmConformance({
+      svm: new LiteSVM(),
+      adapter: attestedReceiverSvmAdapter(),
+      strict: true,
+    });
     const failed = report.results.filter((r) => r.status !== "pass");
     expect(failed, JSON.stringify(failed, null, 2)).to.deep.equal([]);
     expect(report.results.map((r) => r.id)).to.deep.equal(SVM_PROPERTIES.map((p) => p.id));

@@ -15,7 +15,7 @@ describe("conformance (TypeScript, SVM): the example integrator program", functi
 
   it("passes every applicable property; the rest are not applicable with a reason", async () => {
     const adapter = exampleIntegratorAdapter("programs/deploy/example-integrator.so");
-    const report = await runSvmConformance({ svm: new LiteSVM(), adapter });
+    const report = await runSvmConformance({ svm: new LiteSVM(), adapter, strict: true });
     expect(report.results.filter((r) => r.status === "fail")).to.deep.equal([]);
     const notApplicable = report.results.filter((r) => r.status === "not-applicable");
     expect(Object.fromEntries(notApplicable.map((r) => [r.id, r.reason]))).to.deep.equal(

@@ -37,6 +37,13 @@ export const DEPOSITOR_TARGET: MutationTarget = {
   ],
 };
 
+/** The reference depositor extended with a ten-minute output deadline window (a test double). */
+export const WINDOWED_DEPOSITOR_TARGET: MutationTarget = {
+  file: "test/conformance/WindowedOrderDepositor.sol",
+  contract: "WindowedOrderDepositor",
+  sources: [...DEPOSITOR_TARGET.sources, "test/conformance/WindowedOrderDepositor.sol"],
+};
+
 /** The patched sources; throws when the mutant's text is not found exactly once (the reference changed). */
 export function mutantSources(
   mutant?: EvmMutant,

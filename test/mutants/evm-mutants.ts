@@ -9,7 +9,8 @@ export interface EvmMutant {
   file:
     | "contracts/AttestedReceiver.sol"
     | "contracts/RequestAttestation.sol"
-    | "contracts/OrderGatedDepositor.sol";
+    | "contracts/OrderGatedDepositor.sol"
+    | "test/conformance/WindowedOrderDepositor.sol";
   find: string;
   replace: string;
 }
@@ -98,6 +99,13 @@ export const EVM_MUTANTS: readonly EvmMutant[] = [
     file: RECEIVER,
     find: "if (signer != p.solver || block.timestamp >= p.validUntil)",
     replace: "if (signer != p.solver)",
+  },
+  {
+    name: "grace end inclusive",
+    property: "rotation.grace",
+    file: RECEIVER,
+    find: "if (signer != p.solver || block.timestamp >= p.validUntil)",
+    replace: "if (signer != p.solver || block.timestamp > p.validUntil)",
   },
   {
     name: "any signer",

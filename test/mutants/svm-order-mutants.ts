@@ -15,7 +15,7 @@ const guardOff = (name: string, property: string, condition: string): SvmMutant 
 export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
   {
     name: "any input chain",
-    property: "order.chain",
+    property: "order.chain.input",
     patches: [
       {
         file: GATE,
@@ -24,12 +24,12 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
       },
     ],
   },
-  guardOff("input currency not bound", "order.currency", "payment_currency != currency"),
-  guardOff("zero input accepted", "order.amountZero", "amount == 0"),
-  guardOff("no order deadline", "order.deadline", "now > i64::from(seen.deadline)"),
+  guardOff("input currency not bound", "order.currency.tokenPaidNatively", "payment_currency != currency"),
+  guardOff("zero input accepted", "order.amount.zero", "amount == 0"),
+  guardOff("no order deadline", "order.deadline.expired", "now > i64::from(seen.deadline)"),
   {
     name: "order deadline off by one",
-    property: "order.deadline",
+    property: "order.deadline.expired",
     patches: [
       {
         file: GATE,
@@ -40,13 +40,13 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
   },
   guardOff(
     "output recipients not whitelisted",
-    "order.whitelist",
+    "order.whitelist.recipient",
     "!entry.owned_by(program_id) || state::load::<OrderRecipient>(entry, program_id)?.key != key",
   ),
-  guardOff("used order ids not looked at", "order.replay", "gate.replay.owned_by(program_id)"),
+  guardOff("used order ids not looked at", "order.replay.otherPayer", "gate.replay.owned_by(program_id)"),
   guardOff(
     "any signer",
-    "order.wrongSigner",
+    "order.signer.stranger",
     "!is_authorized_signer(&signer, &cfg.solver, &cfg.previous_solver, cfg.previous_valid_until(), now)",
   ),
   guardOff(

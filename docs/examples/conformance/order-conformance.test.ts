@@ -11,6 +11,7 @@ test("OrderGatedDepositor passes the order conformance catalogue", async () => {
     transport: custom(connection.provider),
     adapter: orderGatedDepositorAdapter(),
     reportDir: "reports",
+    strict: true,
   });
   assertConformance(report);
   assert.equal(report.failed, 0);

@@ -11,6 +11,7 @@ test("AttestedReceiver passes the conformance catalogue", async () => {
     transport: custom(connection.provider),
     adapter: attestedReceiverAdapter(),
     reportDir: "reports",
+    strict: true,
   });
   assertConformance(report);
   assert.equal(report.failed, 0);

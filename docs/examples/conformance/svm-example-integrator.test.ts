@@ -7,7 +7,7 @@ import { exampleIntegratorAdapter } from "./svm-example-integrator-adapter.ts";
 
 test("example-integrator passes the SVM conformance catalogue", async () => {
   const adapter = exampleIntegratorAdapter(process.env.PROGRAM_SO ?? "example_integrator.so");
-  const report = await runSvmConformance({ svm: new LiteSVM(), adapter, reportDir: "reports" });
+  const report = await runSvmConformance({ svm: new LiteSVM(), adapter, reportDir: "reports", strict: true });
   assertConformance(report);
   assert.equal(report.failed, 0);
   assert.equal(report.notApplicable, Object.keys(adapter.notApplicable ?? {}).length);

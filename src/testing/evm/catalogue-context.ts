@@ -1,4 +1,5 @@
 import { type Abi, type Address, encodeFunctionData } from "viem";
+import { type RefusalClass, refusalMismatch } from "../refusal.ts";
 import { conformanceTokenArtifact } from "./conformance-token.ts";
 import { type Attempt, type EvmConformanceEnv, errorName } from "./env.ts";
 import type { EvmCall } from "./types.ts";
@@ -6,6 +7,34 @@ import type { EvmCall } from "./types.ts";
 /** Thrown inside a property: the property does not apply (the report shows the reason). */
 export class NotApplicable extends Error {
   override name = "NotApplicable";
+}
+
+/**
+ * Thrown inside a property: it does not apply only because the adapter left out an optional hook (or
+ * declaration). Reported not applicable, or failed in strict mode, where every property must be tested or
+ * declared not applicable with a reason.
+ */
+export class HookMissing extends NotApplicable {
+  override name = "HookMissing";
+  readonly hook: string;
+
+  constructor(hook: string, what = "has no") {
+    super(`adapter ${what} ${hook}`);
+    this.hook = hook;
+  }
+}
+
+/** The result of a not-applicable property in a run: failed in strict mode when only a hook was missing. */
+export function notApplicableOutcome(
+  error: NotApplicable,
+  strict: boolean | undefined,
+): { status: "not-applicable" | "fail"; reason: string } {
+  if (strict && error instanceof HookMissing)
+    return {
+      status: "fail",
+      reason: `strict mode: not applicable only because the ${error.message}; provide it or name the property in notApplicable with a reason`,
+    };
+  return { status: "not-applicable", reason: error.message };
 }
 
 /** Thrown inside a property: the receiver broke it. */
@@ -31,9 +60,19 @@ export class EvmCatalogueContext {
     if (!condition) throw new PropertyViolation(what);
   }
 
-  /** A refused attempt, with the expected custom error when the adapter names one for this property. */
-  checkRefusal(result: Attempt, expectedErrors?: Readonly<Record<string, string>>, errorAbi?: Abi): void {
+  /**
+   * A refused attempt: of a class the property accepts (when `refusal` is given and the error is classified),
+   * and with the expected custom error when the adapter names one for this property.
+   */
+  checkRefusal(
+    result: Attempt,
+    expectedErrors?: Readonly<Record<string, string>>,
+    errorAbi?: Abi,
+    refusal?: { expected?: readonly RefusalClass[]; classes?: Readonly<Record<string, RefusalClass>> },
+  ): void {
     if (result.ok) throw new PropertyViolation("the attack was accepted");
+    const mismatch = refusalMismatch(errorName(result.data, errorAbi), refusal?.expected, refusal?.classes);
+    if (mismatch) throw new PropertyViolation(mismatch);
     const expected = expectedErrors?.[this.property];
     if (expected) {
       const actual = errorName(result.data, errorAbi);
@@ -43,7 +82,7 @@ export class EvmCatalogueContext {
 
   /** Sends an admin call as the owner; `undefined` (hook missing) makes the property not applicable. */
   async admin(call: EvmCall | undefined, hook: string): Promise<void> {
-    if (!call) throw new NotApplicable(`adapter has no ${hook}`);
+    if (!call) throw new HookMissing(hook);
     await this.env.send(this.owner, call);
   }
 

@@ -3,6 +3,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { hashEncodedOrder } from "../../orders/order-id.ts";
 import { signOrderId } from "../../orders/signature.ts";
 import type { EncodedOrder } from "../../orders/types.ts";
+import { ORDER_REFUSALS } from "../refusal.ts";
 import { EvmCatalogueContext } from "./catalogue-context.ts";
 import { KEYS } from "./context.ts";
 import { type EvmConformanceEnv, errorName } from "./env.ts";
@@ -33,8 +34,17 @@ export class EvmOrderPropertyContext extends EvmCatalogueContext {
   }
 
   /**
+   * Seconds from now to a valid order's output deadline: an hour, or the adapter's `deadlineWindow` when
+   * shorter (a valid order must be valid under the contract's own limits).
+   */
+  get lifetime(): number {
+    const window = this.adapter.deadlineWindow;
+    return window && window < 3600 ? window : 3600;
+  }
+
+  /**
    * A fresh order (new salt) paying `amount` of `currency` on this chain, filled on the output chain to
-   * the whitelisted recipient, its output deadline an hour ahead.
+   * the whitelisted recipient, its output deadline `lifetime` seconds ahead.
    */
   async order(currency: Address | "native", amount: bigint): Promise<EncodedOrder> {
     this.nonce += 1;
@@ -70,7 +80,7 @@ export class EvmOrderPropertyContext extends EvmCatalogueContext {
             expectedAmount: 1000n,
           },
         ],
-        deadline: Number(now) + 3600,
+        deadline: Number(now) + this.lifetime,
         calls: [],
         extraData: "0x",
       },
@@ -116,7 +126,10 @@ export class EvmOrderPropertyContext extends EvmCatalogueContext {
     const nativeBefore = await this.balance("native", this.recipient);
     const tokenBefore = await this.balance(this.setup.token, this.recipient);
     const result = await this.env.attempt(payment.payer, this.adapter.payCall(this.receiver, payment));
-    this.checkRefusal(result, this.adapter.expectedErrors, this.adapter.errorAbi);
+    this.checkRefusal(result, this.adapter.expectedErrors, this.adapter.errorAbi, {
+      expected: ORDER_REFUSALS[this.property],
+      classes: this.adapter.refusalClasses,
+    });
     this.check((await this.isPaid(payment.order)) === paidBefore, "the attack was recorded as paid");
     this.check(
       (await this.balance("native", this.recipient)) === nativeBefore,

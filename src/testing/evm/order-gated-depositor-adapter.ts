@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type Abi, type Address, encodeDeployData, encodeFunctionData, type Hex } from "viem";
 import { packageFile } from "../../package-files.ts";
+import type { RefusalClass } from "../refusal.ts";
 import type { EvmConformanceEnv } from "./env.ts";
 import type { EvmOrderPayment, EvmOrderReceiverAdapter, EvmOrderReceiverSetup } from "./order-types.ts";
 
@@ -19,6 +20,17 @@ export interface OrderGatedDepositorAdapterOptions {
   notApplicable?: Readonly<Record<string, string>>;
   /** Require the reference's exact custom error for each refusal (default true). */
   strictErrors?: boolean;
+  /**
+   * The longest `output.deadline - now` your build accepts, in seconds: valid orders and time-dependent
+   * attacks are built inside it and `order.deadline.maxWindow` is tested (absent: no maximum).
+   */
+  deadlineWindow?: number;
+  /** Extra expected custom errors by property (merged over the reference's), e.g. your window's error. */
+  expectedErrors?: Readonly<Record<string, string>>;
+  /** ABI of your build's extra custom errors, to name them in the report. */
+  errorAbi?: Abi;
+  /** The refusal class of each of your build's extra errors, by name (e.g. `{ DeadlineTooFar: "deadline" }`). */
+  refusalClasses?: Readonly<Record<string, RefusalClass>>;
 }
 
 /** The reference's custom error for each refusal it reports. */
@@ -60,8 +72,6 @@ export const ORDER_GATED_DEPOSITOR_ERRORS: Readonly<Record<string, string>> = {
 
 /** The reference's design choices the catalogue reports as not applicable. */
 export const ORDER_GATED_DEPOSITOR_NOT_APPLICABLE: Readonly<Record<string, string>> = {
-  "order.replay.acrossDepositors":
-    "the order id names no contract; the payer pays each time and the service credits an order id once",
   "order.deadline.maxWindow": "orders carry their own output deadline; no maximum window",
 };
 
@@ -96,6 +106,12 @@ async function deployed(env: EvmConformanceEnv, from: Address, data: Hex): Promi
   const { contractAddress, status } = await env.client.waitForTransactionReceipt({ hash });
   if (status !== "success" || !contractAddress) throw new Error("deployment reverted");
   return contractAddress;
+}
+
+function withoutKey<V>(record: Record<string, V>, key: string | undefined): Record<string, V> {
+  if (key === undefined) return record;
+  const { [key]: _removed, ...rest } = record;
+  return rest;
 }
 
 /**
@@ -157,8 +173,16 @@ export function orderGatedDepositorAdapter(
     pauseCall: (receiver, paused) => call(receiver, paused ? "pause" : "unpause", []),
     invalidateCall: (receiver, orderId) => call(receiver, "invalidateOrders", [[orderId]]),
     allowCallsCall: (receiver, allowed) => call(receiver, "setCallsAllowed", [allowed]),
-    notApplicable: { ...ORDER_GATED_DEPOSITOR_NOT_APPLICABLE, ...options.notApplicable },
-    expectedErrors: options.strictErrors === false ? undefined : ORDER_GATED_DEPOSITOR_ERRORS,
-    errorAbi: abi,
+    deadlineWindow: options.deadlineWindow,
+    notApplicable: withoutKey(
+      { ...ORDER_GATED_DEPOSITOR_NOT_APPLICABLE, ...options.notApplicable },
+      options.deadlineWindow ? "order.deadline.maxWindow" : undefined,
+    ),
+    expectedErrors:
+      options.strictErrors === false
+        ? undefined
+        : { ...ORDER_GATED_DEPOSITOR_ERRORS, ...options.expectedErrors },
+    errorAbi: [...abi, ...(options.errorAbi ?? [])],
+    refusalClasses: options.refusalClasses,
   };
 }

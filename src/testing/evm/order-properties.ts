@@ -6,7 +6,7 @@ import type { EncodedOrder } from "../../orders/types.ts";
 import { bigintIn, fuzz } from "../fuzz.ts";
 import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
 import { OUTPUT_CALL_TO_ATTACKER } from "../output-call.ts";
-import { NotApplicable } from "./catalogue-context.ts";
+import { HookMissing, NotApplicable } from "./catalogue-context.ts";
 import { TOKEN_BEHAVIOUR } from "./conformance-token.ts";
 import { AMOUNT, KEYS } from "./context.ts";
 import type { EvmOrderPropertyContext } from "./order-context.ts";
@@ -36,8 +36,11 @@ async function hostileRefused(t: T, behaviour: number) {
   await t.assertRefused(await t.signed(await t.order(t.setup.hostileToken, AMOUNT)));
 }
 
-/** Changes one signed field after signing: the signature must be what refuses it. */
-function tamper(order: EncodedOrder, field: number, x: bigint): EncodedOrder {
+/**
+ * Changes one signed field after signing: the signature must be what refuses it. The deadline moves earlier
+ * by at most half of `lifetime`, inside the declared window, so no deadline check can refuse it first.
+ */
+function tamper(order: EncodedOrder, field: number, x: bigint, lifetime: number): EncodedOrder {
   const o = structuredClone(order);
   const [input] = o.inputs;
   const [payment] = o.output.payments;
@@ -48,7 +51,7 @@ function tamper(order: EncodedOrder, field: number, x: bigint): EncodedOrder {
   else if (field === 2) payment.minimumAmount ^= x;
   else if (field === 3) payment.expectedAmount ^= x;
   else if (field === 4) payment.currency = word;
-  else if (field === 5) o.output.deadline += Number(x % 1_000_000n) + 1;
+  else if (field === 5) o.output.deadline -= 1 + Number(x % BigInt(Math.max(1, Math.floor(lifetime / 2))));
   else if (field === 6) (input.refunds[0] as { recipient: Hex }).recipient = pad(toHex(x), { size: 20 });
   else if (field === 7) input.payment.weight ^= x;
   else if (field === 8) o.output.calls = ["0x"];
@@ -108,13 +111,20 @@ export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
   },
   {
     id: "order.replay.later",
-    attack: "pay the paid order again a day later (its deadline still ahead)",
+    attack:
+      "pay the paid order again half its lifetime later, its deadline still ahead (two days, or the deadline window when shorter)",
     run: async (t) => {
-      const p = await native(t);
-      p.order.output.deadline += 2 * 86_400;
-      p.signature = (await t.signed(p.order)).signature;
+      const window = t.adapter.deadlineWindow;
+      const lifetime = window && window < 2 * 86_400 ? window : 2 * 86_400;
+      if (lifetime < 2)
+        throw new NotApplicable("the deadline window leaves no second between payment and deadline");
+      const o = await t.order("native", AMOUNT);
+      const paidAt = (await t.env.timestamp()) + 1n;
+      o.output.deadline = Number(paidAt) + lifetime;
+      const p = await t.signed(o);
+      await t.env.client.setNextBlockTimestamp({ timestamp: paidAt });
       await t.assertPaid(p);
-      await t.env.warpTo((await t.env.timestamp()) + 86_400n);
+      await t.env.warpTo(paidAt + BigInt(Math.floor(lifetime / 2)));
       await t.assertReplayRefused(p);
     },
   },
@@ -148,8 +158,13 @@ export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
   },
   {
     id: "order.replay.acrossDepositors",
-    attack: "pay the order through one contract, then through a second contract of the same solver",
+    attack:
+      "(opt-in) pay the order through one contract, then through a second contract of the same solver; only contracts sharing one replay record can refuse it",
     run: async (t) => {
+      if (!t.adapter.optIn?.includes(t.property))
+        throw new NotApplicable(
+          "opt-in (needs one replay record shared by every contract of the solver); name it in the adapter's optIn to run it",
+        );
       const p = await native(t);
       await t.assertPaid(p);
       ({ receiver: t.receiver, owner: t.owner } = await t.adapter.deploy(t.env, t.setup));
@@ -167,7 +182,7 @@ export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
         (rng, i) => [i % 10, bigintIn(1n, (1n << 32n) - 1n)(rng, i)] as const,
         async ([field, x]) => {
           const p = await native(t);
-          const tampered = tamper(p.order, field, x);
+          const tampered = tamper(p.order, field, x, t.lifetime);
           t.check(hashEncodedOrder(tampered) !== hashEncodedOrder(p.order), "setup: tampering left the id");
           await t.assertRefused({ ...p, order: tampered });
         },
@@ -328,15 +343,21 @@ export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
   },
   {
     id: "order.deadline.maxWindow",
-    attack: "an output deadline beyond the contract's window, keeping a stale quote payable",
+    attack:
+      "an output deadline one second beyond the contract's window, keeping a stale quote payable (edge: exactly the window pays)",
     run: async (t) => {
       const window = t.adapter.deadlineWindow;
-      if (!window) throw new NotApplicable("adapter declares no deadlineWindow");
-      const o = await t.order("native", AMOUNT);
-      o.output.deadline = Number(await t.env.timestamp()) + window + 30;
-      await t.assertRefused(await t.signed(o));
-      o.output.deadline = Number(await t.env.timestamp()) + window - 30;
-      await t.assertPaid(await t.signed(o));
+      if (!window) throw new HookMissing("deadlineWindow", "declares no");
+      // Each payment lands in a block whose time is set first, so the edges are exact.
+      const tooFar = await t.order("native", AMOUNT);
+      const atEdge = await t.order("native", AMOUNT);
+      const at = (await t.env.timestamp()) + 1n;
+      tooFar.output.deadline = Number(at) + window + 1;
+      await t.env.client.setNextBlockTimestamp({ timestamp: at });
+      await t.assertRefused(await t.signed(tooFar));
+      atEdge.output.deadline = Number(at) + 10 + window;
+      await t.env.client.setNextBlockTimestamp({ timestamp: at + 10n });
+      await t.assertPaid(await t.signed(atEdge));
     },
   },
   {

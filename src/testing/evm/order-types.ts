@@ -1,5 +1,6 @@
 import type { Abi, Address, Hex } from "viem";
 import type { EncodedOrder } from "../../orders/types.ts";
+import type { RefusalClass } from "../refusal.ts";
 import type { EvmConformanceEnv } from "./env.ts";
 import type { EvmCall, EvmPaymentRoute } from "./types.ts";
 
@@ -56,10 +57,21 @@ export interface EvmOrderReceiverAdapter {
   allowCallsCall?(receiver: Address, allowed: boolean): EvmCall;
   /** The longest `output.deadline - now` the contract accepts, in seconds; absent when it has no maximum. */
   deadlineWindow?: number;
+  /**
+   * Opt-in properties to run: their premise is a design choice, so they are reported not applicable unless
+   * named here (`order.replay.acrossDepositors`: every contract of the solver shares one replay record).
+   */
+  optIn?: readonly string[];
   /** Properties that do not apply to this contract, with the reason shown in the report. */
   notApplicable?: Readonly<Record<string, string>>;
   /** The custom error each refusal must revert with, by property id (decoded with `errorAbi`). */
   expectedErrors?: Readonly<Record<string, string>>;
+  /**
+   * The refusal class of each of your contract's errors, by error name (merged over the reference's names,
+   * `REFERENCE_REFUSAL_CLASSES`): a property refused with an error of another class than it expects fails
+   * ("refused as deadline (DeadlineTooFar), expected signature"); an unclassified error is not judged.
+   */
+  refusalClasses?: Readonly<Record<string, RefusalClass>>;
   /** ABI holding the contract's custom errors, to name them in the report. */
   errorAbi?: Abi;
 }

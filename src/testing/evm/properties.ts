@@ -4,7 +4,16 @@ import { SECP256K1_N } from "../../attestation/index.ts";
 import { bigintIn, fuzz } from "../fuzz.ts";
 import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
 import { conformanceTokenArtifact, TOKEN_BEHAVIOUR } from "./conformance-token.ts";
-import { AMOUNT, type EvmPropertyContext, GRACE, KEYS, MAX_GRACE, NotApplicable, WINDOW } from "./context.ts";
+import {
+  AMOUNT,
+  type EvmPropertyContext,
+  GRACE,
+  HookMissing,
+  KEYS,
+  MAX_GRACE,
+  NotApplicable,
+  WINDOW,
+} from "./context.ts";
 
 /** One property of the EVM catalogue: its id (shared with the Solidity catalogue) and the attack. */
 export interface EvmProperty {
@@ -22,7 +31,7 @@ async function hostileRefused(t: EvmPropertyContext, behaviour: number) {
 
 async function rotate(t: EvmPropertyContext, gracePeriod: number): Promise<boolean> {
   const call = t.adapter.rotateSolverCall?.(t.receiver, addressOf(KEYS.nextSolver), gracePeriod);
-  if (!call) throw new NotApplicable("adapter has no rotateSolverCall");
+  if (!call) throw new HookMissing("rotateSolverCall");
   return (await t.env.attempt(t.owner, call)).ok;
 }
 
@@ -359,7 +368,8 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
   },
   {
     id: "rotation.grace",
-    attack: "the outgoing key pays inside its grace window and is refused once it ends; the new key pays",
+    attack:
+      "the outgoing key pays inside its grace window (edge: its last second) and is refused from the second it ends; the new key pays",
     run: async (t) => {
       const rotatedAt = (await t.env.timestamp()) + 1n;
       await t.env.client.setNextBlockTimestamp({ timestamp: rotatedAt });
@@ -367,8 +377,19 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
       await t.assertPaid(await t.signed(t.data(t.payer, "native", AMOUNT)));
       const next = addressOf(KEYS.nextSolver);
       await t.assertPaid(await t.signed(t.data(t.payer, "native", AMOUNT), KEYS.nextSolver), next);
-      await t.env.warpTo(rotatedAt + BigInt(GRACE));
-      await t.assertRefused(await t.signed(t.data(t.payer, "native", AMOUNT)));
+      // Signing mines blocks, so the three payments are signed first; each then lands at a set second.
+      const end = rotatedAt + BigInt(GRACE);
+      await t.env.warpTo(end - 10n);
+      const lastSecond = await t.signed(t.data(t.payer, "native", AMOUNT));
+      const atEnd = await t.signed(t.data(t.payer, "native", AMOUNT));
+      const afterEnd = await t.signed(t.data(t.payer, "native", AMOUNT));
+      await t.env.client.setNextBlockTimestamp({ timestamp: end - 1n });
+      await t.assertPaid(lastSecond);
+      await t.env.client.setNextBlockTimestamp({ timestamp: end });
+      await t.assertRefused(atEnd, true);
+      // One second later the block before is the grace end itself, so the error can be replayed and judged.
+      await t.env.client.setNextBlockTimestamp({ timestamp: end + 1n });
+      await t.assertRefused(afterEnd);
     },
   },
   {
@@ -421,7 +442,7 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
       "a front-runner submits the payer's permit first; the payment must still go through on its allowance",
     run: async (t) => {
       const build = t.adapter.payWithPermitCall;
-      if (!build) throw new NotApplicable("adapter has no payWithPermitCall");
+      if (!build) throw new HookMissing("payWithPermitCall");
       const p = await t.signed(t.data(t.payer, t.setup.token, AMOUNT));
       await t.token(t.setup.token, "approve", [t.receiver, 0n], t.payer);
       const permit = await t.signPermit(t.setup.token, t.receiver, AMOUNT, (await t.env.timestamp()) + 600n);

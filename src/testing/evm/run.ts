@@ -15,6 +15,7 @@ import {
   summarize,
   writeConformanceReport,
 } from "../report.ts";
+import { notApplicableOutcome } from "./catalogue-context.ts";
 import { conformanceTokenArtifact } from "./conformance-token.ts";
 import { EvmPropertyContext, KEYS, NotApplicable, PropertyViolation, WINDOW } from "./context.ts";
 import { EvmConformanceEnv } from "./env.ts";
@@ -39,6 +40,11 @@ export interface EvmConformanceOptions {
   reportDir?: string;
   /** Prints the table to stdout (default true). */
   print?: boolean;
+  /**
+   * Fails a property that is not applicable only because the adapter left out an optional hook (default
+   * false): in strict mode every property is tested or named in the adapter's `notApplicable` with a reason.
+   */
+  strict?: boolean;
 }
 
 async function deployToken(env: EvmConformanceEnv, owner: Address, name: string): Promise<Address> {
@@ -99,7 +105,12 @@ async function runCatalogue<C>(
   env: EvmConformanceEnv,
   catalogue: readonly CatalogueProperty<C>[],
   context: (property: string) => C,
-  options: { only?: readonly string[]; fuzzRuns?: number; notApplicable?: Readonly<Record<string, string>> },
+  options: {
+    only?: readonly string[];
+    fuzzRuns?: number;
+    strict?: boolean;
+    notApplicable?: Readonly<Record<string, string>>;
+  },
 ): Promise<PropertyResult[]> {
   const results: PropertyResult[] = [];
   const properties = catalogue.filter((p) => !options.only || options.only.includes(p.id));
@@ -122,7 +133,7 @@ async function runCatalogue<C>(
       await property.run(context(property.id), options.fuzzRuns ?? 8);
       result = { id: property.id, attack: property.attack, status: "pass" };
     } catch (error) {
-      result = classify(property.id, property.attack, error);
+      result = classify(property.id, property.attack, error, options.strict);
     } finally {
       await env.client.revert({ id: snapshot });
     }
@@ -216,9 +227,14 @@ export async function runEvmOrderConformance(
   return finish(options, options.adapter.name, results, started, "conformance-evm-orders");
 }
 
-function classify(id: string, attack: string, error: unknown): Omit<PropertyResult, "durationMs"> {
+function classify(
+  id: string,
+  attack: string,
+  error: unknown,
+  strict: boolean | undefined,
+): Omit<PropertyResult, "durationMs"> {
   const inner = findCause(error);
-  if (inner instanceof NotApplicable) return { id, attack, status: "not-applicable", reason: inner.message };
+  if (inner instanceof NotApplicable) return { id, attack, ...notApplicableOutcome(inner, strict) };
   const reason =
     inner instanceof PropertyViolation
       ? inner.message

@@ -1,4 +1,5 @@
 import type { Abi, Address, Hex } from "viem";
+import type { RefusalClass } from "../refusal.ts";
 import type { RequestDataStruct } from "../sign.ts";
 import type { EvmConformanceEnv } from "./env.ts";
 
@@ -67,6 +68,12 @@ export interface EvmReceiverAdapter {
   notApplicable?: Readonly<Record<string, string>>;
   /** The custom error each refusal must revert with, by property id (decoded with `errorAbi`). */
   expectedErrors?: Readonly<Record<string, string>>;
+  /**
+   * The refusal class of each of your receiver's errors, by error name (merged over the reference's,
+   * `REFERENCE_REFUSAL_CLASSES`): a refusal of another class than the property expects
+   * (`ATTESTATION_REFUSALS`) fails it; an unclassified error is not judged.
+   */
+  refusalClasses?: Readonly<Record<string, RefusalClass>>;
   /** ABI holding the receiver's custom errors, to name them in the report. */
   errorAbi?: Abi;
 }

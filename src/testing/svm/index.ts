@@ -23,6 +23,7 @@ export {
   type OrderDepositorSvmAdapterOptions,
   orderDepositorSvmAdapter,
   SVM_ORDER_DEPOSITOR_ERRORS,
+  SVM_ORDER_DEPOSITOR_REFUSAL_CLASSES,
 } from "./order-depositor-adapter.ts";
 export {
   SVM_ORDER_PROPERTIES,

@@ -14,6 +14,7 @@ import {
 } from "@solana/kit";
 import { FailedTransactionMetadata, type LiteSVM } from "litesvm";
 import { liteSvmCluster, type ReceiverCluster, rpcCluster } from "../../deploy/svm.ts";
+import { journaledLiteSvm } from "./snapshot.ts";
 
 /** The outcome of one transaction. */
 export type SvmAttempt = { ok: true; computeUnits: bigint } | { ok: false; code?: number; message: string };
@@ -37,6 +38,11 @@ export interface SvmLedger {
   rent(space: bigint): Promise<bigint>;
   /** The cluster's unix time (the Clock sysvar). */
   now(): Promise<bigint>;
+  /**
+   * Starts a snapshot of the ledger and returns what restores it (LiteSVM only: an RPC cluster cannot be
+   * rewound, so its properties rely on fresh ids and accounts instead).
+   */
+  snapshot?(): () => void;
 }
 
 /** The custom error code in a failure's text: LiteSVM's `Custom(n)`, RPC's JSON or program log. */
@@ -47,10 +53,13 @@ const customCode = (text: string) => {
   return logged ? Number.parseInt(logged[1] as string, 16) : undefined;
 };
 
-/** LiteSVM as the catalogue's ledger. */
-export function liteSvmLedger(svm: LiteSVM): SvmLedger {
+/** LiteSVM as the catalogue's ledger; its writes are journaled so a snapshot can undo them. */
+export function liteSvmLedger(raw: LiteSVM): SvmLedger {
+  const journal = journaledLiteSvm(raw);
+  const { svm } = journal;
   return {
     svm,
+    snapshot: journal.snapshot,
     cluster: liteSvmCluster(svm),
     freshBlockhash: async () => {
       svm.expireBlockhash();

@@ -13,10 +13,15 @@ import {
   getWhitelistAddInstruction,
   ORDER_DEPOSITOR_ERROR__INPUT_CHAIN_NOT_FOUND,
   ORDER_DEPOSITOR_ERROR__INPUT_CURRENCY_MISMATCH,
+  ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE,
+  ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_LENGTH,
+  ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_S,
+  ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_V,
   ORDER_DEPOSITOR_ERROR__NO_REFUND_ON_THIS_CHAIN,
   ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
   ORDER_DEPOSITOR_ERROR__ORDER_EXPIRED,
   ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED,
+  ORDER_DEPOSITOR_ERROR__PAUSED,
   ORDER_DEPOSITOR_ERROR__PAYER_NOT_REFUND_RECIPIENT,
   ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED,
   ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH,
@@ -30,6 +35,8 @@ import {
 import { hashEncodedOrder } from "../../orders/order-id.ts";
 import { packageFile } from "../../package-files.ts";
 import { depositoryAccounts } from "../../service/chains/depository-svm.ts";
+import { ORDER_GATED_DEPOSITOR_NOT_APPLICABLE } from "../evm/order-gated-depositor-adapter.ts";
+import type { RefusalClass } from "../refusal.ts";
 import { SvmConformanceEnv } from "./env.ts";
 import type { SvmOrderAdapter, SvmOrderPayment } from "./order-types.ts";
 import { SVM_KEYS } from "./properties.ts";
@@ -37,20 +44,38 @@ import { loadUpgradeableProgram } from "./upgradeable.ts";
 
 /** The order depositor's error code for each refusal of the order catalogue (programs/idl/order_depositor.json). */
 export const SVM_ORDER_DEPOSITOR_ERRORS: Readonly<Record<string, number>> = {
-  "order.replay": ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
-  "order.replayCompact": ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
-  "order.tampered": ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH,
-  "order.tamperedOutput": ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH,
-  "order.wrongSigner": ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH,
-  "order.deadline": ORDER_DEPOSITOR_ERROR__ORDER_EXPIRED,
-  "order.currency": ORDER_DEPOSITOR_ERROR__INPUT_CURRENCY_MISMATCH,
-  "order.chain": ORDER_DEPOSITOR_ERROR__INPUT_CHAIN_NOT_FOUND,
-  "order.amountZero": ORDER_DEPOSITOR_ERROR__ZERO_INPUT_AMOUNT,
-  "order.whitelist": ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED,
+  "order.replay.otherPayer": ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
+  "order.replay.compactForm": ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
+  "order.binding.anyField": ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH,
+  "order.signer.stranger": ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH,
+  "order.deadline.expired": ORDER_DEPOSITOR_ERROR__ORDER_EXPIRED,
+  "order.currency.tokenPaidNatively": ORDER_DEPOSITOR_ERROR__INPUT_CURRENCY_MISMATCH,
+  "order.chain.input": ORDER_DEPOSITOR_ERROR__INPUT_CHAIN_NOT_FOUND,
+  "order.amount.zero": ORDER_DEPOSITOR_ERROR__ZERO_INPUT_AMOUNT,
+  "order.whitelist.recipient": ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED,
   "order.payer.stranger": ORDER_DEPOSITOR_ERROR__PAYER_NOT_REFUND_RECIPIENT,
   "order.payer.noRefundHere": ORDER_DEPOSITOR_ERROR__NO_REFUND_ON_THIS_CHAIN,
   "order.calls.refused": ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED,
   "order.calls.ownerAllows": ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED,
+};
+
+/** The refusal class of each of the order depositor's error codes the catalogue can meet. */
+export const SVM_ORDER_DEPOSITOR_REFUSAL_CLASSES: Readonly<Record<string, RefusalClass>> = {
+  [ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED]: "replay",
+  [ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH]: "signature",
+  [ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE]: "signature",
+  [ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_LENGTH]: "signature",
+  [ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_S]: "signature",
+  [ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_V]: "signature",
+  [ORDER_DEPOSITOR_ERROR__ORDER_EXPIRED]: "deadline",
+  [ORDER_DEPOSITOR_ERROR__INPUT_CURRENCY_MISMATCH]: "currency",
+  [ORDER_DEPOSITOR_ERROR__INPUT_CHAIN_NOT_FOUND]: "chain",
+  [ORDER_DEPOSITOR_ERROR__ZERO_INPUT_AMOUNT]: "amount",
+  [ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED]: "whitelist",
+  [ORDER_DEPOSITOR_ERROR__PAYER_NOT_REFUND_RECIPIENT]: "payer",
+  [ORDER_DEPOSITOR_ERROR__NO_REFUND_ON_THIS_CHAIN]: "payer",
+  [ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED]: "calls",
+  [ORDER_DEPOSITOR_ERROR__PAUSED]: "paused",
 };
 
 /** Options of `orderDepositorSvmAdapter`; every field has a default. */
@@ -185,6 +210,10 @@ export async function orderDepositorSvmAdapter(
     isPaid: async (ledger, orderId) =>
       (await ledger.account((await getOrderDepositorReplayAddress(programId, orderId))[0])).exists,
     recipient: depository.vault,
+    notApplicable: {
+      "order.deadline.maxWindow": ORDER_GATED_DEPOSITOR_NOT_APPLICABLE["order.deadline.maxWindow"] as string,
+    },
+    refusalClasses: SVM_ORDER_DEPOSITOR_REFUSAL_CLASSES,
     expectedErrors: SVM_ORDER_DEPOSITOR_ERRORS,
   };
 }

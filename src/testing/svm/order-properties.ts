@@ -4,9 +4,10 @@ import { privateKeyToAccount } from "viem/accounts";
 import { hashEncodedOrder } from "../../orders/order-id.ts";
 import { signOrderId } from "../../orders/signature.ts";
 import type { EncodedOrder } from "../../orders/types.ts";
-import { NotApplicable, PropertyViolation } from "../evm/context.ts";
+import { HookMissing, PropertyViolation } from "../evm/context.ts";
 import { compactForm } from "../malformed.ts";
 import { OUTPUT_CALL_TO_ATTACKER } from "../output-call.ts";
+import { ORDER_REFUSALS, refusalMismatch } from "../refusal.ts";
 import type { SvmConformanceEnv } from "./env.ts";
 import type { SvmOrderAdapter, SvmOrderPayment } from "./order-types.ts";
 import { SVM_AMOUNT, SVM_KEYS } from "./properties.ts";
@@ -34,7 +35,16 @@ export class SvmOrderPropertyContext {
   }
 
   /**
-   * A native order of `SVM_AMOUNT` on this chain to the whitelisted output, 10 minutes to run,
+   * Seconds from now to a valid order's output deadline: ten minutes, or the adapter's `deadlineWindow` when
+   * shorter (a valid order must be valid under the program's own limits).
+   */
+  get lifetime(): number {
+    const window = this.adapter.deadlineWindow;
+    return window && window < 600 ? window : 600;
+  }
+
+  /**
+   * A native order of `SVM_AMOUNT` on this chain to the whitelisted output, `lifetime` seconds to run,
    * refunded on this chain to the property's user.
    */
   async order(change: (order: EncodedOrder, now: number) => void = () => {}): Promise<EncodedOrder> {
@@ -71,7 +81,7 @@ export class SvmOrderPropertyContext {
             expectedAmount: SVM_AMOUNT - 5n,
           },
         ],
-        deadline: now + 600,
+        deadline: now + this.lifetime,
         calls: [],
         extraData: "0x",
       },
@@ -99,7 +109,7 @@ export class SvmOrderPropertyContext {
   /** Sends the owner's `set_calls_allowed`; not applicable when the adapter has none. */
   async allowCalls(allowed: boolean): Promise<void> {
     const instructions = await this.adapter.allowCallsInstructions?.(allowed);
-    if (!instructions) throw new NotApplicable("adapter has no allowCallsInstructions");
+    if (!instructions) throw new HookMissing("allowCallsInstructions");
     await this.env.sendOrThrow(instructions);
   }
 
@@ -133,6 +143,14 @@ export class SvmOrderPropertyContext {
     if (result.ok) throw new PropertyViolation("the attack was accepted");
     this.check((await this.adapter.isPaid(this.env, id)) === paidBefore, "the attack was recorded as paid");
     this.check((await this.env.lamports(this.adapter.recipient)) === before, "the attack moved funds");
+    if (result.code !== undefined) {
+      const mismatch = refusalMismatch(
+        String(result.code),
+        ORDER_REFUSALS[this.property],
+        this.adapter.refusalClasses,
+      );
+      if (mismatch) throw new PropertyViolation(mismatch);
+    }
     const expected = this.adapter.expectedErrors?.[this.property];
     if (expected !== undefined)
       this.check(
@@ -156,7 +174,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     run: async (t) => t.assertPaid(await t.payment(await t.order())),
   },
   {
-    id: "order.replay",
+    id: "order.replay.otherPayer",
     attack: "pay the same signed order again",
     run: async (t) => {
       const p = await t.payment(await t.order());
@@ -165,7 +183,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     },
   },
   {
-    id: "order.replayCompact",
+    id: "order.replay.compactForm",
     attack: "pay the same order again with the 64-byte form of its signature",
     run: async (t) => {
       const p = await t.payment(await t.order());
@@ -174,33 +192,26 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     },
   },
   {
-    id: "order.tampered",
-    attack: "lower the input amount of a signed order and pay that with the original signature",
-    run: async (t) => {
-      const p = await t.payment(await t.order());
-      const tampered = structuredClone(p.order);
-      (tampered.inputs[0] as EncodedOrder["inputs"][number]).payment.amount = 1n;
-      await t.assertRefused(p, { order: tampered });
-    },
-  },
-  {
-    id: "order.tamperedOutput",
+    id: "order.binding.anyField",
     attack:
-      "lower the signed output's minimum (the solver would owe less) and pay with the original signature",
+      "change a signed field after signing (the input amount; the output's minimum, so the solver would owe less) and pay with the original signature",
     run: async (t) => {
       const p = await t.payment(await t.order());
-      const tampered = structuredClone(p.order);
-      (tampered.output.payments[0] as EncodedOrder["output"]["payments"][number]).minimumAmount = 1n;
-      await t.assertRefused(p, { order: tampered });
+      const lowerInput = structuredClone(p.order);
+      (lowerInput.inputs[0] as EncodedOrder["inputs"][number]).payment.amount = 1n;
+      await t.assertRefused(p, { order: lowerInput });
+      const lowerOutput = structuredClone(p.order);
+      (lowerOutput.output.payments[0] as EncodedOrder["output"]["payments"][number]).minimumAmount = 1n;
+      await t.assertRefused(p, { order: lowerOutput });
     },
   },
   {
-    id: "order.wrongSigner",
+    id: "order.signer.stranger",
     attack: "an order signed by another key",
     run: async (t) => t.assertRefused(await t.payment(await t.order(), SVM_KEYS.stranger)),
   },
   {
-    id: "order.deadline",
+    id: "order.deadline.expired",
     attack: "an order whose output deadline has passed (edge: paid at the deadline second itself)",
     run: async (t) => {
       const late = await t.order((o, now) => {
@@ -214,7 +225,24 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     },
   },
   {
-    id: "order.currency",
+    id: "order.deadline.maxWindow",
+    attack:
+      "an output deadline one second beyond the program's window, keeping a stale quote payable (edge: exactly the window pays)",
+    run: async (t) => {
+      const window = t.adapter.deadlineWindow;
+      if (!window) throw new HookMissing("deadlineWindow", "declares no");
+      const tooFar = await t.order((o, now) => {
+        o.output.deadline = now + window + 1;
+      });
+      await t.assertRefused(await t.payment(tooFar));
+      const atEdge = await t.order((o, now) => {
+        o.output.deadline = now + window;
+      });
+      await t.assertPaid(await t.payment(atEdge));
+    },
+  },
+  {
+    id: "order.currency.tokenPaidNatively",
     attack: "pay natively an order whose input is a token",
     run: async (t) => {
       const order = await t.order((o) => {
@@ -224,7 +252,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     },
   },
   {
-    id: "order.chain",
+    id: "order.chain.input",
     attack: "pay here an order whose input is on another chain",
     run: async (t) => {
       const order = await t.order((o) => {
@@ -234,7 +262,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     },
   },
   {
-    id: "order.amountZero",
+    id: "order.amount.zero",
     attack: "a signed order of zero",
     run: async (t) => {
       const order = await t.order((o) => {
@@ -244,7 +272,7 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     },
   },
   {
-    id: "order.whitelist",
+    id: "order.whitelist.recipient",
     attack: "a signed order paying out to a recipient not whitelisted",
     run: async (t) => {
       const order = await t.order((o) => {

@@ -20,6 +20,7 @@ export async function runSvmOrderConformance(
   const env = await SvmConformanceEnv.create(ledgerOf(options));
   return runProperties({
     name: options.adapter.name,
+    ledger: env.ledger,
     properties: SVM_ORDER_PROPERTIES,
     notApplicable: options.adapter.notApplicable,
     context: (id) => new SvmOrderPropertyContext(env, options.adapter, id),

@@ -1,6 +1,7 @@
 import type { Address, Instruction, KeyPairSigner } from "@solana/kit";
 import type { Hex } from "viem";
 import type { EncodedOrder } from "../../orders/types.ts";
+import type { RefusalClass } from "../refusal.ts";
 import type { SvmConformanceEnv } from "./env.ts";
 
 /** One attempt to pay an order's input on this chain. The adapter builds the instruction from these values as given. */
@@ -34,7 +35,18 @@ export interface SvmOrderAdapter {
   isPaid(env: SvmConformanceEnv, orderId: Hex): Promise<boolean>;
   /** The account whose lamports grow by the order's input amount when it is paid. */
   recipient: Address;
+  /**
+   * The longest `output.deadline - now` the program accepts, in seconds: valid orders are built inside it
+   * and `order.deadline.maxWindow` is tested (absent: no maximum, the property is not applicable).
+   */
+  deadlineWindow?: number;
   notApplicable?: Readonly<Record<string, string>>;
+  /**
+   * The refusal class of each of your program's error codes (keyed by the code in decimal): a property
+   * refused with a code of another class than it expects (`ORDER_REFUSALS`) fails; an unclassified code
+   * is not judged.
+   */
+  refusalClasses?: Readonly<Record<string, RefusalClass>>;
   /** The custom error code each refusal must fail with, by property id. */
   expectedErrors?: Readonly<Record<string, number>>;
 }

@@ -8,7 +8,7 @@ import {
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { bytesToHex, type Hex, hexToBytes, pad, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { NotApplicable, PropertyViolation } from "../evm/context.ts";
+import { HookMissing, NotApplicable, PropertyViolation } from "../evm/context.ts";
 import { bigintIn, fuzz } from "../fuzz.ts";
 import { mockSolverKey } from "../keys.ts";
 import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
@@ -225,7 +225,7 @@ async function lookAlikeConfig(t: SvmPropertyContext, config: Address): Promise<
 /** A payment whose replay record's canonical bump is 255 (half of all ids; bounded search). */
 async function paymentAtTopBump(t: SvmPropertyContext): Promise<SvmPayment> {
   const replayAddress = t.adapter.replayAddress;
-  if (!replayAddress) throw new NotApplicable("adapter has no replayAddress");
+  if (!replayAddress) throw new HookMissing("replayAddress");
   for (let attempt = 0; attempt < 64; attempt += 1) {
     const p = await t.payment();
     const top = await replayAddress(p.data.requestId, 255).catch(() => undefined);
@@ -418,7 +418,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     run: async (t) => {
       const p = await t.payment();
       const build = t.adapter.invalidateInstructions;
-      if (!build) throw new NotApplicable("adapter has no invalidateInstructions");
+      if (!build) throw new HookMissing("invalidateInstructions");
       await t.env.sendOrThrow(await build(p.data.requestId));
       await t.assertRefused(p);
     },
@@ -428,7 +428,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     attack: "pay while paused; after resuming it pays",
     run: async (t) => {
       const build = t.adapter.pauseInstructions;
-      if (!build) throw new NotApplicable("adapter has no pauseInstructions");
+      if (!build) throw new HookMissing("pauseInstructions");
       const p = await t.payment();
       await t.env.sendOrThrow(await build(true));
       await t.assertRefused(p);
@@ -441,7 +441,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     attack: "a stranger pauses the receiver (denial of service); payments must go on",
     run: async (t) => {
       const build = t.adapter.pauseInstructions;
-      if (!build) throw new NotApplicable("adapter has no pauseInstructions");
+      if (!build) throw new HookMissing("pauseInstructions");
       await t.assertAdminRefused(await build(true, await t.payer()));
       await t.assertPaid(await t.payment());
     },
@@ -451,7 +451,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     attack: "a stranger invalidates someone else's request id before it is paid",
     run: async (t) => {
       const build = t.adapter.invalidateInstructions;
-      if (!build) throw new NotApplicable("adapter has no invalidateInstructions");
+      if (!build) throw new HookMissing("invalidateInstructions");
       const p = await t.payment();
       await t.assertAdminRefused(await build(p.data.requestId, await t.payer()));
       await t.assertPaid(p);
@@ -462,7 +462,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     attack: "a look-alike config owned by another program naming the attacker's signer",
     run: async (t) => {
       const configAddress = t.adapter.configAddress;
-      if (!configAddress) throw new NotApplicable("adapter has no configAddress");
+      if (!configAddress) throw new HookMissing("configAddress");
       const fake = await lookAlikeConfig(t, await configAddress());
       await t.assertRefused({ ...(await t.payment({ key: SVM_KEYS.stranger })), config: fake });
     },
@@ -581,7 +581,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     id: "pda.nonCanonical",
     attack: "a replay record at a non-canonical bump, so the same id gets a second record",
     run: async (t) => {
-      if (!t.adapter.replayAddress) throw new NotApplicable("adapter has no replayAddress");
+      if (!t.adapter.replayAddress) throw new HookMissing("replayAddress");
       const p = await t.payment();
       let bump = 254;
       for (; bump >= 0; bump -= 1) {
@@ -602,7 +602,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     id: "pda.prefunded",
     attack: "a third party pre-funds the replay record's address: the payment must still go through",
     run: async (t) => {
-      if (!t.adapter.replayAddress) throw new NotApplicable("adapter has no replayAddress");
+      if (!t.adapter.replayAddress) throw new HookMissing("replayAddress");
       const p = await t.payment();
       await t.env.fund(await t.adapter.replayAddress(p.data.requestId), 1_000_000n);
       await t.assertPaid(p);
@@ -613,7 +613,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     attack: "pre-funding the replay record to push the payment past the compute budget a client sets",
     run: async (t) => {
       const replayAddress = t.adapter.replayAddress;
-      if (!replayAddress) throw new NotApplicable("adapter has no replayAddress");
+      if (!replayAddress) throw new HookMissing("replayAddress");
       // Compare payments whose replay records share one bump (the PDA search costs CU per bump).
       const plain = await t.assertPaid(await paymentAtTopBump(t));
       const p = await paymentAtTopBump(t);

@@ -2,6 +2,7 @@ import { generateKeyPairSigner } from "@solana/kit";
 import type { LiteSVM } from "litesvm";
 import { pad } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { notApplicableOutcome } from "../evm/catalogue-context.ts";
 import { NotApplicable, PropertyViolation } from "../evm/context.ts";
 import {
   type ConformanceReport,
@@ -30,12 +31,18 @@ export interface SvmConformanceOptions {
   /** Writes `conformance-svm.json` and `conformance-svm.junit.xml` here. */
   reportDir?: string;
   print?: boolean;
+  /**
+   * Fails a property that is not applicable only because the adapter left out an optional hook (default
+   * false): in strict mode every property is tested or named in the adapter's `notApplicable` with a reason.
+   */
+  strict?: boolean;
 }
 
 /**
  * Runs the SVM catalogue against the program `adapter` deploys into `svm`: every property sends real
- * transactions (fresh request ids and accounts, so properties do not interfere) and the report is
- * printed, and written as JSON and JUnit XML when `reportDir` is set.
+ * transactions from a snapshot of the deployment (restored afterwards in LiteSVM; over RPC, fresh request
+ * ids and accounts keep properties apart) and the report is printed, and written as JSON and JUnit XML
+ * when `reportDir` is set.
  */
 export async function runSvmConformance(options: SvmConformanceOptions): Promise<ConformanceReport> {
   const started = performance.now();
@@ -58,6 +65,7 @@ export async function runSvmConformance(options: SvmConformanceOptions): Promise
   await options.adapter.deploy(env, setup);
   return runProperties({
     name: options.adapter.name,
+    ledger: env.ledger,
     properties: SVM_PROPERTIES,
     notApplicable: options.adapter.notApplicable,
     context: (id) => new SvmPropertyContext(env, options.adapter, setup, id),
@@ -80,14 +88,18 @@ export interface CatalogueProperty<C> {
   run(context: C, fuzzRuns: number): Promise<void>;
 }
 
-/** Runs `properties` one by one (not-applicable ones skipped with their reason), then reports. */
+/**
+ * Runs `properties` one by one, each from a snapshot of `ledger` restored afterwards (LiteSVM), skipping
+ * not-applicable ones with their reason, then reports.
+ */
 export async function runProperties<C>(run: {
   name: string;
+  ledger: SvmLedger;
   properties: readonly CatalogueProperty<C>[];
   notApplicable?: Readonly<Record<string, string>>;
   context(id: string): C;
   started: number;
-  options: Pick<SvmConformanceOptions, "fuzzRuns" | "only" | "reportDir" | "print">;
+  options: Pick<SvmConformanceOptions, "fuzzRuns" | "only" | "reportDir" | "print" | "strict">;
 }): Promise<ConformanceReport> {
   const { options } = run;
   const results: PropertyResult[] = [];
@@ -105,11 +117,14 @@ export async function runProperties<C>(run: {
       continue;
     }
     let result: Omit<PropertyResult, "durationMs">;
+    const restore = run.ledger.snapshot?.();
     try {
       await property.run(run.context(property.id), options.fuzzRuns ?? 8);
       result = { id: property.id, attack: property.attack, status: "pass" };
     } catch (error) {
-      result = classify(property.id, property.attack, error);
+      result = classify(property.id, property.attack, error, options.strict);
+    } finally {
+      restore?.();
     }
     results.push({ ...result, durationMs: Math.round(performance.now() - t0) });
   }
@@ -119,7 +134,12 @@ export async function runProperties<C>(run: {
   return report;
 }
 
-function classify(id: string, attack: string, error: unknown): Omit<PropertyResult, "durationMs"> {
+function classify(
+  id: string,
+  attack: string,
+  error: unknown,
+  strict: boolean | undefined,
+): Omit<PropertyResult, "durationMs"> {
   let inner = error;
   for (
     let depth = 0;
@@ -130,7 +150,7 @@ function classify(id: string, attack: string, error: unknown): Omit<PropertyResu
     if (cause === undefined) break;
     inner = cause;
   }
-  if (inner instanceof NotApplicable) return { id, attack, status: "not-applicable", reason: inner.message };
+  if (inner instanceof NotApplicable) return { id, attack, ...notApplicableOutcome(inner, strict) };
   if (inner instanceof PropertyViolation) return { id, attack, status: "fail", reason: inner.message };
   return {
     id,
