@@ -125,7 +125,10 @@ const results = await runSideBySide(
         return getOrderId(order, map);
       },
     },
-    { name: "keccak-256 of 256 bytes: viem (the order hash's)", run: () => viemKeccak(orderEncoding, "bytes") },
+    {
+      name: "keccak-256 of 256 bytes: viem (the order hash's)",
+      run: () => viemKeccak(orderEncoding, "bytes"),
+    },
     {
       name: "keccak-256 of 256 bytes: js-sha3 (faster, not shipped: +6 KB gzip)",
       run: () => jsSha3Keccak.digest(orderEncoding),
