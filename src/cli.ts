@@ -3,6 +3,12 @@
 // command name removed from the arguments. Start-up errors a user can fix print as one line.
 import nodeModule from "node:module";
 import { CliOptionError } from "./cli-options.ts";
+import {
+  INSTALL_NODE_COMMAND,
+  InstallNodeError,
+  installToolsNode,
+  TOOLS_NODE_VERSION,
+} from "./install-node.ts";
 import { nodeAtLeast, TOOLS_NODE_FLOOR } from "./node-floor.ts";
 import { startErrorLine } from "./start-errors.ts";
 
@@ -12,8 +18,12 @@ Commands:
   devnet    EVM chains 8453 and 10 (Hardhat EDR), the SVM chain (LiteSVM), the receivers and the
             mock service, in one process (optional peer dependencies: see --help)
   service   the mock service alone
+  install-node
+            installs Node.js ${TOOLS_NODE_VERSION} into this project (linux-x64) and the devnet's
+            peers under it, so that npx attestkit and npm scripts here run under it
 
-Both need Node.js >= ${TOOLS_NODE_FLOOR}. attestkit <command> --help lists the command's options.`;
+devnet and service need Node.js >= ${TOOLS_NODE_FLOOR} (${INSTALL_NODE_COMMAND} gives a project one).
+attestkit <command> --help lists the command's options.`;
 
 const [command, ...rest] = process.argv.slice(2);
 process.argv.splice(2, process.argv.length - 2, ...rest);
@@ -21,7 +31,7 @@ process.argv.splice(2, process.argv.length - 2, ...rest);
 async function runCommand(load: () => Promise<unknown>): Promise<void> {
   if (!nodeAtLeast(TOOLS_NODE_FLOOR)) {
     console.error(
-      `attestkit ${command} needs Node.js >= ${TOOLS_NODE_FLOOR}; this is Node.js ${process.versions.node}.`,
+      `attestkit ${command} needs Node.js >= ${TOOLS_NODE_FLOOR}; this is Node.js ${process.versions.node}. In your project: ${INSTALL_NODE_COMMAND}`,
     );
     process.exit(1);
   }
@@ -40,7 +50,15 @@ async function runCommand(load: () => Promise<unknown>): Promise<void> {
 
 if (command === "devnet") await runCommand(() => import("./devnet/cli.ts"));
 else if (command === "service") await runCommand(() => import("./service/cli.ts"));
-else if (command === undefined || command === "--help" || command === "-h") console.log(USAGE);
+else if (command === "install-node") {
+  try {
+    installToolsNode();
+  } catch (error) {
+    if (!(error instanceof InstallNodeError)) throw error;
+    console.error(`attestkit install-node: ${error.message}`);
+    process.exit(1);
+  }
+} else if (command === undefined || command === "--help" || command === "-h") console.log(USAGE);
 else {
   console.error(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
   process.exit(2);
