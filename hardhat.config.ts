@@ -39,7 +39,13 @@ export default defineConfig({
     mocha: { timeout: 120_000 },
     // Solidity tests read the shared vectors (test/evm/sol/Vectors.t.sol).
     solidity: {
-      fsPermissions: { readFile: ["./test/vectors/attestation.json", "./test/vectors/protocol-orders.json"] },
+      fsPermissions: {
+        readFile: [
+          "./test/vectors/attestation.json",
+          "./test/vectors/protocol-orders.json",
+          "./test/vectors/protocol-orders-v2.json",
+        ],
+      },
     },
   },
   networks: {

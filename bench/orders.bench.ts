@@ -1,6 +1,7 @@
 // Protocol orders in TypeScript: getOrderId throughput on typical orders (recurring accounts, as a service
-// integration sees them, and fresh accounts in every order), the keccak implementations it could use, and
-// verifyQuoteOrder against the one signature recovery it contains, side by side. Run: npm run bench:orders
+// integration sees them, and fresh accounts in every order) of both formats (v1, v2), the keccak
+// implementations it could use, and verifyQuoteOrder against the one signature recovery it contains, side by
+// side. Run: npm run bench:orders
 import { keccak256 as jsSha3Keccak } from "js-sha3";
 import { type Hex, recoverMessageAddress, keccak256 as viemKeccak } from "viem";
 import {
@@ -8,15 +9,17 @@ import {
   formatOrderAddress,
   getOrderId,
   type Order,
+  type OrderV2,
   type OrderVmType,
   orderChainsFromChains,
   verifyQuoteOrder,
 } from "../src/index.ts";
 import { chainsResponse, options, quoteFor, vmTypes } from "../test/orders/quote-fixture.ts";
-import { orderVectors } from "../test/orders/vectors.ts";
+import { orderV2Vectors, orderVectors } from "../test/orders/vectors.ts";
 import { printTable, runSideBySide, writeResults } from "./harness.ts";
 
 const ORDERS_TARGET_PER_SECOND = 10_000;
+const ORDERS_V2_TARGET_PER_SECOND = 20_000;
 const VERIFY_TARGET_OVER_RECOVERY = 0.1;
 
 // Typical orders: one input with its refunds, one output payment, no fees (what quotes carry today).
@@ -28,6 +31,45 @@ const typical = [
   { order: published.order, vmTypes: published.chainVmTypes },
 ];
 const chains = orderChainsFromChains(chainsResponse);
+
+// The same four quote orders in the v2 format (one input, its refunds, the output payment as withdraw and
+// fill), and the settlement SDK's published v2 order.
+const asV2 = (order: Order): OrderV2 => {
+  const [input] = order.inputs;
+  const [payment] = order.output.payments;
+  if (input === undefined || payment === undefined)
+    throw new Error("a quote order has an input and a payment");
+  return {
+    version: "v2",
+    relayerChainId: order.solverChainId,
+    relayer: order.solver,
+    salt: order.salt,
+    deadline: order.output.deadline,
+    input: { chainId: input.payment.chainId, currency: input.payment.currency, amount: input.payment.amount },
+    refunds: input.refunds.map(({ chainId, currency, minimumAmount, recipient }) => ({
+      chainId,
+      currency,
+      minimumAmount,
+      recipient,
+    })),
+    output: {
+      chainId: order.output.chainId,
+      withdraw: { currency: payment.currency, minimumAmount: payment.minimumAmount },
+      fill: {
+        currency: payment.currency,
+        minimumAmount: payment.minimumAmount,
+        recipient: payment.recipient,
+        calls: order.output.calls,
+      },
+    },
+    fees: order.fees,
+  };
+};
+const publishedV2 = orderV2Vectors.published[0]!;
+const typicalV2 = [
+  ...quotes.map((quote) => ({ order: asV2(quote.protocol.v2.orderData), vmTypes })),
+  { order: publishedV2.order, vmTypes: publishedV2.chainVmTypes },
+];
 
 // The same orders with every refund and output recipient a new account: no memoised address or member hash
 // applies to them (the cold path).
@@ -76,6 +118,13 @@ const results = await runSideBySide(
         return getOrderId(order, map);
       },
     },
+    {
+      name: "getOrderId v2 (typical orders)",
+      run: (i) => {
+        const { order, vmTypes: map } = typicalV2[i % typicalV2.length]!;
+        return getOrderId(order, map);
+      },
+    },
     { name: "keccak-256 of 256 bytes: viem (@noble/hashes)", run: () => viemKeccak(orderEncoding, "bytes") },
     {
       name: "keccak-256 of 256 bytes: js-sha3 (the order hash's)",
@@ -104,8 +153,28 @@ const results = await runSideBySide(
   { rounds: 11, iterations: 100, warmup: 50 },
 );
 
+// The same getOrderId cases in CPU time (process.cpuUsage, median of interleaved batches): on a shared
+// machine the wall clock counts other processes' time, CPU time does not.
+const cpuMicrosPerOp = (set: readonly { order: unknown; vmTypes: ChainVmTypes }[], n: number) => {
+  const start = process.cpuUsage();
+  for (let i = 0; i < n; i++) {
+    const { order, vmTypes: map } = set[i % set.length]!;
+    getOrderId(order, map);
+  }
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / n;
+};
+const cpuV1: number[] = [];
+const cpuV2: number[] = [];
+for (let round = 0; round < 21; round++) {
+  cpuV1.push(cpuMicrosPerOp(typical, 2000));
+  cpuV2.push(cpuMicrosPerOp(typicalV2, 2000));
+}
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 type Result = (typeof results)[0];
-const [orderId, freshOrderId, noble, jsSha3, recovery, verify] = results as [
+const [orderId, freshOrderId, orderIdV2, noble, jsSha3, recovery, verify] = results as [
+  Result,
   Result,
   Result,
   Result,
@@ -128,6 +197,11 @@ const summary = {
   getOrderIdTarget: ORDERS_TARGET_PER_SECOND,
   getOrderIdTargetMet: orderId.opsPerSecond >= ORDERS_TARGET_PER_SECOND,
   getOrderIdFreshAccountsPerSecond: Math.round(freshOrderId.opsPerSecond),
+  getOrderIdV2PerSecond: Math.round(orderIdV2.opsPerSecond),
+  getOrderIdV2Target: ORDERS_V2_TARGET_PER_SECOND,
+  getOrderIdV2TargetMet: orderIdV2.opsPerSecond >= ORDERS_V2_TARGET_PER_SECOND,
+  getOrderIdPerCpuSecond: Math.round(1e6 / median(cpuV1)),
+  getOrderIdV2PerCpuSecond: Math.round(1e6 / median(cpuV2)),
   jsSha3OverNobleSpeedup: Number((noble.nsPerOp / jsSha3.nsPerOp).toFixed(2)),
   verifyQuoteOrderOverRecovery: Number(verifyOverRecovery.toFixed(3)),
   verifyQuoteOrderTarget: VERIFY_TARGET_OVER_RECOVERY,
@@ -135,7 +209,7 @@ const summary = {
 };
 console.log(summary);
 writeResults("orders.json", {
-  note: "npm run bench:orders; runSideBySide (bench/harness.ts): cases interleaved round by round, median round. Typical orders: the four quote fixtures of test/orders/quote-fixture.ts and the service's published order; fresh accounts: the same orders with a new refund and output recipient in every order. Wall-clock figures: re-run on an idle machine.",
+  note: "npm run bench:orders; runSideBySide (bench/harness.ts): cases interleaved round by round, median round. Typical orders: the four quote fixtures of test/orders/quote-fixture.ts and the service's published order; fresh accounts: the same orders with a new refund and output recipient in every order; v2: the four quote fixtures in the v2 format and the settlement SDK's published v2 order. *PerCpuSecond: the typical v1 and v2 getOrderId cases in CPU time (process.cpuUsage, median of 21 interleaved batches of 2,000), which other processes on a shared machine do not inflate. Wall-clock figures: re-run on an idle machine.",
   results,
   summary,
 });

@@ -5,6 +5,7 @@ import { addressVectors } from "./vectors/addresses.ts";
 import { attestationVectors } from "./vectors/attestation.ts";
 import { fundingVectors } from "./vectors/funding.ts";
 import { protocolOrderVectors } from "./vectors/orders.ts";
+import { protocolOrderV2Vectors } from "./vectors/orders-v2.ts";
 import { createSeededBytes } from "./vectors/seeded.ts";
 import { svmSizeVectors } from "./vectors/svm-sizes.ts";
 import { testingSignatureVectors } from "./vectors/testing-signatures.ts";
@@ -17,6 +18,7 @@ const files: Record<string, object> = {
   "addresses.json": addressVectors(bytes),
   "svm-sizes.json": svmSizeVectors(bytes),
   "protocol-orders.json": await protocolOrderVectors(bytes),
+  "protocol-orders-v2.json": await protocolOrderV2Vectors(bytes),
   "testing-signatures.json": await testingSignatureVectors(bytes),
 };
 

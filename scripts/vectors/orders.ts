@@ -3,8 +3,8 @@ import { bytesToHex, getAddress, type Hex, hashStruct, hexToBytes } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { AttestkitError } from "../../src/errors.ts";
 import {
+  type AnyEncodedOrder,
   type ChainVmTypes,
-  type EncodedOrder,
   encodeOrder,
   encodeOrderAbi,
   encodeOrderAddress,
@@ -13,7 +13,7 @@ import {
   formatXrpXAddress,
   hashEncodedOrder,
   NATIVE_CURRENCY,
-  ORDER_V1_TYPES,
+  ORDER_FORMATS,
   ORDER_VM_TYPES,
   type Order,
   type OrderVmType,
@@ -23,7 +23,7 @@ import { type SeededBytes, seededInt } from "./seeded.ts";
 import { seededPrivateKey } from "./seeded-keys.ts";
 
 /** Protocol chain ids of the vectors, two EVM chains and one of every other VM. */
-const CHAIN_VM_TYPES: ChainVmTypes = {
+export const CHAIN_VM_TYPES: ChainVmTypes = {
   ethereum: "ethereum-vm",
   base: "ethereum-vm",
   solana: "solana-vm",
@@ -98,7 +98,7 @@ const PUBLISHED: { name: string; source: string; chainVmTypes: ChainVmTypes; ord
 };
 
 /** A valid address of `vmType` in one of its native forms, drawn from the seeded stream. */
-function seededOrderAddress(
+export function seededOrderAddress(
   bytes: SeededBytes,
   vmType: OrderVmType,
   label: string,
@@ -140,22 +140,37 @@ function seededOrderAddress(
   }
 }
 
-function amountFor(bytes: SeededBytes, label: string, index: number): string {
+export function amountFor(bytes: SeededBytes, label: string, index: number): string {
   const kind = seededInt(bytes, `${label}-kind`, index, 8);
   if (kind === 0) return "0";
   if (kind === 1) return MAX_UINT256.toString();
   return BigInt(bytes(label, index, 1 + seededInt(bytes, `${label}-len`, index, 16))).toString();
 }
 
-function chainAt(bytes: SeededBytes, label: string, index: number): string {
+export function chainAt(bytes: SeededBytes, label: string, index: number): string {
   return CHAINS[seededInt(bytes, label, index, CHAINS.length)]!;
 }
 
-function currencyFor(bytes: SeededBytes, chainId: string, label: string): string {
+export function currencyFor(bytes: SeededBytes, chainId: string, label: string): string {
   const vmType = CHAIN_VM_TYPES[chainId]!;
   return seededInt(bytes, `${label}-native`, 0, 3) === 0
     ? NATIVE_CURRENCY[vmType]
     : seededOrderAddress(bytes, vmType, label, "currency");
+}
+
+/** `count` seeded fees (the same `Fee` list in every order version), labels under `at`. */
+export function seededFees(bytes: SeededBytes, count: number, at: (label: string) => string): Order["fees"] {
+  return Array.from({ length: count }, (_, k) => {
+    const recipientChainId = chainAt(bytes, at(`fee-${k}-to-chain`), 0);
+    const currencyChainId = chainAt(bytes, at(`fee-${k}-currency-chain`), 0);
+    return {
+      recipientChainId,
+      recipient: seededOrderAddress(bytes, CHAIN_VM_TYPES[recipientChainId]!, at(`fee-${k}-to`), "account"),
+      currencyChainId,
+      currency: currencyFor(bytes, currencyChainId, at(`fee-${k}-currency`)),
+      amount: amountFor(bytes, at(`fee-${k}-amount`), 0),
+    };
+  });
 }
 
 function seededOrder(bytes: SeededBytes, index: number): Order {
@@ -211,38 +226,28 @@ function seededOrder(bytes: SeededBytes, index: number): Order {
       calls: Array.from({ length: n("calls", 3) }, (_, k) => hex(`call-${k}`, 100)),
       extraData: hex("output-extra", 40),
     },
-    fees: Array.from({ length: n("fees", 3) }, (_, k) => {
-      const recipientChainId = chainAt(bytes, at(`fee-${k}-to-chain`), 0);
-      const currencyChainId = chainAt(bytes, at(`fee-${k}-currency-chain`), 0);
-      return {
-        recipientChainId,
-        recipient: seededOrderAddress(bytes, CHAIN_VM_TYPES[recipientChainId]!, at(`fee-${k}-to`), "account"),
-        currencyChainId,
-        currency: currencyFor(bytes, currencyChainId, at(`fee-${k}-currency`)),
-        amount: amountFor(bytes, at(`fee-${k}-amount`), 0),
-      };
-    }),
+    fees: seededFees(bytes, n("fees", 3), at),
   };
 }
 
 /**
- * The id by viem's generic EIP-712 `hashStruct` (the reference), checked against the library's
- * precomputed-typehash hasher so the vectors never depend on the code they test.
+ * The id by viem's generic EIP-712 `hashStruct` (the reference) over the types of the order's version,
+ * checked against the library's precomputed-typehash hasher so the vectors never depend on the code they test.
  */
-function referenceOrderId(encoded: EncodedOrder): Hex {
-  const id = hashStruct({ types: ORDER_V1_TYPES, primaryType: "Order", data: encoded });
+export function referenceOrderId(encoded: AnyEncodedOrder): Hex {
+  const id = hashStruct({ types: ORDER_FORMATS[encoded.version], primaryType: "Order", data: encoded });
   if (hashEncodedOrder(encoded) !== id) throw new Error("hashEncodedOrder disagrees with viem's hashStruct");
   return id;
 }
 
 /** The encoded order as JSON: bytes as hex, uint256 values as decimal strings. */
-function encodedJson(encoded: EncodedOrder) {
+export function encodedJson(encoded: AnyEncodedOrder) {
   return JSON.parse(
     JSON.stringify(encoded, (_, value) => (typeof value === "bigint" ? value.toString() : value)),
   );
 }
 
-function errorCodeOf(run: () => unknown): string {
+export function errorCodeOf(run: () => unknown): string {
   try {
     run();
   } catch (error) {

@@ -12,6 +12,7 @@
  *   --svm-ws-url <u>   its PubSub URL (ATTESTKIT_SVM_WS_URL, default the RPC port + 1)
  *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
+ *   --order-version <v> protocol order format the mock issues: v1 (default) or v2 (ATTESTKIT_ORDER_VERSION)
  *   --faucet-per-request-sol-cap <sol>, --faucet-per-time-sol-cap <sol>, --faucet-time-slice-secs <s>
  *                      requestAirdrop's caps, as solana-test-validator names them (default 1000, 10000, 10)
  *   --cors-origin <o>  a browser origin the chains' RPCs and the service serve (repeatable, '*' any; default local origins)
@@ -19,6 +20,7 @@
  */
 import { commandOptions, parseCommandArgs } from "../cli-options.ts";
 import { TOOLS_NODE_FLOOR } from "../node-floor.ts";
+import { ORDER_VERSIONS, type OrderVersion } from "../orders/typed-data.ts";
 import { formatActivity } from "../service/activity.ts";
 import { LOOPBACK_HOSTS } from "../service/host-guard.ts";
 import { withPortFlag } from "../start-errors.ts";
@@ -49,6 +51,7 @@ const { values } = parseCommandArgs("devnet", {
     "faucet-time-slice-secs": { type: "string" },
     "cors-origin": { type: "string", multiple: true },
     "allow-host": { type: "string", multiple: true },
+    "order-version": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -70,6 +73,8 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
   --svm-ws-url <url>  that validator's PubSub URL (env ATTESTKIT_SVM_WS_URL, default the RPC port + 1)
   --block-time <ms>   an empty EVM block this often (env ATTESTKIT_BLOCK_TIME, default 2000)
   --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
+  --order-version <v> format of the protocol orders the mock service issues: v1 (default, as the service
+                      serves today) or v2 (the settlement SDK's next format) (env ATTESTKIT_ORDER_VERSION)
   --faucet-per-request-sol-cap <sol>  largest requestAirdrop (default 1000)
   --faucet-per-time-sol-cap <sol>     most SOL one recipient receives per time slice (default 10000)
   --faucet-time-slice-secs <s>        the faucet's time slice (default 10)
@@ -117,6 +122,13 @@ for (const [name, url] of [
 ] as const) {
   if (url !== undefined && !URL.canParse(url))
     options.fail(`invalid --${name} ${JSON.stringify(url)}: expected a URL`);
+}
+
+const orderVersion = values["order-version"] ?? env.ATTESTKIT_ORDER_VERSION ?? "v1";
+if (!(ORDER_VERSIONS as readonly string[]).includes(orderVersion)) {
+  options.fail(
+    `invalid --order-version ${JSON.stringify(orderVersion)}: expected ${ORDER_VERSIONS.join(" or ")}`,
+  );
 }
 
 const faucet = {
@@ -237,6 +249,7 @@ const devnet = await startDevnet({
   ...(db === undefined ? {} : { db }),
   browserPolicy,
   faucet,
+  orderVersion: orderVersion as OrderVersion,
   ...(svmRpcUrl === undefined ? {} : { svmRpcUrl, ...(svmWsUrl === undefined ? {} : { svmWsUrl }) }),
 }).catch((error: unknown) => {
   throw withPortFlag(error, portFlags);

@@ -8,6 +8,7 @@
 
 import type { Address } from "viem";
 import { APP_BALANCE_CHAIN_ID } from "../funding/index.ts";
+import type { OrderVersion } from "../orders/index.ts";
 import { createEvmChainAdapter } from "../service/chains/evm.ts";
 import { createService, type Service, type ServiceLoggerOption } from "../service/index.ts";
 import type { TokenInfo } from "../service/tokens.ts";
@@ -58,6 +59,11 @@ export interface DevnetOptions {
   logger?: ServiceLoggerOption;
   /** Browser origins and Host names the chains' RPCs serve (loopback by default). */
   browserPolicy?: BrowserPolicy;
+  /**
+   * The format of the protocol orders the mock service issues: `"v1"` (default, as the service serves
+   * today) or `"v2"` (the settlement SDK's next format). Deposits pay the depository under either id.
+   */
+  orderVersion?: OrderVersion;
   /** Caps of the SVM chain's `requestAirdrop` (default `DEFAULT_FAUCET_LIMITS`: 1,000 SOL per request, 10,000 per recipient per 10 s). */
   faucet?: FaucetLimits;
 }
@@ -219,6 +225,7 @@ export async function startDevnet(
       },
     ],
     ...(options.holdTimeoutMs === undefined ? {} : { holdTimeoutMs: options.holdTimeoutMs }),
+    ...(options.orderVersion === undefined ? {} : { orderVersion: options.orderVersion }),
     // The devnet's chains start empty each run: its service file is created when missing.
     ...(options.db === undefined ? {} : { db: options.db, newDb: true }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),

@@ -16,3 +16,4 @@ export {
   getOrderDepositorReplayAddress,
   toOrderDepositorOrder,
 } from "./order.ts";
+export { encodeOrderV2Borsh } from "./order-v2.ts";

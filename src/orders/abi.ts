@@ -1,6 +1,6 @@
 import { type AbiParameter, encodeAbiParameters, type Hex } from "viem";
-import { ORDER_V1_TYPES } from "./typed-data.ts";
-import type { EncodedOrder } from "./types.ts";
+import { ORDER_V1_TYPES, ORDER_V2_TYPES } from "./typed-data.ts";
+import type { AnyEncodedOrder } from "./types.ts";
 
 type Members = Readonly<Record<string, readonly { readonly name: string; readonly type: string }[]>>;
 
@@ -24,7 +24,14 @@ function abiParameter(types: Members, name: string, type: string): AbiParameter 
  */
 export const PROTOCOL_ORDER_ABI_PARAMETER: AbiParameter = abiParameter(ORDER_V1_TYPES, "order", "Order");
 
-/** `abi.encode(order)` of an encoded order, for `abi.decode(data, (ProtocolOrder.Order))`. */
-export function encodeOrderAbi(encoded: EncodedOrder): Hex {
-  return encodeAbiParameters([PROTOCOL_ORDER_ABI_PARAMETER], [encoded]);
+/** The Solidity `ProtocolOrderV2.Order` struct as an ABI tuple (`PROTOCOL_ORDER_ABI_PARAMETER` for v2). */
+export const PROTOCOL_ORDER_V2_ABI_PARAMETER: AbiParameter = abiParameter(ORDER_V2_TYPES, "order", "Order");
+
+/**
+ * `abi.encode(order)` of an encoded order, for `abi.decode(data, (ProtocolOrder.Order))` or, for a v2
+ * order, `(ProtocolOrderV2.Order)`.
+ */
+export function encodeOrderAbi(encoded: AnyEncodedOrder): Hex {
+  const parameter = encoded.version === "v2" ? PROTOCOL_ORDER_V2_ABI_PARAMETER : PROTOCOL_ORDER_ABI_PARAMETER;
+  return encodeAbiParameters([parameter], [encoded]);
 }

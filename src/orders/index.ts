@@ -1,4 +1,4 @@
-export { encodeOrderAbi, PROTOCOL_ORDER_ABI_PARAMETER } from "./abi.ts";
+export { encodeOrderAbi, PROTOCOL_ORDER_ABI_PARAMETER, PROTOCOL_ORDER_V2_ABI_PARAMETER } from "./abi.ts";
 export { encodeOrderAddress, encodeOrderAddressBytes, formatOrderAddress } from "./address/index.ts";
 export { formatTonRawAddress } from "./address/ton.ts";
 export { formatXrpXAddress } from "./address/xrp.ts";
@@ -23,8 +23,9 @@ export {
   SVM_DEPOSITORY_PROGRAM,
   type SvmDepositInstruction,
 } from "./depository-svm.ts";
-export { encodeOrder } from "./encode-order.ts";
+export { type EncodeOrderOptions, encodeOrder } from "./encode-order.ts";
 export * from "./errors.ts";
+export { getOrderDeadline } from "./order-deadline.ts";
 export { getOrderId, hashEncodedOrder } from "./order-id.ts";
 export {
   type OrderIdSigner,
@@ -33,7 +34,13 @@ export {
   signOrderId,
   verifyOrderSignature,
 } from "./signature.ts";
-export { ORDER_FORMATS, ORDER_V1_TYPES, type OrderVersion } from "./typed-data.ts";
+export {
+  ORDER_FORMATS,
+  ORDER_V1_TYPES,
+  ORDER_V2_TYPES,
+  ORDER_VERSIONS,
+  type OrderVersion,
+} from "./typed-data.ts";
 export type * from "./types.ts";
 export { verifyQuoteOrder } from "./verify-quote.ts";
 export type * from "./verify-quote-types.ts";

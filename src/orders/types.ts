@@ -54,12 +54,48 @@ export type OrderFee = {
 };
 
 /**
+ * A `"v2"` order (the settlement SDK's next format) as `orderData` carries it,
+ * in the same native forms as `Order`: one relayer with exclusive filling
+ * rights (an EVM address), one deadline for filling or refunding, one input,
+ * the refund options, and the output: the minimum the relayer withdraws from
+ * the depository and what the fill must deliver to the recipient.
+ */
+export type OrderV2 = {
+  version: "v2";
+  relayerChainId: string;
+  /** EVM address of the relayer with exclusive filling rights. */
+  relayer: string;
+  salt: string;
+  /** Unix seconds: the last moment to fill, and to refund. */
+  deadline: number;
+  input: OrderV2Input;
+  refunds: OrderV2Refund[];
+  output: OrderV2Output;
+  fees: OrderFee[];
+};
+
+export type OrderV2Input = { chainId: string; currency: string; amount: string };
+
+export type OrderV2Refund = { chainId: string; currency: string; minimumAmount: string; recipient: string };
+
+export type OrderV2Output = {
+  chainId: string;
+  /** The minimum withdrawn from the depository on the output chain (to the relayer's router). */
+  withdraw: { currency: string; minimumAmount: string };
+  /** What the fill must end with: at least `minimumAmount` of `currency` to `recipient`, then `calls`. */
+  fill: { currency: string; minimumAmount: string; recipient: string; calls: string[] };
+};
+
+/** An order of any version attestkit encodes. */
+export type AnyOrder = Order | OrderV2;
+
+/**
  * An order with every address and currency already VM-encoded (the `bytes`
  * members of the EIP-712 types) and every number parsed: the exact data that
  * is hashed, and what the Solidity and SVM implementations take.
  */
 export type EncodedOrder = {
-  version: string;
+  version: "v1";
   solverChainId: string;
   solver: Address;
   salt: bigint;
@@ -89,3 +125,26 @@ export type EncodedOrder = {
     amount: bigint;
   }[];
 };
+
+/** `EncodedOrder` for a `"v2"` order: the exact data its id hashes. */
+export type EncodedOrderV2 = {
+  version: "v2";
+  relayerChainId: string;
+  relayer: Address;
+  salt: bigint;
+  deadline: number;
+  input: { chainId: string; currency: Hex; amount: bigint };
+  refunds: { chainId: string; currency: Hex; minimumAmount: bigint; recipient: Hex }[];
+  output: {
+    chainId: string;
+    withdraw: { currency: Hex; minimumAmount: bigint };
+    fill: { currency: Hex; minimumAmount: bigint; recipient: Hex; calls: Hex[] };
+  };
+  fees: EncodedOrder["fees"];
+};
+
+/** The encoded order of each version, by `version`. */
+export type EncodedOrders = { v1: EncodedOrder; v2: EncodedOrderV2 };
+
+/** An encoded order of any version attestkit encodes. */
+export type AnyEncodedOrder = EncodedOrders[keyof EncodedOrders];

@@ -65,6 +65,42 @@ export const OrderDataSchema = z
   .meta({ id: "OrderData", description: "A protocol order as the solver signed it." });
 export type OrderData = z.infer<typeof OrderDataSchema>;
 
+/**
+ * `orderData` of a `"v2"` order (the settlement SDK's next format): one relayer, one deadline for filling
+ * and refunding, one input, refund options, and an output split into the minimum withdrawn from the
+ * depository and what the fill must deliver.
+ */
+export const OrderDataV2Schema = z
+  .object({
+    version: z.literal("v2"),
+    relayerChainId: z.string().min(1),
+    relayer: z.string(),
+    salt: OrderUintSchema,
+    deadline: OrderDeadlineSchema,
+    input: z.object({ chainId: z.string().min(1), currency: z.string(), amount: OrderUintSchema }),
+    refunds: z.array(
+      z.object({
+        chainId: z.string().min(1),
+        currency: z.string(),
+        minimumAmount: OrderUintSchema,
+        recipient: z.string(),
+      }),
+    ),
+    output: z.object({
+      chainId: z.string().min(1),
+      withdraw: z.object({ currency: z.string(), minimumAmount: OrderUintSchema }),
+      fill: z.object({
+        currency: z.string(),
+        minimumAmount: OrderUintSchema,
+        recipient: z.string(),
+        calls: z.array(OrderBytesSchema),
+      }),
+    }),
+    fees: z.array(OrderFeeSchema),
+  })
+  .meta({ id: "OrderDataV2", description: "A v2 protocol order as the relayer signed it." });
+export type OrderDataV2 = z.infer<typeof OrderDataV2Schema>;
+
 /** `protocol.v2.paymentDetails`: where and what to pay (unsigned: check it against the order). */
 export const OrderPaymentDetailsSchema = z
   .object({
@@ -80,7 +116,7 @@ export const ProtocolV2Schema = z
   .looseObject({
     orderId: RequestIdSchema.describe("EIP-712 hashStruct(Order), no domain separator."),
     hubType: z.string().meta({ examples: ["onchain"] }),
-    orderData: OrderDataSchema,
+    orderData: z.union([OrderDataV2Schema, OrderDataSchema]),
     orderSignature: HexSignatureSchema.describe("Solver's EIP-191 signature of the 32 raw bytes of orderId."),
     paymentDetails: OrderPaymentDetailsSchema,
   })

@@ -2,10 +2,10 @@
  * CLI of the mock service: `attestkit service` (`npm run service --` here) [--port 8787] [--db file.sqlite [--new-db]]
  * [--solver-key 0x...] [--api-keys k1,k2] [--rpc 31337=http://127.0.0.1:8545]
  * [--svm-rpc http://127.0.0.1:8899] [--svm-ws ws://127.0.0.1:8900] [--svm-solver-keypair file.json]
- * [--svm-receiver <program id>] [--log-level info]`.
+ * [--svm-receiver <program id>] [--order-version v1|v2] [--log-level info]`.
  * Every flag has an environment fallback (ATTESTKIT_SERVICE_PORT, ATTESTKIT_SERVICE_DB,
  * ATTESTKIT_SOLVER_KEY, ATTESTKIT_API_KEYS, ATTESTKIT_RPC, ATTESTKIT_SVM_RPC, ATTESTKIT_SVM_WS,
- * ATTESTKIT_SVM_SOLVER_KEYPAIR, ATTESTKIT_SVM_RECEIVER, ATTESTKIT_LOG_LEVEL). Listens on 127.0.0.1
+ * ATTESTKIT_SVM_SOLVER_KEYPAIR, ATTESTKIT_SVM_RECEIVER, ATTESTKIT_ORDER_VERSION, ATTESTKIT_LOG_LEVEL). Listens on 127.0.0.1
  * only. Keys are never printed.
  */
 import { readFileSync } from "node:fs";
@@ -13,7 +13,12 @@ import { type Address, createKeyPairSignerFromBytes, isAddress, type KeyPairSign
 import type { Hex } from "viem";
 import { commandOptions, parseCommandArgs } from "../cli-options.ts";
 import { svmDevKeypair } from "../devnet/accounts.ts";
-import { CANONICAL_EVM_DEPOSITORY, SVM_DEPOSITORY_PROGRAM } from "../orders/index.ts";
+import {
+  CANONICAL_EVM_DEPOSITORY,
+  ORDER_VERSIONS,
+  type OrderVersion,
+  SVM_DEPOSITORY_PROGRAM,
+} from "../orders/index.ts";
 import { withPortFlag } from "../start-errors.ts";
 import { createEvmChainAdapter } from "./chains/evm.ts";
 import { createSvmChainAdapter } from "./chains/svm.ts";
@@ -39,6 +44,7 @@ const { values } = parseCommandArgs("service", {
     "svm-ws": { type: "string" },
     "svm-solver-keypair": { type: "string" },
     "svm-receiver": { type: "string" },
+    "order-version": { type: "string" },
     "log-level": { type: "string" },
     "allow-host": { type: "string", multiple: true },
     help: { type: "boolean", short: "h" },
@@ -62,6 +68,8 @@ if (values.help) {
   --svm-solver-keypair <file>  solver keypair, a Solana CLI JSON file of 64 bytes
                           (env ATTESTKIT_SVM_SOLVER_KEYPAIR, default the devnet's public solver keypair)
   --svm-receiver <id>     attested receiver program id whose Deposited events are deposits (env ATTESTKIT_SVM_RECEIVER)
+  --order-version <v>     format of the protocol orders quotes carry: v1 (default, as the service serves
+                          today) or v2 (the settlement SDK's next format) (env ATTESTKIT_ORDER_VERSION)
   --log-level <level>     pino level, or "silent" (env ATTESTKIT_LOG_LEVEL, default info)
   --allow-host <h>        a Host name the service answers besides the loopback names (repeatable;
                           '*' for any), when a proxy or another name reaches it`);
@@ -87,6 +95,11 @@ const level = values["log-level"] ?? env.ATTESTKIT_LOG_LEVEL ?? "info";
 const holdTimeout = values["hold-timeout"];
 if (holdTimeout !== undefined && !/^\d+(\.\d+)?$/.test(holdTimeout)) {
   fail(`invalid --hold-timeout ${JSON.stringify(holdTimeout)}: expected seconds`);
+}
+
+const orderVersion = values["order-version"] ?? env.ATTESTKIT_ORDER_VERSION ?? "v1";
+if (!(ORDER_VERSIONS as readonly string[]).includes(orderVersion)) {
+  fail(`invalid --order-version ${JSON.stringify(orderVersion)}: expected ${ORDER_VERSIONS.join(" or ")}`);
 }
 
 const chains: ChainAdapter[] = [];
@@ -163,6 +176,7 @@ try {
     solverPrivateKey: solverKey,
     apiKeys,
     chains,
+    orderVersion: orderVersion as OrderVersion,
     logger: level === "silent" ? false : { level },
     ...(allowHosts === undefined ? {} : { allowedHosts: allowHosts }),
   });

@@ -11,6 +11,8 @@ export type DepositDecision = "fill" | "settle" | "refund";
 export interface BookedDeposit {
   chainId: number;
   txHash: string;
+  /** Where in its transaction it is named (`DepositPosition`): one transaction may hold several. */
+  position: string;
   currency: string;
   requestId: string;
   sender: string;
@@ -30,12 +32,13 @@ export interface BookedDeposit {
 export function bookDeposit(store: Store, deposit: BookedDeposit, now: number): boolean {
   const result = store
     .prepare(
-      `INSERT INTO deposits (chain_id, tx_hash, currency, request_id, sender, from_user, amount, kind, reason, separate, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO deposits (chain_id, tx_hash, position, currency, request_id, sender, from_user, amount, kind, reason, separate, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     )
     .run(
       deposit.chainId,
       normalizeLookup(deposit.txHash),
+      deposit.position,
       deposit.currency,
       deposit.requestId.toLowerCase(),
       deposit.sender,
@@ -58,17 +61,19 @@ export function requestHasDeposit(store: Store, requestId: string): boolean {
   );
 }
 
+/** What identifies a booked deposit. */
+export type DepositKey = Pick<BookedDeposit, "chainId" | "txHash" | "position" | "currency" | "requestId">;
+
+/** The condition selecting one booked deposit, and its values (`keyValues`). */
+const BY_KEY = "chain_id = ? AND tx_hash = ? AND position = ? AND currency = ? AND request_id = ?";
+
+function keyValues(key: DepositKey): [number, string, string, string, string] {
+  return [key.chainId, normalizeLookup(key.txHash), key.position, key.currency, key.requestId.toLowerCase()];
+}
+
 /** Records the refund transaction of a booked deposit. */
-export function recordDepositRefund(
-  store: Store,
-  key: Pick<BookedDeposit, "chainId" | "txHash" | "currency" | "requestId">,
-  refundTx: string,
-): void {
-  store
-    .prepare(
-      "UPDATE deposits SET refund_tx = ? WHERE chain_id = ? AND tx_hash = ? AND currency = ? AND request_id = ?",
-    )
-    .run(refundTx, key.chainId, normalizeLookup(key.txHash), key.currency, key.requestId.toLowerCase());
+export function recordDepositRefund(store: Store, key: DepositKey, refundTx: string): void {
+  store.prepare(`UPDATE deposits SET refund_tx = ? WHERE ${BY_KEY}`).run(refundTx, ...keyValues(key));
 }
 
 /**
@@ -76,29 +81,26 @@ export function recordDepositRefund(
  * `MANUAL_REFUND_REQUIRED`), adding why to its reason when the refund was held on purpose
  * (`RefundHeldError`: sending it would have cost the solver more than what arrived).
  */
-export function recordRefundHeld(
-  store: Store,
-  key: Pick<BookedDeposit, "chainId" | "txHash" | "currency" | "requestId">,
-  error: unknown,
-): void {
+export function recordRefundHeld(store: Store, key: DepositKey, error: unknown): void {
   const held = error instanceof RefundHeldError ? error.message : null;
   store
     .prepare(
       `UPDATE deposits SET refund_tx = 'MANUAL_REFUND_REQUIRED',
-       reason = CASE WHEN ?1 IS NULL THEN reason ELSE COALESCE(reason || '; ', '') || ?1 END
-       WHERE chain_id = ?2 AND tx_hash = ?3 AND currency = ?4 AND request_id = ?5`,
+       reason = CASE WHEN ? IS NULL THEN reason ELSE COALESCE(reason || '; ', '') || ? END
+       WHERE ${BY_KEY}`,
     )
-    .run(held, key.chainId, normalizeLookup(key.txHash), key.currency, key.requestId.toLowerCase());
+    .run(held, held, ...keyValues(key));
 }
 
 /** Booked deposits for a request (tests, reconciliation). */
 export function depositsOf(store: Store, requestId: string): (BookedDeposit & { refundTx: string | null })[] {
   const rows = store
-    .prepare("SELECT * FROM deposits WHERE request_id = ? ORDER BY created_at, tx_hash")
+    .prepare("SELECT * FROM deposits WHERE request_id = ? ORDER BY created_at, tx_hash, position")
     .all(requestId.toLowerCase()) as Record<string, string | number | null>[];
   return rows.map((row) => ({
     chainId: Number(row.chain_id),
     txHash: String(row.tx_hash),
+    position: String(row.position),
     currency: String(row.currency),
     requestId: String(row.request_id),
     sender: String(row.sender),

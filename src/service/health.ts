@@ -3,7 +3,7 @@
  * each chain and the transactions it quarantined (`quarantine.ts`). `degraded` while any transaction
  * is quarantined, since money may have arrived that nothing booked.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import type { HealthQuerySchema, HealthResponseSchema } from "./http-schemas.ts";
 import { listQuarantined, quarantineCounts } from "./quarantine.ts";
 import type { Store } from "./store.ts";

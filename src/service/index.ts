@@ -2,7 +2,7 @@
 export { hashApiKey, sponsorshipLinkMessage } from "./auth.ts";
 export { encodeDepositoryDeposit } from "./chains/depository-evm.ts";
 export { buildDepositoryDepositInstruction, depositoryAccounts } from "./chains/depository-svm.ts";
-export type { ChainAdapter, ChainObservation, TransferParams } from "./chains/types.ts";
+export type { ChainAdapter, ChainObservation, DepositPosition, TransferParams } from "./chains/types.ts";
 export { ServiceHttpError } from "./errors.ts";
 export type { ServiceLoggerOption } from "./logger.ts";
 export { buildOpenApiDocument } from "./openapi.ts";

@@ -172,12 +172,13 @@ export class Indexer {
         chainId: adapter.chainId,
         block: observation.block,
         timestamp: observation.timestamp,
-        from: observation.depositor,
-        signers: [observation.depositor],
+        from: observation.from,
+        signers: observation.signers,
+        position: observation.position,
         currency: observation.currency,
         amount: observation.amount,
         final,
-        data: { via: "depository", orderId: observation.orderId },
+        data: { via: "depository", orderId: observation.orderId, depositor: observation.depositor },
       });
       return;
     }
@@ -189,6 +190,7 @@ export class Indexer {
       timestamp: observation.timestamp,
       from: observation.from,
       signers: observation.signers,
+      position: observation.position,
       currency: observation.currency,
       amount: observation.amount,
       final,
@@ -244,7 +246,12 @@ export class ChainSolver implements Solver {
     const adapter = this.#adapters.get(request.meta.originChainId);
     if (!adapter) return simulatedSolver.refund(request, deposit);
     const to = deposit.to ?? request.record.refundTo ?? request.record.user;
-    const id = `refund:${request.record.id.toLowerCase()}:${deposit.depositTx ?? "request"}:${deposit.currency}`;
+    // A deposit named by its transaction as a whole keeps the id refunds had before positions existed.
+    const position =
+      deposit.depositPosition === undefined || deposit.depositPosition === "tx"
+        ? ""
+        : `@${deposit.depositPosition}`;
+    const id = `refund:${request.record.id.toLowerCase()}:${deposit.depositTx ?? "request"}${position}:${deposit.currency}`;
     const depositTx = deposit.depositTx ?? requestDeposit(this.#store, request.record.id)?.txHash;
     const sent = await sendOnce(this.#store, adapter, id, {
       to,

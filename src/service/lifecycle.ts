@@ -52,6 +52,8 @@ export interface DepositObservation extends ObservedTx {
    * and absent both, the request's user (the mock deposit endpoint).
    */
   signers?: string[];
+  /** Where in its transaction the deposit is named (`DepositPosition`; default `tx`). */
+  position?: string;
 }
 
 /** Result of a solver fill or refund on a chain. */
@@ -70,6 +72,8 @@ export interface RefundableDeposit {
   to?: string;
   /** The deposit transaction returned, when it is not the request's own deposit (one refund each). */
   depositTx?: string;
+  /** Where in `depositTx` that deposit is named, when the transaction holds several (`DepositPosition`). */
+  depositPosition?: string;
 }
 
 /** Fills and refunds requests on chains. */
@@ -165,12 +169,14 @@ export class Lifecycle {
   }
 
   /**
-   * An origin deposit was seen. A deposit counts for the request only when its user sent it (signed
-   * it, or a receiver bound it): anything else never moves the request and, once final, goes back
-   * to its sender (what arrived, never more). The user's deposit, not final: waiting -> depositing.
-   * Final, the first one: filled (pending), or refunded when it does not match the quote; for a
-   * fast-filled request it settles the hold. A later one (the request already took its deposit or
-   * is closed) is refunded. Each final deposit is booked once (`deposits`), so rescans are no-ops.
+   * An origin deposit was seen. A deposit counts for the request only when its user authorised it
+   * (signed it, or a receiver bound it): anything else never moves the request and, once final,
+   * goes back on its own to whoever paid it (what arrived, never more); a deposit of nothing is
+   * ignored. The user's deposit, not final: waiting -> depositing. Final, the first one: filled
+   * (pending), or refunded when it does not match the quote or arrived after its order's deadline;
+   * for a fast-filled request it settles the hold. A later one (the request already took its
+   * deposit or is closed) is refunded. Each final deposit is booked once (`deposits`, keyed by its
+   * position in its transaction), so rescans are no-ops.
    */
   observeDeposit(observation: DepositObservation): StoredRequest | null {
     const now = this.#now();
@@ -180,6 +186,7 @@ export class Lifecycle {
       currency: observation.currency ?? current.meta.originCurrency,
       amount: BigInt(observation.amount ?? current.meta.originAmount),
     };
+    if (arrived.amount === 0n) return current;
     const fromUser = fromRequestUser(current.record, observation);
     if (!fromUser) {
       if (!observation.final) return current;
@@ -195,7 +202,7 @@ export class Lifecycle {
           now,
         );
       if (booked) {
-        const refund = { ...arrived, to: sender, depositTx: observation.txHash };
+        const refund = { ...arrived, to: sender, ...depositRef(observation) };
         this.#track(this.#refundDeposit(current, observation, refund)).catch(() => {});
       }
       return current;
@@ -217,7 +224,7 @@ export class Lifecycle {
         const fastFilled = record.data.triggeredByFastFill === true;
         const open = record.status === "waiting" || record.status === "depositing";
         const expected = (open || fastFilled) && !requestHasDeposit(this.#o.store, record.id);
-        const mismatch = expected ? depositMismatch(request, observation) : null;
+        const mismatch = expected ? depositMismatch(request, observation, now) : null;
         const kind = !expected || mismatch !== null ? "refund" : fastFilled ? "settle" : "fill";
         const reason = expected ? mismatch : "REQUEST_CLOSED";
         const booking = {
@@ -259,9 +266,9 @@ export class Lifecycle {
     if (action === "refund-request")
       this.#track(this.#refund(updated, refundReason!, toUser)).catch(() => {});
     else if (action === "refund-deposit")
-      this.#track(
-        this.#refundDeposit(updated, observation, { ...toUser, depositTx: observation.txHash }),
-      ).catch(() => {});
+      this.#track(this.#refundDeposit(updated, observation, { ...toUser, ...depositRef(observation) })).catch(
+        () => {},
+      );
     else if (action === "fill") this.#track(this.#fillOrRefund(updated, toUser)).catch(() => {});
     return updated;
   }
@@ -340,7 +347,7 @@ export class Lifecycle {
       const request = getRequest(store, deposit.requestId);
       if (request === null) continue;
       const to = deposit.fromUser ? (request.record.refundTo ?? request.record.user) : deposit.sender;
-      const refund = { currency: deposit.currency, amount: deposit.amount, to, depositTx: deposit.txHash };
+      const refund = { currency: deposit.currency, amount: deposit.amount, to, ...depositRef(deposit) };
       this.#track(this.#refundDeposit(request, deposit, refund)).catch(() => {});
     }
     for (const id of ids("status", "depositing")) {
@@ -367,6 +374,7 @@ export class Lifecycle {
     return {
       chainId: observation.chainId,
       txHash: observation.txHash,
+      position: observation.position ?? "tx",
       currency: arrived.currency,
       requestId: request.record.id,
       sender,
@@ -383,12 +391,13 @@ export class Lifecycle {
    */
   async #refundDeposit(
     request: StoredRequest,
-    observation: Pick<DepositObservation, "chainId" | "txHash">,
+    observation: Pick<DepositObservation, "chainId" | "txHash" | "position">,
     deposit: RefundableDeposit,
   ): Promise<void> {
     const key = {
       chainId: observation.chainId,
       txHash: observation.txHash,
+      position: observation.position ?? "tx",
       currency: deposit.currency,
       requestId: request.record.id,
     };
@@ -474,8 +483,15 @@ export class Lifecycle {
     return tx;
   }
 
-  /** Fills a final, matching deposit; when the solver cannot, the deposit goes back to the payer. */
+  /**
+   * Fills a final, matching deposit; when the solver cannot, or its order's `output.deadline` has
+   * passed (the fill would be late), the deposit goes back to the payer.
+   */
   async #fillOrRefund(request: StoredRequest, arrived: RefundableDeposit): Promise<void> {
+    if (orderExpired(request, this.#now())) {
+      await this.#refund(request, "PROTOCOL_DEADLINE_EXPIRED", arrived);
+      return;
+    }
     try {
       await this.#fill(request, BigInt(request.meta.originAmount));
     } catch (error) {
@@ -526,6 +542,12 @@ export class Lifecycle {
       throw conflict(
         "ORIGIN_TX_ALREADY_FINAL",
         `fast fill applies only before the origin transaction finalizes; request status is ${record.status}`,
+      );
+    }
+    if (orderExpired(request, this.#now())) {
+      throw conflict(
+        "PROTOCOL_DEADLINE_EXPIRED",
+        `the request's order expired at ${new Date((meta.orderDeadline ?? 0) * 1000).toISOString()}; it is refunded, never filled`,
       );
     }
     const requestUsd = BigInt(meta.amountMicroUsd);
@@ -635,9 +657,36 @@ function fromRequestUser(record: RequestRecord, observation: DepositObservation)
   return authorised.some((address) => normalizeLookup(address) === user);
 }
 
-/** Why a final deposit does not match its quote (refund reason), or null when it matches. */
-function depositMismatch(request: StoredRequest, observation: DepositObservation): FailReason | null {
+/** How a refund names the deposit it returns: its transaction, and its position there. */
+function depositRef(deposit: Pick<DepositObservation, "txHash" | "position">): {
+  depositTx: string;
+  depositPosition: string;
+} {
+  return { depositTx: deposit.txHash, depositPosition: deposit.position ?? "tx" };
+}
+
+/**
+ * Whether the request's order is past its `output.deadline` at `atMs` (unix ms). A deadline holds
+ * through its own second: valid while now <= deadline. Requests without an order never expire here.
+ */
+function orderExpired(request: StoredRequest, atMs: number): boolean {
+  const deadline = request.meta.orderDeadline;
+  return deadline !== undefined && Math.floor(atMs / 1000) > deadline;
+}
+
+/**
+ * Why a final deposit does not match its quote (refund reason), or null when it matches. A deposit
+ * landing after its order's deadline (its block's time; the service's clock when unknown) is
+ * refunded `PROTOCOL_DEADLINE_EXPIRED`, as the service does for an expired protocol order.
+ */
+function depositMismatch(
+  request: StoredRequest,
+  observation: DepositObservation,
+  now: number,
+): FailReason | null {
   if (observation.chainId !== request.meta.originChainId) return "DEPOSIT_CHAIN_MISMATCH";
+  const landedMs = observation.timestamp ? observation.timestamp * 1000 : now;
+  if (orderExpired(request, landedMs)) return "PROTOCOL_DEADLINE_EXPIRED";
   if (observation.currency !== undefined) {
     const expected = request.meta.originCurrency;
     const same =

@@ -1,14 +1,22 @@
 /**
  * Protocol orders of the mock (`POST /quote/v2` and `/quote` with `includeProtocolData: true`): the
- * order a quote commits to (one input paid on the origin chain, refundable to the user; one output
- * payment to the recipient with the quote's minimum and expected amounts; the relayer fee), its id
- * (EIP-712 `hashStruct(Order)`, `attestkit/orders`), the solver's EIP-191 signature over the id's 32
- * raw bytes, and the payment details naming the origin chain's depository.
+ * order a quote commits to (one input paid on the origin chain, refundable to the user; the output to
+ * the recipient with the quote's minimum, and expected amount where the format has one; the relayer
+ * fee), in the configured format (`"v1"`, as the service serves today, or `"v2"`), its id (EIP-712
+ * `hashStruct(Order)`, `attestkit/orders`), the solver's EIP-191 signature over the id's 32 raw bytes,
+ * and the payment details naming the origin chain's depository.
  */
 import { randomBytes } from "node:crypto";
 import type { Hex } from "viem";
 import { getChainVm } from "../chains.ts";
-import { type ChainVmTypes, getOrderId, type Order } from "../orders/index.ts";
+import {
+  type AnyOrder,
+  type ChainVmTypes,
+  getOrderId,
+  type Order,
+  type OrderV2,
+  type OrderVersion,
+} from "../orders/index.ts";
 import type { ProtocolV2 } from "../schemas/index.ts";
 import type { ProtocolChain } from "./protocol-chains.ts";
 import type { ValidatedQuote } from "./quotes.ts";
@@ -25,13 +33,15 @@ export interface OrdersConfig {
   signOrderId(orderId: Hex): Promise<Hex>;
   /** Seconds from quoting to the output's and the refund's deadlines (default 600). */
   deadlineSeconds?: number;
+  /** The order format issued (default `"v1"`, the format the service serves today). */
+  version?: OrderVersion;
 }
 
 /** `protocol.v2` of a quote response, as the mock issues it. */
 export type ProtocolOrderBlock = ProtocolV2 & {
   orderId: Hex;
   hubType: "onchain";
-  orderData: Order;
+  orderData: AnyOrder;
   orderSignature: Hex;
 };
 
@@ -67,6 +77,110 @@ export function chainVmTypesOf(config: OrdersConfig): ChainVmTypes {
   );
 }
 
+/** What every order format is built from: the quote, its amounts, both chains and the deadline. */
+type OrderTerms = {
+  config: OrdersConfig;
+  q: ValidatedQuote;
+  amounts: QuotedAmounts;
+  origin: ProtocolChain;
+  destination: ProtocolChain;
+  deadline: number;
+  salt: string;
+};
+
+/** The relayer fee, paid on the origin chain to the solver's account there (the same `Fee` in every format). */
+function relayerFee({ config, q, amounts, origin }: OrderTerms): Order["fees"] {
+  return [
+    {
+      recipientChainId: origin.chainId,
+      recipient: q.originVm === "svm" ? config.solverSvm : config.solverEvm,
+      currencyChainId: origin.chainId,
+      currency: q.originCurrency,
+      amount: amounts.relayerFee.toString(),
+    },
+  ];
+}
+
+/** `orderData` of each format the mock issues. */
+const ORDER_DATA: { [V in OrderVersion]: (terms: OrderTerms) => Extract<AnyOrder, { version: V }> } = {
+  v1: (terms): Order => {
+    const { config, q, amounts, origin, destination, deadline, salt } = terms;
+    return {
+      version: "v1",
+      solverChainId: origin.chainId,
+      solver: config.solverEvm,
+      salt,
+      inputs: [
+        {
+          payment: {
+            chainId: origin.chainId,
+            currency: q.originCurrency,
+            amount: amounts.amountIn.toString(),
+            weight: "1",
+          },
+          refunds: [
+            {
+              chainId: origin.chainId,
+              recipient: q.user,
+              currency: q.originCurrency,
+              minimumAmount: amounts.amountIn.toString(),
+              deadline,
+              extraData: "0x",
+            },
+          ],
+        },
+      ],
+      output: {
+        chainId: destination.chainId,
+        payments: [
+          {
+            recipient: q.recipient,
+            currency: q.destinationCurrency,
+            minimumAmount: amounts.minimumOut.toString(),
+            expectedAmount: amounts.expectedOut.toString(),
+          },
+        ],
+        deadline,
+        calls: [],
+        extraData: "0x",
+      },
+      fees: relayerFee(terms),
+    };
+  },
+  // The solver fills from its own inventory in the destination currency: what it withdraws from the
+  // destination's depository and what the fill delivers are the same currency and minimum.
+  v2: (terms): OrderV2 => {
+    const { config, q, amounts, origin, destination, deadline, salt } = terms;
+    return {
+      version: "v2",
+      relayerChainId: origin.chainId,
+      relayer: config.solverEvm,
+      salt,
+      deadline,
+      input: { chainId: origin.chainId, currency: q.originCurrency, amount: amounts.amountIn.toString() },
+      refunds: [
+        {
+          chainId: origin.chainId,
+          currency: q.originCurrency,
+          minimumAmount: amounts.amountIn.toString(),
+          recipient: q.user,
+        },
+      ],
+      output: {
+        chainId: destination.chainId,
+        withdraw: { currency: q.destinationCurrency, minimumAmount: amounts.minimumOut.toString() },
+        fill: {
+          currency: q.destinationCurrency,
+          minimumAmount: amounts.minimumOut.toString(),
+          recipient: q.recipient,
+          calls: [],
+        },
+      },
+      fees: relayerFee(terms),
+    };
+  },
+};
+
 /** The order a quote commits to, its id, the solver's signature and the payment details. */
 export async function issueOrder(
   config: OrdersConfig,
@@ -75,58 +189,15 @@ export async function issueOrder(
   now: number,
 ): Promise<ProtocolOrderBlock> {
   const origin = protocolChainOf(config, q.body.originChainId);
-  const destination = protocolChainOf(config, q.body.destinationChainId);
-  const deadline = Math.floor(now / 1000) + (config.deadlineSeconds ?? DEFAULT_DEADLINE_SECONDS);
-  const feeRecipient = q.originVm === "svm" ? config.solverSvm : config.solverEvm;
-  const orderData: Order = {
-    version: "v1",
-    solverChainId: origin.chainId,
-    solver: config.solverEvm,
+  const orderData = ORDER_DATA[config.version ?? "v1"]({
+    config,
+    q,
+    amounts,
+    origin,
+    destination: protocolChainOf(config, q.body.destinationChainId),
+    deadline: Math.floor(now / 1000) + (config.deadlineSeconds ?? DEFAULT_DEADLINE_SECONDS),
     salt: BigInt(`0x${randomBytes(32).toString("hex")}`).toString(),
-    inputs: [
-      {
-        payment: {
-          chainId: origin.chainId,
-          currency: q.originCurrency,
-          amount: amounts.amountIn.toString(),
-          weight: "1",
-        },
-        refunds: [
-          {
-            chainId: origin.chainId,
-            recipient: q.user,
-            currency: q.originCurrency,
-            minimumAmount: amounts.amountIn.toString(),
-            deadline,
-            extraData: "0x",
-          },
-        ],
-      },
-    ],
-    output: {
-      chainId: destination.chainId,
-      payments: [
-        {
-          recipient: q.recipient,
-          currency: q.destinationCurrency,
-          minimumAmount: amounts.minimumOut.toString(),
-          expectedAmount: amounts.expectedOut.toString(),
-        },
-      ],
-      deadline,
-      calls: [],
-      extraData: "0x",
-    },
-    fees: [
-      {
-        recipientChainId: origin.chainId,
-        recipient: feeRecipient,
-        currencyChainId: origin.chainId,
-        currency: q.originCurrency,
-        amount: amounts.relayerFee.toString(),
-      },
-    ],
-  };
+  });
   const orderId = getOrderId(orderData, chainVmTypesOf(config));
   return {
     orderId,

@@ -11,6 +11,7 @@ import type { Address as SvmAddress } from "@solana/kit";
 import { type Address, encodeFunctionData, erc20Abi, type Hex, zeroAddress } from "viem";
 import { parseEvmAddress } from "../address/index.ts";
 import { getChainVm } from "../chains.ts";
+import { getOrderDeadline } from "../orders/order-deadline.ts";
 import { encodeEvmReceiverDeposit } from "../receiver/index.ts";
 import type { QuoteResponse, QuoteStep, QuoteV2Body, RequestData, RequestType } from "../schemas/index.ts";
 import { assertSvmAddress, assertSvmTokenAddress, SVM_NATIVE_TOKEN } from "../svm/index.ts";
@@ -479,6 +480,7 @@ export async function buildQuote(
     updatedAt: now,
     requestType,
     orderId: order === null ? null : order.orderId.toLowerCase(),
+    ...(order === null ? {} : { orderDeadline: getOrderDeadline(order.orderData) }),
     parentId: null,
     apiKeyHash: options.apiKeyHash,
     privateChain: null,

@@ -22,6 +22,11 @@ export interface RequestMeta {
   updatedAt: number;
   requestType: RequestType;
   orderId: string | null;
+  /**
+   * The order's `output.deadline` (unix seconds), when the quote issued one: a deposit landing
+   * after it is refunded and no fill is sent after it.
+   */
+  orderDeadline?: number;
   parentId: string | null;
   apiKeyHash: string | null;
   privateChain: string | null;

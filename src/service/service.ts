@@ -9,7 +9,13 @@ import { type Address, type Hex, verifyMessage } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { parseEvmAddress } from "../address/index.ts";
 import { signRequestData } from "../attestation/index.ts";
-import { signOrderId } from "../orders/index.ts";
+import { describeValue } from "../describe.ts";
+import {
+  ORDER_VERSIONS,
+  type OrderVersion,
+  signOrderId,
+  UnsupportedOrderVersionError,
+} from "../orders/index.ts";
 import {
   AppBalanceParamsSchema,
   AppBalanceResponseSchema,
@@ -66,6 +72,7 @@ import { chainsResponse, type PublicChain } from "./public-chains.ts";
 import { buildQuote, type QuoteContext, type ReceiverConfig } from "./quotes.ts";
 import type { StoredRequest } from "./records.ts";
 import { getRequest, insertRequest } from "./requests-repo.ts";
+import { rememberSolverKeys } from "./solver-keys.ts";
 import { Store } from "./store.ts";
 import { type TokenInfo, TokenRegistry } from "./tokens.ts";
 import { indexTransaction } from "./transactions-index.ts";
@@ -123,6 +130,11 @@ export interface ServiceOptions {
    * (792703809), each with its VM's canonical depository.
    */
   protocolChains?: Readonly<Record<number, Partial<ProtocolChain>>>;
+  /**
+   * The format of the protocol orders quotes carry (`protocol.v2.orderData`): `"v1"` (default, the
+   * format the service serves today) or `"v2"` (the settlement SDK's next format).
+   */
+  orderVersion?: OrderVersion;
   /** Browser origins allowed by CORS (default: any localhost / 127.0.0.1 origin). */
   corsOrigins?: CorsOrigins;
   /** Host header names answered (default: loopback names only, against DNS rebinding); `"*"` for any. */
@@ -176,8 +188,21 @@ export function createService(options: ServiceOptions): Service {
   const validateResponses = options.validateResponses ?? true;
   const svmSolverAddress = options.svmSolverAddress ?? DEFAULT_SVM_SOLVER;
   assertSvmAddress(svmSolverAddress, "svmSolverAddress");
+  const orderVersion = options.orderVersion ?? "v1";
+  if (!ORDER_VERSIONS.includes(orderVersion)) {
+    throw new UnsupportedOrderVersionError(
+      `orderVersion must be one of ${ORDER_VERSIONS.join(", ")}, got ${describeValue(orderVersion)}`,
+    );
+  }
   const adapters = options.chains ?? [];
   const adapterByChain = new Map(adapters.map((adapter) => [adapter.chainId, adapter]));
+  const evmAdapters = adapters.filter((adapter) => adapter.vm === "evm");
+  const formerSolvers = rememberSolverKeys(
+    store,
+    [account.address, ...evmAdapters.map((adapter) => adapter.solverAddress)],
+    now(),
+  );
+  for (const adapter of evmAdapters) adapter.addFormerSolvers?.(formerSolvers);
   const cursorSecret = createHash("sha256")
     .update(`attestkit-cursor:${options.solverPrivateKey.toLowerCase()}`)
     .digest();
@@ -272,6 +297,7 @@ export function createService(options: ServiceOptions): Service {
       solverEvm: account.address,
       solverSvm: svmSolverAddress,
       signOrderId: (orderId) => signOrderId(account, orderId),
+      version: orderVersion,
     },
   };
 

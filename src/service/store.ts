@@ -150,10 +150,12 @@ CREATE TABLE IF NOT EXISTS sponsorship_links (
 -- account), from whom, and what the service decided. kind: fill (the request's deposit) | settle
 -- (the deposit of a fast-filled request) | refund (returned to its sender: not the request's user,
 -- wrong currency or amount, or the request already closed). separate: refunded on its own, the
--- request untouched. refund_tx: that refund once sent.
+-- request untouched. refund_tx: that refund once sent. position: where in its transaction the
+-- deposit is named (log:<i> | ix:<i> | event:<i> | tx), so two deposits of one transaction are two.
 CREATE TABLE IF NOT EXISTS deposits (
   chain_id INTEGER NOT NULL,
   tx_hash TEXT NOT NULL,
+  position TEXT NOT NULL DEFAULT 'tx',
   currency TEXT NOT NULL,
   request_id TEXT NOT NULL,
   sender TEXT NOT NULL,
@@ -164,13 +166,13 @@ CREATE TABLE IF NOT EXISTS deposits (
   separate INTEGER NOT NULL,
   refund_tx TEXT,
   created_at INTEGER NOT NULL,
-  PRIMARY KEY (chain_id, tx_hash, currency, request_id)
+  PRIMARY KEY (chain_id, tx_hash, position, currency, request_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS deposits_request ON deposits (request_id, from_user);
 
 -- The solver's outbox: every fill and refund recorded with its signed transaction BEFORE it is
 -- sent, so a restart finds it on chain or sends the very same transaction, never a second one.
--- id: fill:<request> | refund:<request>:<deposit tx or "request">:<currency>. state: signed | done.
+-- id: fill:<request> | refund:<request>:<deposit tx[@position] or "request">:<currency>. state: signed | done.
 CREATE TABLE IF NOT EXISTS outbox (
   id TEXT PRIMARY KEY,
   request_id TEXT NOT NULL,
@@ -197,12 +199,58 @@ CREATE TABLE IF NOT EXISTS quarantined_txs (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS quarantined_txs_time ON quarantined_txs (quarantined_at, chain_id);
 
+-- Every EVM solver key the service ran with on this database (solver-keys.ts): its earlier keys
+-- after a rotation are still its own.
+CREATE TABLE IF NOT EXISTS solver_keys (
+  address TEXT PRIMARY KEY,
+  first_used_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
 -- Indexer progress per chain.
 CREATE TABLE IF NOT EXISTS indexer_cursors (
   chain_id INTEGER PRIMARY KEY,
   next_block TEXT NOT NULL
 );
 `;
+
+/**
+ * Changes to a database written by an earlier version, in order: `MIGRATIONS[n]` takes a database
+ * at `PRAGMA user_version` n to n + 1. `before` runs ahead of `SCHEMA` (which creates tables and
+ * indexes in their current form), `after` once they exist. A new database gets `SCHEMA` and the
+ * latest version at once.
+ */
+const MIGRATIONS: readonly { before: string; after: string }[] = [
+  // 0 -> 1: deposits keyed by their position in the transaction; earlier rows were one per transaction.
+  {
+    before: "ALTER TABLE deposits RENAME TO deposits_v0; DROP INDEX IF EXISTS deposits_request;",
+    after: `INSERT INTO deposits (chain_id, tx_hash, position, currency, request_id, sender, from_user, amount, kind, reason, separate, refund_tx, created_at)
+      SELECT chain_id, tx_hash, 'tx', currency, request_id, sender, from_user, amount, kind, reason, separate, refund_tx, created_at FROM deposits_v0;
+      DROP TABLE deposits_v0;`,
+  },
+];
+
+/** Brings a database to the latest schema: migrations for one that already has tables, else `SCHEMA`. */
+function migrate(db: DatabaseSync): void {
+  const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+  if (version > MIGRATIONS.length) {
+    throw new DatabaseFileError(
+      `database schema version ${version} is newer than this attestkit (${MIGRATIONS.length}); run the attestkit that wrote it`,
+    );
+  }
+  const fresh = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1").get() === undefined;
+  const pending = fresh ? [] : MIGRATIONS.slice(version);
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    for (const step of pending) db.exec(step.before);
+    db.exec(SCHEMA);
+    for (const step of pending) db.exec(step.after);
+    db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
+    db.exec("COMMIT");
+  } catch (error) {
+    db.exec("ROLLBACK");
+    throw error;
+  }
+}
 
 /** The service database: a `DatabaseSync` plus a statement cache and a transaction helper. */
 export class Store {
@@ -215,7 +263,6 @@ export class Store {
   constructor(path = ":memory:", { newDb = false }: { newDb?: boolean } = {}) {
     this.path = path;
     if (path !== ":memory:") checkBeforeOpen(path, newDb);
-    const { DatabaseSync } = loadSqlite();
     try {
       this.db = new (loadSqlite().DatabaseSync)(path);
     } catch (error) {
@@ -228,7 +275,7 @@ export class Store {
     }
     this.db.exec("PRAGMA foreign_keys = ON");
     this.db.exec("PRAGMA busy_timeout = 5000");
-    this.db.exec(SCHEMA);
+    migrate(this.db);
   }
 
   /** A cached prepared statement. */

@@ -4,6 +4,7 @@ import {
   formatOrderAddress,
   ORDER_VM_TYPES,
   type Order,
+  type OrderV2,
   type OrderVmType,
 } from "../../src/index.ts";
 import { createRng } from "../../src/rng.ts";
@@ -16,13 +17,12 @@ export const ALL_VM_TYPES: readonly OrderVmType[] = ORDER_VM_TYPES;
 export const RANDOM_ORDER_CHAINS: ChainVmTypes = orderVectors.chainVmTypes;
 
 /**
- * A generator of random valid orders from `seed`: chain ids over every VM type, each address and
- * currency a random well-formed address of its chain's VM in its native form (checksummed hex,
- * base58, bech32 / bech32m or base58check, TON user-friendly, classic XRP, decimal Lighter index),
- * random uint256 / uint32 values (edges included) and random bytes. Lists have 0 to `maxList`
- * elements (inputs at least one).
+ * Random order members from `seed`: chain ids over every VM type, each address and currency a random
+ * well-formed address of its chain's VM in its native form (checksummed hex, base58, bech32 / bech32m or
+ * base58check, TON user-friendly, classic XRP, decimal Lighter index), random uint256 / uint32 values
+ * (edges included), random bytes, and lists of `min` (default 0) to `maxList` elements.
  */
-export function randomOrders(seed: number, maxList = 2): () => Order {
+function randomMembers(seed: number, maxList: number) {
   const rng = createRng(seed);
   const int = (max: number) => Math.floor(rng() * (max + 1));
   const pick = <T>(items: readonly T[]): T => items[int(items.length - 1)] as T;
@@ -67,7 +67,26 @@ export function randomOrders(seed: number, maxList = 2): () => Order {
     return formatOrderAddress(addressBytes(vmType), vmType);
   };
   const list = <T>(make: () => T, min = 0) => Array.from({ length: min + int(maxList - min) }, make);
+  const fee = () => {
+    const [recipientChain, currencyChain] = [pick(chains), pick(chains)];
+    return {
+      recipientChainId: recipientChain,
+      recipient: address(recipientChain),
+      currencyChainId: currencyChain,
+      currency: address(currencyChain),
+      amount: uint256(),
+    };
+  };
 
+  return { pick, bytes, chains, uint256, uint32, data, address, list, fee };
+}
+
+/**
+ * A generator of random valid `"v1"` orders from `seed` (members as `randomMembers` draws them; lists
+ * have 0 to `maxList` elements, inputs at least one).
+ */
+export function randomOrders(seed: number, maxList = 2): () => Order {
+  const { pick, bytes, chains, uint256, uint32, data, address, list, fee } = randomMembers(seed, maxList);
   return () => {
     const output = pick(chains);
     return {
@@ -104,16 +123,46 @@ export function randomOrders(seed: number, maxList = 2): () => Order {
         calls: list(() => data(40)),
         extraData: data(24),
       },
-      fees: list(() => {
-        const [recipientChain, currencyChain] = [pick(chains), pick(chains)];
+      fees: list(fee),
+    } as unknown as Order;
+  };
+}
+
+/**
+ * A generator of random valid `"v2"` orders from `seed`: one input, refunds, withdraw and fill (fill calls
+ * and every list 0 to `maxList` elements), addresses of every VM as `randomMembers` draws them.
+ */
+export function randomOrdersV2(seed: number, maxList = 2): () => OrderV2 {
+  const { pick, bytes, chains, uint256, uint32, data, address, list, fee } = randomMembers(seed, maxList);
+  return () => {
+    const [input, output] = [pick(chains), pick(chains)];
+    return {
+      version: "v2",
+      relayerChainId: pick(chains),
+      relayer: formatOrderAddress(bytes(20), "ethereum-vm"),
+      salt: uint256(),
+      deadline: uint32(),
+      input: { chainId: input, currency: address(input), amount: uint256() },
+      refunds: list(() => {
+        const refund = pick(chains);
         return {
-          recipientChainId: recipientChain,
-          recipient: address(recipientChain),
-          currencyChainId: currencyChain,
-          currency: address(currencyChain),
-          amount: uint256(),
+          chainId: refund,
+          currency: address(refund),
+          minimumAmount: uint256(),
+          recipient: address(refund),
         };
       }),
-    } as unknown as Order;
+      output: {
+        chainId: output,
+        withdraw: { currency: address(output), minimumAmount: uint256() },
+        fill: {
+          currency: address(output),
+          minimumAmount: uint256(),
+          recipient: address(output),
+          calls: list(() => data(40)),
+        },
+      },
+      fees: list(fee),
+    };
   };
 }

@@ -2,7 +2,9 @@
 // ProtocolOrder.orderId (through contracts/mocks/ProtocolOrderHarness.sol on the in-process EDR
 // chain) and the SVM program's compute_order_id (programs/order-depositor, simulated in LiteSVM)
 // agree on thousands of seeded random orders whose chains, addresses and currencies span all
-// eight VM types.
+// eight VM types; for "v2" orders likewise, with ProtocolOrderV2 (ProtocolOrderV2Harness, both its
+// memory and calldata forms) and compute_order_id fed the v2 Borsh bytes, the settlement SDK's
+// pinned v2 order first.
 //
 // Malformed addresses: only the TS encoder sees addresses in their native form, so it is the one
 // that refuses them (typed errors, the shared vectors' malformedAddresses). Solidity and the SVM
@@ -17,11 +19,12 @@ import { network } from "hardhat";
 import { FailedTransactionMetadata } from "litesvm";
 import { bytesToHex, encodeFunctionData, hexToBytes } from "viem";
 import { encodeOrder, getOrderId, type OrderVmType } from "../../src/index.ts";
-import type { EncodedOrder } from "../../src/orders/types.ts";
+import { encodeOrderV2Borsh } from "../../src/order-depositor/order-v2.ts";
+import type { EncodedOrder, EncodedOrderV2 } from "../../src/orders/types.ts";
 import { expectCode } from "../lib/expect-code.ts";
 import { borshOrder, customError, ORDER_ERRORS, OrderFixture } from "../svm/order-fixture.ts";
-import { ALL_VM_TYPES, RANDOM_ORDER_CHAINS, randomOrders } from "./random-order.ts";
-import { orderVectors } from "./vectors.ts";
+import { ALL_VM_TYPES, RANDOM_ORDER_CHAINS, randomOrders, randomOrdersV2 } from "./random-order.ts";
+import { orderV2Vectors, orderVectors } from "./vectors.ts";
 
 const SEED = 0x20261126;
 const ORDERS = 2_000;
@@ -36,7 +39,8 @@ describe("orders: three-way differential — TS getOrderId, Solidity ProtocolOrd
   async function deployHarness() {
     const { viem } = await network.create();
     const contract = await viem.deployContract("ProtocolOrderHarness");
-    return { contract, client: await viem.getPublicClient() };
+    const v2 = await viem.deployContract("ProtocolOrderV2Harness");
+    return { contract, v2, client: await viem.getPublicClient() };
   }
 
   before(async () => {
@@ -69,6 +73,81 @@ describe("orders: three-way differential — TS getOrderId, Solidity ProtocolOrd
       for (const chain of chainsOf(encoded)) vmsSeen.add(RANDOM_ORDER_CHAINS[chain] as OrderVmType);
     }
     expect([...vmsSeen].sort()).to.deep.equal([...ALL_VM_TYPES].sort());
+  });
+
+  describe("v2 orders", () => {
+    /** The id of a v2 order in Solidity (memory and calldata forms) and in the SVM program. */
+    async function idsV2(encoded: EncodedOrderV2) {
+      const [memory, calldata, svmId] = await Promise.all([
+        harness.v2.read.orderId([encoded as never]),
+        harness.v2.read.orderIdCalldata([encoded as never]),
+        simulateSvm(new Uint8Array(encodeOrderV2Borsh(encoded))),
+      ]);
+      expect(svmId.error).to.equal(undefined);
+      return { memory, calldata, svm: svmId.id };
+    }
+
+    it("the settlement SDK's pinned v2 order gets its published id in all three", async () => {
+      const published = orderV2Vectors.published[0]!;
+      const ts = getOrderId(published.order, published.chainVmTypes);
+      expect(ts).to.equal("0x891a00b48e5c73016382af5eec240cca7cf6751c2ce572c09ba9c203f52168cc");
+      const ids = await idsV2(encodeOrder(published.order, published.chainVmTypes, { versions: ["v2"] }));
+      expect(ids).to.deep.equal({ memory: ts, calldata: ts, svm: ts });
+    });
+
+    it(`${ORDERS} seeded random v2 orders over all eight VM types get the same id in all three`, async () => {
+      const next = randomOrdersV2(SEED);
+      const vmsSeen = new Set<OrderVmType>();
+      for (let i = 0; i < ORDERS; i++) {
+        const order = next();
+        const encoded = encodeOrder(order, RANDOM_ORDER_CHAINS, { versions: ["v2"] });
+        const ts = getOrderId(order, RANDOM_ORDER_CHAINS);
+        expect(await idsV2(encoded), `v2 order ${i}`).to.deep.equal({ memory: ts, calldata: ts, svm: ts });
+        for (const chain of chainsOfV2(encoded)) vmsSeen.add(RANDOM_ORDER_CHAINS[chain] as OrderVmType);
+      }
+      expect([...vmsSeen].sort()).to.deep.equal([...ALL_VM_TYPES].sort());
+    });
+
+    it("Solidity refuses a relayer word with dirty high bytes in the calldata form (ABI decoding reverts)", async () => {
+      const encoded = encodeOrder(randomOrdersV2(SEED)(), RANDOM_ORDER_CHAINS, { versions: ["v2"] });
+      const bytes = hexToBytes(
+        encodeFunctionData({
+          abi: harness.v2.abi,
+          functionName: "orderIdCalldata",
+          args: [encoded as never],
+        }),
+      );
+      // selector, the struct's offset, the version and relayerChainId offsets: the relayer word.
+      const relayerWord = 4 + 32 + 2 * 32;
+      expect(bytesToHex(bytes.slice(relayerWord + 12, relayerWord + 32))).to.equal(
+        encoded.relayer.toLowerCase(),
+      );
+      const call = (d: Uint8Array) => harness.client.call({ to: harness.v2.address, data: bytesToHex(d) });
+      expect((await call(bytes)).data).to.equal(getOrderId(randomOrdersV2(SEED)(), RANDOM_ORDER_CHAINS));
+      const dirty = bytes.slice();
+      dirty[relayerWord] = 0x01;
+      let reverted = false;
+      await call(dirty).catch(() => {
+        reverted = true;
+      });
+      expect(reverted, "a 21-byte relayer word was accepted").to.equal(true);
+    });
+
+    it("the SVM program refuses a v2 order cut short, padded, or with a list over 32 elements", async () => {
+      const encoded = encodeOrder(randomOrdersV2(SEED)(), RANDOM_ORDER_CHAINS, { versions: ["v2"] });
+      const bytes = new Uint8Array(encodeOrderV2Borsh(encoded));
+      for (const malformed of [bytes.slice(0, -1), new Uint8Array([...bytes, 0])]) {
+        expect(customError((await simulateSvm(malformed)).error ?? "")).to.equal(
+          ORDER_ERRORS.InvalidOrderEncoding,
+        );
+      }
+      const long = {
+        ...encoded,
+        output: { ...encoded.output, fill: { ...encoded.output.fill, calls: Array(33).fill("0x") } },
+      };
+      const { error } = await simulateSvm(new Uint8Array(encodeOrderV2Borsh(long)));
+      expect(customError(error ?? "")).to.equal(ORDER_ERRORS.TooManyElements);
+    });
   });
 
   describe("malformed addresses", () => {
@@ -150,6 +229,17 @@ function chainsOf(o: EncodedOrder): string[] {
     o.solverChainId,
     o.output.chainId,
     ...o.inputs.flatMap((i) => [i.payment.chainId, ...i.refunds.map((r) => r.chainId)]),
+    ...o.fees.flatMap((f) => [f.recipientChainId, f.currencyChainId]),
+  ];
+}
+
+/** Every chain id an encoded v2 order names. */
+function chainsOfV2(o: EncodedOrderV2): string[] {
+  return [
+    o.relayerChainId,
+    o.input.chainId,
+    o.output.chainId,
+    ...o.refunds.map((r) => r.chainId),
     ...o.fees.flatMap((f) => [f.recipientChainId, f.currencyChainId]),
   ];
 }

@@ -1,14 +1,27 @@
 /**
  * Receiver deposits seen by the EVM chain adapter: a `DepositAccepted` event counts only when the
- * solver it names is a key the service controls (its solver, or a configured former key), whatever
- * the receiver's state: deposits paid to any other key are someone else's.
+ * solver it names is a key the service controls (its solver, a configured former key, or one from
+ * the service's own key history), whatever the receiver's state: deposits paid to any other key are
+ * someone else's.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect } from "chai";
 import { network } from "hardhat";
 import { type Hex, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createEvmChainAdapter } from "../../src/service/chains/evm.ts";
-import { DEST_CHAIN_ID, DEST_USER, destination, MAX_WINDOW, quote, strangerAccount } from "../evm/helpers.ts";
+import { createService } from "../../src/service/service.ts";
+import {
+  DEST_CHAIN_ID,
+  DEST_USER,
+  destination,
+  MAX_WINDOW,
+  quote,
+  STRANGER_KEY,
+  strangerAccount,
+} from "../evm/helpers.ts";
 import { SOLVER_KEY } from "./helpers.ts";
 
 const { viem, networkHelpers, provider } = await network.create();
@@ -109,6 +122,34 @@ describe("EVM chain adapter: receiver deposits and the solver they paid", () => 
     const current = await deposit(deployed, serviceSolver);
     expect(await seen(deployed, inGrace.block)).to.deep.equal([inGrace.requestId]);
     expect(await seen(deployed, current.block)).to.deep.equal([current.requestId]);
+  });
+
+  it("E2 without configuration: after the service restarts on its database with a new key, deposits paid to its former key inside the receiver's grace count", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "attestkit-keys-"));
+    const db = join(dir, "service.sqlite");
+    try {
+      // The service ran with its former key on this database ...
+      await createService({ db, newDb: true, solverPrivateKey: STRANGER_KEY, apiKeys: ["k"] }).close();
+      const deployed = await deploy(strangerAccount.address);
+      await deployed.receiver.write.setSolver([serviceSolver.address, 100], { account: owner.account });
+      const inGrace = await deposit(deployed, strangerAccount);
+      // ... an adapter of its new key alone does not count the deposit paid to the former one ...
+      expect(await seen(deployed, inGrace.block)).to.deep.equal([]);
+      // ... the service on the same database adds its key history to its adapters.
+      const service = createService({
+        db,
+        solverPrivateKey: SOLVER_KEY,
+        apiKeys: ["k"],
+        chains: [deployed.adapter],
+      });
+      try {
+        expect(await seen(deployed, inGrace.block)).to.deep.equal([inGrace.requestId]);
+      } finally {
+        await service.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("E4: scanning reads no historical state (a node that refuses every state read still indexes)", async () => {

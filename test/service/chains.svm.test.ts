@@ -320,6 +320,7 @@ describe("SVM chain adapter over RPC", function () {
           amount: "3000000000",
           status: "success",
           via: "receiver-event",
+          position: "event:0",
         },
       ]);
       expect((await status(id)).status).to.equal("success");

@@ -12,6 +12,7 @@ import {
   type ServiceOptions,
   sponsorshipLinkMessage,
 } from "../../src/service/index.ts";
+import { type RefundableDeposit, type Solver, simulatedSolver } from "../../src/service/lifecycle.ts";
 
 export const SOLVER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 export const SOLVER = privateKeyToAccount(SOLVER_KEY).address;
@@ -145,4 +146,25 @@ export async function serviceOnEdrChains(confirmations: number) {
     await destination.close?.();
   };
   return { service, origin, destination, close };
+}
+
+/** A simulated solver that records the fills and refunds it is asked for. */
+export function recordingSolver(): Solver & {
+  fills: string[];
+  refunds: { requestId: string; deposit: RefundableDeposit }[];
+} {
+  const fills: string[] = [];
+  const refunds: { requestId: string; deposit: RefundableDeposit }[] = [];
+  return {
+    fills,
+    refunds,
+    fill: async (request, amount) => {
+      fills.push(request.record.id);
+      return simulatedSolver.fill(request, amount);
+    },
+    refund: async (request, deposit) => {
+      refunds.push({ requestId: request.record.id, deposit });
+      return simulatedSolver.refund(request, deposit);
+    },
+  };
 }

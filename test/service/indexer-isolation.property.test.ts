@@ -66,6 +66,7 @@ function script(shape: { kind: number }[][]): Scripted[][] {
           amount: "1",
           status: "success",
           via: "transfer",
+          position: "tx",
         },
         poisoned: kind === 1,
       };

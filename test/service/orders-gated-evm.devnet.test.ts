@@ -73,6 +73,7 @@ describe("service: an ERC-20 order through OrderGatedDepositor on the devnet (F0
     const amount = parseUnits("30", 6);
     const q = await quote(usdc, amount);
     const { orderData, orderSignature } = q.protocol.v2;
+    if (!("inputs" in orderData)) throw new Error("the devnet issues v1 orders by default");
     const inputChain = orderData.inputs[0]?.payment.chainId as string;
     const outputChain = orderData.output.chainId;
     const order = encodeOrder(orderData, { [inputChain]: "ethereum-vm", [outputChain]: "ethereum-vm" });

@@ -26,6 +26,7 @@ import type { SvmDevChain } from "../../src/devnet/svm-chain.ts";
 import { submitSvmInstructions, svmUsdcBalance } from "../../src/devnet/svm-user.ts";
 import {
   CANONICAL_EVM_DEPOSITORY,
+  type EncodedOrder,
   encodeOrder,
   type QuoteResponse,
   type QuoteV2Body,
@@ -225,7 +226,7 @@ describe("service: protocol orders on the devnet", function () {
     /** Pays quote `q` through the order depositor with `deposit`; checks the CPI happened; waits for success. */
     async function payThroughGate(
       q: OrderQuote,
-      deposit: (order: ReturnType<typeof encodeOrder>, signature: Uint8Array) => Promise<Instruction>,
+      deposit: (order: EncodedOrder, signature: Uint8Array) => Promise<Instruction>,
       vaultBalance: () => Promise<bigint>,
       amount: bigint,
     ) {

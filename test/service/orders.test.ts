@@ -13,6 +13,8 @@ import {
   chainVmTypesFromChains,
   encodeSvmDepositData,
   getOrderId,
+  type Order,
+  type OrderV2,
   RELAY_DEPOSITORY_ABI,
   recoverOrderSigner,
   SVM_DEPOSITORY_PROGRAM,
@@ -26,6 +28,7 @@ import {
 } from "../../src/service/chains/depository-svm.ts";
 import type { ProtocolOrderBlock, Service } from "../../src/service/index.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../src/svm/index.ts";
+import { expectCode } from "../lib/expect-code.ts";
 import {
   API_KEY,
   BASE_USDC,
@@ -48,6 +51,24 @@ type Step = {
   items: { data: { to: string; data?: Hex; value?: string; transaction?: string } }[];
 };
 type OrderQuote = { steps: Step[]; protocol?: { v2: ProtocolOrderBlock } };
+
+/** The SVM quote's transaction: its message, the program of its last instruction, and that instruction decoded as a depository deposit. */
+function quotedSvmDeposit(q: OrderQuote) {
+  const wire = getTransactionDecoder().decode(
+    getBase64Encoder().encode(q.steps[0]?.items[0]?.data.transaction as string),
+  );
+  const message = getCompiledTransactionMessageDecoder().decode(wire.messageBytes) as unknown as {
+    staticAccounts: string[];
+    instructions: { programAddressIndex: number; accountIndices?: number[]; data?: Uint8Array }[];
+  };
+  const last = message.instructions.at(-1);
+  const decoded = decodeDepositoryDeposit(
+    last?.data ?? new Uint8Array(),
+    last?.accountIndices ?? [],
+    message.staticAccounts,
+  );
+  return { message, program: message.staticAccounts[last?.programAddressIndex ?? -1], decoded };
+}
 
 const PUBLIC_CHAINS = [
   { id: 8453, name: "base", vmType: "evm" as const },
@@ -99,7 +120,7 @@ describe("service: protocol orders (includeProtocolData)", () => {
       recipient: EVM_RECIPIENT,
       amount,
     });
-    const order = q.protocol?.v2 as ProtocolOrderBlock;
+    const order = q.protocol?.v2 as ProtocolOrderBlock & { orderData: Order };
     expect(order.hubType).to.equal("onchain");
     expect(getOrderId(order.orderData, chainVmTypesFromChains(await chains()))).to.equal(order.orderId);
     expect(await recoverOrderSigner({ orderId: order.orderId, signature: order.orderSignature })).to.equal(
@@ -175,20 +196,9 @@ describe("service: protocol orders (includeProtocolData)", () => {
       amount: amount.toString(),
     });
     expect(getOrderId(order.orderData, chainVmTypesFromChains(await chains()))).to.equal(order.orderId);
-    const item = q.steps[0]?.items[0]?.data;
-    expect(item?.to).to.equal(SVM_DEPOSITORY_PROGRAM);
-    const wire = getTransactionDecoder().decode(getBase64Encoder().encode(item?.transaction as string));
-    const message = getCompiledTransactionMessageDecoder().decode(wire.messageBytes) as unknown as {
-      staticAccounts: string[];
-      instructions: { programAddressIndex: number; accountIndices?: number[]; data?: Uint8Array }[];
-    };
-    const last = message.instructions.at(-1);
-    expect(message.staticAccounts[last?.programAddressIndex ?? -1]).to.equal(SVM_DEPOSITORY_PROGRAM);
-    const decoded = decodeDepositoryDeposit(
-      last?.data ?? new Uint8Array(),
-      last?.accountIndices ?? [],
-      message.staticAccounts,
-    );
+    expect(q.steps[0]?.items[0]?.data.to).to.equal(SVM_DEPOSITORY_PROGRAM);
+    const { message, program, decoded } = quotedSvmDeposit(q);
+    expect(program).to.equal(SVM_DEPOSITORY_PROGRAM);
     expect(decoded).to.deep.include({
       id: order.orderId,
       amount,
@@ -246,6 +256,103 @@ describe("service: protocol orders (includeProtocolData)", () => {
   });
 });
 
+describe("service: v2 protocol orders (orderVersion: v2)", () => {
+  let service: Service;
+  beforeEach(() => {
+    service = testService({ publicChains: PUBLIC_CHAINS, orderVersion: "v2" });
+  });
+  afterEach(() => service.close());
+
+  const chains = async () =>
+    (await get(service, "/chains")).body as Parameters<typeof chainVmTypesFromChains>[0];
+  const quote = async (overrides: Record<string, unknown>) => {
+    const res = await post(service, "/quote/v2", quoteBody({ includeProtocolData: true, ...overrides }));
+    expect(res.status, res.raw).to.equal(200);
+    return res.body as OrderQuote;
+  };
+
+  it("EVM native: a signed v2 order (relayer = solver, one input, refund to the user, fill to the recipient) paid by depositNative(user, id)", async () => {
+    const amount = "100000000000000000";
+    const q = await quote({
+      originChainId: 8453,
+      destinationChainId: 10,
+      destinationCurrency: ETH,
+      recipient: EVM_RECIPIENT,
+      amount,
+    });
+    const order = q.protocol?.v2 as ProtocolOrderBlock & { orderData: OrderV2 };
+    const data = order.orderData;
+    expect(data.version).to.equal("v2");
+    expect(data.relayer.toLowerCase()).to.equal(SOLVER.toLowerCase());
+    expect(data.input).to.deep.equal({ chainId: "base", currency: ETH, amount });
+    expect(data.refunds).to.deep.equal([
+      { chainId: "base", currency: ETH, minimumAmount: amount, recipient: EVM_USER },
+    ]);
+    expect(data.output.chainId).to.equal("optimism");
+    expect(data.output.fill).to.include({ currency: ETH, recipient: EVM_RECIPIENT });
+    expect(BigInt(data.output.fill.minimumAmount) > 0n).to.equal(true);
+    expect(data.output.withdraw.minimumAmount).to.equal(data.output.fill.minimumAmount);
+    expect(data.deadline).to.be.greaterThan(Math.floor(Date.now() / 1000));
+    expect(getOrderId(data, chainVmTypesFromChains(await chains()))).to.equal(order.orderId);
+    expect(await recoverOrderSigner({ orderId: order.orderId, signature: order.orderSignature })).to.equal(
+      SOLVER,
+    );
+    const call = decodeFunctionData({
+      abi: RELAY_DEPOSITORY_ABI,
+      data: q.steps[0]?.items[0]?.data.data as Hex,
+    });
+    expect(call.functionName).to.equal("depositNative");
+    expect(call.args).to.deep.equal([getAddress(EVM_USER), order.orderId]);
+  });
+
+  it("SVM native: the v2 order's input is on solana and deposit_native carries its id", async () => {
+    const amount = 2_000_000_000n;
+    const q = await quote({
+      user: SVM_USER,
+      originChainId: SVM_CHAIN_ID,
+      originCurrency: SVM_NATIVE_TOKEN,
+      destinationChainId: 8453,
+      destinationCurrency: ETH,
+      recipient: EVM_RECIPIENT,
+      amount: amount.toString(),
+    });
+    const order = q.protocol?.v2 as ProtocolOrderBlock & { orderData: OrderV2 };
+    expect(order.orderData.input).to.deep.equal({
+      chainId: "solana",
+      currency: SVM_NATIVE_TOKEN,
+      amount: amount.toString(),
+    });
+    expect(order.orderData.refunds[0]?.recipient).to.equal(SVM_USER);
+    expect(getOrderId(order.orderData, chainVmTypesFromChains(await chains()))).to.equal(order.orderId);
+    const { decoded } = quotedSvmDeposit(q);
+    expect(decoded).to.deep.include({ id: order.orderId, amount, depositor: SVM_USER });
+  });
+
+  it("verifyQuoteOrder, which reads v1 orders, refuses a v2 quote with a typed failure (ORDER_UNSUPPORTED_VERSION), never a crash", async () => {
+    const q = await quote({});
+    const verdict = await verifyQuoteOrder(q, {
+      chains: await chains(),
+      expectedPayer: EVM_USER,
+      solver: SOLVER,
+    });
+    expect(verdict.ok).to.equal(false);
+    expect(verdict.failures.map((f) => [f.code, f.actual])).to.deep.equal([
+      ["ORDER_UNENCODABLE", "ORDER_UNSUPPORTED_VERSION"],
+    ]);
+  });
+
+  it("the default is v1, as the service serves today; an unknown orderVersion stops the service at start-up", async () => {
+    const v1 = testService({ publicChains: PUBLIC_CHAINS });
+    try {
+      const res = await post(v1, "/quote/v2", quoteBody({ includeProtocolData: true }));
+      expect((res.body as OrderQuote).protocol?.v2.orderData.version).to.equal("v1");
+    } finally {
+      await v1.close();
+    }
+    await expectCode(() => testService({ orderVersion: "v3" as never }), "ORDER_UNSUPPORTED_VERSION");
+  });
+});
+
 describe("service: crediting a depository's balance change", () => {
   const deposits = fc.array(fc.bigInt({ min: 0n, max: 10n ** 30n }), { minLength: 1, maxLength: 6 });
 
@@ -293,6 +400,7 @@ describe("service: SVM depository instructions", () => {
       id,
       amount: 5n,
       depositor: "depositor",
+      sender: "sender",
       currency: SVM_NATIVE_TOKEN,
       creditedAccount: 3,
     });
@@ -317,6 +425,7 @@ describe("service: SVM depository deposits in a transaction, top-level or by CPI
     block: 7,
     timestamp: 70,
     keys,
+    signers: ["sender"],
     instructions,
     preBalances: keys.map(() => 10n ** 12n),
     postBalances: keys.map((_, i) => 10n ** 12n + (changes[i] ?? 0n)),
@@ -336,6 +445,9 @@ describe("service: SVM depository deposits in a transaction, top-level or by CPI
         kind: "order-deposit",
         orderId: id,
         depositor: "depositor",
+        from: "sender",
+        signers: ["sender"],
+        position: "ix:1",
         txHash: "sig",
         block: 7,
         timestamp: 70,

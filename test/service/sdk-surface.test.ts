@@ -183,6 +183,7 @@ describe("mock service: SDK compatibility surface", () => {
         amount: "100000000000000000",
         status: "success",
         via: "transfer",
+        position: "tx",
       });
       const status = async () =>
         (await get(service, `/intents/status/v3?requestId=${requestId}`)).body as {

@@ -120,7 +120,7 @@ describe("svm: order depositor compute_order_id (simulated like an Anchor or cod
   });
 
   it("refuses an order of another version with UnsupportedOrderVersion", async () => {
-    const order = { ...f.order(), version: "v2" };
+    const order = { ...f.order(), version: "v9" } as unknown as EncodedOrder;
     const { error } = await simulate(order);
     expect(customError(error!)).to.equal(ORDER_ERRORS.UnsupportedOrderVersion);
   });

@@ -16,53 +16,10 @@ use attestkit_receiver_interface::{
 };
 use serde_json::Value;
 
+mod borsh_json;
 mod common;
+use borsh_json::{word, Borsh};
 use common::{hex, repo_json};
-
-fn word(decimal: &Value) -> [u8; 32] {
-    let text = decimal.as_str().unwrap();
-    let mut out = [0u8; 32];
-    // Decimal string to 256-bit big-endian: multiply-and-add in base 256.
-    for digit in text.bytes() {
-        let mut carry = u32::from(digit - b'0');
-        for byte in out.iter_mut().rev() {
-            let v = u32::from(*byte) * 10 + carry;
-            *byte = (v & 0xff) as u8;
-            carry = v >> 8;
-        }
-        assert_eq!(carry, 0, "{text} overflows 256 bits");
-    }
-    out
-}
-
-/// Borsh of the IDL's `Order` from a vector's `encoded` JSON.
-struct Borsh(Vec<u8>);
-
-impl Borsh {
-    fn u32(&mut self, v: u32) {
-        self.0.extend_from_slice(&v.to_le_bytes());
-    }
-    fn raw(&mut self, b: &[u8]) {
-        self.u32(b.len() as u32);
-        self.0.extend_from_slice(b);
-    }
-    fn text(&mut self, v: &Value) {
-        self.raw(v.as_str().unwrap().as_bytes());
-    }
-    fn hex(&mut self, v: &Value) {
-        self.raw(&hex(v.as_str().unwrap()));
-    }
-    fn word(&mut self, v: &Value) {
-        self.0.extend_from_slice(&word(v));
-    }
-    fn list(&mut self, v: &Value, each: impl Fn(&mut Self, &Value)) {
-        let items = v.as_array().unwrap();
-        self.u32(items.len() as u32);
-        for item in items {
-            each(self, item);
-        }
-    }
-}
 
 fn borsh_order(e: &Value) -> Vec<u8> {
     let mut b = Borsh(Vec::new());
@@ -96,13 +53,7 @@ fn borsh_order(e: &Value) -> Vec<u8> {
     b.u32(o["deadline"].as_u64().unwrap() as u32);
     b.list(&o["calls"], |b, c| b.hex(c));
     b.hex(&o["extraData"]);
-    b.list(&e["fees"], |b, f| {
-        b.text(&f["recipientChainId"]);
-        b.hex(&f["recipient"]);
-        b.text(&f["currencyChainId"]);
-        b.hex(&f["currency"]);
-        b.word(&f["amount"]);
-    });
+    b.fees(&e["fees"]);
     b.0
 }
 

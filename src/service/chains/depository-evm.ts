@@ -1,7 +1,7 @@
 /**
  * Deposits into an EVM depository, as the indexer reads them: the configured depository's
  * `RelayNativeDeposit` / `RelayErc20Deposit` events name the order id (the event's `id`) and the
- * depositor; the amount credited is what reached the depository in that transaction (the `msg.value`
+ * depositor (anyone's choice: the deposit is authorised by its transaction's sender); the amount credited is what reached the depository in that transaction (the `msg.value`
  * its own code reports, or the token's `Transfer` logs into it), with no state read at any block.
  * Also the calls a quote's deposit step makes.
  */
@@ -104,12 +104,18 @@ async function depositsOf(
   /** ERC-20 deposits by token: one `Transfer` net pays them all. */
   const tokenGroups = new Map<Address, OrderDeposit[]>();
   for (const log of logs) {
+    if (log.logIndex === null) continue;
     if (log.address.toLowerCase() !== depository.toLowerCase()) continue;
     const currency = log.eventName === "RelayErc20Deposit" ? getAddress(log.args.token) : zeroAddress;
+    // The depositor the event names is the caller's free choice: the transaction's sender authorised it.
+    const sender = getAddress((await receiptOf(txHash)).from);
     const deposit: OrderDeposit = {
       kind: "order-deposit",
       orderId: log.args.id.toLowerCase(),
       depositor: getAddress(log.args.from),
+      from: sender,
+      signers: [sender],
+      position: `log:${log.logIndex}`,
       txHash,
       block,
       timestamp,

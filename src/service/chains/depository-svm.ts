@@ -31,6 +31,8 @@ const ASSOCIATED_TOKEN_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL" 
 
 /** Where a deposit's money lands: the vault (native), or the vault's token account. */
 const CREDITED_ACCOUNT = { native: 3, token: 6 } as const;
+/** The signer paying a deposit, in both instructions. */
+const SENDER_ACCOUNT = 1;
 
 /** The depository's config PDA and its vault PDA. */
 export async function depositoryAccounts(program: Address): Promise<{ config: Address; vault: Address }> {
@@ -98,6 +100,8 @@ export interface DecodedDepositoryDeposit {
   id: Hex;
   amount: bigint;
   depositor: string;
+  /** The account that paid it (the instruction's signing sender). */
+  sender: string;
   /** The native constant or the mint. */
   currency: string;
   /** Index (in the transaction's keys) of the account whose balance the deposit raises. */
@@ -116,11 +120,14 @@ export function decodeDepositoryDeposit(
     data: bytesToHex(data as Uint8Array),
   });
   const credited = decoded === null ? undefined : accounts[CREDITED_ACCOUNT[decoded.kind]];
-  if (decoded === null || credited === undefined || keys[credited] === undefined) return null;
+  const sender = keys[accounts[SENDER_ACCOUNT] ?? -1];
+  if (decoded === null || credited === undefined || keys[credited] === undefined || sender === undefined)
+    return null;
   return {
     id: decoded.id,
     amount: decoded.amount,
     depositor: decoded.depositor,
+    sender,
     currency: decoded.mint ?? SVM_NATIVE_TOKEN,
     creditedAccount: credited,
   };
@@ -141,6 +148,8 @@ export interface DepositoryTransaction {
   block: number;
   timestamp: number;
   keys: readonly string[];
+  /** The transaction's signers: a deposit is its depositor's only when the depositor is one of them. */
+  signers: readonly string[];
   /** Top-level instructions, then the inner ones (deposits made by CPI from another program). */
   instructions: readonly CompiledDepositoryInstruction[];
   preBalances: readonly bigint[];
@@ -161,17 +170,18 @@ export function depositoryDepositsOf(
   program: string,
   vault: string,
 ): OrderDeposit[] {
-  const byAccount = new Map<number, DecodedDepositoryDeposit[]>();
-  for (const instruction of tx.instructions) {
-    if (tx.keys[instruction.programAddressIndex] !== program) continue;
+  const byAccount = new Map<number, (DecodedDepositoryDeposit & { index: number })[]>();
+  tx.instructions.forEach((instruction, index) => {
+    if (tx.keys[instruction.programAddressIndex] !== program) return;
     const decoded = decodeDepositoryDeposit(
       instruction.data ?? new Uint8Array(),
       instruction.accountIndices ?? [],
       tx.keys,
     );
-    if (decoded === null || !paysVault(tx, decoded, vault)) continue;
-    byAccount.set(decoded.creditedAccount, [...(byAccount.get(decoded.creditedAccount) ?? []), decoded]);
-  }
+    if (decoded === null || !paysVault(tx, decoded, vault)) return;
+    const payingIt = byAccount.get(decoded.creditedAccount) ?? [];
+    byAccount.set(decoded.creditedAccount, [...payingIt, { ...decoded, index }]);
+  });
   const out: OrderDeposit[] = [];
   for (const [account, deposits] of byAccount) {
     const native = deposits[0]?.currency === SVM_NATIVE_TOKEN;
@@ -184,6 +194,9 @@ export function depositoryDepositsOf(
         kind: "order-deposit",
         orderId: deposit.id,
         depositor: deposit.depositor,
+        from: deposit.sender,
+        signers: [...tx.signers],
+        position: `ix:${deposit.index}`,
         txHash: tx.txHash,
         block: tx.block,
         timestamp: tx.timestamp,

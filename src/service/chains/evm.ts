@@ -6,7 +6,8 @@
  * - ERC20 deposits: `transfer(key, amount)` calldata with the 32-byte request id appended, worth what
  *   the keys received by the token's `Transfer` logs (`evmTokenCredit`: fee-on-transfer tokens net);
  * - deposits through `AttestedReceiver` deployments (`receivers`), by their `DepositAccepted` event,
- *   counted only when the event names one of the service's keys (current or `formerSolvers`); no
+ *   counted only when the event names one of the service's keys (current, or earlier ones: the
+ *   `formerSolvers` option and the service's key history, `addFormerSolvers`); no
  *   receiver state is read, so no historical state is needed;
  * - deposits into the protocol depository (`depository`), by the events of that address only: native
  *   ones worth the `msg.value` its code reports, ERC-20 ones worth the token's `Transfer` logs into
@@ -56,7 +57,8 @@ export interface EvmChainAdapterOptions {
   /**
    * Addresses of the service's earlier solver keys (after a rotation): deposits still paid to them,
    * directly or through a receiver inside its grace, are the service's too. Events naming any other
-   * address are not, whatever a receiver's state says.
+   * address are not, whatever a receiver's state says. `createService` adds every key it ran with on
+   * its database by itself; list here only keys it never ran with there.
    */
   formerSolvers?: readonly string[];
   /** The protocol depository on this chain: its deposit events are order deposits. */
@@ -85,8 +87,16 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
   const receivers = (options.receivers ?? []).map((address) => getAddress(address));
   const depository = options.depository === undefined ? undefined : getAddress(options.depository);
   /** Every key the service controls here: deposits paid to any of them are the service's. */
-  const keyList = [solver, ...(options.formerSolvers ?? []).map((address) => getAddress(address))];
-  const keys = new Set(keyList.map((key) => key.toLowerCase()));
+  const keyList: Address[] = [solver];
+  const keys = new Set([solver.toLowerCase()]);
+  function addFormerSolvers(addresses: readonly string[]): void {
+    for (const address of addresses.map((a) => getAddress(a))) {
+      if (keys.has(address.toLowerCase())) continue;
+      keyList.push(address);
+      keys.add(address.toLowerCase());
+    }
+  }
+  addFormerSolvers(options.formerSolvers ?? []);
 
   /** Receipts of the scanned range by transaction hash, fetched once per scan. */
   function receiptCache() {
@@ -124,6 +134,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       from: getAddress(tx.from),
       signers: [getAddress(tx.from)],
       via: "transfer" as const,
+      position: "tx" as const,
     };
     if (keys.has(target) && REQUEST_ID_DATA.test(input)) {
       const receipt = await receiptOf(tx.hash);
@@ -226,7 +237,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     const found: ChainObservation[] = [];
     for (const log of logs) {
       const deposit = decodeEvmReceiverDeposit(log, receivers);
-      if (deposit === null || !keys.has(deposit.solver.toLowerCase())) continue;
+      if (deposit === null || log.logIndex === null || !keys.has(deposit.solver.toLowerCase())) continue;
       let amount = deposit.amount;
       if (deposit.currency !== zeroAddress) {
         const receipt = await receiptOf(txHash);
@@ -248,6 +259,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
         amount: amount.toString(),
         status: "success",
         via: "receiver-event",
+        position: `log:${log.logIndex}`,
       });
     }
     return found;
@@ -334,6 +346,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       return Number(await publicClient.getBlockNumber({ cacheTime: 0 }));
     },
     scan,
+    addFormerSolvers,
     transfer: (params, onSigned) => serially(() => send(params, onSigned)),
     resume,
     async allowance(token, owner, spender) {

@@ -11,7 +11,7 @@
  *   top-level Memo instruction), sent by the fee payer and authorised by every signer;
  * - into the protocol depository (`depositoryProgram`): its `deposit_native` / `deposit_token`
  *   instructions, top-level or inner (made by CPI, e.g. by the order depositor), name the order and
- *   the depositor, each worth what the depository's vault (or its token account) gained in the
+ *   the depositor (authorised only when the depositor signed the transaction), each worth what the depository's vault (or its token account) gained in the
  *   transaction (`depository-svm.ts`).
  * Successful transactions not signed by the solver only (keys from lookup tables resolved by the
  * node). `scan` reads the history of the solver, its token accounts and the receiver program
@@ -262,6 +262,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
             {
               ...base,
               keys,
+              signers,
               instructions: [...message.instructions, ...inner],
               preBalances: tx.meta.preBalances.map(BigInt),
               postBalances: tx.meta.postBalances.map(BigInt),
@@ -273,7 +274,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
           );
     if (receiverProgram !== undefined) {
       const success = { err: null, logs: [...(tx.meta.logMessages ?? [])] };
-      for (const event of decodeSvmReceiverDepositedEvents(success, receiverProgram)) {
+      for (const [index, event] of decodeSvmReceiverDepositedEvents(success, receiverProgram).entries()) {
         if (event.solver !== solver.address || event.originChainId !== BigInt(chainId)) continue;
         const left = remaining.get(event.currency) ?? 0n;
         const amount = event.amount < left ? event.amount : left;
@@ -287,6 +288,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
           currency: event.currency,
           amount: amount.toString(),
           via: "receiver-event",
+          position: `event:${index}`,
         });
       }
     }
@@ -303,6 +305,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
         currency,
         amount: amount.toString(),
         via: "transfer",
+        position: "tx",
       });
     }
     return deposits;

@@ -4,6 +4,14 @@
  * and SVM over Solana JSON-RPC and PubSub (`svm.ts`).
  */
 
+/**
+ * Where in its transaction a deposit is named, part of the key the service books it under:
+ * `log:<index>` (an EVM event), `ix:<index>` (an SVM instruction, top-level first then inner),
+ * `event:<index>` (the SVM receiver's n-th event), or `tx` (the transaction as a whole: a transfer
+ * tagged by calldata or memo).
+ */
+export type DepositPosition = `log:${number}` | `ix:${number}` | `event:${number}` | "tx";
+
 /** Something the indexer recognized in a block. */
 export type ChainObservation =
   | {
@@ -26,13 +34,21 @@ export type ChainObservation =
       status: "success" | "failure";
       /** How it was tagged: plain transfer with the id, or an event of a receiver contract. */
       via: "transfer" | "receiver-event";
+      /** Where in its transaction it is named (`DepositPosition`): two deposits of one transaction never share one. */
+      position: DepositPosition;
     }
   | {
       /** A deposit into the chain's depository, identified by its order id (`depository-*.ts`). */
       kind: "order-deposit";
       orderId: string;
-      /** The depositor the deposit names (not necessarily the transaction's sender). */
+      /** The depositor the deposit names: anyone may name anyone, so it never authorises the deposit. */
       depositor: string;
+      /** Who paid it, the refund's recipient when it is not the request's (EVM: the transaction's sender; SVM: the instruction's sender). */
+      from: string;
+      /** Who authorised it (EVM: the transaction's sender; SVM: every signer of the transaction). */
+      signers: string[];
+      /** Where in its transaction it is named (`DepositPosition`). */
+      position: DepositPosition;
       txHash: string;
       block: number;
       timestamp: number;
@@ -122,6 +138,11 @@ export interface ChainAdapter {
    * lacks to be rent-exempt (0 once it is): a transfer leaving it below that minimum fails.
    */
   nativeDepositMinimum?(): Promise<bigint>;
+  /**
+   * EVM only: adds earlier solver keys of the service (its key history, `solver-keys.ts`):
+   * deposits paid to them, directly or through a receiver inside its rotation grace, are the service's.
+   */
+  addFormerSolvers?(addresses: readonly string[]): void;
   /** ERC20 allowance (EVM only); null when unknown. */
   allowance?(token: string, owner: string, spender: string): Promise<bigint | null>;
   close?(): Promise<void> | void;

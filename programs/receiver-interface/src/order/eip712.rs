@@ -98,16 +98,16 @@ pub mod type_strings {
 }
 
 /// A 32-byte word not written yet: where a hash lands.
-type Slot = MaybeUninit<[u8; 32]>;
+pub(super) type Slot = MaybeUninit<[u8; 32]>;
 
 /// `N` words side by side, 8-aligned: the computed members of one struct (or the element hashes
 /// of one list), each written in place by its hash and hashed together as one slice.
 #[repr(C, align(8))]
-struct Words<const N: usize>([Slot; N]);
+pub(super) struct Words<const N: usize>(pub(super) [Slot; N]);
 
 impl<const N: usize> Words<N> {
     #[inline(always)]
-    fn new() -> Self {
+    pub(super) fn new() -> Self {
         Self([const { MaybeUninit::uninit() }; N])
     }
 
@@ -126,7 +126,7 @@ impl<const N: usize> Words<N> {
     /// # Safety
     /// Every word was written.
     #[inline(always)]
-    unsafe fn all(&self) -> &[u8] {
+    pub(super) unsafe fn all(&self) -> &[u8] {
         // SAFETY: the caller's promise.
         unsafe { self.written(N) }
     }
@@ -173,13 +173,13 @@ impl OrderVisitor<'_> for () {
 
 /// `keccak256(parts)` into `out`.
 #[inline(always)]
-fn keccak<C: Crypto>(parts: &[&[u8]], out: &mut Slot) {
+pub(super) fn keccak<C: Crypto>(parts: &[&[u8]], out: &mut Slot) {
     C::keccak256_into(parts, out);
 }
 
 /// `value` right-aligned in a zero word (`uint32`, `address`).
 #[inline(always)]
-fn padded_word(value: &[u8], out: &mut Slot) {
+pub(super) fn padded_word(value: &[u8], out: &mut Slot) {
     let word = out.write([0u8; 32]);
     word[32 - value.len()..].copy_from_slice(value);
 }
@@ -187,7 +187,7 @@ fn padded_word(value: &[u8], out: &mut Slot) {
 /// `keccak256` of a `string` / `bytes` member read from `r`, into `out`; returns the member. An
 /// empty member (extra data, often) hashes to the constant [`EMPTY_HASH`]: no syscall.
 #[inline(always)]
-fn hash_bytes<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> Result<&'a [u8], OrderError> {
+pub(super) fn hash_bytes<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> Result<&'a [u8], OrderError> {
     let bytes = r.bytes()?;
     if bytes.is_empty() {
         out.write(EMPTY_HASH);
@@ -202,7 +202,7 @@ fn hash_bytes<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> Result<&'a [
 /// hash is the constant [`EMPTY_HASH`], with neither a call nor a syscall. The elements are hashed
 /// by [`hash_elements`] in a frame of its own.
 #[inline(always)]
-fn hash_list<'a, C: Crypto, V: OrderVisitor<'a>>(
+pub(super) fn hash_list<'a, C: Crypto, V: OrderVisitor<'a>>(
     r: Reader<'a>,
     v: &mut V,
     out: &mut Slot,
@@ -234,7 +234,7 @@ fn hash_elements<'a, C: Crypto, V: OrderVisitor<'a>>(
 /// cursor past the list. The cursor goes in and out by value so that no caller's cursor escapes:
 /// each stays in a register across the syscalls.
 #[inline(always)]
-fn hash_elements_inline<'a, C: Crypto, V: OrderVisitor<'a>>(
+pub(super) fn hash_elements_inline<'a, C: Crypto, V: OrderVisitor<'a>>(
     mut r: Reader<'a>,
     v: &mut V,
     out: &mut Slot,
@@ -309,7 +309,7 @@ fn hash_output_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v
 }
 
 /// A `bytes` element of `output.calls`.
-fn hash_call<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
+pub(super) fn hash_call<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
     v.output_call(hash_bytes::<C>(r, out)?);
     Ok(())
 }
@@ -331,7 +331,7 @@ fn hash_output<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V
 }
 
 /// `Fee`: `typeHash || h(recipientChainId) || h(recipient) || h(currencyChainId) || h(currency) || amount`.
-fn hash_fee<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, _v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
+pub(super) fn hash_fee<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, _v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
     let mut m = Words::<4>::new();
     let w = &mut m.0;
     for word in w.iter_mut() {

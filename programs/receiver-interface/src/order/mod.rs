@@ -6,6 +6,7 @@
 //!   type), read in place: no copy, no allocation.
 //! - [`eip712`]: the order id, EIP-712 `hashStruct(Order)` without a domain separator, hashed
 //!   with `sol_keccak256` on chain (or `host::Host`).
+//! - [`v2`]: the id of a `"v2"` order (the settlement SDK's next format), beside v1's.
 //! - [`signature`]: the solver's EIP-191 signature over the 32 raw bytes of the id, parsed as
 //!   strictly as the attestation's (same code).
 //! - [`depository`]: the depository program's public interface (program id, instruction data,
@@ -27,3 +28,4 @@ pub mod error;
 pub mod invalidation;
 pub mod layout;
 pub mod signature;
+pub mod v2;
