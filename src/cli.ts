@@ -3,6 +3,12 @@
 // command name removed from the arguments. Start-up errors a user can fix print as one line.
 import nodeModule from "node:module";
 import { CliOptionError } from "./cli-options.ts";
+import {
+  INSTALL_NODE_COMMAND,
+  InstallNodeError,
+  installToolsNode,
+  TOOLS_NODE_VERSION,
+} from "./install-node.ts";
 import { nodeAtLeast, TOOLS_NODE_FLOOR } from "./node-floor.ts";
 import { startErrorLine } from "./start-errors.ts";
 
@@ -14,17 +20,31 @@ Commands:
   service   the mock service alone
   verify    both legs of a request (order, deposit, fill or refund) checked against its order,
             on the devnet or any service URL and chain RPCs
+  install-node
+            installs Node.js ${TOOLS_NODE_VERSION} into this project (linux-x64) and the devnet's
+            peers under it, so that npx attestkit and npm scripts here run under it
 
-They need Node.js >= ${TOOLS_NODE_FLOOR}. attestkit <command> --help lists the command's options.`;
+devnet, service and verify need Node.js >= ${TOOLS_NODE_FLOOR} (${INSTALL_NODE_COMMAND} gives a
+project one). attestkit <command> --help lists the command's options.`;
 
 const [command, ...rest] = process.argv.slice(2);
 process.argv.splice(2, process.argv.length - 2, ...rest);
 
+/** Help texts import nothing the floor guards, so `--help` answers on any Node. */
+const HELP: Readonly<Record<string, () => Promise<string>>> = {
+  devnet: async () => (await import("./devnet/help.ts")).DEVNET_HELP,
+  service: async () => (await import("./service/help.ts")).SERVICE_HELP,
+};
+
 async function runCommand(load: () => Promise<unknown>): Promise<void> {
   if (!nodeAtLeast(TOOLS_NODE_FLOOR)) {
-    console.error(
-      `attestkit ${command} needs Node.js >= ${TOOLS_NODE_FLOOR}; this is Node.js ${process.versions.node}.`,
-    );
+    const floor = `attestkit ${command} needs Node.js >= ${TOOLS_NODE_FLOOR}; this is Node.js ${process.versions.node}. In your project: ${INSTALL_NODE_COMMAND}`;
+    const help = command === undefined ? undefined : HELP[command];
+    if (help !== undefined && (rest.includes("--help") || rest.includes("-h"))) {
+      console.log(`${await help()}\n\n${floor}`);
+      process.exit(0);
+    }
+    console.error(floor);
     process.exit(1);
   }
   // V8's code cache on disk before the commands load their dependencies: a warm start compiles
@@ -43,7 +63,15 @@ async function runCommand(load: () => Promise<unknown>): Promise<void> {
 if (command === "devnet") await runCommand(() => import("./devnet/cli.ts"));
 else if (command === "service") await runCommand(() => import("./service/cli.ts"));
 else if (command === "verify") await runCommand(() => import("./verify/cli.ts"));
-else if (command === undefined || command === "--help" || command === "-h") console.log(USAGE);
+else if (command === "install-node") {
+  try {
+    installToolsNode();
+  } catch (error) {
+    if (!(error instanceof InstallNodeError)) throw error;
+    console.error(`attestkit install-node: ${error.message}`);
+    process.exit(1);
+  }
+} else if (command === undefined || command === "--help" || command === "-h") console.log(USAGE);
 else {
   console.error(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
   process.exit(2);

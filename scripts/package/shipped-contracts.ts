@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO = fileURLToPath(new URL("../..", import.meta.url));
+const HARDHAT_CLI = join(REPO, "node_modules", "hardhat", "dist", "src", "cli.js");
 const SHIPPED_ARTIFACT = /^artifacts\/(contracts\/.+\.sol)\/[^/]+\.json$/;
 
 /** The shipped artifacts' paths, relative to the repository (`artifacts/contracts/X.sol/X.json`). */
@@ -40,9 +41,10 @@ export async function buildShippedContracts({
   }, progressSeconds * 1000);
   try {
     await new Promise<void>((resolve, reject) => {
+      // Hardhat's CLI under this Node (24), whether or not npm put node_modules/.bin on PATH.
       const child = execFile(
-        "hardhat",
-        ["build", "--no-tests", "--quiet", ...extraArgs, ...sources],
+        process.execPath,
+        [HARDHAT_CLI, "build", "--no-tests", "--quiet", ...extraArgs, ...sources],
         { cwd: REPO, maxBuffer: 64 * 1024 * 1024 },
         (error, stdout, stderr) => {
           if (error) reject(new Error(`hardhat build of the shipped contracts failed:\n${stdout}${stderr}`));

