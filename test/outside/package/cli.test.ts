@@ -94,6 +94,15 @@ describe("package: attestkit bin", function () {
     }
   });
 
+  it("on a Node.js below 22.14, --help shows the command's help and the command that gives the project Node 24", async () => {
+    const { dir } = await sharedLibraryConsumer();
+    const cli = join(dir, "node_modules/attestkit/dist/cli.js");
+    const devnet = await run(NODE_SYSTEM, [cli, "devnet", "--help"], { cwd: dir });
+    expect(devnet.stdout).to.contain("--rpc-port <n>").and.contain("npx attestkit install-node");
+    const service = await run(NODE_SYSTEM, [cli, "service", "--help"], { cwd: dir });
+    expect(service.stdout).to.contain("attestkit mock service").and.contain("npx attestkit install-node");
+  });
+
   it("attestkit install-node, run under the machine's old Node, gives the project Node 24 and the devnet's peers", async () => {
     // The machine's Node and npm only, as a Node 20 user has them.
     const systemPath = (process.env.PATH ?? "").split(":").filter((entry) => !entry.includes("node_modules"));
