@@ -243,6 +243,9 @@ export function createService(options: ServiceOptions): Service {
     ...(svmBlockhashSource?.nativeDepositMinimum
       ? { svmNativeDepositMinimum: svmBlockhashSource.nativeDepositMinimum.bind(svmBlockhashSource) }
       : {}),
+    ...(svmBlockhashSource?.tokenProgramOf
+      ? { svmTokenProgram: svmBlockhashSource.tokenProgramOf.bind(svmBlockhashSource) }
+      : {}),
     allowance: async (chainId, token, owner, spender) => {
       const adapter = adapterByChain.get(chainId);
       return adapter?.allowance ? adapter.allowance(token, owner, spender) : null;

@@ -111,6 +111,8 @@ export interface ChainAdapter {
    * lacks to be rent-exempt (0 once it is): a transfer leaving it below that minimum fails.
    */
   nativeDepositMinimum?(): Promise<bigint>;
+  /** SVM only: the token program owning `mint` (SPL Token or Token-2022), or null when it is neither's mint. */
+  tokenProgramOf?(mint: string): Promise<string | null>;
   /** ERC20 allowance (EVM only); null when unknown. */
   allowance?(token: string, owner: string, spender: string): Promise<bigint | null>;
   close?(): Promise<void> | void;
