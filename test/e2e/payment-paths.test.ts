@@ -104,5 +104,18 @@ describe("e2e: every documented payment path, through the service's HTTP API", f
       }
       await paidToSuccess(env.e2e, driver, q);
     });
+
+    if (path.route === "depository") {
+      it(`${name}: attack: a stranger's zero deposit naming the user is ignored`, async () => {
+        const driver = pathDriver(env, path);
+        const q = await driver.quote();
+        const zero = await driver.strangerZeroDeposit(q);
+        await driver.settled();
+        const status = await env.e2e.client.getStatus(q.requestId);
+        expect(status.status, `the request after the zero deposit ${zero}`).to.equal("waiting");
+        expect(status.inTxHashes).to.deep.equal([]);
+        await paidToSuccess(env.e2e, driver, q);
+      });
+    }
   }
 });

@@ -81,7 +81,7 @@ import {
 } from "../../src/service/index.ts";
 import { TOKEN_2022_PROGRAM } from "../../src/service/svm-route.ts";
 import { OrderFixture, PROGRAM_SEED, pda } from "../svm/order-fixture.ts";
-import { balanceOf, type E2e, type EvmUser, evmUser, startE2e, tokenOf } from "./fixture.ts";
+import { balanceOf, type E2e, type EvmUser, eventually, evmUser, startE2e, tokenOf } from "./fixture.ts";
 
 export type Route = "depository" | "gated depositor" | "receiver";
 export type EvmCurrency = "native" | "ERC-20" | "ERC-20 permit";
@@ -472,6 +472,17 @@ async function strangerEvmAttempt(env: PathsEnv, path: EvmPath, q: PathQuote): P
   };
 }
 
+/** carol's deposit of nothing into the depository on 8453, naming alice under alice's order id. */
+async function strangerEvmZeroDeposit(env: PathsEnv, path: EvmPath, q: PathQuote): Promise<string> {
+  const call = encodeDepositoryDeposit({
+    depositor: evmDevAccount("alice").address,
+    currency: evmCurrencyOf(env, path.currency),
+    amount: 0n,
+    id: q.order?.block.orderId as Hex,
+  });
+  return (await send(evmUser(env.base, "carol"), env.base.depository, call)).transactionHash;
+}
+
 /** carol's balance on 8453 of the path's currency. */
 const strangerEvmBalance = (env: PathsEnv, path: EvmPath): Promise<bigint> => {
   const carol = evmUser(env.base, "carol");
@@ -645,6 +656,22 @@ async function strangerSvmAttempt(env: PathsEnv, path: SvmPath, q: PathQuote): P
   }
 }
 
+/** bob's deposit of nothing into the depository, naming alice under alice's order id, signed by bob alone. */
+async function strangerSvmZeroDeposit(env: PathsEnv, path: SvmPath, q: PathQuote): Promise<string> {
+  const chain = svmOf(env);
+  const { currency, tokenProgram } = svmCurrencyOf(env, path.currency);
+  const instruction = await buildDepositoryDepositInstruction({
+    program: chain.depository.program,
+    sender: chain.accounts.bob,
+    depositor: chain.accounts.alice.address,
+    currency,
+    amount: 0n,
+    id: q.order?.block.orderId as Hex,
+    ...(tokenProgram === undefined ? {} : { tokenProgram }),
+  });
+  return (await submitSvmInstructions(chain, chain.accounts.bob, [instruction])).signature;
+}
+
 /** What holds the user's payment on the SVM chain once made: the depository's vault, or the solver (receiver). */
 function svmCustody(env: PathsEnv, path: SvmPath): () => Promise<bigint> {
   const chain = svmOf(env);
@@ -664,6 +691,10 @@ export interface PathDriver {
   pay(q: PathQuote): Promise<string>;
   /** The stranger's attempt on the user's request. */
   stranger(q: PathQuote): Promise<StrangerAttempt>;
+  /** The stranger's deposit of nothing through the depository, naming the user under the user's order id. */
+  strangerZeroDeposit(q: PathQuote): Promise<string>;
+  /** Returns once the indexer passed over everything that landed on the origin chain so far, final. */
+  settled(): Promise<void>;
   /** The stranger's balance of the path's currency on the origin chain. */
   strangerBalance(): Promise<bigint>;
   /** What holds the user's payment on the origin chain (depository or solver). */
@@ -674,6 +705,11 @@ export interface PathDriver {
   recipientBalance(): Promise<bigint>;
   /** Whether the fill transaction succeeded on the destination chain. */
   fillSucceeded(hash: string): Promise<boolean>;
+}
+
+/** Three indexer passes: a final deposit is booked in the first one that sees it. */
+async function indexerPasses(env: PathsEnv): Promise<void> {
+  for (let i = 0; i < 3; i++) await env.e2e.devnet.service.indexer?.tick();
 }
 
 const fillOn = (chain: EvmDevChain) => async (hash: string) =>
@@ -689,6 +725,11 @@ export function pathDriver(env: PathsEnv, path: EvmPath | SvmPath): PathDriver {
       quote: () => quoteEvmPath(env, path),
       pay: async (q) => (await payEvmPath(env, path, q)).transactionHash,
       stranger: (q) => strangerEvmAttempt(env, path, q),
+      strangerZeroDeposit: (q) => strangerEvmZeroDeposit(env, path, q),
+      settled: async () => {
+        await env.base.mine(2);
+        await indexerPasses(env);
+      },
       strangerBalance: () => strangerEvmBalance(env, path),
       custody: evmCustody(env, path),
       finalize: () => env.base.mine(),
@@ -700,6 +741,13 @@ export function pathDriver(env: PathsEnv, path: EvmPath | SvmPath): PathDriver {
     quote: () => quoteSvmPath(env, path),
     pay: (q) => paySvmPath(env, path, q),
     stranger: (q) => strangerSvmAttempt(env, path, q),
+    strangerZeroDeposit: (q) => strangerSvmZeroDeposit(env, path, q),
+    settled: async () => {
+      const { ledger } = svmOf(env);
+      const landed = ledger.slot("processed");
+      await eventually(async () => (ledger.slot("confirmed") >= landed ? true : undefined), "confirmation");
+      await indexerPasses(env);
+    },
     strangerBalance: () => svmBalance(env, path.currency, svmOf(env).accounts.bob.address),
     custody: svmCustody(env, path),
     finalize: async () => {},
