@@ -15,7 +15,7 @@ import {
 import type { EncodedOrder } from "../orders/index.ts";
 import { orderGatedDepositorArtifact } from "../testing/evm/order-gated-depositor-adapter.ts";
 import type { EvmDevChain } from "./evm-chain.ts";
-import type { EvmUser } from "./evm-user.ts";
+import { type EvmUser, sendAndWait } from "./evm-user.ts";
 
 /** The reference depositor's ABI (errors included, for decoding its refusals). */
 export const orderGatedDepositorAbi = (): Abi => orderGatedDepositorArtifact().abi;
@@ -66,27 +66,9 @@ export function encodeGatePayment(
   };
 }
 
-/** Sends a transaction and waits for it; throws when it reverted. */
-async function sent(
-  user: EvmUser,
-  to: Address,
-  call: { data: Hex; value?: bigint },
-): Promise<TransactionReceipt> {
-  const hash = await user.wallet.sendTransaction({
-    account: user.wallet.account,
-    chain: null,
-    to,
-    data: call.data,
-    value: call.value ?? 0n,
-  });
-  const receipt = await user.public.waitForTransactionReceipt({ hash });
-  if (receipt.status !== "success") throw new Error(`transaction ${hash} to ${to} reverted`);
-  return receipt;
-}
-
 /** `owner` approves `spender` for exactly `amount` of `token`. */
 export function approveExactly(owner: EvmUser, token: Address, spender: Address, amount: bigint) {
-  return sent(owner, token, {
+  return sendAndWait(owner, token, {
     data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] }),
   });
 }
@@ -106,5 +88,5 @@ export async function payOrderThroughGate(
   if (payment === undefined) throw new Error("the order has no input");
   const native = /^0x(00){20}$/.test(payment.currency);
   if (!native && !options.approved) await approveExactly(payer, payment.currency, gate, payment.amount);
-  return sent(payer, gate, encodeGatePayment(order, signature, native));
+  return sendAndWait(payer, gate, encodeGatePayment(order, signature, native));
 }

@@ -54,7 +54,7 @@ import {
   encodeGatePayment,
   orderGatedDepositorAbi,
 } from "../../src/devnet/evm-order-gate.ts";
-import { deadlineIn } from "../../src/devnet/evm-user.ts";
+import { deadlineIn, sendAndWait } from "../../src/devnet/evm-user.ts";
 import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "../../src/devnet/quoted-steps.ts";
 import type { SvmDevChain } from "../../src/devnet/svm-chain.ts";
 import { submitSvmInstructions } from "../../src/devnet/svm-user.ts";
@@ -107,7 +107,6 @@ export const SVM_PATHS: readonly SvmPath[] = (["native", "SPL Token", "Token-202
 );
 
 const ORDER_DEPOSITOR_SO = new URL("../../programs/deploy/order-depositor.so", import.meta.url);
-const TOKEN_2022 = TOKEN_2022_PROGRAM;
 /** Token-2022 units minted to every SVM account of the matrix. */
 const TOKEN_2022_FUNDING = 10n ** 12n;
 
@@ -245,7 +244,7 @@ function svmCurrencyOf(env: PathsEnv, currency: SvmCurrency): { currency: string
   if (currency === "native") return { currency: SVM_NATIVE_TOKEN };
   if (currency === "SPL Token")
     return { currency: svmOf(env).usdc.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS };
-  return { currency: env.token2022, tokenProgram: TOKEN_2022 };
+  return { currency: env.token2022, tokenProgram: TOKEN_2022_PROGRAM };
 }
 
 /** alice on the SVM chain pays, bob receives ETH on 8453 (a one-hop route for tokens). */
@@ -316,24 +315,6 @@ async function signPermit(owner: EvmUser, token: Hex, spender: Hex, value: bigin
   return { deadline, v: Number(v), r, s };
 }
 
-/** Sends a transaction and waits for it; throws when it reverted. */
-async function send(
-  user: EvmUser,
-  to: Hex,
-  call: { data: Hex; value?: bigint },
-): Promise<TransactionReceipt> {
-  const hash = await user.wallet.sendTransaction({
-    account: user.wallet.account,
-    chain: null,
-    to,
-    data: call.data,
-    value: call.value ?? 0n,
-  });
-  const receipt = await user.public.waitForTransactionReceipt({ hash });
-  if (receipt.status !== "success") throw new Error(`transaction ${hash} to ${to} reverted`);
-  return receipt;
-}
-
 /**
  * Lets `spender` pull `amount` of the path's token from `owner`: an exact approval, or the owner's
  * permit submitted by a relayer (the deployer account), as a gasless wallet does. Nothing for native.
@@ -349,7 +330,7 @@ async function allow(
   if (path.currency === "ERC-20") await approveExactly(owner, token, spender, amount);
   if (path.currency !== "ERC-20 permit") return;
   const permit = await signPermit(owner, token, spender, amount);
-  await send(evmUser(env.base, "deployer"), token, {
+  await sendAndWait(evmUser(env.base, "deployer"), token, {
     data: encodeFunctionData({
       abi: PERMIT_ABI,
       functionName: "permit",
@@ -405,7 +386,7 @@ async function payEvmPath(env: PathsEnv, path: EvmPath, q: PathQuote): Promise<T
   // The receiver's permit travels inside its deposit.
   if (!(path.route === "receiver" && path.currency === "ERC-20 permit"))
     await allow(env, path, alice, spender, q.amount);
-  return send(alice, spender, await evmPaymentCall(env, path, alice, q));
+  return sendAndWait(alice, spender, await evmPaymentCall(env, path, alice, q));
 }
 
 /** The custom error name of a reverted call, decoded with `abi`. */
@@ -463,7 +444,7 @@ async function strangerEvmAttempt(env: PathsEnv, path: EvmPath, q: PathQuote): P
   if (path.route !== "receiver") await allow(env, path, carol, spender, paid);
   const error = await revertOf(carol, spender, call, abi);
   if (error !== null) return { landed: false, error };
-  const receipt = await send(carol, spender, call);
+  const receipt = await sendAndWait(carol, spender, call);
   return {
     landed: true,
     receipt: { hash: receipt.transactionHash },
@@ -480,7 +461,7 @@ async function strangerEvmZeroDeposit(env: PathsEnv, path: EvmPath, q: PathQuote
     amount: 0n,
     id: q.order?.block.orderId as Hex,
   });
-  return (await send(evmUser(env.base, "carol"), env.base.depository, call)).transactionHash;
+  return (await sendAndWait(evmUser(env.base, "carol"), env.base.depository, call)).transactionHash;
 }
 
 /** carol's balance on 8453 of the path's currency. */
@@ -517,26 +498,26 @@ async function createToken2022(chain: SvmDevChain): Promise<Address> {
       newAccount: mint,
       lamports: chain.svm.minimumBalanceForRentExemption(82n),
       space: 82,
-      programAddress: TOKEN_2022,
+      programAddress: TOKEN_2022_PROGRAM,
     }),
     getInitializeMint2Instruction(
       { mint: mint.address, decimals: 6, mintAuthority: authority.address },
-      { programAddress: TOKEN_2022 },
+      { programAddress: TOKEN_2022_PROGRAM },
     ),
   ];
   for (const owner of Object.values(chain.accounts)) {
-    const ata = await tokenAccountOf(mint.address, TOKEN_2022, owner.address);
+    const ata = await tokenAccountOf(mint.address, TOKEN_2022_PROGRAM, owner.address);
     instructions.push(
       getCreateAssociatedTokenIdempotentInstruction({
         payer: authority,
         ata,
         owner: owner.address,
         mint: mint.address,
-        tokenProgram: TOKEN_2022,
+        tokenProgram: TOKEN_2022_PROGRAM,
       }),
       getMintToInstruction(
         { mint: mint.address, token: ata, mintAuthority: authority, amount: TOKEN_2022_FUNDING },
-        { programAddress: TOKEN_2022 },
+        { programAddress: TOKEN_2022_PROGRAM },
       ),
     );
   }
