@@ -94,7 +94,7 @@ describe("e2e: every documented payment path, through the service's HTTP API", f
         await eventually(
           async () =>
             (await driver.strangerBalance()) === attempt.balanceAfter + attempt.paid ? true : undefined,
-          `the refund of the stranger's deposit ${attempt.receipt.hash}`,
+          `the refund of the stranger's deposit ${attempt.tx}`,
         );
         const status = await env.e2e.client.getStatus(q.requestId);
         expect(status.status, "the user's request stays open").to.equal("waiting");

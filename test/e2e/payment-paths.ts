@@ -411,7 +411,24 @@ async function revertOf(
 /** What a stranger's attempt did: refused on chain (with the contract's error), or landed with `paid` in it. */
 export type StrangerAttempt =
   | { landed: false; error: string }
-  | { landed: true; receipt: { hash: string }; paid: bigint; balanceAfter: bigint };
+  | { landed: true; tx: string; paid: bigint; balanceAfter: bigint };
+
+/** carol's balance on 8453 of the path's currency. */
+function strangerEvmBalance(env: PathsEnv, path: EvmPath): Promise<bigint> {
+  const carol = evmUser(env.base, "carol");
+  return balanceOf(
+    carol,
+    path.currency === "native" ? null : evmCurrencyOf(env, path.currency),
+    carol.address,
+  );
+}
+
+/** Each route's contract ABI on 8453, for decoding its refusals. */
+const ROUTE_ABI: Readonly<Record<Route, () => Abi>> = {
+  depository: () => RELAY_DEPOSITORY_ABI as Abi,
+  "gated depositor": orderGatedDepositorAbi,
+  receiver: () => attestedReceiverAbi,
+};
 
 /**
  * carol attacks alice's request `q` on 8453 along `path`: through the depository, a deposit of one
@@ -420,59 +437,44 @@ export type StrangerAttempt =
  */
 async function strangerEvmAttempt(env: PathsEnv, path: EvmPath, q: PathQuote): Promise<StrangerAttempt> {
   const carol = evmUser(env.base, "carol");
-  const token = path.currency === "native" ? null : evmCurrencyOf(env, path.currency);
   const spender = evmSpender(env, path.route);
-  let call: { data: Hex; value?: bigint };
-  let paid = q.amount;
-  let abi: Abi = orderGatedDepositorAbi();
-  if (path.route === "depository") {
-    paid = 1n;
-    call = encodeDepositoryDeposit({
-      depositor: evmDevAccount("alice").address,
-      currency: evmCurrencyOf(env, path.currency),
-      amount: paid,
-      id: q.order?.block.orderId as Hex,
-    });
-    abi = RELAY_DEPOSITORY_ABI as Abi;
-  } else if (path.route === "gated depositor") {
-    call = await evmPaymentCall(env, path, carol, q);
-  } else {
-    const attestation = q.attestation as NonNullable<PathQuote["attestation"]>;
-    call = encodeEvmReceiverDeposit({ ...attestation, deadline: await deadlineIn(carol, 600) });
-    abi = attestedReceiverAbi;
-  }
+  const paid = path.route === "depository" ? 1n : q.amount;
+  const call =
+    path.route === "depository"
+      ? namingAliceOnEvm(env, path, q, paid)
+      : path.route === "gated depositor"
+        ? await evmPaymentCall(env, path, carol, q)
+        : encodeEvmReceiverDeposit({
+            ...(q.attestation as NonNullable<PathQuote["attestation"]>),
+            deadline: await deadlineIn(carol, 600),
+          });
   if (path.route !== "receiver") await allow(env, path, carol, spender, paid);
-  const error = await revertOf(carol, spender, call, abi);
+  const error = await revertOf(carol, spender, call, ROUTE_ABI[path.route]());
   if (error !== null) return { landed: false, error };
   const receipt = await sendAndWait(carol, spender, call);
   return {
     landed: true,
-    receipt: { hash: receipt.transactionHash },
+    tx: receipt.transactionHash,
     paid,
-    balanceAfter: await balanceOf(carol, token, carol.address),
+    balanceAfter: await strangerEvmBalance(env, path),
   };
+}
+
+/** carol's depository deposit of `amount`, naming alice as depositor under alice's order id. */
+function namingAliceOnEvm(env: PathsEnv, path: EvmPath, q: PathQuote, amount: bigint) {
+  return encodeDepositoryDeposit({
+    depositor: evmDevAccount("alice").address,
+    currency: evmCurrencyOf(env, path.currency),
+    amount,
+    id: q.order?.block.orderId as Hex,
+  });
 }
 
 /** carol's deposit of nothing into the depository on 8453, naming alice under alice's order id. */
 async function strangerEvmZeroDeposit(env: PathsEnv, path: EvmPath, q: PathQuote): Promise<string> {
-  const call = encodeDepositoryDeposit({
-    depositor: evmDevAccount("alice").address,
-    currency: evmCurrencyOf(env, path.currency),
-    amount: 0n,
-    id: q.order?.block.orderId as Hex,
-  });
+  const call = namingAliceOnEvm(env, path, q, 0n);
   return (await sendAndWait(evmUser(env.base, "carol"), env.base.depository, call)).transactionHash;
 }
-
-/** carol's balance on 8453 of the path's currency. */
-const strangerEvmBalance = (env: PathsEnv, path: EvmPath): Promise<bigint> => {
-  const carol = evmUser(env.base, "carol");
-  return balanceOf(
-    carol,
-    path.currency === "native" ? null : evmCurrencyOf(env, path.currency),
-    carol.address,
-  );
-};
 
 /** What holds the user's payment on 8453 once made: the depository, or the solver (receiver). */
 function evmCustody(env: PathsEnv, path: EvmPath): () => Promise<bigint> {
@@ -602,29 +604,17 @@ const PROGRAM_ERRORS: Readonly<Record<Route, Map<number, string>>> = {
  */
 async function strangerSvmAttempt(env: PathsEnv, path: SvmPath, q: PathQuote): Promise<StrangerAttempt> {
   const chain = svmOf(env);
-  const { alice, bob } = chain.accounts;
-  let paid = q.amount;
-  let instruction: Instruction;
-  if (path.route === "depository") {
-    paid = 1n;
-    const { currency, tokenProgram } = svmCurrencyOf(env, path.currency);
-    instruction = await buildDepositoryDepositInstruction({
-      program: chain.depository.program,
-      sender: bob,
-      depositor: alice.address,
-      currency,
-      amount: paid,
-      id: q.order?.block.orderId as Hex,
-      ...(tokenProgram === undefined ? {} : { tokenProgram }),
-    });
-  } else {
-    instruction = await svmPaymentInstruction(env, path, bob, q);
-  }
+  const { bob } = chain.accounts;
+  const paid = path.route === "depository" ? 1n : q.amount;
+  const instruction =
+    path.route === "depository"
+      ? await namingAliceOnSvm(env, path, q, paid)
+      : await svmPaymentInstruction(env, path, bob, q);
   try {
     const landed = await submitSvmInstructions(chain, bob, [instruction]);
     return {
       landed: true,
-      receipt: { hash: landed.signature },
+      tx: landed.signature,
       paid,
       balanceAfter: await svmBalance(env, path.currency, bob.address),
     };
@@ -637,19 +627,25 @@ async function strangerSvmAttempt(env: PathsEnv, path: SvmPath, q: PathQuote): P
   }
 }
 
-/** bob's deposit of nothing into the depository, naming alice under alice's order id, signed by bob alone. */
-async function strangerSvmZeroDeposit(env: PathsEnv, path: SvmPath, q: PathQuote): Promise<string> {
+/** bob's depository deposit of `amount`, naming alice as depositor under alice's order id, signed by bob alone. */
+async function namingAliceOnSvm(env: PathsEnv, path: SvmPath, q: PathQuote, amount: bigint) {
   const chain = svmOf(env);
   const { currency, tokenProgram } = svmCurrencyOf(env, path.currency);
-  const instruction = await buildDepositoryDepositInstruction({
+  return buildDepositoryDepositInstruction({
     program: chain.depository.program,
     sender: chain.accounts.bob,
     depositor: chain.accounts.alice.address,
     currency,
-    amount: 0n,
+    amount,
     id: q.order?.block.orderId as Hex,
     ...(tokenProgram === undefined ? {} : { tokenProgram }),
   });
+}
+
+/** bob's deposit of nothing into the depository, naming alice under alice's order id. */
+async function strangerSvmZeroDeposit(env: PathsEnv, path: SvmPath, q: PathQuote): Promise<string> {
+  const chain = svmOf(env);
+  const instruction = await namingAliceOnSvm(env, path, q, 0n);
   return (await submitSvmInstructions(chain, chain.accounts.bob, [instruction])).signature;
 }
 
