@@ -1,7 +1,10 @@
 /**
  * The crediting rule every backend of the service follows: a deposit is worth what an account the
  * service controls gained in one successful, final transaction. Instructions, memos, calldata and
- * logs only say which request a transaction is for; they never set the amount.
+ * events only say which request a transaction is for; they never set the amount. Where state is
+ * read, the gain is a balance change (`creditedAmount`); on EVM without historical state, an
+ * ERC-20's gain is what the token's own `Transfer` logs say it moved (`evmTokenCredit`, which trusts
+ * the token).
  */
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Activity events of the mock service: what an app's traffic did (a quote, a deposit seen on a chain,
- * a fill, a fast-fill hold, a refund), emitted by the routes and the lifecycle as it happens, so a
+ * a fill, a fast-fill hold, a refund) and a transaction the indexer quarantined, emitted by the routes and the lifecycle as it happens, so a
  * developer watching the devnet sees their app at work without polling the database.
  */
 
@@ -18,7 +18,8 @@ export type ActivityEvent =
   | { kind: "deposit"; requestId: string; chainId: number; txHash: string; final: boolean }
   | { kind: "fill"; requestId: string; chainId: number; txHash: string; status: string }
   | { kind: "hold"; requestId: string; wallet: string; amountUsd: string }
-  | { kind: "refund"; requestId: string; txHash: string | null; reason: string };
+  | { kind: "refund"; requestId: string; txHash: string | null; reason: string }
+  | { kind: "quarantine"; chainId: number; txHash: string; block: number; reason: string };
 
 export type ActivityListener = (event: ActivityEvent) => void;
 
@@ -62,6 +63,9 @@ export class ActivityFeed {
  * explorer.
  */
 export function formatActivity(event: ActivityEvent): string {
+  if (event.kind === "quarantine") {
+    return `quarantine tx ${event.txHash} on ${event.chainId} (block ${event.block}) not booked: ${event.reason}`;
+  }
   const id = event.requestId;
   switch (event.kind) {
     case "quote":

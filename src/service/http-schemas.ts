@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { HexSignatureSchema, IntegerStringSchema, RequestIdSchema } from "../schemas/index.ts";
+import { integerParam } from "../schemas/query-params.ts";
 
 const EvmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "expected an EVM address (0x + 40 hex)");
 
@@ -56,6 +57,43 @@ export const MockFundingBodySchema = z
 /** POST /_mock/app-balances/{wallet}/claim. */
 export const MockClaimBodySchema = z.object({ amount: IntegerStringSchema }).meta({ id: "MockClaimBody" });
 
+/** GET /_mock/health: which quarantined transactions to list. */
+export const HealthQuerySchema = z
+  .strictObject({
+    chainId: integerParam({ min: 1 }).optional().describe("Only this chain's quarantined transactions."),
+    limit: integerParam({ min: 1, max: 100 })
+      .optional()
+      .describe("How many quarantined transactions to list, newest first: 1 to 100, default 20."),
+  })
+  .meta({ id: "MockHealthQuery" });
+
+/** GET /_mock/health: the indexer's progress and the transactions it quarantined. */
+export const HealthResponseSchema = z
+  .object({
+    status: z
+      .enum(["ok", "degraded"])
+      .describe("`degraded` while any transaction is quarantined: money may have arrived unbooked."),
+    chains: z.array(
+      z.object({
+        chainId: z.int().positive(),
+        nextBlock: z.int().nonnegative().describe("The first block (slot) the indexer has not finalized."),
+        quarantined: z.int().nonnegative().describe("Transactions quarantined on this chain."),
+      }),
+    ),
+    quarantined: z
+      .array(
+        z.object({
+          chainId: z.int().positive(),
+          txHash: z.string(),
+          block: z.int().nonnegative(),
+          reason: z.string().describe("Why working the transaction out failed."),
+          quarantinedAt: z.iso.datetime(),
+        }),
+      )
+      .describe("The most recently quarantined transactions, newest first."),
+  })
+  .meta({ id: "MockHealthResponse" });
+
 export const RequestIdParamsSchema = z.object({ requestId: RequestIdSchema });
 export const WalletParamsSchema = z.object({ wallet: EvmAddressSchema });
 
@@ -65,8 +103,12 @@ export const MOCK_ROUTES: readonly {
   method: "POST" | "GET";
   path: string;
   summary: string;
+  /** `none`: answered without an API key (default: a key is required). */
+  auth?: "none";
   params?: z.ZodType;
+  query?: z.ZodType;
   body?: z.ZodType;
+  response?: z.ZodType;
 }[] = [
   {
     name: "mockLinkSponsorshipWallet",
@@ -116,6 +158,15 @@ export const MOCK_ROUTES: readonly {
     path: "/transactions/index",
     summary: "Index a submitted origin transaction now instead of at the next poll",
     body: TransactionsIndexBodySchema,
+  },
+  {
+    name: "mockHealth",
+    method: "GET",
+    path: "/_mock/health",
+    summary: "The indexer's progress per chain and the transactions it quarantined (moved past unbooked)",
+    auth: "none",
+    query: HealthQuerySchema,
+    response: HealthResponseSchema,
   },
   {
     name: "mockSettleHolds",

@@ -5,10 +5,13 @@
  * above it are rescanned, and every observation is idempotent, so a deposit is first seen as
  * submitted (depositing) and later as final (pending, hold released, fill). A deposit that a rescan
  * of those blocks no longer shows was reorged out: its request goes back to waiting, and since
- * only final deposits are filled, nothing was paid for it.
+ * only final deposits are filled, nothing was paid for it. Each transaction is booked on its own: one
+ * that cannot be worked out or booked is quarantined once its block is final (recorded with its
+ * reason, reported through `onQuarantine`) and the cursor moves past it.
  */
 import type { Address } from "viem";
 import { applyFunding } from "./balances.ts";
+import { describeFailure } from "./chains/quarantine.ts";
 import type { ChainAdapter, ChainObservation } from "./chains/types.ts";
 import { crashPoint } from "./crash-points.ts";
 import { requestDeposit } from "./deposits.ts";
@@ -17,6 +20,7 @@ import type { Lifecycle, RefundableDeposit, Solver, SolverTx } from "./lifecycle
 import { simulatedSolver } from "./lifecycle.ts";
 import { requestForOrderDeposit } from "./order-deposits.ts";
 import { sendOnce } from "./outbox.ts";
+import { type QuarantinedTransaction, quarantineTransaction } from "./quarantine.ts";
 import type { StoredRequest } from "./records.ts";
 import type { Store } from "./store.ts";
 import type { TokenRegistry } from "./tokens.ts";
@@ -31,6 +35,10 @@ export interface IndexerOptions {
   /** Blocks needed for finality, per chain id; default 1 (included = final). */
   confirmations?: Readonly<Record<number, number>>;
   onError?: (error: unknown, context: string) => void;
+  /** Called once per transaction the indexer quarantines (moves past without booking). */
+  onQuarantine?: (tx: QuarantinedTransaction) => void;
+  /** Clock of the quarantine records (default `Date.now`). */
+  now?: () => number;
   /** Resolves once the service's start-up reconciliation is done: no pass runs before. */
   ready?: () => Promise<void>;
 }
@@ -86,15 +94,33 @@ export class Indexer {
     const finalUpTo = head - confirmations + 1;
     const observations = await adapter.scan(from, head);
     for (const observation of observations) {
+      const final = observation.block <= finalUpTo;
+      if (observation.kind === "quarantine") {
+        if (final) this.#quarantine(adapter.chainId, observation);
+        continue;
+      }
       // One observation the books cannot take is reported and skipped: it never stalls the cursor.
       try {
-        this.#apply(adapter, observation, observation.block <= finalUpTo);
+        this.#apply(adapter, observation, final);
       } catch (error) {
         this.#o.onError?.(error, `index ${observation.txHash} on chain ${adapter.chainId}`);
+        if (final) this.#quarantine(adapter.chainId, { ...observation, reason: describeFailure(error) });
       }
     }
     this.#forgetReorged(adapter.chainId, from, observations);
     this.#setCursor(adapter.chainId, Math.max(from, finalUpTo + 1));
+  }
+
+  /** Records a final transaction the books did not take, once, and reports it. */
+  #quarantine(chainId: number, tx: { txHash: string; block: number; reason: string }): void {
+    const record: QuarantinedTransaction = {
+      chainId,
+      txHash: tx.txHash,
+      block: tx.block,
+      reason: tx.reason,
+      quarantinedAt: (this.#o.now ?? Date.now)(),
+    };
+    if (quarantineTransaction(this.#o.store, record)) this.#o.onQuarantine?.(record);
   }
 
   /**
@@ -105,7 +131,8 @@ export class Indexer {
   #forgetReorged(chainId: number, from: number, observations: readonly ChainObservation[]): void {
     const present = new Set(
       observations.flatMap((observation) =>
-        observation.kind !== "funding" && observation.status === "success"
+        (observation.kind === "deposit" || observation.kind === "order-deposit") &&
+        observation.status === "success"
           ? [observation.txHash.toLowerCase()]
           : [],
       ),
@@ -120,7 +147,11 @@ export class Indexer {
     }
   }
 
-  #apply(adapter: ChainAdapter, observation: ChainObservation, final: boolean): void {
+  #apply(
+    adapter: ChainAdapter,
+    observation: Exclude<ChainObservation, { kind: "quarantine" }>,
+    final: boolean,
+  ): void {
     if (observation.kind === "funding") {
       if (final) {
         const credited = applyFunding(this.#o.ledger, this.#o.tokens, this.#o.solverEvm, {

@@ -95,10 +95,16 @@ function mockOperation(route: (typeof MOCK_ROUTES)[number]): ZodOpenApiOperation
     summary: `[MOCK ONLY] ${route.summary}`,
     tags: [MOCK_TAG],
     "x-mock-only": true,
-    security: [{ [API_KEY_HEADER]: [] }, { [BEARER_API_KEY]: [] }],
-    ...(route.params ? { requestParams: { path: route.params as z.ZodObject } } : {}),
+    security: route.auth === "none" ? [] : [{ [API_KEY_HEADER]: [] }, { [BEARER_API_KEY]: [] }],
+    requestParams: {
+      ...(route.params ? { path: route.params as z.ZodObject } : {}),
+      ...(route.query ? { query: route.query as z.ZodObject } : {}),
+    },
     ...(route.body ? { requestBody: { required: true, ...jsonContent(route.body) } } : {}),
-    responses: { "200": { description: "OK" }, ...errorResponses },
+    responses: {
+      "200": { description: "OK", ...(route.response ? jsonContent(route.response) : {}) },
+      ...errorResponses,
+    },
   };
 }
 

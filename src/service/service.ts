@@ -43,8 +43,11 @@ import { type CorsOrigins, registerCors } from "./cors.ts";
 import { crashPoint } from "./crash-points.ts";
 import { CursorCodec } from "./cursor.ts";
 import { badRequest, notFound, parseOr400, toErrorResponse, unauthorized } from "./errors.ts";
+import { healthReport } from "./health.ts";
 import { type AllowedHosts, registerHostGuard } from "./host-guard.ts";
 import {
+  HealthQuerySchema,
+  HealthResponseSchema,
   LinkSponsorshipWalletBodySchema,
   MockClaimBodySchema,
   MockDepositBodySchema,
@@ -223,6 +226,15 @@ export function createService(options: ServiceOptions): Service {
           adapters,
           ...(options.confirmations ? { confirmations: options.confirmations } : {}),
           onError: (error, context) => app.log.warn({ err: error }, context),
+          onQuarantine: (tx) => {
+            app.log.warn(
+              { chainId: tx.chainId, txHash: tx.txHash, block: tx.block, reason: tx.reason },
+              "transaction quarantined: its processing failed; the indexer moved past it unbooked",
+            );
+            const { chainId, txHash, block, reason } = tx;
+            activity.emit({ kind: "quarantine", chainId, txHash, block, reason });
+          },
+          now,
           ready: () => ready,
         })
       : null;
@@ -456,6 +468,10 @@ export function createService(options: ServiceOptions): Service {
     return { claimed: body.amount };
   });
   app.post("/_mock/holds/settle", async () => ({ debited: ledger.settleExpiredHolds(now()) }));
+  app.get("/_mock/health", async (request, reply) => {
+    const query = parseOr400(HealthQuerySchema, request.query, "query", "INVALID_QUERY");
+    return send(reply, HealthResponseSchema, healthReport(store, [...indexedChains], query));
+  });
 
   let sweep: NodeJS.Timeout | null = null;
   const sweepMs = options.holdSweepIntervalMs ?? 1000;

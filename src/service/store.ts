@@ -182,6 +182,19 @@ CREATE TABLE IF NOT EXISTS outbox (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS outbox_state ON outbox (state, created_at);
 
+-- Transactions the indexer moved past without booking them: working one out failed (a log or
+-- event of a shape nothing foresaw), so it was set aside for an operator instead of stopping its
+-- chain's books. Listed by GET /_mock/health.
+CREATE TABLE IF NOT EXISTS quarantined_txs (
+  chain_id INTEGER NOT NULL,
+  tx_hash TEXT NOT NULL,
+  block INTEGER NOT NULL,
+  reason TEXT NOT NULL,
+  quarantined_at INTEGER NOT NULL,
+  PRIMARY KEY (chain_id, tx_hash)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS quarantined_txs_time ON quarantined_txs (quarantined_at, chain_id);
+
 -- Indexer progress per chain.
 CREATE TABLE IF NOT EXISTS indexer_cursors (
   chain_id INTEGER PRIMARY KEY,

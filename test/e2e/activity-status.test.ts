@@ -26,7 +26,7 @@ describe("e2e: the activity feed shows the status endpoint's ids, chain ids and 
 
   /** Every activity line of `requestId` checked against its final status. */
   function expectFeedMatchesStatus(requestId: string, status: StatusResponse): string[] {
-    const own = events.filter((event) => event.requestId === requestId);
+    const own = events.filter((event) => "requestId" in event && event.requestId === requestId);
     expect(own.map((event) => event.kind)).to.include.members(["quote", "deposit", "fill"]);
     const lines: string[] = [];
     for (const event of own) {

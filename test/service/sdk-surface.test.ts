@@ -285,7 +285,7 @@ describe("mock service: SDK compatibility surface", () => {
       const kinds = events.map((event) => event.kind);
       expect(kinds.slice(0, 4)).to.deep.equal(["quote", "deposit", "hold", "fill"]);
       expect(kinds.at(-1)).to.equal("deposit");
-      expect(events.every((event) => event.requestId === id)).to.equal(true);
+      expect(events.every((event) => "requestId" in event && event.requestId === id)).to.equal(true);
       const quote = events[0] as Extract<ActivityEvent, { kind: "quote" }>;
       expect(quote).to.include({
         originChainId: 1,

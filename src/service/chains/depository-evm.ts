@@ -10,7 +10,6 @@ import {
   encodeFunctionData,
   getAddress,
   type Hex,
-  isAddressEqual,
   type PublicClient,
   type TransactionReceipt,
   zeroAddress,
@@ -18,6 +17,7 @@ import {
 import { evmTokenCredit } from "../../credit/evm.ts";
 import { RELAY_DEPOSITORY_ABI } from "../../orders/index.ts";
 import { creditFromBalanceChange } from "./depository-credit.ts";
+import { byTransaction, isolateTransaction } from "./quarantine.ts";
 import type { ChainObservation } from "./types.ts";
 
 /** The call that deposits `amount` of `currency` (zero address: native) for `depositor` under `id`. */
@@ -48,6 +48,17 @@ export function encodeDepositoryDeposit(params: {
 }
 
 type OrderDeposit = Extract<ChainObservation, { kind: "order-deposit" }>;
+type DepositoryLog = Awaited<ReturnType<typeof getDepositoryLogs>>[number];
+
+function getDepositoryLogs(client: PublicClient, depository: Address, from: number, to: number) {
+  return client.getLogs({
+    address: depository,
+    events: RELAY_DEPOSITORY_ABI.filter((item) => item.type === "event"),
+    fromBlock: BigInt(from),
+    toBlock: BigInt(to),
+    strict: true,
+  });
+}
 
 /**
  * Deposits into `depository` in blocks `from..to`, with no state read. `getLogs` is asked for the
@@ -55,8 +66,9 @@ type OrderDeposit = Extract<ChainObservation, { kind: "order-deposit" }>;
  * amount is the `msg.value` that code received. An ERC-20 event's amount is only what the caller
  * asked to pull: its deposits are credited the net of the token's `Transfer` logs into the
  * depository in the same transaction (`evmTokenCredit`), shared by that transaction's deposits in
- * the token (`creditFromBalanceChange`). `timestamps` holds the blocks' timestamps and `receiptOf`
- * the scan's receipt cache.
+ * the token (`creditFromBalanceChange`). Each transaction is worked out on its own: one that cannot
+ * be is quarantined (`isolateTransaction`). `timestamps` holds the blocks' timestamps and
+ * `receiptOf` the scan's receipt cache.
  */
 export async function scanEvmDepository(
   client: PublicClient,
@@ -65,44 +77,52 @@ export async function scanEvmDepository(
   to: number,
   timestamps: ReadonlyMap<number, number>,
   receiptOf: (hash: Hex) => Promise<TransactionReceipt>,
+): Promise<ChainObservation[]> {
+  const logs = await getDepositoryLogs(client, depository, from, to);
+  const out: ChainObservation[] = [];
+  for (const [txHash, txLogs] of byTransaction(logs)) {
+    const block = Number(txLogs[0]?.blockNumber);
+    out.push(
+      ...(await isolateTransaction({ txHash, block }, () =>
+        depositsOf(depository, txHash as Hex, block, txLogs, timestamps.get(block) ?? 0, receiptOf),
+      )),
+    );
+  }
+  return out.sort((a, b) => a.block - b.block);
+}
+
+/** The deposits of one transaction's depository events: native ones first, then per token. */
+async function depositsOf(
+  depository: Address,
+  txHash: Hex,
+  block: number,
+  logs: readonly DepositoryLog[],
+  timestamp: number,
+  receiptOf: (hash: Hex) => Promise<TransactionReceipt>,
 ): Promise<OrderDeposit[]> {
-  const logs = await client.getLogs({
-    address: depository,
-    events: RELAY_DEPOSITORY_ABI.filter((item) => item.type === "event"),
-    fromBlock: BigInt(from),
-    toBlock: BigInt(to),
-    strict: true,
-  });
   const native: OrderDeposit[] = [];
-  /** ERC-20 deposits by transaction and token: one `Transfer` net pays them all. */
-  const tokenGroups = new Map<string, OrderDeposit[]>();
+  /** ERC-20 deposits by token: one `Transfer` net pays them all. */
+  const tokenGroups = new Map<Address, OrderDeposit[]>();
   for (const log of logs) {
-    if (log.blockNumber === null || log.transactionHash === null) continue;
-    if (!isAddressEqual(log.address, depository)) continue;
-    const block = Number(log.blockNumber);
+    if (log.address.toLowerCase() !== depository.toLowerCase()) continue;
     const currency = log.eventName === "RelayErc20Deposit" ? getAddress(log.args.token) : zeroAddress;
     const deposit: OrderDeposit = {
       kind: "order-deposit",
       orderId: log.args.id.toLowerCase(),
       depositor: getAddress(log.args.from),
-      txHash: log.transactionHash,
+      txHash,
       block,
-      timestamp: timestamps.get(block) ?? 0,
+      timestamp,
       currency,
       amount: log.args.amount.toString(),
       status: "success",
     };
-    if (currency === zeroAddress) {
-      native.push(deposit);
-      continue;
-    }
-    const key = `${log.transactionHash}:${currency}`;
-    tokenGroups.set(key, [...(tokenGroups.get(key) ?? []), deposit]);
+    if (currency === zeroAddress) native.push(deposit);
+    else tokenGroups.set(currency, [...(tokenGroups.get(currency) ?? []), deposit]);
   }
   const out = [...native];
-  for (const deposits of tokenGroups.values()) {
-    const { txHash, currency } = deposits[0] as OrderDeposit;
-    const receipt = await receiptOf(txHash as Hex);
+  for (const [currency, deposits] of tokenGroups) {
+    const receipt = await receiptOf(txHash);
     const arrived = evmTokenCredit(receipt.logs, currency, [depository]);
     const credits = creditFromBalanceChange(
       deposits.map((deposit) => ({ amount: BigInt(deposit.amount) })),
@@ -112,5 +132,5 @@ export async function scanEvmDepository(
       out.push({ ...deposit, amount: (credits[i] ?? 0n).toString() });
     });
   }
-  return out.sort((a, b) => a.block - b.block);
+  return out;
 }

@@ -28,6 +28,7 @@ import {
   type Hex,
   http,
   keccak256,
+  type Log,
   type PublicClient,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
@@ -40,6 +41,7 @@ import { decodeAppBalanceFundingCalldata } from "../../funding/index.ts";
 import { decodeEvmReceiverDeposit } from "../../receiver/index.ts";
 import { crashPoint } from "../crash-points.ts";
 import { scanEvmDepository } from "./depository-evm.ts";
+import { byTransaction, chainRead, isolateTransaction, settleQuarantined } from "./quarantine.ts";
 import type { ChainAdapter, ChainObservation, SignedTransfer, TransferParams } from "./types.ts";
 
 export interface EvmChainAdapterOptions {
@@ -92,7 +94,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     return (hash: Hex) => {
       let receipt = receipts.get(hash);
       if (receipt === undefined) {
-        receipt = publicClient.getTransactionReceipt({ hash });
+        receipt = chainRead(`receipt ${hash}`, () => publicClient.getTransactionReceipt({ hash }));
         receipts.set(hash, receipt);
       }
       return receipt;
@@ -102,8 +104,8 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
   /**
    * What a transaction in block `number` deposits or funds, or null. Tagging (calldata) only
    * identifies it: the amount is what the service's keys received (`tx.value` for native, the
-   * token's `Transfer` logs for ERC-20). An RPC failure throws (the range is scanned again); a
-   * transaction of any other shape is skipped.
+   * token's `Transfer` logs for ERC-20). A failed read throws `ChainReadError` (the range is scanned
+   * again); a transaction of any other shape is skipped.
    */
   async function observe(
     tx: { hash: Hex; from: Address; to: Address | null; input: Hex; value: bigint },
@@ -177,8 +179,11 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       timestamps.set(number, timestamp);
       for (const tx of block.transactions) {
         if (typeof tx === "string") continue;
-        const found = await observe(tx, number, timestamp, receiptOf);
-        if (found) observations.push(found);
+        const found = await isolateTransaction({ txHash: tx.hash, block: number }, async () => {
+          const observation = await observe(tx, number, timestamp, receiptOf);
+          return observation === null ? [] : [observation];
+        });
+        observations.push(...found);
       }
     }
     if (receivers.length > 0) {
@@ -187,36 +192,13 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
         fromBlock: BigInt(from),
         toBlock: BigInt(to),
       });
-      /** What each transaction's receiver events may still claim, per token, from its Transfer logs. */
-      const unclaimed = new Map<string, bigint>();
-      for (const log of logs) {
-        // A log that does not decode, or names a key the service does not hold, is skipped alone.
-        const deposit = decodeEvmReceiverDeposit(log, receivers);
-        const timestamp = log.blockNumber === null ? undefined : timestamps.get(Number(log.blockNumber));
-        if (deposit === null || log.transactionHash === null || timestamp === undefined) continue;
-        if (!keys.has(deposit.solver.toLowerCase())) continue;
-        let amount = deposit.amount;
-        if (deposit.currency !== zeroAddress) {
-          const slot = `${log.transactionHash}:${deposit.currency}`;
-          const receipt = await receiptOf(log.transactionHash);
-          const left = unclaimed.get(slot) ?? evmTokenCredit(receipt.logs, deposit.currency, keyList);
-          amount = amount < left ? amount : left;
-          unclaimed.set(slot, left - amount);
-          if (amount === 0n) continue;
-        }
-        observations.push({
-          kind: "deposit",
-          requestId: deposit.requestId.toLowerCase(),
-          txHash: log.transactionHash,
-          block: Number(log.blockNumber),
-          timestamp,
-          from: deposit.payer,
-          signers: [deposit.payer],
-          currency: deposit.currency,
-          amount: amount.toString(),
-          status: "success",
-          via: "receiver-event",
-        });
+      for (const [txHash, txLogs] of byTransaction(logs)) {
+        const block = Number(txLogs[0]?.blockNumber);
+        observations.push(
+          ...(await isolateTransaction({ txHash, block }, () =>
+            receiverDeposits(txHash as Hex, txLogs, timestamps.get(block), receiptOf),
+          )),
+        );
       }
     }
     if (depository !== undefined) {
@@ -224,7 +206,51 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
         ...(await scanEvmDepository(publicClient, depository, from, to, timestamps, receiptOf)),
       );
     }
-    return observations;
+    return settleQuarantined(observations);
+  }
+
+  /**
+   * The deposits of one transaction's receiver events, each worth at most what its Transfer logs
+   * still leave unclaimed in its token (native: the value the receiver reports). A log that does not
+   * decode, or names a key the service does not hold, is skipped alone.
+   */
+  async function receiverDeposits(
+    txHash: Hex,
+    logs: readonly Log[],
+    timestamp: number | undefined,
+    receiptOf: (hash: Hex) => Promise<TransactionReceipt>,
+  ): Promise<ChainObservation[]> {
+    if (timestamp === undefined) return [];
+    /** What the receiver events may still claim, per token, from the transaction's Transfer logs. */
+    const unclaimed = new Map<string, bigint>();
+    const found: ChainObservation[] = [];
+    for (const log of logs) {
+      const deposit = decodeEvmReceiverDeposit(log, receivers);
+      if (deposit === null || !keys.has(deposit.solver.toLowerCase())) continue;
+      let amount = deposit.amount;
+      if (deposit.currency !== zeroAddress) {
+        const receipt = await receiptOf(txHash);
+        const left =
+          unclaimed.get(deposit.currency) ?? evmTokenCredit(receipt.logs, deposit.currency, keyList);
+        amount = amount < left ? amount : left;
+        unclaimed.set(deposit.currency, left - amount);
+        if (amount === 0n) continue;
+      }
+      found.push({
+        kind: "deposit",
+        requestId: deposit.requestId.toLowerCase(),
+        txHash,
+        block: Number(log.blockNumber),
+        timestamp,
+        from: deposit.payer,
+        signers: [deposit.payer],
+        currency: deposit.currency,
+        amount: amount.toString(),
+        status: "success",
+        via: "receiver-event",
+      });
+    }
+    return found;
   }
 
   /** Signs the transfer with the solver's next nonce, hands it to `onSigned`, then sends it. */

@@ -71,6 +71,7 @@ import {
   TOKEN_PROGRAM,
 } from "../svm-route.ts";
 import { depositoryAccounts, depositoryDepositsOf } from "./depository-svm.ts";
+import { chainRead, isolateTransaction, settleQuarantined } from "./quarantine.ts";
 import { svmTokenRefundDestination } from "./svm-refund.ts";
 import type { ChainAdapter, ChainObservation, SignedTransfer, TransferParams } from "./types.ts";
 
@@ -176,9 +177,9 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       ? undefined
       : { program: depositoryProgram, accounts: depositoryAccounts(depositoryProgram) };
 
-  /** Signatures of successful transactions mentioning `address` in slots `from..to`. */
-  async function signaturesIn(address: Address, from: number, to: number): Promise<Signature[]> {
-    const out: Signature[] = [];
+  /** Signatures of successful transactions mentioning `address` in slots `from..to`, with their slots. */
+  async function signaturesIn(address: Address, from: number, to: number): Promise<[Signature, number][]> {
+    const out: [Signature, number][] = [];
     let before: Signature | undefined;
     for (;;) {
       const page = await rpc
@@ -186,7 +187,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
         .send({ abortSignal: abort.signal });
       for (const entry of page) {
         const slot = Number(entry.slot);
-        if (slot >= from && slot <= to && entry.err === null) out.push(entry.signature);
+        if (slot >= from && slot <= to && entry.err === null) out.push([entry.signature, slot]);
       }
       const last = page.at(-1);
       if (page.length < PAGE || last === undefined || Number(last.slot) < from) return out;
@@ -211,9 +212,11 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
    * their payer); what is left is tagged by the transaction's one request-id memo, if any.
    */
   async function depositsOf(signature: Signature): Promise<ChainObservation[]> {
-    const tx = await rpc
-      .getTransaction(signature, { commitment, encoding: "base64", maxSupportedTransactionVersion: 0 })
-      .send({ abortSignal: abort.signal });
+    const tx = await chainRead(`transaction ${signature}`, () =>
+      rpc
+        .getTransaction(signature, { commitment, encoding: "base64", maxSupportedTransactionVersion: 0 })
+        .send({ abortSignal: abort.signal }),
+    );
     if (tx === null || tx.meta === null || tx.meta.err !== null) return [];
     const wire = transactionDecoder.decode(base64.encode(tx.transaction[0]));
     const message = messageDecoder.decode(wire.messageBytes) as unknown as {
@@ -483,11 +486,18 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       const watched: Address[] = [solver.address, ...(await solverTokenAccounts())];
       if (receiverProgram !== undefined) watched.push(receiverProgram);
       if (depositoryProgram !== undefined) watched.push(depositoryProgram);
-      const signatures = new Set<Signature>();
-      for (const address of watched) for (const s of await signaturesIn(address, from, to)) signatures.add(s);
+      const signatures = new Map<Signature, number>();
+      for (const address of watched) {
+        for (const [signature, slot] of await signaturesIn(address, from, to))
+          signatures.set(signature, slot);
+      }
       const found: ChainObservation[] = [];
-      for (const signature of signatures) found.push(...(await depositsOf(signature)));
-      return found.sort((a, b) => a.block - b.block);
+      for (const [signature, slot] of signatures) {
+        found.push(
+          ...(await isolateTransaction({ txHash: signature, block: slot }, () => depositsOf(signature))),
+        );
+      }
+      return settleQuarantined(found).sort((a, b) => a.block - b.block);
     },
     transfer,
     resume,

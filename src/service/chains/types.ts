@@ -43,6 +43,17 @@ export type ChainObservation =
       status: "success" | "failure";
     }
   | {
+      /**
+       * A transaction the scan could not process (`quarantine.ts`): the indexer records it once its
+       * block is final and moves on, and nothing else of that transaction is booked.
+       */
+      kind: "quarantine";
+      txHash: string;
+      block: number;
+      /** Why: the error's name and message. */
+      reason: string;
+    }
+  | {
       kind: "funding";
       txHash: string;
       block: number;
