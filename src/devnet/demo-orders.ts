@@ -1,11 +1,15 @@
 /**
  * The demo's protocol-order flows: the depository read from GET /chains and found on chain, a quote
  * with protocol data checked by `verifyQuoteOrder` (order id, solver signature, deposit binding),
- * the deposit sent as quoted and seen in the depository's balance, then `success` with the fill on
- * the destination and the request listed by its order id.
+ * the deposit sent as quoted, or paid through an integrator's `OrderGatedDepositor`, and seen in the
+ * depository's balance, then `success` with the fill on the destination and the request listed by
+ * its order id.
  */
-import { parseEther, parseEventLogs, zeroAddress } from "viem";
+import { type Hex, parseEther, parseEventLogs, parseUnits, zeroAddress } from "viem";
 import {
+  chainVmTypesFromChains,
+  encodeOrder,
+  encodeOrderAddress,
   orderChainsFromChains,
   type QuoteResponse,
   RELAY_DEPOSITORY_ABI,
@@ -19,7 +23,8 @@ import type { ProtocolOrderBlock } from "../service/index.ts";
 import { evmDevAccount } from "./accounts.ts";
 import { check, short, step, waitFor } from "./demo-steps.ts";
 import type { Devnet } from "./devnet.ts";
-import { balanceOf, type EvmUser, evmUser } from "./evm-user.ts";
+import { deployOrderGatedDepositor, orderGatedDepositorAbi, payOrderThroughGate } from "./evm-order-gate.ts";
+import { balanceOf, type EvmUser, evmUser, tokenOf } from "./evm-user.ts";
 import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "./quoted-steps.ts";
 
 type OrderQuote = QuoteResponse & { protocol?: { v2: ProtocolOrderBlock } };
@@ -209,4 +214,89 @@ export async function svmOrderFlow(devnet: Devnet, client: ServiceClient): Promi
   });
   await fillVerified(client, chains, quote, bob);
   return `${result.computeUnits} CU`;
+}
+
+/** The protocol chain id GET /chains gives `chainId`. */
+function protocolChainIdOf(chains: unknown, chainId: number): string {
+  const found = orderChainsFromChains(chains).find((chain) => chain.id === chainId)?.protocolChainId;
+  check(found !== undefined, `GET /chains names the protocol chain id of ${chainId}`);
+  return found as string;
+}
+
+/**
+ * USDC on 8453 paid through an integrator's `OrderGatedDepositor` (deployed in front of the
+ * depository, bob on 10 whitelisted), filled as USDC on 10.
+ */
+export async function evmGatedOrderFlow(devnet: Devnet, client: ServiceClient): Promise<string> {
+  const [base, optimism] = [devnet.evmChain(8453), devnet.evmChain(10)];
+  const alice = evmUser(base, "alice");
+  const bob = evmUser(optimism, "bob");
+  const usdc = tokenOf(base, "USDC");
+  const { chains } = await depositoryStep(devnet, 8453);
+  const gate = await step(
+    "an integrator deploys OrderGatedDepositor in front of it, bob on 10 whitelisted",
+    () =>
+      deployOrderGatedDepositor(base, evmUser(base, "deployer"), {
+        solver: devnet.solver.evm,
+        protocolChainId: protocolChainIdOf(chains, 8453),
+        whitelist: [
+          {
+            chainId: protocolChainIdOf(chains, 10),
+            recipient: encodeOrderAddress(bob.address, "ethereum-vm"),
+          },
+        ],
+      }),
+    (address) => address,
+  );
+  const amount = parseUnits("40", 6);
+  const quote = await orderQuote(client, {
+    user: alice.address,
+    recipient: bob.address,
+    originChainId: 8453,
+    destinationChainId: 10,
+    originCurrency: usdc,
+    destinationCurrency: tokenOf(optimism, "USDC"),
+    amount: amount.toString(),
+    tradeType: "EXACT_INPUT",
+  });
+  await verified(devnet, chains, quote, alice.address);
+  const order = (quote.protocol as { v2: ProtocolOrderBlock }).v2;
+  const requestId = quote.steps[0]?.requestId as string;
+  const [bobBefore, held] = [
+    await balanceOf(bob, tokenOf(optimism, "USDC"), bob.address),
+    await balanceOf(alice, usdc, base.depository),
+  ];
+  const receipt = await step(
+    "exact approval, depositErc20 through the gate: OrderDeposited names the order and the payer, the depository's USDC grew by the amount",
+    async () => {
+      const mined = await payOrderThroughGate(
+        alice,
+        gate,
+        encodeOrder(order.orderData, chainVmTypesFromChains(chains)),
+        order.orderSignature as Hex,
+      );
+      const [event] = parseEventLogs({
+        abi: orderGatedDepositorAbi(),
+        logs: mined.logs,
+        eventName: "OrderDeposited",
+      }) as unknown as { args: { orderId: Hex; payer: Hex; amount: bigint } }[];
+      check(event?.args.orderId === order.orderId, "event id is the order id");
+      check(event?.args.payer === alice.address, "event payer is the payer");
+      check(
+        (await balanceOf(alice, usdc, base.depository)) - held === amount,
+        "depository balance grew by the amount",
+      );
+      return mined;
+    },
+    (r) => `${short(r.transactionHash)}, ${r.gasUsed} gas`,
+  );
+  await base.mine();
+  await step("credited from the depository's Transfer, filled on 10: success", () =>
+    waitFor(client, requestId, "success"),
+  );
+  await step("recipient's USDC on 10 grew by the quoted output", async () => {
+    const after = await balanceOf(bob, tokenOf(optimism, "USDC"), bob.address);
+    check(after - bobBefore === BigInt(quote.details.currencyOut.amount), "recipient balance");
+  });
+  return `${receipt.gasUsed} gas`;
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run demo`: boots the embedded devnet and walks flows 1, 2, 5, 6 and 7 and the protocol-order
- * flows (EVM and SVM) end to end through the mock service's HTTP API with the typed client,
+ * flows (EVM through the depository and through an order-gated depositor, SVM) end to end through the mock service's HTTP API with the typed client,
  * verifying every step on the chains. Prints each step
  * as it goes and a summary table; exits 0 only when every step verified.
  */
@@ -21,7 +21,7 @@ import {
 } from "../index.ts";
 import { SVM_SWAP_SOURCES } from "../service/index.ts";
 import { evmDevAccount } from "./accounts.ts";
-import { evmOrderFlow, svmOrderFlow } from "./demo-orders.ts";
+import { evmGatedOrderFlow, evmOrderFlow, svmOrderFlow } from "./demo-orders.ts";
 import { check, short, step, stepsCompleted, waitFor } from "./demo-steps.ts";
 import { type Devnet, startDevnet } from "./devnet.ts";
 import type { EvmDevChain } from "./evm-chain.ts";
@@ -366,6 +366,7 @@ const FLOWS: [string, string, (devnet: Devnet, client: ServiceClient) => Promise
   ["6 fast fill with a hold", "8453 → 10", flow6],
   ["7 SVM size gate + ladder", "792703809 → 10", flow7],
   ["orders EVM (ETH, depository)", "8453 → 10", evmOrderFlow],
+  ["orders EVM (USDC, gated depositor)", "8453 → 10", evmGatedOrderFlow],
   ["orders SVM (SOL, depository)", "792703809 → 8453", svmOrderFlow],
 ];
 

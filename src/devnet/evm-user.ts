@@ -12,6 +12,7 @@ import {
   type Hex,
   http,
   type PublicClient,
+  type TransactionReceipt,
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -72,6 +73,24 @@ export interface AttestationForm {
   requestId: string;
   requestData: RequestData;
   signature: string;
+}
+
+/** Sends `call` to `to` from `user` and waits for its receipt; throws when it reverted. */
+export async function sendAndWait(
+  user: EvmUser,
+  to: Hex,
+  call: { data: Hex; value?: bigint },
+): Promise<TransactionReceipt> {
+  const hash = await user.wallet.sendTransaction({
+    account: user.wallet.account,
+    chain: null,
+    to,
+    data: call.data,
+    value: call.value ?? 0n,
+  });
+  const receipt = await user.public.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`transaction ${hash} to ${to} reverted`);
+  return receipt;
 }
 
 /** Approves the receiver when the deposit is a token, then sends the receiver deposit; returns the tx hash. */

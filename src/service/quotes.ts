@@ -56,6 +56,11 @@ export interface QuoteContext {
   svmNativeDepositMinimum?: () => Promise<bigint>;
   /** The only chains a quote may touch (others: 400 UNSUPPORTED_CHAIN); undefined: any chain. */
   chains?: ReadonlySet<number>;
+  /**
+   * The token program owning an SVM mint (`SvmChainAdapter.tokenProgramOf`), when an SVM chain
+   * adapter is configured: a Token-2022 mint's deposit then names Token-2022 and its accounts.
+   */
+  svmTokenProgram?: (mint: string) => Promise<string | null>;
   /** ERC20 allowance on a chain, when a chain adapter for it is configured. */
   allowance?: (chainId: number, token: Address, owner: Address, spender: Address) => Promise<bigint | null>;
   /** Relayer fee in basis points of the input. */
@@ -299,6 +304,8 @@ async function svmSteps(
   order: ProtocolOrderBlock | null,
 ): Promise<QuoteStep[]> {
   const blockhash = await ctx.svmLatestBlockhash?.();
+  const tokenProgram =
+    q.originCurrency === SVM_NATIVE_TOKEN ? null : ((await ctx.svmTokenProgram?.(q.originCurrency)) ?? null);
   // An order's deposit pays the depository program under the order id; otherwise the solver, memo-tagged.
   const payee = order === null ? ctx.solverSvm : order.paymentDetails.depository;
   const built = await buildSvmDeposit({
@@ -310,6 +317,7 @@ async function svmSteps(
     amount: q.amount,
     solver: ctx.solverSvm,
     ...(blockhash === undefined ? {} : { blockhash }),
+    ...(tokenProgram === null ? {} : { tokenProgram }),
     ...(q.body.maxRouteLength === undefined ? {} : { maxRouteLength: q.body.maxRouteLength }),
     ...(q.body.includedOriginSwapSources === undefined
       ? {}
@@ -326,6 +334,7 @@ async function svmSteps(
               currency: q.originCurrency,
               amount: q.amount,
               id: order.orderId,
+              ...(tokenProgram === null ? {} : { tokenProgram: tokenProgram as SvmAddress }),
             }),
           ],
         }),

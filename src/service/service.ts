@@ -301,6 +301,9 @@ export function createService(options: ServiceOptions): Service {
       ? { svmNativeDepositMinimum: svmBlockhashSource.nativeDepositMinimum.bind(svmBlockhashSource) }
       : {}),
     ...(options.quoteChains === undefined ? {} : { chains: new Set(options.quoteChains) }),
+    ...(svmBlockhashSource?.tokenProgramOf
+      ? { svmTokenProgram: svmBlockhashSource.tokenProgramOf.bind(svmBlockhashSource) }
+      : {}),
     allowance: async (chainId, token, owner, spender) => {
       const adapter = adapterByChain.get(chainId);
       return adapter?.allowance ? adapter.allowance(token, owner, spender) : null;

@@ -73,6 +73,8 @@ export interface SvmRouteInput {
   destinationCurrency: string;
   amount: bigint;
   solver: string;
+  /** The origin mint's token program (SPL Token or Token-2022); default SPL Token. */
+  tokenProgram?: string;
   maxRouteLength?: number;
   includedOriginSwapSources?: readonly string[];
   /** The chain's recent blockhash; default a deterministic placeholder (the transaction then only measures). */
@@ -188,14 +190,12 @@ async function depositInstructions(input: SvmRouteInput, user: TransactionSigner
     // `Transfer` (not `TransferChecked`): it needs no mint account, which keeps the quoted size the
     // same as the route gate was designed around.
     const mint = input.originCurrency as Address;
-    const ata = async (owner: Address) =>
-      (await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM }))[0];
-    transfer = getTransferInstruction({
-      source: await ata(user.address),
-      destination: await ata(solver),
-      authority: user,
-      amount,
-    });
+    const tokenProgram = (input.tokenProgram ?? TOKEN_PROGRAM) as Address;
+    const ata = async (owner: Address) => (await findAssociatedTokenPda({ owner, mint, tokenProgram }))[0];
+    transfer = getTransferInstruction(
+      { source: await ata(user.address), destination: await ata(solver), authority: user, amount },
+      { programAddress: tokenProgram },
+    );
   }
   return [transfer, requestIdMemoInstruction(input.requestId, user)];
 }

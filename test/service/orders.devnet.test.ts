@@ -6,23 +6,13 @@
  * tampered id, and one naming another depositor, land in the depository but pay no request.
  */
 
-import { readFileSync } from "node:fs";
-import anchor, { type Idl } from "@coral-xyz/anchor";
-import {
-  createKeyPairSignerFromPrivateKeyBytes,
-  generateKeyPairSigner,
-  type Instruction,
-  lamports,
-} from "@solana/kit";
+import type { Instruction } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { expect } from "chai";
 import { type Hex, hexToBytes, parseEther, parseEventLogs, parseUnits, zeroAddress } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import orderIdl from "../../programs/idl/order_depositor.json" with { type: "json" };
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
 import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "../../src/devnet/quoted-steps.ts";
-import type { SvmDevChain } from "../../src/devnet/svm-chain.ts";
 import { submitSvmInstructions, svmUsdcBalance } from "../../src/devnet/svm-user.ts";
 import {
   CANONICAL_EVM_DEPOSITORY,
@@ -41,38 +31,14 @@ import {
   type ProtocolOrderBlock,
 } from "../../src/service/index.ts";
 import { balanceOf, type E2e, evmUser, startE2e, tokenOf, waitForStatus } from "../e2e/fixture.ts";
-import { OrderFixture, PROGRAM_SEED, pda } from "../svm/order-fixture.ts";
-
-const ORDER_DEPOSITOR_SO = new URL("../../programs/deploy/order-depositor.so", import.meta.url);
+import { installOrderDepositor } from "../e2e/payment-paths.ts";
+import type { OrderFixture } from "../svm/order-fixture.ts";
 
 type OrderQuote = QuoteResponse & { protocol: { v2: ProtocolOrderBlock } };
 
 /** The order id with its last byte flipped. */
 const tampered = (id: Hex) =>
   `${id.slice(0, 64)}${(Number.parseInt(id.slice(64), 16) ^ 0xff).toString(16).padStart(2, "0")}` as Hex;
-
-/**
- * The order-gated depositor (programs/order-depositor) loaded on the devnet's SVM chain, trusting the
- * service's solver key, initialized for "solana", with `recipient` on `chainId` whitelisted: the
- * order fixture's instruction builders pointed at the devnet's LiteSVM, its setup sent through the ledger.
- */
-async function installOrderDepositor(chain: SvmDevChain, chainId: string, recipient: Hex) {
-  const f = new OrderFixture();
-  f.svm = chain.svm;
-  f.authority = await generateKeyPairSigner();
-  f.owner = f.authority;
-  chain.svm.airdrop(f.authority.address, lamports(10n ** 10n));
-  f.solverEvm = privateKeyToAccount(evmDevAccount("solver").privateKey);
-  f.programId = (await createKeyPairSignerFromPrivateKeyBytes(PROGRAM_SEED)).address;
-  await f.loadUpgradeable(readFileSync(ORDER_DEPOSITOR_SO));
-  f.orders = new anchor.Program({ ...(orderIdl as Idl), address: f.programId }, { connection: {} } as never);
-  f.relayDepository = await pda(chain.depository.program, ["relay_depository"]);
-  f.vault = chain.depository.vault;
-  f.orderConfig = await pda(f.programId, ["config"]);
-  await submitSvmInstructions(chain, f.authority, [await f.initializeOrders("solana")]);
-  await submitSvmInstructions(chain, f.authority, [await f.whitelistOrderRecipient(chainId, recipient)]);
-  return f;
-}
 
 describe("service: protocol orders on the devnet", function () {
   this.timeout(300_000);

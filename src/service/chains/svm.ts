@@ -39,6 +39,7 @@ import {
   getSignatureFromTransaction,
   getTransactionDecoder,
   type Instruction,
+  isAddress,
   type KeyPairSigner,
   pipe,
   type ReadonlyUint8Array,
@@ -118,6 +119,7 @@ export interface SvmChainAdapter extends ChainAdapter {
   /** A blockhash to build transactions with (valid for 150 slots on Solana). */
   latestBlockhash(): Promise<string>;
   nativeDepositMinimum(): Promise<bigint>;
+  tokenProgramOf(mint: string): Promise<string | null>;
   close(): void;
 }
 
@@ -311,6 +313,18 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     return deposits;
   }
 
+  /** `mint`'s token program and data, or null when it is not a mint of SPL Token or Token-2022. */
+  async function mintAccount(
+    mint: Address,
+  ): Promise<{ tokenProgram: Address; data: ReadonlyUint8Array } | null> {
+    const { value: account } = await rpc
+      .getAccountInfo(mint, { commitment, encoding: "base64" })
+      .send({ abortSignal: abort.signal });
+    const data = account ? base64.encode(account.data[0]) : new Uint8Array();
+    if (account === null || !TOKEN_PROGRAMS.has(account.owner) || data.length < getMintSize()) return null;
+    return { tokenProgram: account.owner, data };
+  }
+
   async function latestBlockhash() {
     return (await rpc.getLatestBlockhash({ commitment }).send({ abortSignal: abort.signal })).value;
   }
@@ -402,14 +416,11 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       );
     }
     const mint = params.currency as Address;
-    const { value: account } = await rpc
-      .getAccountInfo(mint, { commitment, encoding: "base64" })
-      .send({ abortSignal: abort.signal });
-    const data = account ? base64.encode(account.data[0]) : new Uint8Array();
-    if (account === null || !TOKEN_PROGRAMS.has(account.owner) || data.length < getMintSize()) {
+    const found = await mintAccount(mint);
+    if (found === null) {
       throw new Error(`cannot fill in ${mint}: not a mint of SPL Token or Token-2022 on chain ${chainId}`);
     }
-    const tokenProgram = account.owner;
+    const { tokenProgram, data } = found;
     const { decimals } = getMintDecoder().decode(data);
     const ata = async (owner: Address) => (await findAssociatedTokenPda({ owner, mint, tokenProgram }))[0];
     // A fill creates the recipient's token account when needed; a refund creates nothing.
@@ -467,6 +478,9 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     solverAddress: solver.address,
     latestBlockhash: async () => (await latestBlockhash()).blockhash,
     nativeDepositMinimum,
+    async tokenProgramOf(mint) {
+      return isAddress(mint) ? ((await mintAccount(mint))?.tokenProgram ?? null) : null;
+    },
     /** The highest slot at the adapter's commitment: no transaction lands in it any more. */
     async head() {
       return Number(await rpc.getSlot({ commitment }).send({ abortSignal: abort.signal }));

@@ -146,6 +146,8 @@ export interface ChainAdapter {
    * deposits paid to them, directly or through a receiver inside its rotation grace, are the service's.
    */
   addFormerSolvers?(addresses: readonly string[]): void;
+  /** SVM only: the token program owning `mint` (SPL Token or Token-2022), or null when it is neither's mint. */
+  tokenProgramOf?(mint: string): Promise<string | null>;
   /** ERC20 allowance (EVM only); null when unknown. */
   allowance?(token: string, owner: string, spender: string): Promise<bigint | null>;
   /** Where `verifyOrderFill` / `verifyOrderRefund` read one of this chain's transactions. */
