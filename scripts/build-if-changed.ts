@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
 import { buildShippedContracts, REPO } from "./package/shipped-contracts.ts";
 
 /** Measured by bench/demo-cold.bench.ts on an idle 2-core machine. */
-const FIRST_RUN = "about 30 s on a first run";
+const FIRST_RUN = "under 30 s on a first run";
 const STAMP = join(REPO, "artifacts", ".inputs-sha256");
 
 function solidityFiles(dir: string): string[] {
