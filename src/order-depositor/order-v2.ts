@@ -33,7 +33,7 @@ const word = () =>
   );
 const list = <T>(item: Encoder<T>) => getArrayEncoder(item, { size: getU32Encoder() });
 
-const ORDER_V2_ENCODER = getStructEncoder([
+const ORDER_V2_ENCODER = /* @__PURE__ */ getStructEncoder([
   ["version", text()],
   ["relayerChainId", text()],
   ["relayer", fixed(20)],

@@ -16,7 +16,7 @@ export type EvmDepositCall =
   | { kind: "erc20"; depositor: Address; token: Address; amount: bigint; id: Hex };
 
 const [DEPOSIT_NATIVE, DEPOSIT_ERC20] = RELAY_DEPOSITORY_ABI;
-const NATIVE_SELECTOR = toFunctionSelector(DEPOSIT_NATIVE);
+const NATIVE_SELECTOR = /* @__PURE__ */ toFunctionSelector(DEPOSIT_NATIVE);
 const ERC20_SELECTOR = toFunctionSelector(DEPOSIT_ERC20);
 const WORD = 64;
 

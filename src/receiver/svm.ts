@@ -38,7 +38,7 @@ export const SVM_RECEIVER_DISCRIMINATORS = {
 } as const;
 
 const U64_MAX = (1n << 64n) - 1n;
-const addressDecoder = getAddressDecoder();
+const addressDecoder = /* @__PURE__ */ getAddressDecoder();
 
 /**
  * Config PDA `["config"]`.
@@ -315,7 +315,7 @@ export interface SvmReceiverRequestInvalidatedEvent {
  */
 export type SvmReceiverInvalidationTooLateEvent = SvmReceiverRequestInvalidatedEvent;
 
-const requestInvalidatedDecoder = getStructDecoder([
+const requestInvalidatedDecoder = /* @__PURE__ */ getStructDecoder([
   ["discriminator", bytesDecoder(8)],
   ["requestId", bytesDecoder(32)],
   ["by", getAddressDecoder()],

@@ -31,7 +31,7 @@ export type SvmSizeLimitOptions = Readonly<{
 // kit's own wire encoder for legacy, v0 and v1 transactions, built once. kit's
 // `getTransactionSize(tx)` is `getTransactionEncoder().getSizeFromValue(tx)`; reusing
 // one encoder gives the same number without rebuilding the codec on every call.
-const transactionEncoder = getTransactionEncoder();
+const transactionEncoder = /* @__PURE__ */ getTransactionEncoder();
 
 const VERSION_FLAG = 0x80;
 const VERSION_MASK = 0x7f;
