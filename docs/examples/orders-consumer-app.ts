@@ -112,15 +112,12 @@ const attackedOrder = protocolOf(attacked);
 const depositNative = parseAbi(["function depositNative(address depositor, bytes32 id) payable"]);
 const depository = attackedOrder.paymentDetails.depository as Hex;
 const attackValue = BigInt(evmBody.amount);
+// A deposit under a tampered order id: it pays no request (and the depositor argument, which anyone
+// sets freely, never decides whose deposit it is: the service credits the transaction's sender).
 const attacks = [
   await send(
     depository,
     encodeFunctionData({ abi: depositNative, args: [account.address, tamper(attackedOrder.orderId)] }),
-    attackValue,
-  ),
-  await send(
-    depository,
-    encodeFunctionData({ abi: depositNative, args: [config.bobEvm, attackedOrder.orderId] }),
     attackValue,
   ),
 ];

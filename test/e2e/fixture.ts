@@ -32,6 +32,11 @@ export { eventually } from "../../src/devnet/poll.ts";
 export interface E2e {
   devnet: Devnet;
   client: ServiceClient;
+  /**
+   * Declares that `requestId`'s fill or refund is expected to fail its order's check with exactly
+   * `codes` (a test of such a leg asserts it); close() accepts that verdict and no other.
+   */
+  expectLegFailure(requestId: string, codes: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -47,11 +52,15 @@ export function waitForStatus(
 export async function startE2e(options: DevnetOptions = {}): Promise<E2e> {
   const devnet = await startDevnet({ indexerIntervalMs: 50, ...options });
   const client = createServiceClient({ baseUrl: devnet.serviceUrl, apiKey: devnet.apiKey });
+  const expected = new Map<string, string>();
   return {
     devnet,
     client,
+    expectLegFailure(requestId, codes) {
+      expected.set(requestId.toLowerCase(), JSON.stringify([...codes].sort()));
+    },
     async close() {
-      const unverified = unverifiedOrderLegs(devnet);
+      const unverified = unverifiedOrderLegs(devnet, expected);
       await devnet.close();
       if (unverified.length > 0) {
         throw new Error(`fills or refunds that do not honour their order:\n${unverified.join("\n")}`);
@@ -65,18 +74,22 @@ export async function startE2e(options: DevnetOptions = {}): Promise<E2e> {
  * as it landed (`orderVerification`): those that failed, or were never checked. Run on close, so
  * every flow of every end-to-end suite answers for both legs.
  */
-function unverifiedOrderLegs(devnet: Devnet): string[] {
+function unverifiedOrderLegs(devnet: Devnet, expected: ReadonlyMap<string, string>): string[] {
   const rows = devnet.service.store
     .prepare("SELECT id, meta, record FROM requests WHERE order_id IS NOT NULL")
     .all() as { id: string; meta: string; record: string }[];
   return rows.flatMap(({ id, meta, record }) => {
     const { orderVerification } = JSON.parse(meta) as {
-      orderVerification?: { ok: boolean; failures: unknown[] };
+      orderVerification?: { ok: boolean; failures: { code: string }[] };
     };
     const { status } = JSON.parse(record) as { status: string };
     if (orderVerification === undefined)
       return ["success", "refund"].includes(status) ? [`${id}: ${status}, never checked`] : [];
-    return orderVerification.ok ? [] : [`${id}: ${JSON.stringify(orderVerification.failures)}`];
+    if (orderVerification.ok) return [];
+    const codes = JSON.stringify(orderVerification.failures.map((failure) => failure.code).sort());
+    return expected.get(id.toLowerCase()) === codes
+      ? []
+      : [`${id}: ${JSON.stringify(orderVerification.failures)}`];
   });
 }
 

@@ -350,5 +350,13 @@ describe("service: a request closes only by its user, each deposit booked, withi
     expect(fills).to.deep.equal([]);
     const refund = request?.record.data.outTxs[0]?.txHash as string;
     expect(await evmTransfer(10, refund)).to.deep.equal({ to: alice.address.toLowerCase(), value: amount });
+    // The refund of a deposit that came after the order's deadline is itself after the order's refund
+    // deadline: the money goes back to the payer, and verifyOrderRefund says, correctly, REFUND_LATE.
+    const verified = await eventually(
+      async () => getRequest(e2e.devnet.service.store, requestIdOf(q))?.meta.orderVerification,
+      "the refund's check against its order",
+    );
+    expect(verified.failures.map((failure) => failure.code)).to.deep.equal(["REFUND_LATE"]);
+    e2e.expectLegFailure(requestIdOf(q), ["REFUND_LATE"]);
   });
 });
