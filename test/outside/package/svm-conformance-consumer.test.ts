@@ -39,10 +39,10 @@ describe("package: the SVM conformance catalogue in a fresh project with its own
     copyFileSync(join(EXAMPLES, "svm-order-depositor.test.ts"), join(dir, "svm-order-depositor.test.ts"));
 
     const { stdout } = await run(NODE_24, ["--test", "svm-order-depositor.test.ts"], { cwd: dir });
-    expect(stdout).to.match(/order\.whitelist\s+pass/);
+    expect(stdout).to.match(/order\.whitelist\.recipient\s+pass/);
     expect(stdout).to.match(/(# |ℹ )fail 0/);
     const report = JSON.parse(readFileSync(join(dir, "reports/orders/conformance-svm.json"), "utf8"));
     expect(report.failed).to.equal(0);
-    expect(report.passed).to.equal(11);
+    expect(report.passed).to.equal(14);
   });
 });
