@@ -1,7 +1,7 @@
 // Updates a deployed AttestedReceiver: whitelist additions/removals, solver rotation, deadline window, pause.
 // Used by scripts/evm/configure-receiver.ts (CLI) and by the tests.
 import type { Address, Hex } from "viem";
-import { toBytes32Address } from "../index.ts";
+import { toBytes32Address } from "../address/index.ts";
 
 /** A destination as the API gives it: chain id and address (EVM hex or SVM base58). */
 export type DestinationInput = { chainId: number; user: string };

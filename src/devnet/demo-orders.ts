@@ -6,20 +6,19 @@
  * its order id.
  */
 import { type Hex, parseEther, parseEventLogs, parseUnits, zeroAddress } from "viem";
+import type { ServiceClient } from "../client/index.ts";
 import {
   chainVmTypesFromChains,
   encodeOrder,
   encodeOrderAddress,
   orderChainsFromChains,
-  type QuoteResponse,
   RELAY_DEPOSITORY_ABI,
-  type ServiceClient,
-  SVM_CHAIN_ID,
-  SVM_NATIVE_TOKEN,
   verifyOrderFill,
   verifyQuoteOrder,
-} from "../index.ts";
+} from "../orders/index.ts";
+import type { QuoteResponse } from "../schemas/index.ts";
 import type { ProtocolOrderBlock } from "../service/index.ts";
+import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../svm/index.ts";
 import { evmDevAccount } from "./accounts.ts";
 import { check, short, step, waitFor } from "./demo-steps.ts";
 import type { Devnet } from "./devnet.ts";

@@ -1,5 +1,6 @@
 /** The demo's step reporter: each verified step printed with its detail and time, and counted. */
-import type { ServiceClient, StatusResponse } from "../index.ts";
+import type { ServiceClient } from "../client/index.ts";
+import type { StatusResponse } from "../schemas/index.ts";
 
 export class StepFailed extends Error {}
 

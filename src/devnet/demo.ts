@@ -5,21 +5,12 @@
  * as it goes and a summary table; exits 0 only when every step verified.
  */
 import { formatUnits, type Hex, parseEther, parseUnits, zeroAddress } from "viem";
-import {
-  applySvmQuoteAttempt,
-  buildSvmReceiverDepositInstruction,
-  createServiceClient,
-  type QuoteResponse,
-  type QuoteV2Body,
-  type ServiceClient,
-  SolanaTxTooLargeServiceError,
-  type StatusResponse,
-  SVM_CHAIN_ID,
-  SVM_NATIVE_TOKEN,
-  svmQuoteLadder,
-  verifyAttestation,
-} from "../index.ts";
+import { verifyAttestation } from "../attestation/index.ts";
+import { createServiceClient, type ServiceClient, SolanaTxTooLargeServiceError } from "../client/index.ts";
+import { buildSvmReceiverDepositInstruction } from "../receiver/index.ts";
+import type { QuoteResponse, QuoteV2Body, StatusResponse } from "../schemas/index.ts";
 import { SVM_SWAP_SOURCES } from "../service/index.ts";
+import { applySvmQuoteAttempt, SVM_CHAIN_ID, SVM_NATIVE_TOKEN, svmQuoteLadder } from "../svm/index.ts";
 import { evmDevAccount } from "./accounts.ts";
 import { evmGatedOrderFlow, evmOrderFlow, svmOrderFlow } from "./demo-orders.ts";
 import { check, short, step, stepsCompleted, waitFor } from "./demo-steps.ts";

@@ -16,7 +16,9 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { encodeAppBalanceFundingCalldata, encodeEvmReceiverDeposit, type RequestData } from "../index.ts";
+import type { RequestData } from "../attestation/index.ts";
+import { encodeAppBalanceFundingCalldata } from "../funding/index.ts";
+import { encodeEvmReceiverDeposit } from "../receiver/index.ts";
 import { hashApiKey, sponsorshipLinkMessage } from "../service/index.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
 import type { Devnet } from "./devnet.ts";

@@ -5,24 +5,15 @@
  * (an attestkit extension) and the activity feed prints it. Requests without an order have none.
  */
 import { getChainVm } from "../chains.ts";
-import type { AnyOrder, LegCheckFailure, LegVerification, OrderChain } from "../orders/index.ts";
+import type { AnyOrder, LegVerification, OrderChain } from "../orders/index.ts";
 import { verifyOrderFill, verifyOrderRefund } from "../orders/index.ts";
 import type { LegVerdict } from "./activity.ts";
 import type { ChainAdapter } from "./chains/types.ts";
 import { requestDeposit } from "./deposits.ts";
 import type { ProtocolChain } from "./protocol-chains.ts";
-import type { RequestMeta, StoredRequest } from "./records.ts";
+import type { RequestMeta, StoredLegVerification, StoredRequest } from "./records.ts";
 import { updateRequest } from "./requests-repo.ts";
 import type { Store } from "./store.ts";
-
-/** What the request keeps of a leg's verification (and the status endpoint returns). */
-export interface StoredLegVerification {
-  leg: LegVerification["leg"];
-  txHash: string;
-  orderId: string | null;
-  ok: boolean;
-  failures: LegCheckFailure[];
-}
 
 /** The mock's protocol chains as the verifiers take them. */
 export function orderChainsOf(chains: ReadonlyMap<number, ProtocolChain>): OrderChain[] {

@@ -19,7 +19,7 @@ import {
 } from "../orders/index.ts";
 import type { ProtocolV2 } from "../schemas/index.ts";
 import type { ProtocolChain } from "./protocol-chains.ts";
-import type { ValidatedQuote } from "./quotes.ts";
+import type { ValidatedQuote } from "./validated-quote.ts";
 
 /** What the mock needs to issue orders. */
 export interface OrdersConfig {

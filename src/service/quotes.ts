@@ -23,6 +23,7 @@ import type { RequestMeta, StoredRequest } from "./records.ts";
 import { newRecord } from "./records.ts";
 import { buildSvmDeposit } from "./svm-route.ts";
 import { currencyAmount, fromMicroUsd, type TokenRegistry, toMicroUsd } from "./tokens.ts";
+import type { ValidatedQuote } from "./validated-quote.ts";
 
 /** The largest amount an SVM transfer instruction carries (u64). */
 const SVM_U64_MAX = (1n << 64n) - 1n;
@@ -69,18 +70,6 @@ export interface QuoteContext {
   gasFeeMicroUsd: bigint;
   /** Protocol orders (`includeProtocolData: true`); without it such quotes are refused. */
   orders?: OrdersConfig;
-}
-
-/** Validated, VM-normalized quote parameters. */
-export interface ValidatedQuote {
-  body: QuoteV2Body;
-  originVm: "evm" | "svm";
-  destinationVm: "evm" | "svm";
-  user: string;
-  recipient: string;
-  originCurrency: string;
-  destinationCurrency: string;
-  amount: bigint;
 }
 
 /** Per-VM address checks (service interface: SVM rules): throws INVALID_ADDRESS / ADDRESS_VM_MISMATCH (400). */

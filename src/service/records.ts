@@ -5,7 +5,7 @@
  * `parentRequestId`) and `data.metadata` with both currency amounts; the `filters` parameter reaches
  * all of them by dotted path. `RequestMeta` holds what the mock needs internally and never returns.
  */
-import type { AnyOrder } from "../orders/index.ts";
+import type { AnyOrder, LegCheckFailure, LegVerification } from "../orders/index.ts";
 import type {
   CurrencyAmount,
   Feature,
@@ -15,7 +15,6 @@ import type {
   RequestType,
   SponsorshipAmount,
 } from "../schemas/index.ts";
-import type { StoredLegVerification } from "./leg-verification.ts";
 
 /** Internal, never-returned facts about a request. */
 export interface RequestMeta {
@@ -147,4 +146,13 @@ export function withTopLevel(record: RequestRecord, meta: RequestMeta): RequestR
 /** Normalizes a searchable value: 0x-hex (EVM addresses, hashes, ids) lower-cased, anything else kept. */
 export function normalizeLookup(value: string): string {
   return /^0x[0-9a-fA-F]*$/.test(value) ? value.toLowerCase() : value;
+}
+
+/** What the request keeps of a leg's verification (and the status endpoint returns). */
+export interface StoredLegVerification {
+  leg: LegVerification["leg"];
+  txHash: string;
+  orderId: string | null;
+  ok: boolean;
+  failures: LegCheckFailure[];
 }

@@ -31,7 +31,7 @@ import {
   encodeDepositoryDeposit,
   type ProtocolOrderBlock,
 } from "../../src/service/index.ts";
-import type { StoredLegVerification } from "../../src/service/leg-verification.ts";
+import type { StoredLegVerification } from "../../src/service/records.ts";
 import { requestIdMemoInstruction } from "../../src/service/svm-route.ts";
 import { type E2e, type EvmUser, evmUser, startE2e, tokenOf, waitForStatus } from "../e2e/fixture.ts";
 

@@ -9,8 +9,8 @@ import * as z from "zod";
 import { encodeConfirmedTransaction } from "./encoding.ts";
 import { invalidParams, RpcError } from "./errors.ts";
 import type { Commitment, SvmLedger } from "./ledger.ts";
-import type { RpcMethod } from "./methods.ts";
 import { commitment, commitmentConfig, parseParams } from "./params.ts";
+import type { RpcMethod } from "./rpc-method.ts";
 
 const BLOCK_NOT_AVAILABLE = -32004;
 const BLOCK_CLEANED_UP = -32001;

@@ -10,8 +10,8 @@ import { getMintDecoder, getMintSize } from "@solana-program/token";
 import * as z from "zod";
 import { invalidParams, RpcError } from "./errors.ts";
 import type { Commitment, SvmLedger } from "./ledger.ts";
-import type { RpcMethod } from "./methods.ts";
 import { address, commitmentConfig, parseParams } from "./params.ts";
+import type { RpcMethod } from "./rpc-method.ts";
 import { readTokenAccount, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, uiTokenAmount } from "./token-accounts.ts";
 
 /** Owners whose accounts the supply counts. */

@@ -8,8 +8,9 @@ import type { BrowserPolicy } from "../browser-guard.ts";
 import { serveJsonRpc } from "../json-rpc-server.ts";
 import { createFaucet, type FaucetLimits } from "./faucet.ts";
 import type { SvmLedger } from "./ledger.ts";
-import { createRpcMethods, methodNotFound, type RpcMethod } from "./methods.ts";
+import { createRpcMethods, methodNotFound } from "./methods.ts";
 import { servePubSub } from "./pubsub.ts";
+import type { RpcMethod } from "./rpc-method.ts";
 
 export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./faucet.ts";
 

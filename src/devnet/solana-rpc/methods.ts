@@ -53,6 +53,7 @@ import {
   tokenAccountsFilter,
   transactionConfig,
 } from "./params.ts";
+import type { RpcMethod } from "./rpc-method.ts";
 import { readTokenAccount, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, uiTokenAmount } from "./token-accounts.ts";
 import { decodeTransaction, signaturesVerify, type WireEncoding } from "./wire.ts";
 
@@ -61,8 +62,6 @@ const SOLANA_CORE_VERSION = "3.0.0";
 const MIN_CONTEXT_SLOT_NOT_REACHED = -32016;
 const MAX_SIGNATURE_STATUSES = 256;
 const MAX_MULTIPLE_ACCOUNTS = 100;
-
-export type RpcMethod = (params: unknown) => unknown | Promise<unknown>;
 
 const base58Text = getBase58Decoder();
 const base64 = getBase64Encoder();

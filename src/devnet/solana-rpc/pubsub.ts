@@ -17,7 +17,7 @@ import { type BrowserPolicy, DEFAULT_BROWSER_POLICY, requestAllowed } from "../b
 import { encodeAccount } from "./encoding.ts";
 import { RpcError } from "./errors.ts";
 import type { Commitment, LedgerTransaction, SvmLedger } from "./ledger.ts";
-import { methodNotFound, type RpcMethod } from "./methods.ts";
+import { methodNotFound } from "./methods.ts";
 import {
   accountEncoding,
   address,
@@ -28,6 +28,7 @@ import {
   programAccountsFilters,
   signature,
 } from "./params.ts";
+import type { RpcMethod } from "./rpc-method.ts";
 
 const SYSTEM_PROGRAM = toAddress("11111111111111111111111111111111");
 const MAX_MESSAGE_BYTES = 1024 * 1024;

@@ -15,7 +15,7 @@ import {
   type WalletActions,
   walletActions,
 } from "viem";
-import type { EvmCall } from "./types.ts";
+import type { EvmCall } from "./call.ts";
 
 /** A viem test client with public and wallet actions, as the catalogue uses it. */
 export type ConformanceClient = Client<Transport, Chain | undefined, Account | undefined> &

@@ -1,6 +1,7 @@
 import type { Abi, Address, Hex } from "viem";
 import type { RefusalClass } from "../refusal.ts";
 import type { RequestDataStruct } from "../sign.ts";
+import type { EvmCall } from "./call.ts";
 import type { EvmConformanceEnv } from "./env.ts";
 
 /** Which entry point a payment uses: by the attested currency, or forced to one. */
@@ -17,12 +18,7 @@ export interface EvmPayment {
   route: EvmPaymentRoute;
 }
 
-/** A transaction the catalogue sends (from the payer, or from the owner for admin calls). */
-export interface EvmCall {
-  to: Address;
-  data: Hex;
-  value?: bigint;
-}
+export type { EvmCall };
 
 /** What the catalogue asks the adapter to deploy (or to point a deployed receiver at). */
 export interface EvmReceiverSetup {
