@@ -10,7 +10,13 @@ import type { Address } from "viem";
 import { APP_BALANCE_CHAIN_ID } from "../funding/index.ts";
 import type { OrderVersion } from "../orders/index.ts";
 import { createEvmChainAdapter } from "../service/chains/evm.ts";
-import { createService, type Service, type ServiceLoggerOption } from "../service/index.ts";
+import {
+  createService,
+  type ScenarioBook,
+  type ScenarioInput,
+  type Service,
+  type ServiceLoggerOption,
+} from "../service/index.ts";
 import type { TokenInfo } from "../service/tokens.ts";
 import { SVM_CHAIN_ID } from "../svm/index.ts";
 import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES } from "./accounts.ts";
@@ -20,6 +26,13 @@ import type { FaucetLimits } from "./solana-rpc/index.ts";
 import { type SvmChainBase, type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
 import { connectSvmExternalChain, type SvmExternalChain } from "./svm-external.ts";
 
+export {
+  type ScenarioBook,
+  type ScenarioInput,
+  ScenarioInputError,
+  ScenarioInputSchema,
+  type ScenarioView,
+} from "../service/index.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
 export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./solana-rpc/index.ts";
 export type { SvmChainBase, SvmDevChain } from "./svm-chain.ts";
@@ -66,6 +79,8 @@ export interface DevnetOptions {
   orderVersion?: OrderVersion;
   /** Webhook endpoint of the devnet's API key (`attestkit devnet --webhook-url`). */
   webhookUrl?: string;
+  /** Scenarios to start with (`attestkit devnet --scenarios FILE`); the devnet always takes more at `/_mock/scenarios`. */
+  scenarios?: readonly ScenarioInput[];
   /** Caps of the SVM chain's `requestAirdrop` (default `DEFAULT_FAUCET_LIMITS`: 1,000 SOL per request, 10,000 per recipient per 10 s). */
   faucet?: FaucetLimits;
 }
@@ -82,6 +97,8 @@ export interface Devnet<Svm extends SvmChainBase = SvmDevChain> {
   serviceUrl: string;
   apiKey: string;
   service: Service;
+  /** The mock's scenarios: what should happen to the next matching requests (`devnet.scenarios.add(...)`). */
+  scenarios: ScenarioBook;
   evm: ReadonlyMap<number, EvmDevChain>;
   /** The SVM side: the embedded chain, or `SvmExternalChain` on an external validator. */
   svm: Svm;
@@ -189,6 +206,7 @@ export async function startDevnet(
     solverPrivateKey: solver.privateKey,
     svmSolverAddress: svm.accounts.solver.address,
     apiKeys: [DEVNET_API_KEY],
+    scenarios: options.scenarios ?? true,
     ...(options.webhookUrl === undefined
       ? {}
       : { webhooks: { endpoints: { [DEVNET_API_KEY]: options.webhookUrl } } }),
@@ -254,6 +272,7 @@ export async function startDevnet(
     serviceUrl,
     apiKey: DEVNET_API_KEY,
     service,
+    scenarios: service.scenarios as ScenarioBook,
     evm: byChain,
     svm,
     solver: { evm: solver.address, svm: svm.accounts.solver.address },
