@@ -175,10 +175,10 @@ export function toPlan(input: z.output<typeof ScenarioInputSchema>): ScenarioPla
   };
 }
 
-/** A scenario file: a JSON array of scenarios, or `{ "scenarios": [...] }`. */
-export const ScenarioFileSchema = z.union([
-  z.array(ScenarioInputSchema).max(MAX_SCENARIOS),
-  z
-    .strictObject({ scenarios: z.array(ScenarioInputSchema).max(MAX_SCENARIOS) })
-    .transform((file) => file.scenarios),
-]);
+/** A scenario file: a JSON array of scenarios, or `{ "scenarios": [...] }` (issues name `scenarios.<n>.<field>`). */
+export const ScenarioFileSchema = z
+  .preprocess(
+    (file) => (Array.isArray(file) ? { scenarios: file } : file),
+    z.strictObject({ scenarios: z.array(ScenarioInputSchema).max(MAX_SCENARIOS) }),
+  )
+  .transform((file) => file.scenarios);
