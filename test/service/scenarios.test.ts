@@ -148,7 +148,7 @@ describe("service: scenarios control endpoint", () => {
       outcome: "refund",
       failReason: "SOLVER_CAPACITY_EXCEEDED",
     });
-    expect(created.status).to.equal(201);
+    expect(created.status).to.equal(200);
     const id = created.body.id as string;
     const withoutKey = await quote(null);
     const withOtherKey = [await quote(OTHER_KEY), await quote(OTHER_KEY)];

@@ -5,7 +5,6 @@
  * scenarios are a test's setup and last as long as the process.
  */
 import { randomUUID } from "node:crypto";
-import * as z from "zod";
 import { AttestkitError } from "../../errors.ts";
 import { hashApiKey } from "../auth.ts";
 import { formatZodIssues } from "../errors.ts";
@@ -154,6 +153,3 @@ export class ScenarioBook {
     };
   }
 }
-
-/** The id in `/_mock/scenarios/{id}`. */
-export const ScenarioIdParamsSchema = z.strictObject({ id: z.uuid() }).meta({ id: "ScenarioIdParams" });

@@ -20,6 +20,7 @@ export {
   type ScenarioChainEvent,
   type ScenarioDelays,
   ScenarioFileSchema,
+  ScenarioIdParamsSchema,
   type ScenarioInput,
   ScenarioInputSchema,
   type ScenarioMatch,

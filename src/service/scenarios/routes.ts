@@ -7,9 +7,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type ApiKeyRegistry, optionalKey } from "../auth.ts";
 import { notFound, parseOr400, ServiceHttpError, unauthorized } from "../errors.ts";
-import { ScenarioIdParamsSchema, TooManyScenariosError } from "./book.ts";
+import { TooManyScenariosError } from "./book.ts";
 import type { ScenarioDirector } from "./director.ts";
-import { ScenarioInputSchema } from "./schema.ts";
+import { ScenarioIdParamsSchema, ScenarioInputSchema } from "./schema.ts";
 
 export const SCENARIOS_PATH = "/_mock/scenarios";
 
@@ -33,13 +33,11 @@ export function registerScenarioRoutes(
     parseOr400(ScenarioIdParamsSchema, request.params, "path", "INVALID_SCENARIO_ID").id;
   const missing = (id: string) => notFound("SCENARIO_NOT_FOUND", `no scenario with id ${id}`);
 
-  app.post(SCENARIOS_PATH, async (request, reply) => {
+  app.post(SCENARIOS_PATH, async (request) => {
     const book = guard(request);
     const input = parseOr400(ScenarioInputSchema, request.body, "body", "INVALID_SCENARIO");
     try {
-      const view = book.add(input);
-      reply.code(201);
-      return view;
+      return book.add(input);
     } catch (error) {
       if (error instanceof TooManyScenariosError) throw new ServiceHttpError(409, error.code, error.message);
       throw error;

@@ -146,6 +146,9 @@ export const ScenarioInputSchema = z
   .meta({ id: "ScenarioInput", description: "What should happen to the next matching request(s)." });
 export type ScenarioInput = z.input<typeof ScenarioInputSchema>;
 
+/** The id in `/_mock/scenarios/{id}`. */
+export const ScenarioIdParamsSchema = z.strictObject({ id: z.uuid() }).meta({ id: "ScenarioIdParams" });
+
 /** A scenario as the engine applies it: defaults filled, `stuck` folded into `delays`. */
 export interface ScenarioPlan {
   name: string | null;
