@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "chai";
 import { type Hex, parseEther, TransactionReceiptNotFoundError, zeroAddress } from "viem";
+import { addScenario as addGuideScenario, recipes } from "../../docs/examples/scenarios/failure-recipes.ts";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
 import type { ScenarioInput, ScenarioView } from "../../src/service/index.ts";
@@ -86,11 +87,12 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  const addScenario = async (input: ScenarioInput): Promise<ScenarioView> => {
-    const created = await control("POST", "", { match: { wallet: alice.address }, ...input });
-    expect(created.status, JSON.stringify(created.body)).to.equal(200);
-    return created.body as unknown as ScenarioView;
-  };
+  /** The guide's `addScenario`, aimed at Alice's requests. */
+  const addScenario = (input: ScenarioInput) =>
+    addGuideScenario(e2e.devnet.serviceUrl, e2e.devnet.apiKey, {
+      match: { wallet: alice.address },
+      ...input,
+    });
 
   const amount = parseEther("0.01");
   /** Quotes 0.01 ETH on 8453 to Bob's ETH on 10 and deposits it through the receiver; returns the ids. */
@@ -147,7 +149,7 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
   });
 
   it("refund with SOLVER_CAPACITY_EXCEEDED: paid back to Alice on 8453, checked against the order, delivered signed", async () => {
-    await addScenario({ outcome: "refund", failReason: "SOLVER_CAPACITY_EXCEEDED" });
+    await addScenario(recipes.refund);
     const bobBefore = await balanceOf(bobOnOptimism, null, bob);
     const { requestId } = await quoteAndDeposit();
     const status = await waitForStatus(e2e, requestId, "refund");
@@ -164,11 +166,7 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
   });
 
   it("failure with a reason and MANUAL_REFUND_REQUIRED: nothing paid on either chain", async () => {
-    await addScenario({
-      outcome: "failure",
-      failReason: "NO_QUOTES",
-      refundFailReason: "MANUAL_REFUND_REQUIRED",
-    });
+    await addScenario(recipes.failure);
     const bobBefore = await balanceOf(bobOnOptimism, null, bob);
     const { requestId } = await quoteAndDeposit();
     const status = await waitForStatus(e2e, requestId, "failure");
@@ -183,7 +181,7 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
   });
 
   it("fallback: the funds reach Bob on chain 10 and the request ends fallback with its reason", async () => {
-    await addScenario({ outcome: "fallback", failReason: "SLIPPAGE" });
+    await addScenario(recipes.fallback);
     const { requestId } = await quoteAndDeposit();
     const status = await waitForStatus(e2e, requestId, "fallback");
     expect(status.failReason).to.equal("SLIPPAGE");
@@ -195,8 +193,8 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
   });
 
   it("slow deposit confirmation, slow fill and slow fill confirmation: each status held at least as long as asked", async () => {
-    const delays = { depositing: 1500, pending: 1000, submitted: 1000 };
-    await addScenario({ delays });
+    const { delays } = recipes.slow;
+    await addScenario(recipes.slow);
     const { requestId } = await quoteAndDeposit();
     await waitForStatus(e2e, requestId, "success");
     const statuses = await statusesDelivered(requestId, "success");
@@ -208,8 +206,22 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
     expect(at("success") - at("submitted")).to.be.at.least(delays.submitted);
   });
 
+  it("confirmation timeout: held depositing as long as asked, then refunded DEPOSIT_CONFIRMATION_TIMEOUT on chain", async () => {
+    await addScenario(recipes.confirmationTimeout);
+    const { requestId } = await quoteAndDeposit();
+    const status = await waitForStatus(e2e, requestId, "refund");
+    expect(status.failReason).to.equal("DEPOSIT_CONFIRMATION_TIMEOUT");
+    expect((await alice.public.getTransactionReceipt({ hash: status.txHashes[0] as Hex })).status).to.equal(
+      "success",
+    );
+    await statusesDelivered(requestId, "refund");
+    const at = (status: string) =>
+      webhooksOf(requestId).find((event) => event.data.status === status)!.timestamp;
+    expect(at("pending") - at("depositing")).to.be.at.least(recipes.confirmationTimeout.delays.depositing);
+  });
+
   it("stuck in pending for 2 s: the status endpoint shows pending throughout, then the fill lands", async () => {
-    await addScenario({ stuck: { status: "pending", forMs: 2000 } });
+    await addScenario(recipes.stuck);
     const { requestId } = await quoteAndDeposit();
     await waitForStatus(e2e, requestId, "pending");
     const pendingSince = Date.now();
@@ -223,7 +235,7 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
   });
 
   it("deposit reorged away: the request is waiting again, its deposit transaction gone from chain 8453", async () => {
-    const scenario = await addScenario({ chainEvent: "deposit-reorg" });
+    const scenario = await addScenario(recipes.depositReorg);
     const balanceBefore = await balanceOf(alice, null, alice.address);
     const { requestId, deposit } = await quoteAndDeposit({ final: false });
     await statusesDelivered(requestId, "depositing");
@@ -237,15 +249,24 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
     });
     expect(gone).to.be.instanceOf(TransactionReceiptNotFoundError);
     expect(await balanceOf(alice, null, alice.address)).to.equal(balanceBefore);
-    const statuses = await statusesDelivered(requestId, "waiting");
-    expect(statuses.slice(-2)).to.deep.equal(["depositing", "waiting"]);
+    // The first `waiting` is the quote's; the second is the reorg's.
+    await eventually(
+      async () =>
+        webhooksOf(requestId).filter((e) => e.data.status === "waiting").length === 2 ? true : undefined,
+      "the second waiting webhook",
+    );
+    expect(webhooksOf(requestId).map((event) => event.data.status)).to.deep.equal([
+      "waiting",
+      "depositing",
+      "waiting",
+    ]);
     expect((await requestRecord(requestId)).data.inTxs).to.deep.equal([]);
     const listed = (await control("GET", `/${scenario.id}`)).body as unknown as ScenarioView;
     expect(listed.matched[0]?.events).to.deep.equal([`deposit ${deposit} reorged away on chain 8453`]);
   });
 
   it("fill reverts: a reverted transaction on chain 10, the request failed TRANSACTION_REVERTED, Bob paid nothing", async () => {
-    await addScenario({ chainEvent: "fill-reverts" });
+    await addScenario(recipes.fillReverts);
     const bobBefore = await balanceOf(bobOnOptimism, null, bob);
     const { requestId } = await quoteAndDeposit();
     const status = await waitForStatus(e2e, requestId, "failure");
@@ -262,7 +283,7 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
   });
 
   it("solver balance too low: no fill on chain 10, the deposit refunded on 8453 with SOLVER_BALANCE_TOO_LOW", async () => {
-    await addScenario({ chainEvent: "solver-balance-too-low" });
+    await addScenario(recipes.solverBalanceTooLow);
     const bobBefore = await balanceOf(bobOnOptimism, null, bob);
     const { requestId } = await quoteAndDeposit();
     const status = await waitForStatus(e2e, requestId, "refund");
