@@ -213,8 +213,11 @@ export class Lifecycle {
     const now = this.#now();
     const current = getRequest(this.#o.store, sighting.requestId);
     if (current === null) return null;
+    const { scenarios } = this.#o;
     const observation =
-      this.#o.scenarios?.gateDeposit(current, sighting, (held) => this.observeDeposit(held)) ?? sighting;
+      scenarios === undefined
+        ? sighting
+        : scenarios.gateDeposit(current, sighting, (held) => this.observeDeposit(held));
     if (observation === null) return current;
     const arrived: RefundableDeposit = {
       currency: observation.currency ?? current.meta.originCurrency,

@@ -187,6 +187,26 @@ describe("service: scenarios control endpoint", () => {
     expect((await call("DELETE", "")).body).to.deep.equal({ deleted: listed.length });
   });
 
+  it("stuck waiting, then slow confirmation: a final deposit is noticed late, then held depositing, then filled", async () => {
+    const added = service.scenarios!.add({ delays: { waiting: 300, depositing: 300 } });
+    expect((await call("GET", "")).body.scenarios).to.deep.equal([added]);
+    const requestId = await quote(API_KEY);
+    const started = Date.now();
+    expect(await depositAndSettle(requestId)).to.include({ status: "waiting" });
+    const statusOf = async () =>
+      ((await (await fetch(`${url}/intents/status/v3?requestId=${requestId}`)).json()) as { status: string })
+        .status;
+    const seen: string[] = [];
+    while (Date.now() - started < 5000) {
+      const status = await statusOf();
+      if (seen.at(-1) !== status) seen.push(status);
+      if (status === "success") break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seen).to.deep.equal(["waiting", "depositing", "success"]);
+    expect(Date.now() - started).to.be.at.least(600);
+  });
+
   it("a chain event that cannot happen (no chain wired) takes no request", async () => {
     const id = (await call("POST", "", { chainEvent: "fill-reverts" })).body.id as string;
     await call("POST", "", { chainEvent: "deposit-reorg" });
