@@ -207,6 +207,30 @@ describe("service: scenarios control endpoint", () => {
     expect(Date.now() - started).to.be.at.least(600);
   });
 
+  it("scenarios given at start hold a request; close() cuts a day-long hold short instead of waiting it out", async () => {
+    const held = testService({
+      scenarios: [{ stuck: { status: "pending", forMs: 86_400_000 } }],
+      indexerIntervalMs: 0,
+    });
+    const heldUrl = await held.listen(0);
+    const response = await fetch(`${heldUrl}/quote/v2`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(quoteBody()),
+    });
+    const requestId = ((await response.json()) as { steps: { requestId: string }[] }).steps[0]!.requestId;
+    await fetch(`${heldUrl}/_mock/requests/${requestId}/deposit`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ final: true }),
+    });
+    const status = await (await fetch(`${heldUrl}/intents/status/v3?requestId=${requestId}`)).json();
+    expect(status).to.include({ status: "pending" });
+    const closing = Date.now();
+    await held.close();
+    expect(Date.now() - closing).to.be.below(5000);
+  });
+
   it("a chain event that cannot happen (no chain wired) takes no request", async () => {
     const id = (await call("POST", "", { chainEvent: "fill-reverts" })).body.id as string;
     await call("POST", "", { chainEvent: "deposit-reorg" });
