@@ -112,8 +112,11 @@ export interface SignedTransfer {
   lifetime: string;
 }
 
+/** How the service reads and pays on one chain: the indexer scans it, the solver transfers on it. */
 export interface ChainAdapter {
+  /** The chain's protocol chain id. */
   readonly chainId: number;
+  /** Its virtual machine. */
   readonly vm: "evm" | "svm";
   /** The solver's address on this chain. */
   readonly solverAddress: string;
@@ -152,5 +155,6 @@ export interface ChainAdapter {
   allowance?(token: string, owner: string, spender: string): Promise<bigint | null>;
   /** Where `verifyOrderFill` / `verifyOrderRefund` read one of this chain's transactions. */
   legSource?(txHash: string): LegSource;
+  /** Stops its connections and timers. */
   close?(): Promise<void> | void;
 }
