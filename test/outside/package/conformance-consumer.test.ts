@@ -1,34 +1,20 @@
-// A fresh Hardhat 3 project that installs the tarball and runs the conformance catalogue as the guide
+// A fresh Hardhat 3 project made of the docs' templates (docs/templates/) that installs the tarball and runs the conformance catalogue as the guide
 // (docs/guides/test-your-receiver.md) shows: its own receivers (TipJarReceiver, OrderTipJar) through the
 // Solidity catalogues, and the shipped references (AttestedReceiver, OrderGatedDepositor) through the
 // TypeScript ones, with the JSON and JUnit reports.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "chai";
-import { createConsumer, NODE_24, REPO_ROOT, repoVersion, run } from "../../../scripts/package/consumer.ts";
+import { createTemplateProject, NODE_24, REPO_ROOT, run } from "../../../scripts/package/consumer.ts";
 
 const EXAMPLES = join(REPO_ROOT, "docs/examples/conformance");
 
-const CONFIG = `import { createRequire } from "node:module";
-import { defineConfig } from "hardhat/config";
-
-const require = createRequire(import.meta.url);
-
-export default defineConfig({
-  solidity: { version: require("solc/package.json").version, path: require.resolve("solc/soljson.js") },
-  paths: { sources: "src", tests: { solidity: "test" } },
-});
-`;
-
-describe("package: the conformance catalogue in a fresh Hardhat 3 project", function () {
+describe("package: the conformance catalogue in a Hardhat 3 project made of the docs' templates", function () {
   this.timeout(1_800_000);
   let dir: string;
 
   before(async () => {
-    ({ dir } = await createConsumer("conformance", [repoVersion("hardhat"), repoVersion("solc")], {
-      type: "module",
-    }));
-    writeFileSync(join(dir, "hardhat.config.js"), CONFIG);
+    ({ dir } = await createTemplateProject("conformance"));
     mkdirSync(join(dir, "src"));
     mkdirSync(join(dir, "test"));
     for (const name of ["TipJarReceiver", "OrderTipJar"]) {

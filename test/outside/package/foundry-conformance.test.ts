@@ -1,12 +1,12 @@
-// A fresh Foundry project that installs the tarball and runs the conformance catalogues as the guide
+// A fresh Foundry project made of the docs' templates (docs/templates/) that installs the tarball and runs the conformance catalogues as the guide
 // (docs/guides/test-your-receiver.md) shows: its own receivers (TipJarReceiver for attestations,
 // OrderTipJar for orders) through the Solidity catalogues with `forge test`, and the same suite failing,
 // by name, on a copy of the order receiver that forgot its replay check.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "chai";
-import { createConsumer, REPO_ROOT, repoVersion, run } from "../../../scripts/package/consumer.ts";
-import { FORGE_PACKAGE, writeFoundryProject } from "../../../scripts/package/foundry-project.ts";
+import { createTemplateProject, REPO_ROOT, run } from "../../../scripts/package/consumer.ts";
+import { writeFoundryProject } from "../../../scripts/package/foundry-project.ts";
 
 const EXAMPLES = join(REPO_ROOT, "docs/examples/conformance");
 const SAMPLES = {
@@ -20,7 +20,7 @@ describe("package: the conformance catalogues in a fresh Foundry project", funct
   let forge: string;
 
   before(async () => {
-    ({ dir } = await createConsumer("foundry-conformance", [repoVersion("solc"), FORGE_PACKAGE]));
+    ({ dir } = await createTemplateProject("foundry-conformance"));
     forge = writeFoundryProject(dir);
     for (const folder of ["src", "test"] as const) {
       mkdirSync(join(dir, folder));
