@@ -17,7 +17,7 @@ const LINK = /\]\(([^)\s]+)\)/g;
 /** A path of the repository's layout written as a bare code span (not the text of a link). */
 const BARE_PATH =
   /(?<!\[)`((?:src|test|scripts|bench|programs|examples|contracts|docs|ignition|abi|artifacts)\/[\w./*-]+)`(?!\]\()/g;
-const REGISTRY_INSTALL = /npm (?:install|i) attestkit(?![\w@/.-])/;
+const REGISTRY_INSTALL = /npm (?:install|i)(?: -[-\w]+)* attestkit(?![\w@/.-])/;
 
 /** Pages written for package users, where a bare repository-only path is reported too. */
 export const PACKAGE_USER_PAGES =
