@@ -28,7 +28,7 @@ describe("package: the conformance catalogues in a fresh Foundry project", funct
     }
   });
 
-  it("forge test: both receivers pass, the properties they lack are skipped with their reasons", async () => {
+  it("forge test: the three receivers pass (ShopCheckout through its own API), the properties they lack are skipped with their reasons", async () => {
     const { stdout } = await run(forge, ["test"], { cwd: dir });
     expect(stdout).to.match(/\[PASS\] test_replay_compactForm\(\)/);
     expect(stdout).to.match(/\[PASS\] testFuzz_payer_binding\(address\) \(runs: 256/);
