@@ -55,8 +55,22 @@ export function renderReferenceIndex(importPaths: readonly string[]): string {
   ].join("\n");
 }
 
+/** Renders the reference into `out`; throws when TypeDoc reports a warning (an undocumented export among them). */
 export function render(out: string): void {
   execFileSync(process.execPath, [TYPEDOC, "--out", out], { cwd: ROOT, stdio: "inherit" });
+}
+
+/** `render`, exiting with one line after TypeDoc's own warnings when it fails (after `cleanUp`). */
+function renderOrExit(out: string, cleanUp: () => void = () => {}): void {
+  try {
+    render(out);
+  } catch {
+    cleanUp();
+    console.error(
+      "TypeDoc failed (its warnings above): every exported function, class and interface, members included, needs a doc comment",
+    );
+    process.exit(1);
+  }
 }
 
 /** Every file under `dir`, as paths relative to it. */
@@ -86,7 +100,7 @@ function main(): void {
   writeOrCheckPage(INDEX, renderReferenceIndex(importPaths));
   if (!process.argv.includes("--check")) {
     rmSync(OUT, { recursive: true, force: true });
-    render(OUT);
+    renderOrExit(OUT);
     console.log(`reference/ts: ${files(OUT).length} pages written`);
     const unrendered = importPaths.filter((path) => !existsSync(join(OUT, "..", modulePage(path))));
     if (unrendered.length > 0) {
@@ -97,7 +111,7 @@ function main(): void {
   }
   const scratch = mkdtempSync(join(tmpdir(), "attestkit-typedoc-"));
   try {
-    render(scratch);
+    renderOrExit(scratch, () => rmSync(scratch, { recursive: true, force: true }));
     const stale = diffTrees(scratch, OUT);
     for (const path of missing)
       console.error(`no reference page for ${path}: add its entry point to typedoc.json`);
