@@ -157,10 +157,13 @@ export interface ServiceOptions {
   scenarios?: boolean | readonly ScenarioInput[];
 }
 
+/** A mock service instance: its HTTP app, store, indexer and webhook dispatcher. */
 export interface Service {
+  /** The Fastify app serving the HTTP API. */
   app: FastifyInstance;
   /** Listens on 127.0.0.1 (port 0 = any free port); resolves to the base URL. */
   listen(port?: number): Promise<string>;
+  /** Stops the HTTP server, the indexer and the webhook sender, and closes the store. */
   close(): Promise<void>;
   store: Store;
   ledger: Ledger;

@@ -130,8 +130,11 @@ export interface SignedTransfer {
   lifetime: string;
 }
 
+/** How the service reads and pays on one chain: the indexer scans it, the solver transfers on it. */
 export interface ChainAdapter {
+  /** The chain's protocol chain id. */
   readonly chainId: number;
+  /** Its virtual machine. */
   readonly vm: "evm" | "svm";
   /** The solver's address on this chain. */
   readonly solverAddress: string;
@@ -177,5 +180,6 @@ export interface ChainAdapter {
   rewind?(snapshot: string): Promise<void>;
   /** Where `verifyOrderFill` / `verifyOrderRefund` read one of this chain's transactions. */
   legSource?(txHash: string): LegSource;
+  /** Stops its connections and timers. */
   close?(): Promise<void> | void;
 }

@@ -91,6 +91,7 @@ export class SvmOrderPropertyContext {
     return order;
   }
 
+  /** A fresh funded key pair, for an attacker or a second payer. */
   async payer(): Promise<KeyPairSigner> {
     const payer = await generateKeyPairSigner();
     await this.env.fund(payer.address);
@@ -113,10 +114,12 @@ export class SvmOrderPropertyContext {
     await this.env.sendOrThrow(instructions);
   }
 
+  /** Fails the property with `what` unless `condition` holds. */
   check(condition: boolean, what: string): void {
     if (!condition) throw new PropertyViolation(what);
   }
 
+  /** Pays `p` and fails the property unless it lands and the recipient grows by the order's amount. */
   async assertPaid(p: SvmOrderPayment): Promise<void> {
     const before = await this.env.lamports(this.adapter.recipient);
     const result = await this.env.send(await this.adapter.payInstructions(p));
