@@ -1,0 +1,179 @@
+/**
+ * An EVM chain on the devnet's clock. Every block the chain mines is stamped from the clock: before a
+ * call that mines (a transaction under automine, `evm_mine`, `hardhat_mine`), the next block's
+ * timestamp is set to the clock's second, or one second past the latest block when the clock has not
+ * moved past it (the chain's timestamps strictly increase, so blocks mined within one second, or while
+ * the clock is paused, step one second each). A block is mined only by such a call: moving the clock
+ * mines nothing, and the chain's `block.timestamp` reads the new time from its next block on.
+ *
+ * The chain's time methods act on the whole devnet through the clock: `evm_increaseTime`,
+ * `evm_setNextBlockTimestamp` and `evm_mine` with a timestamp move every chain and the service; a
+ * `hardhat_mine` of several blocks whose last one lands past the clock moves the clock there.
+ */
+import { type ClockMove, type DevnetClock, DevnetClockError } from "./clock.ts";
+import type { Eip1193Provider } from "./json-rpc-server.ts";
+
+/** Calls that mine a block under automine. */
+const SENDS = new Set(["eth_sendTransaction", "eth_sendRawTransaction"]);
+/** EDR's code for a timestamp the chain refuses. */
+const INVALID_INPUT = -32000;
+
+type Request = Eip1193Provider["request"];
+
+/** A quantity as anvil reads it: a JSON number or a hex string. */
+export function quantity(value: unknown, what: string): number {
+  const parsed =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^0x[0-9a-fA-F]{1,16}$/.test(value)
+        ? Number(BigInt(value))
+        : Number.NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < 0) {
+    throw new DevnetClockError(
+      `${what} must be a non-negative integer or hex quantity, got ${JSON.stringify(value)}`,
+    );
+  }
+  return parsed;
+}
+
+function positional(params: unknown, max: number, method: string): unknown[] {
+  const list = params === undefined ? [] : params;
+  if (!Array.isArray(list) || list.length > max) {
+    throw new DevnetClockError(`${method} takes at most ${max} positional parameters`);
+  }
+  return list;
+}
+
+/** `evm_mine`'s optional parameter: a timestamp, or anvil's `{ timestamp?, blocks? }`. */
+function mineOptions(value: unknown): { timestamp?: number; blocks: number } {
+  if (value === undefined || value === null) return { blocks: 1 };
+  if (typeof value === "object" && !Array.isArray(value)) {
+    const { timestamp, blocks } = value as { timestamp?: unknown; blocks?: unknown };
+    return {
+      ...(timestamp === undefined || timestamp === null
+        ? {}
+        : { timestamp: quantity(timestamp, "timestamp") }),
+      blocks: blocks === undefined || blocks === null ? 1 : quantity(blocks, "blocks"),
+    };
+  }
+  return { timestamp: quantity(value, "timestamp"), blocks: 1 };
+}
+
+async function latestTimestampOf(request: Request): Promise<number> {
+  const block = (await request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as {
+    timestamp: string;
+  };
+  return Number(BigInt(block.timestamp));
+}
+
+/**
+ * Moves `clock` up to the latest block of `chains` when one is ahead of it (setting a chain up mines
+ * blocks faster than one a second, each a second after the one before).
+ */
+export async function clockUpToChains(clock: DevnetClock, chains: readonly Eip1193Provider[]): Promise<void> {
+  const latest = await Promise.all(chains.map((chain) => latestTimestampOf((args) => chain.request(args))));
+  const ahead = Math.max(...latest) * 1000;
+  if (ahead > clock.now()) await clock.travelTo(ahead);
+}
+
+export interface EvmClockProvider extends Eip1193Provider {
+  /** Stops following the clock. */
+  leave(): void;
+}
+
+export function evmClockProvider(provider: Eip1193Provider, clock: DevnetClock): EvmClockProvider {
+  const edr: Request = (args) => provider.request(args);
+  let automine = true;
+  /** A timestamp `setNext` asked for and no block has used yet. */
+  let exactNext: number | null = null;
+  /** Mining calls run one at a time, so the timestamp set is the one their block gets. */
+  let mining: Promise<unknown> = Promise.resolve();
+
+  const latestTimestamp = () => latestTimestampOf(edr);
+
+  async function stampNextBlock(): Promise<void> {
+    const latest = await latestTimestamp();
+    const wanted = exactNext ?? clock.seconds();
+    exactNext = null;
+    await edr({ method: "evm_setNextBlockTimestamp", params: [Math.max(wanted, latest + 1)] });
+  }
+
+  function mined<T>(call: () => Promise<T>): Promise<T> {
+    const run = mining.then(async () => {
+      await stampNextBlock();
+      return call();
+    });
+    mining = run.catch(() => {});
+    return run;
+  }
+
+  /** After several blocks at an interval, the clock follows the chain to its last block. */
+  const catchUp = () => clockUpToChains(clock, [provider]);
+
+  const leave = clock.join({
+    async check(move: ClockMove) {
+      if (!move.exact) return;
+      const latest = await latestTimestamp();
+      const timestamp = Math.floor(move.toMs / 1000);
+      if (timestamp <= latest) {
+        throw Object.assign(
+          new Error(
+            `Timestamp ${timestamp} is lower than or equal to the previous block's timestamp ${latest}`,
+          ),
+          { code: INVALID_INPUT },
+        );
+      }
+    },
+    moved(move: ClockMove) {
+      exactNext = move.exact ? Math.floor(move.toMs / 1000) : null;
+    },
+  });
+
+  async function mine(params: unknown): Promise<unknown> {
+    const [option] = positional(params, 1, "evm_mine");
+    const { timestamp, blocks } = mineOptions(option);
+    if (timestamp !== undefined) await clock.setNext(timestamp);
+    for (let i = 0; i < blocks; i++) await mined(() => edr({ method: "evm_mine" }));
+    return "0x0";
+  }
+
+  const timeMethods: Record<string, (params: unknown) => Promise<unknown>> = {
+    async evm_increaseTime(params) {
+      const [seconds] = positional(params, 1, "evm_increaseTime");
+      const { offsetMs } = await clock.increase(quantity(seconds, "seconds"));
+      return Math.trunc(offsetMs / 1000);
+    },
+    async evm_setNextBlockTimestamp(params) {
+      const [timestamp] = positional(params, 1, "evm_setNextBlockTimestamp");
+      await clock.setNext(quantity(timestamp, "timestamp"));
+      return null;
+    },
+    evm_mine: mine,
+    async evm_setAutomine(params) {
+      const [enabled] = positional(params, 1, "evm_setAutomine");
+      if (typeof enabled !== "boolean") throw new DevnetClockError("evm_setAutomine takes a boolean");
+      await edr({ method: "evm_setAutomine", params: [enabled] });
+      automine = enabled;
+      return null;
+    },
+    async hardhat_mine(params) {
+      const result = await mined(() =>
+        edr(params === undefined ? { method: "hardhat_mine" } : { method: "hardhat_mine", params }),
+      );
+      await catchUp();
+      return result;
+    },
+  };
+
+  return {
+    async request({ method, params }) {
+      const own = Object.hasOwn(timeMethods, method) ? timeMethods[method] : undefined;
+      if (own) return own(params);
+      if (SENDS.has(method) && automine) return mined(() => edr({ method, params }));
+      return edr(params === undefined ? { method } : { method, params });
+    },
+    ...(provider.on ? { on: provider.on.bind(provider) } : {}),
+    ...(provider.removeListener ? { removeListener: provider.removeListener.bind(provider) } : {}),
+    leave,
+  };
+}
