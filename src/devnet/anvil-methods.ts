@@ -12,6 +12,7 @@ const INVALID_PARAMS = -32602;
 
 /** Helpers EDR serves as `hardhat_<name>` with anvil's parameters unchanged. */
 const SAME_PARAMETERS = [
+  "getAutomine",
   "dropTransaction",
   "setCoinbase",
   "setNextBlockBaseFeePerGas",

@@ -21,7 +21,7 @@ import {
   getProgramDerivedAddress,
   lamports as toLamports,
 } from "@solana/kit";
-import { findAssociatedTokenPda } from "@solana-program/token";
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import type { SvmLedger } from "./ledger.ts";
 import { SOLANA_CORE_VERSION } from "./methods.ts";
 import type { RpcMethod } from "./rpc-method.ts";
@@ -38,7 +38,6 @@ import {
 } from "./surfnet-params.ts";
 
 const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
-const TOKEN_PROGRAM = address("TokenkegQfeZyiNwAJbNbGKPFXCWpBvf9Ss623VQ5DA");
 const NATIVE_MINT = "So11111111111111111111111111111111111111112";
 const UPGRADEABLE_LOADER = address("BPFLoaderUpgradeab1e11111111111111111111111");
 /** An SPL token account's base layout (Token and Token-2022). */
@@ -174,7 +173,7 @@ export function surfnetAccountMethods(ledger: SvmLedger): Record<string, RpcMeth
       const programInput = optional(programValue, text);
       const owner = verifyPubkey(ownerInput);
       const mint = verifyPubkey(mintInput);
-      const tokenProgram = programInput === undefined ? TOKEN_PROGRAM : verifyPubkey(programInput);
+      const tokenProgram = programInput === undefined ? TOKEN_PROGRAM_ADDRESS : verifyPubkey(programInput);
       const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram });
       const rent = svm.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_LEN));
       const native = mint === NATIVE_MINT;
