@@ -134,8 +134,10 @@ export function createDevnetClock(wall: () => number = Date.now): DevnetClock {
       return frozenAtMs !== null;
     },
     increase(seconds) {
-      assertStep(seconds, "the time increase");
-      return serial(() => move(now() + seconds * 1000, false));
+      return serial(async () => {
+        assertStep(seconds, "the time increase");
+        return move(now() + seconds * 1000, false);
+      });
     },
     setNext(timestamp) {
       return serial(async () => {
