@@ -59,8 +59,11 @@ export interface DevnetClock {
   resume(): Promise<DevnetTime>;
   time(): DevnetTime;
   state(): DevnetClockState;
-  /** Puts the clock back to a captured state (no participant is told: the caller restores them too). */
-  restore(state: DevnetClockState): void;
+  /**
+   * Puts the clock back to a captured state. Participants are told of the pause or resume it implies
+   * (so the SVM chain's slots stop or run), not of the time change: the caller restores the chains.
+   */
+  restore(state: DevnetClockState): Promise<void>;
   /** Adds a participant; returns the function that removes it. */
   join(participant: ClockParticipant): () => void;
 }
@@ -181,9 +184,17 @@ export function createDevnetClock(wall: () => number = Date.now): DevnetClock {
     time,
     state: () => ({ offsetMs, frozenAtMs }),
     restore(state) {
-      if (!isDevnetClockState(state)) throw new DevnetClockError("not a devnet clock state");
-      offsetMs = state.offsetMs;
-      frozenAtMs = state.frozenAtMs;
+      return serial(async () => {
+        if (!isDevnetClockState(state)) throw new DevnetClockError("not a devnet clock state");
+        const wasPaused = frozenAtMs !== null;
+        offsetMs = state.offsetMs;
+        frozenAtMs = state.frozenAtMs;
+        const at = now();
+        for (const participant of participants) {
+          if (!wasPaused && frozenAtMs !== null) await participant.paused?.(at);
+          if (wasPaused && frozenAtMs === null) await participant.resumed?.(at);
+        }
+      });
     },
     join(participant) {
       participants.add(participant);

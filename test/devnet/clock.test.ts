@@ -110,7 +110,7 @@ describe("devnet clock", () => {
     expect(seen).to.deep.equal([{ fromMs: 1_800_000_000_250, toMs: 1_800_000_100_000, exact: true }]);
   });
 
-  it("state() is plain JSON and restore() puts the clock back to it", async () => {
+  it("state() is plain JSON and restore() puts the clock back to it, telling participants of the pause it implies", async () => {
     const { wall, clock } = testClock();
     await clock.increase(30);
     await clock.pause();
@@ -119,9 +119,18 @@ describe("devnet clock", () => {
     await clock.resume();
     await clock.increase(1000);
     wall.ms += 10_000;
-    clock.restore(saved);
+    const told: string[] = [];
+    clock.join({ paused: () => void told.push("paused"), resumed: () => void told.push("resumed") });
+    await clock.restore(saved);
     expect(clock.paused).to.equal(true);
     expect(clock.now()).to.equal(at);
-    expect(() => clock.restore({ offsetMs: "1", frozenAtMs: null } as never)).to.throw(DevnetClockError);
+    expect(told).to.deep.equal(["paused"]);
+    try {
+      await clock.restore({ offsetMs: "1", frozenAtMs: null } as never);
+      expect.fail("restored a malformed state");
+    } catch (error) {
+      expect(error).to.be.instanceOf(DevnetClockError);
+    }
+    expect(clock.now()).to.equal(at);
   });
 });
