@@ -91,17 +91,26 @@ export function evmClockProvider(provider: Eip1193Provider, clock: DevnetClock):
 
   const latestTimestamp = () => latestTimestampOf(edr);
 
+  /** The timestamp this wrapper gave the latest block (null: ask the node, after a revert or a failure). */
+  let latestStamped: number | null = null;
+
   async function stampNextBlock(): Promise<void> {
-    const latest = await latestTimestamp();
-    const wanted = exactNext ?? clock.seconds();
+    const latest = latestStamped ?? (await latestTimestamp());
+    const stamp = Math.max(exactNext ?? clock.seconds(), latest + 1);
     exactNext = null;
-    await edr({ method: "evm_setNextBlockTimestamp", params: [Math.max(wanted, latest + 1)] });
+    await edr({ method: "evm_setNextBlockTimestamp", params: [stamp] });
+    latestStamped = stamp;
   }
 
   function mined<T>(call: () => Promise<T>): Promise<T> {
     const run = mining.then(async () => {
       await stampNextBlock();
-      return call();
+      try {
+        return await call();
+      } catch (error) {
+        latestStamped = null;
+        throw error;
+      }
     });
     mining = run.catch(() => {});
     return run;
@@ -160,6 +169,7 @@ export function evmClockProvider(provider: Eip1193Provider, clock: DevnetClock):
       const result = await mined(() =>
         edr(params === undefined ? { method: "hardhat_mine" } : { method: "hardhat_mine", params }),
       );
+      latestStamped = null;
       await catchUp();
       return result;
     },
@@ -168,6 +178,7 @@ export function evmClockProvider(provider: Eip1193Provider, clock: DevnetClock):
   return {
     async request({ method, params }) {
       const own = Object.hasOwn(timeMethods, method) ? timeMethods[method] : undefined;
+      if (method === "evm_revert") latestStamped = null;
       if (own) return own(params);
       if (SENDS.has(method) && automine) return mined(() => edr({ method, params }));
       return edr(params === undefined ? { method } : { method, params });
