@@ -241,6 +241,11 @@ describe("devnet: surfpool cheatcodes on the SVM chain", function () {
           ["absoluteSlot", "blockHeight", "epoch", "slotIndex", "slotsInEpoch", "transactionCount"].sort(),
         );
         expect(await rpc.getSlot({ commitment: "processed" }).send()).to.equal(BigInt(target));
+        // The first slots close as the timer closes them (what was sent is finalized); the rest are skipped.
+        const blocks = await rpc
+          .getBlocks(BigInt(info.absoluteSlot), BigInt(target), { commitment: "confirmed" })
+          .send();
+        expect(blocks.map(Number)).to.deep.equal(Array.from({ length: 34 }, (_, i) => info.absoluteSlot + i));
         expect(devnet.time.now() - before).to.equal(2_000 * 400);
         const time = (await (await fetch(`${devnet.serviceUrl}/_devnet/time`)).json()) as {
           timestamp: number;
