@@ -24,7 +24,8 @@ function invalidParams(message: string): Error & { code: number } {
   return Object.assign(new Error(`Invalid params: ${message}`), { code: INVALID_PARAMS });
 }
 
-function args(params: unknown, min: number, max: number, method: string): unknown[] {
+/** Positional parameters, `min` to `max` of them. */
+export function anvilParams(params: unknown, min: number, max: number, method: string): unknown[] {
   const list = params ?? [];
   if (!Array.isArray(list) || list.length < min || list.length > max) {
     const count = min === max ? `${min}` : `${min} to ${max}`;
@@ -72,7 +73,7 @@ type Method = (provider: Eip1193Provider, params: unknown) => Promise<unknown>;
 
 const METHODS: Record<string, Method> = {
   async anvil_setBalance(provider, params) {
-    const [address, balance] = args(params, 2, 2, "anvil_setBalance");
+    const [address, balance] = anvilParams(params, 2, 2, "anvil_setBalance");
     await provider.request({
       method: "hardhat_setBalance",
       params: [anvilAddress(address), anvilQuantity(balance, "balance")],
@@ -80,7 +81,7 @@ const METHODS: Record<string, Method> = {
     return null;
   },
   async anvil_setCode(provider, params) {
-    const [address, code] = args(params, 2, 2, "anvil_setCode");
+    const [address, code] = anvilParams(params, 2, 2, "anvil_setCode");
     await provider.request({
       method: "hardhat_setCode",
       params: [anvilAddress(address), hexBytes(code, "code")],
@@ -88,7 +89,7 @@ const METHODS: Record<string, Method> = {
     return null;
   },
   async anvil_setNonce(provider, params) {
-    const [address, nonce] = args(params, 2, 2, "anvil_setNonce");
+    const [address, nonce] = anvilParams(params, 2, 2, "anvil_setNonce");
     await provider.request({
       method: "hardhat_setNonce",
       params: [anvilAddress(address), anvilQuantity(nonce, "nonce")],
@@ -96,7 +97,7 @@ const METHODS: Record<string, Method> = {
     return null;
   },
   async anvil_setStorageAt(provider, params) {
-    const [address, slot, value] = args(params, 3, 3, "anvil_setStorageAt");
+    const [address, slot, value] = anvilParams(params, 3, 3, "anvil_setStorageAt");
     await provider.request({
       method: "hardhat_setStorageAt",
       params: [anvilAddress(address), anvilQuantity(slot, "slot"), hexBytes(value, "value", 32)],
@@ -104,17 +105,17 @@ const METHODS: Record<string, Method> = {
     return true;
   },
   async anvil_impersonateAccount(provider, params) {
-    const [address] = args(params, 1, 1, "anvil_impersonateAccount");
+    const [address] = anvilParams(params, 1, 1, "anvil_impersonateAccount");
     await provider.request({ method: "hardhat_impersonateAccount", params: [anvilAddress(address)] });
     return null;
   },
   async anvil_stopImpersonatingAccount(provider, params) {
-    const [address] = args(params, 1, 1, "anvil_stopImpersonatingAccount");
+    const [address] = anvilParams(params, 1, 1, "anvil_stopImpersonatingAccount");
     await provider.request({ method: "hardhat_stopImpersonatingAccount", params: [anvilAddress(address)] });
     return null;
   },
   async anvil_mine(provider, params) {
-    const [count, interval] = args(params, 0, 2, "anvil_mine");
+    const [count, interval] = anvilParams(params, 0, 2, "anvil_mine");
     const blocks = count === undefined || count === null ? 1n : BigInt(anvilQuantity(count, "count"));
     const step =
       interval === undefined || interval === null ? null : BigInt(anvilQuantity(interval, "interval"));

@@ -10,6 +10,8 @@
  * `evm_setNextBlockTimestamp` and `evm_mine` with a timestamp move every chain and the service; a
  * `hardhat_mine` of several blocks whose last one lands past the clock moves the clock there.
  */
+
+import { anvilParams, anvilQuantity } from "./anvil-methods.ts";
 import { type ClockMove, type DevnetClock, DevnetClockError } from "./clock.ts";
 import type { Eip1193Provider } from "./json-rpc-server.ts";
 
@@ -20,43 +22,22 @@ const INVALID_INPUT = -32000;
 
 type Request = Eip1193Provider["request"];
 
-/** A quantity as anvil reads it: a JSON number or a hex string. */
-export function quantity(value: unknown, what: string): number {
-  const parsed =
-    typeof value === "number"
-      ? value
-      : typeof value === "string" && /^0x[0-9a-fA-F]{1,16}$/.test(value)
-        ? Number(BigInt(value))
-        : Number.NaN;
-  if (!Number.isSafeInteger(parsed) || parsed < 0) {
-    throw new DevnetClockError(
-      `${what} must be a non-negative integer or hex quantity, got ${JSON.stringify(value)}`,
-    );
-  }
-  return parsed;
-}
-
-function positional(params: unknown, max: number, method: string): unknown[] {
-  const list = params === undefined ? [] : params;
-  if (!Array.isArray(list) || list.length > max) {
-    throw new DevnetClockError(`${method} takes at most ${max} positional parameters`);
-  }
-  return list;
-}
+/** A quantity as anvil reads it, as a number (the clock refuses one past its range). */
+const seconds = (value: unknown, what: string) => Number(BigInt(anvilQuantity(value, what)));
 
 /** `evm_mine`'s optional parameter: a timestamp, or anvil's `{ timestamp?, blocks? }`. */
-function mineOptions(value: unknown): { timestamp?: number; blocks: number } {
-  if (value === undefined || value === null) return { blocks: 1 };
+function mineOptions(value: unknown): { timestamp?: number; blocks: `0x${string}` } {
+  if (value === undefined || value === null) return { blocks: "0x1" };
   if (typeof value === "object" && !Array.isArray(value)) {
     const { timestamp, blocks } = value as { timestamp?: unknown; blocks?: unknown };
     return {
       ...(timestamp === undefined || timestamp === null
         ? {}
-        : { timestamp: quantity(timestamp, "timestamp") }),
-      blocks: blocks === undefined || blocks === null ? 1 : quantity(blocks, "blocks"),
+        : { timestamp: seconds(timestamp, "timestamp") }),
+      blocks: blocks === undefined || blocks === null ? "0x1" : anvilQuantity(blocks, "blocks"),
     };
   }
-  return { timestamp: quantity(value, "timestamp"), blocks: 1 };
+  return { timestamp: seconds(value, "timestamp"), blocks: "0x1" };
 }
 
 async function latestTimestampOf(request: Request): Promise<number> {
@@ -139,28 +120,30 @@ export function evmClockProvider(provider: Eip1193Provider, clock: DevnetClock):
   });
 
   async function mine(params: unknown): Promise<unknown> {
-    const [option] = positional(params, 1, "evm_mine");
+    const [option] = anvilParams(params, 0, 1, "evm_mine");
     const { timestamp, blocks } = mineOptions(option);
     if (timestamp !== undefined) await clock.setNext(timestamp);
-    for (let i = 0; i < blocks; i++) await mined(() => edr({ method: "evm_mine" }));
+    if (blocks === "0x1") await mined(() => edr({ method: "evm_mine" }));
+    else if (blocks !== "0x0") await timeMethods.hardhat_mine?.([blocks]);
     return "0x0";
   }
 
   const timeMethods: Record<string, (params: unknown) => Promise<unknown>> = {
     async evm_increaseTime(params) {
-      const [seconds] = positional(params, 1, "evm_increaseTime");
-      const { offsetMs } = await clock.increase(quantity(seconds, "seconds"));
+      const [amount] = anvilParams(params, 1, 1, "evm_increaseTime");
+      const { offsetMs } = await clock.increase(seconds(amount, "seconds"));
       return Math.trunc(offsetMs / 1000);
     },
     async evm_setNextBlockTimestamp(params) {
-      const [timestamp] = positional(params, 1, "evm_setNextBlockTimestamp");
-      await clock.setNext(quantity(timestamp, "timestamp"));
+      const [timestamp] = anvilParams(params, 1, 1, "evm_setNextBlockTimestamp");
+      await clock.setNext(seconds(timestamp, "timestamp"));
       return null;
     },
     evm_mine: mine,
     async evm_setAutomine(params) {
-      const [enabled] = positional(params, 1, "evm_setAutomine");
-      if (typeof enabled !== "boolean") throw new DevnetClockError("evm_setAutomine takes a boolean");
+      const [enabled] = anvilParams(params, 1, 1, "evm_setAutomine");
+      if (typeof enabled !== "boolean")
+        throw new DevnetClockError("Invalid params: evm_setAutomine takes a boolean");
       await edr({ method: "evm_setAutomine", params: [enabled] });
       automine = enabled;
       return null;

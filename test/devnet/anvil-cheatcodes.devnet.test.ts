@@ -115,6 +115,19 @@ describe("devnet: anvil cheatcodes over viem's test client", function () {
     expect(past.error?.code).to.be.oneOf([-32602, -32000]);
   });
 
+  it("evm_mine takes anvil's timestamp or { timestamp, blocks }: blocks from that time, the devnet's clock there", async () => {
+    const test = client();
+    const start = await test.getBlock();
+    const at = Math.floor(devnet.time.now() / 1000) + 500;
+    expect((await rawRpc(url, "evm_mine", [{ timestamp: at, blocks: 3 }])).result).to.equal("0x0");
+    const end = await test.getBlock();
+    expect(end.number - start.number).to.equal(3n);
+    expect((await test.getBlock({ blockNumber: start.number + 1n })).timestamp).to.equal(BigInt(at));
+    expect(Math.floor(devnet.time.now() / 1000) >= Number(end.timestamp)).to.equal(true);
+    await rawRpc(url, "evm_mine", [at + 100]);
+    expect((await test.getBlock()).timestamp).to.equal(BigInt(at + 100));
+  });
+
   it("setAutomine(false) leaves a transaction pending until mine()", async () => {
     const test = client();
     await test.setAutomine(false);
