@@ -254,8 +254,7 @@ describe("devnet: one clock for every chain and the service", function () {
     const elapsed = performance.now() - started;
     expect(elapsed, `all three verdicts ${Math.round(elapsed)} ms after the clock moved`).to.be.below(1000);
 
-    // Chain 10 and the SVM chain stamp their next block and slot with the moved clock.
-    const optimismBefore = await latestTimestamp(optimism);
-    expect(optimismBefore >= timeBefore.timestamp + STEP_SECONDS).to.equal(true);
+    // Chain 10's block mined after the move carries the moved time too.
+    expect((await latestTimestamp(optimism)) >= timeBefore.timestamp + STEP_SECONDS).to.equal(true);
   });
 });
