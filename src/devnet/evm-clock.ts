@@ -4,7 +4,8 @@
  * timestamp is set to the clock's second, or one second past the latest block when the clock has not
  * moved past it (the chain's timestamps strictly increase, so blocks mined within one second, or while
  * the clock is paused, step one second each). A block is mined only by such a call: moving the clock
- * mines nothing, and the chain's `block.timestamp` reads the new time from its next block on.
+ * mines nothing; it sets the next block's timestamp at once, so `pending` calls and gas estimates see
+ * the new time, and `block.timestamp` reads it from the next block on.
  *
  * The chain's time methods act on the whole devnet through the clock: `evm_increaseTime`,
  * `evm_setNextBlockTimestamp` and `evm_mine` with a timestamp move every chain and the service; a
@@ -75,26 +76,34 @@ export function evmClockProvider(provider: Eip1193Provider, clock: DevnetClock):
   /** The timestamp this wrapper gave the latest block (null: ask the node, after a revert or a failure). */
   let latestStamped: number | null = null;
 
-  async function stampNextBlock(): Promise<void> {
+  /** Sets the node's next block timestamp from the clock (what `pending` calls and estimates see too). */
+  async function stampNextBlock(): Promise<number> {
     const latest = latestStamped ?? (await latestTimestamp());
     const stamp = Math.max(exactNext ?? clock.seconds(), latest + 1);
-    exactNext = null;
     await edr({ method: "evm_setNextBlockTimestamp", params: [stamp] });
-    latestStamped = stamp;
+    return stamp;
+  }
+
+  /** Runs `run` after the chain's earlier mining calls. */
+  function queued<T>(run: () => Promise<T>): Promise<T> {
+    const next = mining.then(run);
+    mining = next.catch(() => {});
+    return next;
   }
 
   function mined<T>(call: () => Promise<T>): Promise<T> {
-    const run = mining.then(async () => {
-      await stampNextBlock();
+    return queued(async () => {
+      const stamp = await stampNextBlock();
+      exactNext = null;
       try {
-        return await call();
+        const result = await call();
+        latestStamped = stamp;
+        return result;
       } catch (error) {
         latestStamped = null;
         throw error;
       }
     });
-    mining = run.catch(() => {});
-    return run;
   }
 
   /** After several blocks at an interval, the clock follows the chain to its last block. */
@@ -114,8 +123,9 @@ export function evmClockProvider(provider: Eip1193Provider, clock: DevnetClock):
         );
       }
     },
-    moved(move: ClockMove) {
+    async moved(move: ClockMove) {
       exactNext = move.exact ? Math.floor(move.toMs / 1000) : null;
+      await queued(stampNextBlock);
     },
   });
 

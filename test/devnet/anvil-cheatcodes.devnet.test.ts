@@ -107,6 +107,10 @@ describe("devnet: anvil cheatcodes over viem's test client", function () {
     expect(Number(await latestTimestamp(devnet.evmChain(10).rpcUrl)) >= before + 86_400).to.equal(true);
     expect(Number(devnet.svm.svm.getClock().unixTimestamp) >= before + 86_400).to.equal(true);
 
+    // A pending call (TIMESTAMP returned by init code) sees the moved time before any block is mined.
+    const pending = await rawRpc(url, "eth_call", [{ data: "0x425f5260205ff3" }, "pending"]);
+    expect(Number(BigInt(pending.result as Hex)) >= before + 86_400).to.equal(true);
+
     const next = BigInt(time.timestamp + 1000);
     await test.setNextBlockTimestamp({ timestamp: next });
     await test.mine({ blocks: 1 });
