@@ -4,7 +4,7 @@
  * whole devnet; bad parameters get surfpool's JSON-RPC errors and change nothing.
  */
 
-import { type Address, address, createSolanaRpc, generateKeyPairSigner } from "@solana/kit";
+import { type Address, address, createSolanaRpc, generateKeyPairSigner, lamports } from "@solana/kit";
 import {
   AccountState,
   fetchToken,
@@ -27,7 +27,7 @@ const TOKEN_2022_PROGRAM_ADDRESS = address("TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCX
 describe("devnet: surfpool cheatcodes on the SVM chain", function () {
   this.timeout(120_000);
   let devnet: Devnet;
-  let rpc: ReturnType<typeof createSolanaRpc>;
+  let rpc: ReturnType<typeof createSolanaRpc<string>>;
 
   const call = async (method: string, params?: unknown[]): Promise<Answer> => {
     const response = await fetch(devnet.svm.rpcUrl, {
@@ -266,6 +266,19 @@ describe("devnet: surfpool cheatcodes on the SVM chain", function () {
       const target = devnet.time.now() + 3_600_000;
       await call("surfnet_timeTravel", [{ absoluteTimestamp: target }]);
       expect(devnet.time.now() >= target).to.equal(true);
+      // The chain goes on after the jump: a new blockhash is valid and a transaction confirms.
+      const { value: latest } = await rpc.getLatestBlockhash({ commitment: "processed" }).send();
+      expect(
+        (await rpc.isBlockhashValid(latest.blockhash, { commitment: "processed" }).send()).value,
+      ).to.equal(true);
+      const signature = await rpc.requestAirdrop(await fresh(), lamports(1_000_000_000n)).send();
+      const confirmed = async () => {
+        const { value } = await rpc.getSignatureStatuses([signature]).send();
+        return value[0]?.confirmationStatus === "confirmed" || value[0]?.confirmationStatus === "finalized";
+      };
+      for (let i = 0; i < 50 && !(await confirmed()); i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await confirmed()).to.equal(true);
       const past = await call("surfnet_timeTravel", [{ absoluteTimestamp: 1000 }]);
       expect(past.error?.code).to.equal(-32603);
       expect(past.error?.message).to.equal("Internal error");
