@@ -143,6 +143,7 @@ function describe(devnet: Devnet<SvmChainBase>): void {
   table("Endpoints", [
     ["mock service", devnet.serviceUrl, `API key: ${devnet.apiKey}`],
     ["OpenAPI", `${devnet.serviceUrl}/openapi.json`, ""],
+    ["devnet clock", `${devnet.serviceUrl}/_devnet/time`, "one clock for every chain and the service"],
     ...[...devnet.evm.values()].flatMap((chain) => [
       [`${chain.name} (${chain.chainId})`, chain.rpcUrl, "JSON-RPC over HTTP"],
       [`${chain.name} (${chain.chainId})`, chain.wsUrl, "JSON-RPC over WebSocket (eth_subscribe)"],

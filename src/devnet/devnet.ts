@@ -3,7 +3,9 @@
  * 127.0.0.1), the SVM chain on LiteSVM (792703809, on Solana JSON-RPC and PubSub at 127.0.0.1) or an
  * external validator's (`svmRpcUrl`, `svm-external.ts`), the reference receivers deployed on all three by
  * the project's deploy scripts, tokens minted to the solver and the users, and the mock service
- * listening on 127.0.0.1 with its indexer and solver wired to these chains.
+ * listening on 127.0.0.1 with its indexer and solver wired to these chains. One clock (`clock.ts`)
+ * drives them all: the EVM chains' block timestamps, the SVM chain's slots and Clock sysvar and the
+ * service's time; its control routes are on the service's port under `/_devnet` (`control.ts`).
  *
  * @module devnet
  */
@@ -23,7 +25,10 @@ import type { TokenInfo } from "../service/tokens.ts";
 import { SVM_CHAIN_ID } from "../svm/index.ts";
 import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
+import { createDevnetClock, type DevnetClock } from "./clock.ts";
+import { clockRoutes, registerDevnetControl } from "./control.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
+import { clockUpToChains } from "./evm-clock.ts";
 import type { FaucetLimits } from "./solana-rpc/index.ts";
 import { type SvmChainBase, type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
 import { connectSvmExternalChain, type SvmExternalChain } from "./svm-external.ts";
@@ -35,6 +40,15 @@ export {
   ScenarioInputSchema,
   type ScenarioView,
 } from "../service/index.ts";
+export {
+  type ClockMove,
+  type ClockParticipant,
+  type DevnetClock,
+  DevnetClockError,
+  type DevnetClockState,
+  type DevnetTime,
+} from "./clock.ts";
+export { DEVNET_CONTROL_PREFIX, type DevnetControlRoutes } from "./control.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
 export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./solana-rpc/index.ts";
 export type { SvmChainBase, SvmDevChain } from "./svm-chain.ts";
@@ -116,6 +130,11 @@ export interface Devnet<Svm extends SvmChainBase = SvmDevChain> {
   svm: Svm;
   /** The solver's addresses: it signs attestations and orders and is paid the deposits. */
   solver: { evm: Address; svm: string };
+  /**
+   * The devnet's one clock: `increase(seconds)`, `setNext(timestamp)`, `pause()`, `resume()`, `now()`
+   * move or read every chain's time and the service's together (docs/devnet.md, Time).
+   */
+  time: DevnetClock;
   /** The EVM chain with this id (throws for an unknown id). */
   evmChain(chainId: number): EvmDevChain;
   /** Stops the service and every chain, and releases their ports. */
@@ -150,6 +169,7 @@ function startSvmSide(
   options: DevnetOptions & { svmRpcUrl?: string; svmWsUrl?: string },
   solverEvm: string,
   maxDeadlineWindow: number,
+  clock: DevnetClock,
 ): Promise<SvmChainBase> {
   const whitelist = DEVNET_EVM_CHAINS.flatMap(({ chainId }) =>
     EVM_USERS.map((role) => ({ chainId, user: evmDevAccount(role).address })),
@@ -172,6 +192,7 @@ function startSvmSide(
     ...(options.svmSlotTimeMs === undefined ? {} : { slotTimeMs: options.svmSlotTimeMs }),
     ...(options.browserPolicy ? { browserPolicy: options.browserPolicy } : {}),
     ...(options.faucet ? { faucet: options.faucet } : {}),
+    clock,
   });
 }
 
@@ -188,7 +209,8 @@ export async function startDevnet(
 ): Promise<Devnet<SvmChainBase>> {
   const maxDeadlineWindow = options.maxDeadlineWindow ?? 3600;
   const solver = evmDevAccount("solver");
-  const svm = await startSvmSide(options, solver.address, maxDeadlineWindow);
+  const clock = createDevnetClock();
+  const svm = await startSvmSide(options, solver.address, maxDeadlineWindow, clock);
   const svmDestinations = SVM_USERS.map((role) => ({
     chainId: SVM_CHAIN_ID,
     user: svm.accounts[role].address,
@@ -210,6 +232,7 @@ export async function startDevnet(
           laterWhitelist: svmDestinations,
           funded: ["solver", ...EVM_USERS],
           ...(options.browserPolicy ? { browserPolicy: options.browserPolicy } : {}),
+          clock,
         }),
       );
     }
@@ -218,6 +241,10 @@ export async function startDevnet(
     throw error;
   }
 
+  await clockUpToChains(
+    clock,
+    evm.map((chain) => chain.provider),
+  );
   const confirmations = options.confirmations ?? 2;
   const service = createService({
     solverPrivateKey: solver.privateKey,
@@ -265,6 +292,7 @@ export async function startDevnet(
       },
     ],
     ...(options.holdTimeoutMs === undefined ? {} : { holdTimeoutMs: options.holdTimeoutMs }),
+    now: clock.now,
     ...(options.orderVersion === undefined ? {} : { orderVersion: options.orderVersion }),
     // The devnet's chains start empty each run: its service file is created when missing.
     ...(options.db === undefined ? {} : { db: options.db, newDb: true }),
@@ -274,7 +302,10 @@ export async function startDevnet(
       ? { corsOrigins: options.browserPolicy.origins, allowedHosts: options.browserPolicy.hosts }
       : {}),
   });
+  registerDevnetControl(service.app, [clockRoutes(clock)]);
   const serviceUrl = await service.listen(options.servicePort ?? 0);
+  // A move of the clock expires the holds it passed at once, not at the service's next sweep.
+  const leaveClock = clock.join({ moved: () => void service.ledger.settleExpiredHolds(clock.now()) });
 
   const blockTimer =
     options.blockTimeMs && options.blockTimeMs > 0
@@ -293,6 +324,7 @@ export async function startDevnet(
     evm: byChain,
     svm,
     solver: { evm: solver.address, svm: svm.accounts.solver.address },
+    time: clock,
     evmChain(chainId) {
       const chain = byChain.get(chainId);
       if (chain === undefined) throw new Error(`the devnet has no EVM chain ${chainId}`);
@@ -300,6 +332,7 @@ export async function startDevnet(
     },
     async close() {
       if (blockTimer) clearInterval(blockTimer);
+      leaveClock();
       await service.close();
       await Promise.allSettled([...evm.map((chain) => chain.close()), svm.close()]);
     },

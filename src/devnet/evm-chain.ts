@@ -28,7 +28,9 @@ import { packageFile } from "../package-files.ts";
 import { attestedReceiverAbi } from "../receiver/attested-receiver-abi.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
+import { createDevnetClock, type DevnetClock } from "./clock.ts";
 import { createEdrProvider } from "./edr-provider.ts";
+import { evmClockProvider } from "./evm-clock.ts";
 import { installEvmDepository } from "./evm-depository.ts";
 import { localNodeProvider } from "./evm-node-methods.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
@@ -55,6 +57,8 @@ export interface EvmDevChainOptions {
   funded: readonly EvmRole[];
   /** Browser origins and Host names the JSON-RPC serves (loopback by default). */
   browserPolicy?: BrowserPolicy;
+  /** The devnet's clock, which stamps the chain's blocks (default: a clock of its own). */
+  clock?: DevnetClock;
 }
 
 export interface EvmDevChain {
@@ -97,7 +101,8 @@ function readArtifact(name: keyof typeof ARTIFACTS): { abi: Abi; bytecode: Hex; 
 }
 
 export async function startEvmDevChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
-  const provider = await createEdrProvider(options.chainId);
+  const node = await createEdrProvider(options.chainId);
+  const provider = evmClockProvider(node, options.clock ?? createDevnetClock());
   const transport = custom(provider);
   const publicClient = createPublicClient({ transport, pollingInterval: 20 });
   const deployer = evmDevAccount("deployer").address;
@@ -192,7 +197,8 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     },
     async close() {
       await rpc.close();
-      provider.close();
+      provider.leave();
+      node.close();
     },
   };
 }

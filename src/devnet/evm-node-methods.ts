@@ -1,31 +1,15 @@
 /**
- * The local-node surface outside tools expect, over a Hardhat EDR provider: Anvil's helper names
- * (`anvil_setBalance`, `anvil_impersonateAccount`, ...) answered by their Hardhat equivalents, and
+ * The local-node surface outside tools expect, over a Hardhat EDR provider: anvil's cheatcodes
+ * (`anvil_setBalance`, `anvil_impersonateAccount`, ..., `anvil-methods.ts`) with anvil's parameters, and
  * transaction objects carrying both `input` and `data` (as Foundry's `cast` sends them) accepted when
  * the two agree and refused with -32602 when they differ; an `eth_sendTransaction` without `gas` gets
  * the estimate, as Anvil and Geth fill it (a transaction the estimate finds reverting is refused with
  * the estimate's error). Everything else, `eth_subscribe` events included, passes through unchanged.
  */
+import { anvilMethod } from "./anvil-methods.ts";
 import type { Eip1193Provider } from "./json-rpc-server.ts";
 
 const INVALID_PARAMS = -32602;
-
-/** `anvil_<name>` helpers that EDR serves as `hardhat_<name>` with the same parameters. */
-export const ANVIL_ALIASES: readonly string[] = [
-  "setBalance",
-  "setCode",
-  "setNonce",
-  "setStorageAt",
-  "impersonateAccount",
-  "stopImpersonatingAccount",
-  "mine",
-  "dropTransaction",
-  "setCoinbase",
-  "setNextBlockBaseFeePerGas",
-  "setMinGasPrice",
-  "setLoggingEnabled",
-];
-const ALIAS = new Map(ANVIL_ALIASES.map((name) => [`anvil_${name}`, `hardhat_${name}`]));
 
 /** Methods whose first parameter is a transaction object. */
 const TRANSACTION_METHODS = new Set([
@@ -65,10 +49,11 @@ async function withEstimatedGas(provider: Eip1193Provider, params: unknown): Pro
 export function localNodeProvider(provider: Eip1193Provider): Eip1193Provider {
   const wrapped: Eip1193Provider = {
     async request({ method, params }) {
-      const target = ALIAS.get(method) ?? method;
+      const anvil = anvilMethod(method);
+      if (anvil) return anvil(provider, params);
       let args = TRANSACTION_METHODS.has(method) ? oneCalldataField(params) : params;
       if (method === "eth_sendTransaction") args = await withEstimatedGas(provider, args);
-      return provider.request(args === undefined ? { method: target } : { method: target, params: args });
+      return provider.request(args === undefined ? { method } : { method, params: args });
     },
   };
   if (provider.on) wrapped.on = provider.on.bind(provider);

@@ -29,8 +29,10 @@ import { ATTESTED_RECEIVER_PROGRAM_ADDRESS } from "../receiver/generated/program
 import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
+import { createDevnetClock, type DevnetClock } from "./clock.ts";
 import { isFailedTransaction, loadDevnetPeers } from "./peers.ts";
 import { createSvmLedger, type FaucetLimits, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
+import { followDevnetClock } from "./solana-rpc/surfnet-clock.ts";
 import { installSvmDepository } from "./svm-depository.ts";
 import {
   type DevnetReceiverSettings,
@@ -53,6 +55,8 @@ export interface SvmDevChainOptions extends DevnetReceiverSettings {
   browserPolicy?: BrowserPolicy;
   /** `requestAirdrop`'s caps (default `DEFAULT_FAUCET_LIMITS`). */
   faucet?: FaucetLimits;
+  /** The devnet's clock: slots, block times and the Clock sysvar follow it (default: a clock of its own). */
+  clock?: DevnetClock;
 }
 
 export interface SvmSubmitResult {
@@ -198,17 +202,22 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
   // Owner the authority, allocator the solver (the account that would sign withdrawals).
   const depository = await installSvmDepository(svm, authority, solver.address, "solana");
 
+  const clock = options.clock ?? createDevnetClock();
   const ledger = createSvmLedger({
     svm,
+    now: clock.now,
     ...(options.slotTimeMs === undefined ? {} : { slotTimeMs: options.slotTimeMs }),
   });
+  const leaveClock = followDevnetClock(ledger, clock);
   const server = await serveSolanaRpc({
     ledger,
     httpPort: options.rpcPort ?? 0,
     wsPort: options.wsPort ?? 0,
     ...(options.browserPolicy ? { policy: options.browserPolicy } : {}),
     ...(options.faucet ? { faucet: options.faucet } : {}),
+    clock,
   }).catch((error: unknown) => {
+    leaveClock();
     ledger.close();
     throw error;
   });
@@ -231,6 +240,7 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     async close() {
       adapter.close();
       await server.close();
+      leaveClock();
       ledger.close();
     },
     receiverProgram: deployed.programId,

@@ -1,7 +1,7 @@
 /** The local-node surface over EDR: Anvil helper names and cast's `input`+`data` transactions. */
 import { expect } from "chai";
 import fc from "fast-check";
-import { ANVIL_ALIASES, localNodeProvider } from "../../src/devnet/evm-node-methods.ts";
+import { localNodeProvider } from "../../src/devnet/evm-node-methods.ts";
 
 function recording() {
   const calls: { method: string; params?: unknown }[] = [];
@@ -18,12 +18,25 @@ const hexBytes = fc.uint8Array({ maxLength: 64 }).map((bytes) => `0x${Buffer.fro
 const TRANSACTION_METHODS = ["eth_call", "eth_estimateGas", "eth_sendTransaction", "eth_createAccessList"];
 
 describe("devnet local-node methods", () => {
-  it("answers every anvil_ helper with its hardhat_ equivalent and the same parameters", async () => {
+  it("answers anvil's cheatcodes with their hardhat_ equivalents, anvil's quantities and addresses normalized", async () => {
     const { calls, provider } = recording();
-    for (const name of ANVIL_ALIASES) await provider.request({ method: `anvil_${name}`, params: [name, 1] });
-    expect(calls).to.deep.equal(
-      ANVIL_ALIASES.map((name) => ({ method: `hardhat_${name}`, params: [name, 1] })),
+    const address = "AB".repeat(20);
+    const word = `0x${"01".repeat(32)}`;
+    expect(await provider.request({ method: "anvil_setBalance", params: [address, 4096] })).to.equal(null);
+    await provider.request({ method: "anvil_setNonce", params: [`0x${address}`, "0x07"] });
+    expect(await provider.request({ method: "anvil_setStorageAt", params: [address, 0, word] })).to.equal(
+      true,
     );
+    await provider.request({ method: "anvil_impersonateAccount", params: [address] });
+    await provider.request({ method: "anvil_setCoinbase", params: [address] });
+    const lower = `0x${"ab".repeat(20)}`;
+    expect(calls).to.deep.equal([
+      { method: "hardhat_setBalance", params: [lower, "0x1000"] },
+      { method: "hardhat_setNonce", params: [lower, "0x7"] },
+      { method: "hardhat_setStorageAt", params: [lower, "0x0", word] },
+      { method: "hardhat_impersonateAccount", params: [lower] },
+      { method: "hardhat_setCoinbase", params: [address] },
+    ]);
   });
 
   it("passes other methods and single-field transactions through unchanged", async () => {

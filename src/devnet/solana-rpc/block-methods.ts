@@ -1,6 +1,6 @@
 /**
  * The block methods of the Solana RPC over an `SvmLedger`, where every slot the ledger ran is a block
- * (one leader, nothing skipped): getBlock (and web3.js's getParsedBlock, the same call under
+ * (one leader; only the slots a time travel jumps over are skipped, and listed by no method): getBlock (and web3.js's getParsedBlock, the same call under
  * `jsonParsed`), getBlocks, getBlocksWithLimit, getBlockTime, getBlockCommitment,
  * getFirstAvailableBlock and minimumLedgerSlot. Blocks are served from `confirmed` on, as by a
  * validator; a slot outside the history answers -32004, one pruned from it (`historySlots`) -32001.
@@ -50,7 +50,9 @@ export function createBlockMethods(ledger: SvmLedger): Record<string, RpcMethod>
   };
   const slotsBetween = (start: number, end: number) => {
     const out: number[] = [];
-    for (let slot = Math.max(start, ledger.firstAvailableSlot()); slot <= end; slot++) out.push(slot);
+    for (let slot = Math.max(start, ledger.firstAvailableSlot()); slot <= end; slot++) {
+      if (ledger.block(slot) !== null) out.push(slot);
+    }
     return out;
   };
 

@@ -1,16 +1,21 @@
 /**
  * A Solana JSON-RPC (HTTP) and PubSub (WebSocket) server over a LiteSVM chain run by `SvmLedger`, on
  * 127.0.0.1: what `solana-test-validator` offers on 8899 and 8900, for @solana/kit, @solana/web3.js,
- * Anchor and the deploy library. `requestAirdrop` pays from a faucet account of the server.
+ * Anchor and the deploy library. `requestAirdrop` pays from a faucet account of the server. surfpool's
+ * cheatcodes answer beside the validator's methods: the account ones always, the clock ones on a
+ * ledger that follows a devnet clock (`clock`).
  */
 import { address, generateKeyPairSigner, lamports } from "@solana/kit";
 import type { BrowserPolicy } from "../browser-guard.ts";
+import type { DevnetClock } from "../clock.ts";
 import { serveJsonRpc } from "../json-rpc-server.ts";
 import { createFaucet, type FaucetLimits } from "./faucet.ts";
 import type { SvmLedger } from "./ledger.ts";
 import { createRpcMethods, methodNotFound } from "./methods.ts";
 import { servePubSub } from "./pubsub.ts";
 import type { RpcMethod } from "./rpc-method.ts";
+import { surfnetAccountMethods } from "./surfnet-accounts.ts";
+import { surfnetClockMethods } from "./surfnet-clock.ts";
 
 export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./faucet.ts";
 
@@ -29,6 +34,8 @@ export interface SolanaRpcServerOptions {
   policy?: BrowserPolicy;
   /** `requestAirdrop`'s caps (default `DEFAULT_FAUCET_LIMITS`). */
   faucet?: FaucetLimits;
+  /** The devnet clock the ledger follows: `surfnet_timeTravel`, `surfnet_pauseClock`, `surfnet_resumeClock` move it. */
+  clock?: DevnetClock;
 }
 
 export interface SolanaRpcServer {
@@ -50,7 +57,11 @@ export async function serveSolanaRpc(options: SolanaRpcServerOptions): Promise<S
     data: new Uint8Array(),
     space: 0n,
   });
-  const methods = createRpcMethods(ledger, { signer: faucet, limits: createFaucet(options.faucet) });
+  const methods = {
+    ...createRpcMethods(ledger, { signer: faucet, limits: createFaucet(options.faucet) }),
+    ...surfnetAccountMethods(ledger),
+    ...(options.clock ? surfnetClockMethods(ledger, options.clock) : {}),
+  };
   const http = await serveJsonRpc(
     {
       async request({ method, params }) {

@@ -113,6 +113,8 @@ export interface SvmLedgerOptions {
    * devnet left running keeps bounded memory.
    */
   historySlots?: number;
+  /** The devnet's time in unix ms (default `Date.now`): block times and the Clock sysvar follow it. */
+  now?: () => number;
 }
 
 export interface SvmLedger {
@@ -151,6 +153,15 @@ export interface SvmLedger {
   /** Transactions recorded since the start (pruned ones included). */
   transactionCount(): number;
   subscribe(listener: LedgerListener): () => void;
+  /** Stops slot production (the devnet clock's pause): transactions keep landing in the open slot. */
+  pause(): void;
+  /** Restarts slot production. */
+  resume(): void;
+  /**
+   * Time travel: `slots` slots pass at once, stamped with the current time. The first ones close as
+   * the timer would close them (so everything pending is confirmed and finalized); the rest are skipped.
+   */
+  travel(slots: number): void;
   /** Stops the slot timer. */
   close(): void;
 }
@@ -203,6 +214,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
   const depth = options.finalizationDepth ?? DEFAULT_FINALIZATION_DEPTH;
   const validity = options.blockhashValiditySlots ?? BLOCKHASH_VALIDITY_SLOTS;
   const historySlots = options.historySlots ?? DEFAULT_HISTORY_SLOTS;
+  const now = options.now ?? Date.now;
   // Pruning must never drop a slot whose blockhash can still land a transaction.
   if (!Number.isInteger(historySlots) || historySlots < 2 * validity) {
     throw new RangeError(`historySlots must be an integer of at least ${2 * validity}`);
@@ -226,9 +238,9 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
 
   function syncClock(): number {
     const clock = svm.getClock();
-    const now = BigInt(Math.floor(Date.now() / 1000));
-    if (clock.unixTimestamp < now) {
-      clock.unixTimestamp = now;
+    const at = BigInt(Math.floor(now() / 1000));
+    if (clock.unixTimestamp < at) {
+      clock.unixTimestamp = at;
       svm.setClock(clock);
     }
     return Number(svm.getClock().unixTimestamp);
@@ -274,8 +286,40 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     const finalized = closed - depth >= firstSlot ? closed - depth : null;
     emit((l) => l.slot?.({ closed, finalized, opened: closed + 1 }));
   }
-  const timer = setInterval(tick, slotTimeMs);
-  timer.unref();
+  const startTimer = () => {
+    const started = setInterval(tick, slotTimeMs);
+    started.unref();
+    return started;
+  };
+  let timer: NodeJS.Timeout | null = startTimer();
+
+  /** Opens `target` directly: the slots between are skipped, history out of reach is dropped. */
+  function jump(target: number): void {
+    const closed = current();
+    svm.warpToSlot(BigInt(target));
+    const clock = svm.getClock();
+    clock.epoch = BigInt(target) / svm.getEpochSchedule().slotsPerEpoch;
+    svm.setClock(clock);
+    svm.expireBlockhash();
+    openSlot(target);
+    for (const [hash, slot] of blockhashSlot) if (target - slot >= 2 * validity) blockhashSlot.delete(hash);
+    const keepFrom = target + 1 - historySlots;
+    if (keepFrom > firstAvailable) {
+      for (const slot of [...slots.keys()]) if (slot < keepFrom) prune(slot);
+      firstAvailable = keepFrom;
+    }
+    emit((l) =>
+      l.slot?.({ closed, finalized: closed - depth >= firstSlot ? closed - depth : null, opened: target }),
+    );
+  }
+
+  function travel(count: number): void {
+    if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`not a slot count: ${count}`);
+    const ticks = Math.min(count, depth + 1);
+    for (let i = 0; i < ticks; i++) tick();
+    if (count > ticks) jump(current() + count - ticks);
+    else syncClock();
+  }
 
   function blockhashValid(blockhash: string): boolean {
     const issued = blockhashSlot.get(blockhash);
@@ -442,12 +486,21 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     firstAvailableSlot: () => firstAvailable,
     block: (slot) => slots.get(slot) ?? null,
     transactionCount: () => recorded,
+    pause() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+    resume() {
+      timer ??= startTimer();
+    },
+    travel,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     close() {
-      clearInterval(timer);
+      if (timer) clearInterval(timer);
+      timer = null;
       listeners.clear();
     },
   };

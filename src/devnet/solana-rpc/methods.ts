@@ -58,7 +58,7 @@ import { readTokenAccount, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, uiTokenAmount } fr
 import { decodeTransaction, signaturesVerify, type WireEncoding } from "./wire.ts";
 
 /** The runtime version LiteSVM 1.x embeds, reported as `solana-core`. */
-const SOLANA_CORE_VERSION = "3.0.0";
+export const SOLANA_CORE_VERSION = "3.0.0";
 const MIN_CONTEXT_SLOT_NOT_REACHED = -32016;
 const MAX_SIGNATURE_STATUSES = 256;
 const MAX_MULTIPLE_ACCOUNTS = 100;
