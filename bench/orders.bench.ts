@@ -9,12 +9,11 @@ import {
   formatOrderAddress,
   getOrderId,
   type Order,
-  type OrderV2,
   type OrderVmType,
   orderChainsFromChains,
   verifyQuoteOrder,
 } from "../src/index.ts";
-import { chainsResponse, options, quoteFor, vmTypes } from "../test/orders/quote-fixture.ts";
+import { asV2, chainsResponse, options, quoteFor, vmTypes } from "../test/orders/quote-fixture.ts";
 import { orderV2Vectors, orderVectors } from "../test/orders/vectors.ts";
 import { printTable, runSideBySide, writeResults } from "./harness.ts";
 
@@ -32,39 +31,7 @@ const typical = [
 ];
 const chains = orderChainsFromChains(chainsResponse);
 
-// The same four quote orders in the v2 format (one input, its refunds, the output payment as withdraw and
-// fill), and the settlement SDK's published v2 order.
-const asV2 = (order: Order): OrderV2 => {
-  const [input] = order.inputs;
-  const [payment] = order.output.payments;
-  if (input === undefined || payment === undefined)
-    throw new Error("a quote order has an input and a payment");
-  return {
-    version: "v2",
-    relayerChainId: order.solverChainId,
-    relayer: order.solver,
-    salt: order.salt,
-    deadline: order.output.deadline,
-    input: { chainId: input.payment.chainId, currency: input.payment.currency, amount: input.payment.amount },
-    refunds: input.refunds.map(({ chainId, currency, minimumAmount, recipient }) => ({
-      chainId,
-      currency,
-      minimumAmount,
-      recipient,
-    })),
-    output: {
-      chainId: order.output.chainId,
-      withdraw: { currency: payment.currency, minimumAmount: payment.minimumAmount },
-      fill: {
-        currency: payment.currency,
-        minimumAmount: payment.minimumAmount,
-        recipient: payment.recipient,
-        calls: order.output.calls,
-      },
-    },
-    fees: order.fees,
-  };
-};
+// The same four quote orders in the v2 format (asV2), and the settlement SDK's published v2 order.
 const publishedV2 = orderV2Vectors.published[0]!;
 const typicalV2 = [
   ...quotes.map((quote) => ({ order: asV2(quote.protocol.v2.orderData), vmTypes })),
