@@ -2,6 +2,8 @@
 // integration sees them, and fresh accounts in every order) of both formats (v1, v2), the keccak
 // implementations it could use, and verifyQuoteOrder against the one signature recovery it contains, side by
 // side. Run: npm run bench:orders
+import { existsSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { keccak256 as jsSha3Keccak } from "js-sha3";
 import { type Hex, recoverMessageAddress, keccak256 as viemKeccak } from "viem";
 import {
@@ -13,7 +15,7 @@ import {
   orderChainsFromChains,
   verifyQuoteOrder,
 } from "../src/index.ts";
-import { asV2, chainsResponse, options, quoteFor, vmTypes } from "../test/orders/quote-fixture.ts";
+import { asV2, chainsResponse, options, orderFor, quoteFor, vmTypes } from "../test/orders/quote-fixture.ts";
 import { orderV2Vectors, orderVectors } from "../test/orders/vectors.ts";
 import { printTable, runSideBySide, writeResults } from "./harness.ts";
 
@@ -23,7 +25,13 @@ const VERIFY_TARGET_OVER_RECOVERY = 0.1;
 
 // Typical orders: one input with its refunds, one output payment, no fees (what quotes carry today).
 const origins = ["evm-native", "evm-erc20", "svm-native", "svm-token"] as const;
+// The figures this run replaces, kept beside the new ones; the load average while it runs (2 shared cores).
+const RESULTS = new URL("./results/orders.json", import.meta.url);
+const previous = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, "utf8")).summary : null;
+const loadAtStart = loadavg();
+
 const quotes = await Promise.all(origins.map((origin) => quoteFor(origin)));
+const quotesV2 = await Promise.all(origins.map((origin) => quoteFor(origin, asV2(orderFor(origin)))));
 const published = orderVectors.published[0]!;
 const typical = [
   ...quotes.map((quote) => ({ order: quote.protocol.v2.orderData, vmTypes })),
@@ -119,6 +127,15 @@ const results = await runSideBySide(
         return result;
       },
     },
+    {
+      name: "verifyQuoteOrder v2 (chains parsed once)",
+      run: async (i) => {
+        const origin = origins[i % origins.length]!;
+        const result = await verifyQuoteOrder(quotesV2[i % quotesV2.length]!, { ...options(origin), chains });
+        if (!result.ok) throw new Error(`fixture v2 quote failed: ${result.failures[0]?.code}`);
+        return result;
+      },
+    },
   ],
   { rounds: 11, iterations: 100, warmup: 50 },
 );
@@ -143,7 +160,8 @@ for (let round = 0; round < 21; round++) {
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 type Result = (typeof results)[0];
-const [orderId, freshOrderId, orderIdV2, noble, jsSha3, recovery, verify] = results as [
+const [orderId, freshOrderId, orderIdV2, noble, jsSha3, recovery, verify, verifyV2] = results as [
+  Result,
   Result,
   Result,
   Result,
@@ -153,6 +171,7 @@ const [orderId, freshOrderId, orderIdV2, noble, jsSha3, recovery, verify] = resu
   Result,
 ];
 const verifyOverRecovery = (verify.nsPerOp - recovery.nsPerOp) / recovery.nsPerOp;
+const verifyV2OverRecovery = (verifyV2.nsPerOp - recovery.nsPerOp) / recovery.nsPerOp;
 printTable(
   "protocol orders (median of rounds, same inputs)",
   results.map((r) => ({
@@ -176,10 +195,14 @@ const summary = {
   verifyQuoteOrderOverRecovery: Number(verifyOverRecovery.toFixed(3)),
   verifyQuoteOrderTarget: VERIFY_TARGET_OVER_RECOVERY,
   verifyQuoteOrderTargetMet: verifyOverRecovery <= VERIFY_TARGET_OVER_RECOVERY,
+  verifyQuoteOrderV2OverRecovery: Number(verifyV2OverRecovery.toFixed(3)),
+  verifyQuoteOrderV2TargetMet: verifyV2OverRecovery <= VERIFY_TARGET_OVER_RECOVERY,
 };
 console.log(summary);
 writeResults("orders.json", {
-  note: "npm run bench:orders; runSideBySide (bench/harness.ts): cases interleaved round by round, median round. Typical orders: the four quote fixtures of test/orders/quote-fixture.ts and the service's published order; fresh accounts: the same orders with a new refund and output recipient in every order; v2: the four quote fixtures in the v2 format and the settlement SDK's published v2 order. *PerCpuSecond: the typical v1 and v2 getOrderId cases in CPU time (process.cpuUsage, median of 21 interleaved batches of 2,000), which other processes on a shared machine do not inflate. Wall-clock figures: re-run on an idle machine.",
+  note: "npm run bench:orders; runSideBySide (bench/harness.ts): cases interleaved round by round, median round. Typical orders: the four quote fixtures of test/orders/quote-fixture.ts and the service's published order; fresh accounts: the same orders with a new refund and output recipient in every order; v2: the four quote fixtures in the v2 format and the settlement SDK's published v2 order; verifyQuoteOrder v2: those four v2 quotes. previous: the summary this run replaced. *PerCpuSecond: the typical v1 and v2 getOrderId cases in CPU time (process.cpuUsage, median of 21 interleaved batches of 2,000), which other processes on a shared machine do not inflate. Wall-clock figures: re-run on an idle machine.",
+  loadAverage1m: { start: Number(loadAtStart[0]?.toFixed(2)), end: Number(loadavg()[0]?.toFixed(2)) },
   results,
   summary,
+  previous,
 });
