@@ -2,6 +2,8 @@
 // integration sees them, and fresh accounts in every order) of both formats (v1, v2), the keccak
 // implementations it could use, and verifyQuoteOrder against the one signature recovery it contains, side by
 // side. Run: npm run bench:orders
+import { existsSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { keccak256 as jsSha3Keccak } from "js-sha3";
 import { type Hex, recoverMessageAddress, keccak256 as viemKeccak } from "viem";
 import {
@@ -9,12 +11,11 @@ import {
   formatOrderAddress,
   getOrderId,
   type Order,
-  type OrderV2,
   type OrderVmType,
   orderChainsFromChains,
   verifyQuoteOrder,
 } from "../src/index.ts";
-import { chainsResponse, options, quoteFor, vmTypes } from "../test/orders/quote-fixture.ts";
+import { asV2, chainsResponse, options, orderFor, quoteFor, vmTypes } from "../test/orders/quote-fixture.ts";
 import { orderV2Vectors, orderVectors } from "../test/orders/vectors.ts";
 import { printTable, runSideBySide, writeResults } from "./harness.ts";
 
@@ -24,7 +25,13 @@ const VERIFY_TARGET_OVER_RECOVERY = 0.1;
 
 // Typical orders: one input with its refunds, one output payment, no fees (what quotes carry today).
 const origins = ["evm-native", "evm-erc20", "svm-native", "svm-token"] as const;
+// The figures this run replaces, kept beside the new ones; the load average while it runs (2 shared cores).
+const RESULTS = new URL("./results/orders.json", import.meta.url);
+const previous = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, "utf8")).summary : null;
+const loadAtStart = loadavg();
+
 const quotes = await Promise.all(origins.map((origin) => quoteFor(origin)));
+const quotesV2 = await Promise.all(origins.map((origin) => quoteFor(origin, asV2(orderFor(origin)))));
 const published = orderVectors.published[0]!;
 const typical = [
   ...quotes.map((quote) => ({ order: quote.protocol.v2.orderData, vmTypes })),
@@ -32,39 +39,7 @@ const typical = [
 ];
 const chains = orderChainsFromChains(chainsResponse);
 
-// The same four quote orders in the v2 format (one input, its refunds, the output payment as withdraw and
-// fill), and the settlement SDK's published v2 order.
-const asV2 = (order: Order): OrderV2 => {
-  const [input] = order.inputs;
-  const [payment] = order.output.payments;
-  if (input === undefined || payment === undefined)
-    throw new Error("a quote order has an input and a payment");
-  return {
-    version: "v2",
-    relayerChainId: order.solverChainId,
-    relayer: order.solver,
-    salt: order.salt,
-    deadline: order.output.deadline,
-    input: { chainId: input.payment.chainId, currency: input.payment.currency, amount: input.payment.amount },
-    refunds: input.refunds.map(({ chainId, currency, minimumAmount, recipient }) => ({
-      chainId,
-      currency,
-      minimumAmount,
-      recipient,
-    })),
-    output: {
-      chainId: order.output.chainId,
-      withdraw: { currency: payment.currency, minimumAmount: payment.minimumAmount },
-      fill: {
-        currency: payment.currency,
-        minimumAmount: payment.minimumAmount,
-        recipient: payment.recipient,
-        calls: order.output.calls,
-      },
-    },
-    fees: order.fees,
-  };
-};
+// The same four quote orders in the v2 format (asV2), and the settlement SDK's published v2 order.
 const publishedV2 = orderV2Vectors.published[0]!;
 const typicalV2 = [
   ...quotes.map((quote) => ({ order: asV2(quote.protocol.v2.orderData), vmTypes })),
@@ -102,6 +77,26 @@ const pickQuote = (i: number) => ({
   origin: origins[i % origins.length]!,
 });
 
+const recoverOne = (i: number) => {
+  const { quote } = pickQuote(i);
+  return recoverMessageAddress({
+    message: { raw: quote.protocol.v2.orderId as Hex },
+    signature: quote.protocol.v2.orderSignature,
+  });
+};
+const verifyOne = async (i: number) => {
+  const { quote, origin } = pickQuote(i);
+  const result = await verifyQuoteOrder(quote, { ...options(origin), chains });
+  if (!result.ok) throw new Error(`fixture quote failed: ${result.failures[0]?.code}`);
+  return result;
+};
+const verifyV2One = async (i: number) => {
+  const { origin } = pickQuote(i);
+  const result = await verifyQuoteOrder(quotesV2[i % quotesV2.length]!, { ...options(origin), chains });
+  if (!result.ok) throw new Error(`fixture v2 quote failed: ${result.failures[0]?.code}`);
+  return result;
+};
+
 const results = await runSideBySide(
   [
     {
@@ -133,25 +128,9 @@ const results = await runSideBySide(
       name: "keccak-256 of 256 bytes: js-sha3 (faster, not shipped: +6 KB gzip)",
       run: () => jsSha3Keccak.digest(orderEncoding),
     },
-    {
-      name: "viem recoverMessageAddress (the one recovery)",
-      run: async (i) => {
-        const { quote } = pickQuote(i);
-        return recoverMessageAddress({
-          message: { raw: quote.protocol.v2.orderId as Hex },
-          signature: quote.protocol.v2.orderSignature,
-        });
-      },
-    },
-    {
-      name: "verifyQuoteOrder (chains parsed once)",
-      run: async (i) => {
-        const { quote, origin } = pickQuote(i);
-        const result = await verifyQuoteOrder(quote, { ...options(origin), chains });
-        if (!result.ok) throw new Error(`fixture quote failed: ${result.failures[0]?.code}`);
-        return result;
-      },
-    },
+    { name: "viem recoverMessageAddress (the one recovery)", run: recoverOne },
+    { name: "verifyQuoteOrder (chains parsed once)", run: verifyOne },
+    { name: "verifyQuoteOrder v2 (chains parsed once)", run: verifyV2One },
   ],
   { rounds: 11, iterations: 100, warmup: 50 },
 );
@@ -175,8 +154,27 @@ for (let round = 0; round < 21; round++) {
 }
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+// verifyQuoteOrder against its one recovery in CPU time too (median of 11 interleaved batches of 100).
+const cpuMicrosPerCall = async (run: (i: number) => Promise<unknown>, n: number) => {
+  const start = process.cpuUsage();
+  for (let i = 0; i < n; i++) await run(i);
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / n;
+};
+const cpuRecovery: number[] = [];
+const cpuVerify: number[] = [];
+const cpuVerifyV2: number[] = [];
+for (let round = 0; round < 11; round++) {
+  cpuRecovery.push(await cpuMicrosPerCall(recoverOne, 100));
+  cpuVerify.push(await cpuMicrosPerCall(verifyOne, 100));
+  cpuVerifyV2.push(await cpuMicrosPerCall(verifyV2One, 100));
+}
+const overRecoveryCpu = (verifyCpu: number[]) =>
+  Number(((median(verifyCpu) - median(cpuRecovery)) / median(cpuRecovery)).toFixed(3));
+
 type Result = (typeof results)[0];
-const [orderId, freshOrderId, orderIdV2, noble, jsSha3, recovery, verify] = results as [
+const [orderId, freshOrderId, orderIdV2, noble, jsSha3, recovery, verify, verifyV2] = results as [
+  Result,
   Result,
   Result,
   Result,
@@ -186,6 +184,7 @@ const [orderId, freshOrderId, orderIdV2, noble, jsSha3, recovery, verify] = resu
   Result,
 ];
 const verifyOverRecovery = (verify.nsPerOp - recovery.nsPerOp) / recovery.nsPerOp;
+const verifyV2OverRecovery = (verifyV2.nsPerOp - recovery.nsPerOp) / recovery.nsPerOp;
 printTable(
   "protocol orders (median of rounds, same inputs)",
   results.map((r) => ({
@@ -209,10 +208,16 @@ const summary = {
   verifyQuoteOrderOverRecovery: Number(verifyOverRecovery.toFixed(3)),
   verifyQuoteOrderTarget: VERIFY_TARGET_OVER_RECOVERY,
   verifyQuoteOrderTargetMet: verifyOverRecovery <= VERIFY_TARGET_OVER_RECOVERY,
+  verifyQuoteOrderV2OverRecovery: Number(verifyV2OverRecovery.toFixed(3)),
+  verifyQuoteOrderV2TargetMet: verifyV2OverRecovery <= VERIFY_TARGET_OVER_RECOVERY,
+  verifyQuoteOrderOverRecoveryCpu: overRecoveryCpu(cpuVerify),
+  verifyQuoteOrderV2OverRecoveryCpu: overRecoveryCpu(cpuVerifyV2),
 };
 console.log(summary);
 writeResults("orders.json", {
-  note: "npm run bench:orders; runSideBySide (bench/harness.ts): cases interleaved round by round, median round. Typical orders: the four quote fixtures of test/orders/quote-fixture.ts and the service's published order; fresh accounts: the same orders with a new refund and output recipient in every order; v2: the four quote fixtures in the v2 format and the settlement SDK's published v2 order. *PerCpuSecond: the typical v1 and v2 getOrderId cases in CPU time (process.cpuUsage, median of 21 interleaved batches of 2,000), which other processes on a shared machine do not inflate. Wall-clock figures: re-run on an idle machine.",
+  note: "npm run bench:orders; runSideBySide (bench/harness.ts): cases interleaved round by round, median round. Typical orders: the four quote fixtures of test/orders/quote-fixture.ts and the service's published order; fresh accounts: the same orders with a new refund and output recipient in every order; v2: the four quote fixtures in the v2 format and the settlement SDK's published v2 order; verifyQuoteOrder v2: those four v2 quotes. previous: the summary this run replaced. *PerCpuSecond: the typical v1 and v2 getOrderId cases in CPU time (process.cpuUsage, median of 21 interleaved batches of 2,000); *OverRecoveryCpu: verifyQuoteOrder against the recovery in CPU time (median of 11 interleaved batches of 100); CPU time is not inflated by other processes' turns on a shared machine as the wall clock is. Wall-clock figures: re-run on an idle machine.",
+  loadAverage1m: { start: Number(loadAtStart[0]?.toFixed(2)), end: Number(loadavg()[0]?.toFixed(2)) },
   results,
   summary,
+  previous,
 });

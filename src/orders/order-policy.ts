@@ -15,6 +15,8 @@ export type ReadPolicy = {
   /** `vmType:bytes` of every extra refund recipient, for each VM type that reads its written form. */
   refundRecipients: ReadonlySet<string>;
   maxPriorityFeeLamports: bigint;
+  /** The user calls a v2 fill must run, lowercase hex, in order. */
+  fillCalls: readonly string[];
 };
 
 /** The key refunds are matched by: the VM type and the encoded recipient. */
@@ -47,6 +49,18 @@ function priorityFeeBound(bound: OrderPolicy["maxPriorityFeeLamports"]): bigint 
   return BigInt(bound);
 }
 
+const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
+
+function fillCalls(calls: OrderPolicy["fillCalls"]): string[] {
+  if (calls === undefined) return [];
+  if (!Array.isArray(calls) || !calls.every((call) => typeof call === "string" && HEX_BYTES.test(call))) {
+    throw new InvalidOrderPolicyError(
+      `policy.fillCalls must be a list of 0x-prefixed hex bytes, got ${describeValue(calls)}`,
+    );
+  }
+  return calls.map((call) => call.toLowerCase());
+}
+
 /** @throws InvalidOrderPolicyError for a policy that cannot be applied as written. */
 export function readPolicy(policy: OrderPolicy): ReadPolicy {
   if (policy.minimumOutput !== undefined && policy.outputChainId === undefined) {
@@ -57,5 +71,6 @@ export function readPolicy(policy: OrderPolicy): ReadPolicy {
   return {
     refundRecipients: refundKeys(policy.refundRecipients ?? []),
     maxPriorityFeeLamports: priorityFeeBound(policy.maxPriorityFeeLamports),
+    fillCalls: fillCalls(policy.fillCalls),
   };
 }

@@ -21,13 +21,21 @@ export type OrderPolicy = {
    * the refund chains whose VM reads its written form. Default: the expected payer only.
    */
   refundRecipients?: readonly string[];
-  /** Seconds that must remain before `output.deadline` at `now` (default 0: the deadline second itself is valid). */
+  /**
+   * Seconds that must remain before the order's deadline (v1 `output.deadline`, v2 `deadline`) at `now`
+   * (default 0: the deadline second itself is valid).
+   */
   deadlineMarginSeconds?: number;
   /**
    * Highest SVM priority fee, in lamports, that the quote's compute-budget instructions may make the
    * payer pay (`SetComputeUnitPrice` × compute-unit limit). Default 10,000,000 (0.01 SOL).
    */
   maxPriorityFeeLamports?: bigint | number;
+  /**
+   * The user calls a v2 order's fill must run, in order, as 0x hex bytes (default: none). A fill with
+   * other calls, or any call when none is expected, fails `FILL_CALLS_MISMATCH`.
+   */
+  fillCalls?: readonly string[];
 };
 
 export type VerifyQuoteOrderOptions = {
@@ -37,6 +45,11 @@ export type VerifyQuoteOrderOptions = {
   expectedPayer: string;
   /** The solver's EVM address, from your configuration (never from the quote). */
   solver: string;
+  /**
+   * The EVM address a v2 order must give exclusive filling rights to (its `relayer`), from your
+   * configuration; default `solver`. v1 orders name the solver itself.
+   */
+  relayer?: string;
   /** Unix seconds; defaults to the clock. */
   now?: number;
   policy?: OrderPolicy;
@@ -76,6 +89,10 @@ export const ORDER_CHECK_CODES = [
   "OUTPUT_CHAIN_MISMATCH",
   "RECIPIENT_NOT_ACCEPTED",
   "OUTPUT_BELOW_MINIMUM",
+  "FILL_CURRENCY_MISMATCH",
+  "FILL_RECIPIENT_MISMATCH",
+  "FILL_BELOW_QUOTED_MINIMUM",
+  "FILL_CALLS_MISMATCH",
 ] as const;
 
 /** Why a quote's order was refused; every failed check is reported, not only the first. */

@@ -9,19 +9,23 @@ import { encodeOrder } from "./encode-order.ts";
 import { hashEncodedOrder } from "./order-id.ts";
 import { readPolicy } from "./order-policy.ts";
 import { quoteItems, svmItemInstructions } from "./quote-items.ts";
+import { type QuoteTerms, quoteTermsOf } from "./quote-terms.ts";
 import { recoverOrderSigner } from "./signature.ts";
 import { classifyEvmItem } from "./step-items-evm.ts";
 import { classifySvmInstruction, svmPriorityFeeLamports } from "./step-items-svm.ts";
-import type { EncodedOrder } from "./types.ts";
+import { ORDER_VERSIONS } from "./typed-data.ts";
+import type { AnyEncodedOrder } from "./types.ts";
 import { checkEvmDeposit, checkSvmDeposit, type ExpectedDeposit } from "./verify-deposit.ts";
 import { checkDeadline, checkOutput, checkRefunds } from "./verify-output.ts";
+import { checkFillAgainstDetails } from "./verify-quote-fill.ts";
 import type { QuoteOrderVerification, StepLocation, VerifyQuoteOrderOptions } from "./verify-quote-types.ts";
 import { NATIVE_CURRENCY } from "./vm-types.ts";
 
 /**
  * Checks a quote's `protocol.v2` block the way the service's docs ask
- * integrators to, and the caller's policy on top: the order id recomputed from
- * the order data; the solver's signature; the depository taken from GET
+ * integrators to, and the caller's policy on top, for every order version
+ * (`"v1"`, `"v2"`): the order id recomputed from the order data; the solver's
+ * signature and the solver (v1) or relayer (v2) the order names; the depository taken from GET
  * /chains (never from the quote); every step item, each either the deposit,
  * proved harmless (an exact approval of the order's token to the depository on
  * EVM; compute-budget instructions and the payer's own idempotent associated
@@ -30,9 +34,11 @@ import { NATIVE_CURRENCY } from "./vm-types.ts";
  * `deposit_token` instruction) with id = order id, depositor = the expected
  * payer, the function chosen by the order's payment currency and the exact
  * amount; refunds to the payer (or `policy.refundRecipients`);
- * `output.deadline` (valid through its last second) with a margin; the output
- * chain, accepted recipients and the minimum output (from `minimumAmount`,
- * never `expectedAmount`) on that chain.
+ * the deadline (v1 `output.deadline`, v2 `deadline`, valid through its last
+ * second) with a margin; the output chain, accepted recipients and the minimum
+ * output (from `minimumAmount`, never v1's `expectedAmount` nor v2's
+ * `withdraw`) on that chain; for v2, the fill's currency, recipient and minimum
+ * against the quote's `details`, and its calls against `policy.fillCalls`.
  *
  * Returns every failed check as a typed reason, root causes first; a failure
  * that follows from another names it in `causedBy`. Throws only for caller
@@ -47,9 +53,10 @@ export async function verifyQuoteOrder(
     : orderChainsFromChains(options.chains);
   const vmTypes = Object.fromEntries(chains.map((chain) => [chain.protocolChainId, chain.vmType]));
   const solver = encodeOrderAddress(options.solver, "ethereum-vm");
+  const relayer = options.relayer === undefined ? solver : encodeOrderAddress(options.relayer, "ethereum-vm");
   const now = options.now ?? Math.floor(Date.now() / 1000);
   const policy = options.policy ?? {};
-  const { refundRecipients, maxPriorityFeeLamports } = readPolicy(policy);
+  const { refundRecipients, maxPriorityFeeLamports, fillCalls } = readPolicy(policy);
   const failures = failureCollector();
   const { fail } = failures;
   const result = (orderId: Hex | null, paymentChain: OrderChain | null): QuoteOrderVerification => {
@@ -68,9 +75,9 @@ export async function verifyQuoteOrder(
     return result(null, null);
   }
 
-  let encoded: EncodedOrder;
+  let encoded: AnyEncodedOrder;
   try {
-    encoded = encodeOrder(v2.orderData, vmTypes);
+    encoded = encodeOrder(v2.orderData, vmTypes, { versions: ORDER_VERSIONS });
   } catch (error) {
     if (!(error instanceof AttestkitError)) throw error;
     fail("ORDER_UNENCODABLE", `the order cannot be encoded: ${error.message}`, { actual: error.code });
@@ -88,16 +95,18 @@ export async function verifyQuoteOrder(
       actual: v2.orderId,
     });
   }
-  if (encoded.solver.toLowerCase() !== solver) {
-    fail("ORDER_SOLVER_MISMATCH", "the order names another solver", {
-      expected: solver,
-      actual: encoded.solver,
+  const terms = quoteTermsOf(encoded);
+  const filler = terms.filler.member === "solver" ? solver : relayer;
+  if (terms.filler.address.toLowerCase() !== filler) {
+    fail("ORDER_SOLVER_MISMATCH", `the order names another ${terms.filler.member}`, {
+      expected: filler,
+      actual: terms.filler.address,
     });
   }
   await checkSignature(orderId, changedId, v2.orderSignature, solver, fail);
 
   const paymentChain = checkPayment({
-    order: encoded,
+    terms,
     expectedId: { orderId, quotedOrderId: changedId },
     details: v2.paymentDetails,
     chains,
@@ -108,10 +117,20 @@ export async function verifyQuoteOrder(
   });
   if (paymentChain !== null) {
     const payer = { address: options.expectedPayer, vmType: paymentChain.vmType };
-    checkRefunds(encoded, vmTypes, payer, refundRecipients, fail);
+    checkRefunds(terms, vmTypes, payer, refundRecipients, fail);
   }
-  checkDeadline(encoded, now, policy, fail);
-  checkOutput(encoded, chains, vmTypes[encoded.output.chainId], policy, fail);
+  checkDeadline(terms, now, policy, fail);
+  checkOutput(terms, chains, vmTypes[terms.output.chainId], policy, fail);
+  const outputChain = chains.find((chain) => chain.protocolChainId === terms.output.chainId);
+  if (terms.fill !== null && outputChain !== undefined) {
+    checkFillAgainstDetails(
+      terms.fill,
+      (quote as { details?: unknown }).details,
+      outputChain,
+      fillCalls,
+      fail,
+    );
+  }
   return result(orderId, paymentChain);
 }
 
@@ -145,7 +164,7 @@ async function checkSignature(
 }
 
 type PaymentCheck = {
-  order: EncodedOrder;
+  terms: QuoteTerms;
   expectedId: Pick<ExpectedDeposit, "orderId" | "quotedOrderId">;
   details: unknown;
   chains: readonly OrderChain[];
@@ -157,9 +176,9 @@ type PaymentCheck = {
 
 /** Finds the input paid on the payment chain and its canonical depository, then checks every step item. */
 function checkPayment(check: PaymentCheck): OrderChain | null {
-  const { order, details, chains, fail } = check;
+  const { terms, details, chains, fail } = check;
   const paymentChainId = (details as { chainId?: unknown } | null)?.chainId;
-  const inputs = order.inputs.filter((input) => input.payment.chainId === paymentChainId);
+  const inputs = terms.inputs.filter((input) => input.chainId === paymentChainId);
   if (inputs.length !== 1) {
     fail(
       inputs.length === 0 ? "PAYMENT_INPUT_MISSING" : "PAYMENT_INPUT_AMBIGUOUS",
@@ -167,7 +186,7 @@ function checkPayment(check: PaymentCheck): OrderChain | null {
     );
     return null;
   }
-  const payment = (inputs[0] as EncodedOrder["inputs"][number]).payment;
+  const payment = inputs[0] as QuoteTerms["inputs"][number];
   const chain = chains.find((entry) => entry.protocolChainId === payment.chainId);
   if (chain === undefined) {
     fail("DEPOSITORY_UNKNOWN", `GET /chains names no depository for ${describeValue(payment.chainId)}`);

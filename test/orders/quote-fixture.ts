@@ -1,11 +1,13 @@
 import { encodeFunctionData, erc20Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
+  type AnyOrder,
   CANONICAL_EVM_DEPOSITORY,
   encodeSvmDepositData,
   getOrderId,
   NATIVE_CURRENCY,
   type Order,
+  type OrderV2,
   RELAY_DEPOSITORY_ABI,
   SVM_DEPOSITORY_PROGRAM,
   signOrderId,
@@ -93,9 +95,65 @@ export function orderFor(origin: Origin): Order {
   };
 }
 
+/**
+ * `orderFor(origin)` in the v2 format: its one input and refunds, the output payment as both the
+ * withdraw and the fill (the relayer fills from its own inventory, as the mock does), the shared
+ * deadline the v1 output's.
+ */
+export function asV2(order: Order): OrderV2 {
+  const [input] = order.inputs;
+  const [payment] = order.output.payments;
+  if (input === undefined || payment === undefined)
+    throw new Error("a quote order has an input and a payment");
+  return {
+    version: "v2",
+    relayerChainId: order.solverChainId,
+    relayer: order.solver,
+    salt: order.salt,
+    deadline: order.output.deadline,
+    input: { chainId: input.payment.chainId, currency: input.payment.currency, amount: input.payment.amount },
+    refunds: input.refunds.map(({ chainId, currency, minimumAmount, recipient }) => ({
+      chainId,
+      currency,
+      minimumAmount,
+      recipient,
+    })),
+    output: {
+      chainId: order.output.chainId,
+      withdraw: { currency: payment.currency, minimumAmount: payment.minimumAmount },
+      fill: {
+        currency: payment.currency,
+        minimumAmount: payment.minimumAmount,
+        recipient: payment.recipient,
+        calls: order.output.calls,
+      },
+    },
+    fees: order.fees,
+  };
+}
+
+/** The input an order is paid with. */
+const inputOf = (order: AnyOrder) => (order.version === "v1" ? order.inputs[0]!.payment : order.input);
+
+/** What the order delivers, as the quote's `details` show it (numeric chain id, native address form). */
+function detailsOf(order: AnyOrder) {
+  const out = order.version === "v1" ? order.output.payments[0]! : order.output.fill;
+  const chainId = chainsResponse.chains.find(
+    (chain) => chain.protocol?.v2.chainId === order.output.chainId,
+  )!.id;
+  return {
+    recipient: out.recipient,
+    currencyOut: {
+      currency: { chainId, address: out.currency },
+      amount: "expectedAmount" in out ? out.expectedAmount : out.minimumAmount,
+      minimumAmount: out.minimumAmount,
+    },
+  };
+}
+
 /** A deposit step item for the order as the service would return it. */
-export function depositItem(origin: Origin, order: Order, orderId: Hex) {
-  const { currency, amount } = order.inputs[0]!.payment;
+export function depositItem(origin: Origin, order: AnyOrder, orderId: Hex) {
+  const { currency, amount } = inputOf(order);
   if (origin === "evm-native" || origin === "evm-erc20") {
     const data =
       origin === "evm-native"
@@ -148,11 +206,12 @@ export function approveItem(token: string, spender: string, amount: bigint) {
 
 /**
  * A quote with a signed protocol.v2 block and its steps for `origin`, as the service returns them:
- * for an ERC-20 order the exact approval of the depository first, then the deposit.
+ * for an ERC-20 order the exact approval of the depository first, then the deposit; `details` shows
+ * what the order delivers.
  */
-export async function quoteFor(origin: Origin, order: Order = orderFor(origin)) {
+export async function quoteFor<O extends AnyOrder = Order>(origin: Origin, order: O = orderFor(origin) as O) {
   const orderId = getOrderId(order, vmTypes);
-  const { chainId, currency, amount } = order.inputs[0]!.payment;
+  const { chainId, currency, amount } = inputOf(order);
   const approval =
     origin === "evm-erc20"
       ? [
@@ -174,6 +233,7 @@ export async function quoteFor(origin: Origin, order: Order = orderFor(origin)) 
         items: [{ status: "incomplete", data: depositItem(origin, order, orderId) }],
       },
     ],
+    details: detailsOf(order),
     protocol: {
       v2: {
         orderId,
@@ -191,7 +251,8 @@ export async function quoteFor(origin: Origin, order: Order = orderFor(origin)) 
   };
 }
 
-export type TestQuote = Awaited<ReturnType<typeof quoteFor>>;
+export type TestQuote = Awaited<ReturnType<typeof quoteFor<Order>>>;
+export type TestQuoteV2 = Awaited<ReturnType<typeof quoteFor<OrderV2>>>;
 
 export function options(origin: Origin, policy = {}) {
   return {

@@ -1,7 +1,7 @@
 // The devnet issuing "v2" orders (startDevnet({ orderVersion: "v2" }), `attestkit devnet --order-version v2`):
-// each quote carries a v2 order signed by the solver whose id recomputes from its data, the deposit steps
-// pay the EVM and SVM depositories under that v2 id, and the indexer credits and fills the request, exactly
-// as with v1 orders.
+// each quote carries a v2 order signed by the solver whose id recomputes from its data and which
+// verifyQuoteOrder passes, the deposit steps pay the EVM and SVM depositories under that v2 id, and the
+// indexer credits and fills the request, exactly as with v1 orders.
 import { expect } from "chai";
 import { parseEther, parseEventLogs, zeroAddress } from "viem";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
@@ -17,6 +17,7 @@ import {
   recoverOrderSigner,
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
+  verifyQuoteOrder,
 } from "../../src/index.ts";
 import type { ProtocolOrderBlock } from "../../src/service/index.ts";
 import { balanceOf, type E2e, evmUser, startE2e, waitForStatus } from "../e2e/fixture.ts";
@@ -34,14 +35,24 @@ describe("service: v2 protocol orders on the devnet (orderVersion: v2)", functio
   });
   after(() => e2e?.close());
 
-  /** A v2 quote whose id recomputes from its order and whose signature is the devnet solver's. */
+  /**
+   * A v2 quote, fetched over HTTP, whose id recomputes from its order, whose signature is the devnet
+   * solver's, and which verifyQuoteOrder passes for its payer.
+   */
   async function quote(body: QuoteV2Body): Promise<V2Quote> {
     const q = (await e2e.client.quoteV2({ ...body, includeProtocolData: true })) as V2Quote;
     const { orderId, orderData, orderSignature } = q.protocol.v2;
     expect(orderData.version).to.equal("v2");
-    const chains = chainVmTypesFromChains(await (await fetch(`${e2e.devnet.serviceUrl}/chains`)).json());
-    expect(getOrderId(orderData, chains)).to.equal(orderId);
+    const chainsResponse = await (await fetch(`${e2e.devnet.serviceUrl}/chains`)).json();
+    expect(getOrderId(orderData, chainVmTypesFromChains(chainsResponse))).to.equal(orderId);
     expect(await recoverOrderSigner({ orderId, signature: orderSignature })).to.equal(e2e.devnet.solver.evm);
+    const verdict = await verifyQuoteOrder(q, {
+      chains: chainsResponse,
+      expectedPayer: body.user,
+      solver: e2e.devnet.solver.evm,
+      policy: { outputChainId: body.destinationChainId, acceptedRecipients: [body.recipient as string] },
+    });
+    expect(verdict.failures).to.deep.equal([]);
     return q;
   }
   const requestIdOf = (q: QuoteResponse) => q.steps[0]?.requestId as string;

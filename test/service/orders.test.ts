@@ -50,7 +50,7 @@ type Step = {
   depositAddress?: string;
   items: { data: { to: string; data?: Hex; value?: string; transaction?: string } }[];
 };
-type OrderQuote = { steps: Step[]; protocol?: { v2: ProtocolOrderBlock } };
+type OrderQuote = { steps: Step[]; details?: Record<string, unknown>; protocol?: { v2: ProtocolOrderBlock } };
 
 /** The SVM quote's transaction: its message, the program of its last instruction, and that instruction decoded as a depository deposit. */
 function quotedSvmDeposit(q: OrderQuote) {
@@ -328,17 +328,41 @@ describe("service: v2 protocol orders (orderVersion: v2)", () => {
     expect(decoded).to.deep.include({ id: order.orderId, amount, depositor: SVM_USER });
   });
 
-  it("verifyQuoteOrder, which reads v1 orders, refuses a v2 quote with a typed failure (ORDER_UNSUPPORTED_VERSION), never a crash", async () => {
-    const q = await quote({});
-    const verdict = await verifyQuoteOrder(q, {
+  it("verifyQuoteOrder passes the mock's v2 quotes, EVM and SVM origins; one whose details show another recipient fails FILL_RECIPIENT_MISMATCH", async () => {
+    const evm = await quote({
+      originChainId: 8453,
+      destinationChainId: 10,
+      destinationCurrency: ETH,
+      recipient: EVM_RECIPIENT,
+    });
+    const svm = await quote({
+      user: SVM_USER,
+      originChainId: SVM_CHAIN_ID,
+      originCurrency: SVM_NATIVE_TOKEN,
+      destinationChainId: 8453,
+      destinationCurrency: ETH,
+      recipient: EVM_RECIPIENT,
+      amount: "2000000000",
+    });
+    for (const [q, payer] of [
+      [evm, EVM_USER],
+      [svm, SVM_USER],
+    ] as const) {
+      const verdict = await verifyQuoteOrder(q, {
+        chains: await chains(),
+        expectedPayer: payer,
+        solver: SOLVER,
+      });
+      expect(verdict.failures).to.deep.equal([]);
+      expect(verdict.orderId).to.equal(q.protocol?.v2.orderId);
+    }
+    const shown = { ...evm, details: { ...evm.details, recipient: EVM_USER } };
+    const verdict = await verifyQuoteOrder(shown, {
       chains: await chains(),
       expectedPayer: EVM_USER,
       solver: SOLVER,
     });
-    expect(verdict.ok).to.equal(false);
-    expect(verdict.failures.map((f) => [f.code, f.actual])).to.deep.equal([
-      ["ORDER_UNENCODABLE", "ORDER_UNSUPPORTED_VERSION"],
-    ]);
+    expect(verdict.failures.map((f) => f.code)).to.deep.equal(["FILL_RECIPIENT_MISMATCH"]);
   });
 
   it("the default is v1, as the service serves today; an unknown orderVersion stops the service at start-up", async () => {
