@@ -297,6 +297,38 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
     expect(webhooksOf(requestId).at(-1)?.data).to.include({ failReason: "SOLVER_BALANCE_TOO_LOW" });
   });
 
+  it("solver balance really too low, no scenario: its ETH on chain 10 drained with anvil_setBalance, the fill fails and the deposit is refunded SOLVER_BALANCE_TOO_LOW", async () => {
+    const solver = evmDevAccount("solver").address;
+    const setSolverBalance = async (wei: bigint) => {
+      const response = await fetch(optimism.rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "anvil_setBalance",
+          params: [solver, `0x${wei.toString(16)}`],
+        }),
+      });
+      expect(await response.json()).to.include({ result: null });
+    };
+    const solverBefore = await balanceOf(bobOnOptimism, null, solver);
+    await setSolverBalance(amount / 2n);
+    try {
+      expect(await balanceOf(bobOnOptimism, null, solver)).to.equal(amount / 2n);
+      const bobBefore = await balanceOf(bobOnOptimism, null, bob);
+      const { requestId } = await quoteAndDeposit();
+      const status = await waitForStatus(e2e, requestId, "refund");
+      expect(status.failReason).to.equal("SOLVER_BALANCE_TOO_LOW");
+      const refund = await alice.public.getTransactionReceipt({ hash: status.txHashes[0] as Hex });
+      expect(refund).to.include({ status: "success" });
+      expect(refund.to?.toLowerCase()).to.equal(alice.address.toLowerCase());
+      expect(await balanceOf(bobOnOptimism, null, bob)).to.equal(bobBefore);
+    } finally {
+      await setSolverBalance(solverBefore);
+    }
+  });
+
   it("every delivery passed verifyWebhook", () => {
     expect(receiver.verified.length).to.be.greaterThan(0);
     expect(receiver.refused()).to.equal(0);
