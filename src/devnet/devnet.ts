@@ -15,13 +15,24 @@ import type { TokenInfo } from "../service/tokens.ts";
 import { SVM_CHAIN_ID } from "../svm/index.ts";
 import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
+import { captureDevnetState, devnetSnapshots } from "./devnet-state.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
+import type { DevnetSnapshotId, DevnetSnapshots } from "./snapshot.ts";
 import type { FaucetLimits } from "./solana-rpc/index.ts";
+import { type DevnetState, writeStateFile } from "./state-file.ts";
 import { type SvmChainBase, type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
 import { connectSvmExternalChain, type SvmExternalChain } from "./svm-external.ts";
 
+export { snapshotEachTest } from "./mocha-snapshots.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
+export {
+  type DevnetSnapshotId,
+  DevnetSnapshots,
+  type SnapshotParticipant,
+  SnapshotRevertError,
+} from "./snapshot.ts";
 export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./solana-rpc/index.ts";
+export { type DevnetState, readStateFile, StateFileError } from "./state-file.ts";
 export type { SvmChainBase, SvmDevChain } from "./svm-chain.ts";
 export type { SvmExternalChain } from "./svm-external.ts";
 
@@ -68,6 +79,8 @@ export interface DevnetOptions {
   webhookUrl?: string;
   /** Caps of the SVM chain's `requestAirdrop` (default `DEFAULT_FAUCET_LIMITS`: 1,000 SOL per request, 10,000 per recipient per 10 s). */
   faucet?: FaucetLimits;
+  /** A saved state (`readStateFile`) to start from instead of a fresh devnet (embedded SVM chain only). */
+  load?: DevnetState;
 }
 
 /** Options of a devnet whose SVM side runs on an external validator instead of the embedded chain. */
@@ -88,6 +101,16 @@ export interface Devnet<Svm extends SvmChainBase = SvmDevChain> {
   solver: { evm: Address; svm: string };
   /** The EVM chain with this id (throws for an unknown id). */
   evmChain(chainId: number): EvmDevChain;
+  /** Snapshots the whole devnet (chains, service database and work, `snapshots.add` parts) at once. */
+  snapshot(): Promise<DevnetSnapshotId>;
+  /** Reverts to `id` and deletes it and later snapshots; false for an unknown id (as anvil). */
+  revert(id: string): Promise<boolean>;
+  /** The snapshot coordinator: `add` a part (e.g. the clock) to every later snapshot. */
+  snapshots: DevnetSnapshots;
+  /** The whole devnet's state, what `load` starts from (embedded SVM chain only). */
+  state(): Promise<DevnetState>;
+  /** Writes `state()` to `path` (the `--dump-state` file). */
+  dumpState(path: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -141,7 +164,16 @@ function startSvmSide(
     ...(options.svmSlotTimeMs === undefined ? {} : { slotTimeMs: options.svmSlotTimeMs }),
     ...(options.browserPolicy ? { browserPolicy: options.browserPolicy } : {}),
     ...(options.faucet ? { faucet: options.faucet } : {}),
+    ...(options.load ? { load: options.load.svm } : {}),
   });
+}
+
+/** The saved chain `chainId` of `state`, as `startEvmDevChain`'s `load` option. */
+function savedEvmChain(state: DevnetState | undefined, chainId: number) {
+  if (state === undefined) return {};
+  const saved = state.evm.find((chain) => chain.chainId === chainId);
+  if (saved === undefined) throw new Error(`the saved state has no EVM chain ${chainId}`);
+  return { load: saved };
 }
 
 export function startDevnet(options: ExternalSvmDevnetOptions): Promise<Devnet<SvmExternalChain>>;
@@ -176,6 +208,7 @@ export async function startDevnet(
           laterWhitelist: svmDestinations,
           funded: ["solver", ...EVM_USERS],
           ...(options.browserPolicy ? { browserPolicy: options.browserPolicy } : {}),
+          ...savedEvmChain(options.load, chainId),
         }),
       );
     }
@@ -185,6 +218,7 @@ export async function startDevnet(
   }
 
   const confirmations = options.confirmations ?? 2;
+  const indexerIntervalMs = options.indexerIntervalMs ?? 100;
   const service = createService({
     solverPrivateKey: solver.privateKey,
     svmSolverAddress: svm.accounts.solver.address,
@@ -207,7 +241,7 @@ export async function startDevnet(
     quoteChains: [...evm.map((chain) => chain.chainId), SVM_CHAIN_ID],
     receivers: Object.fromEntries(evm.map((chain) => [chain.chainId, { address: chain.receiver }])),
     confirmations: Object.fromEntries(evm.map((chain) => [chain.chainId, confirmations])),
-    indexerIntervalMs: options.indexerIntervalMs ?? 100,
+    indexerIntervalMs,
     tokens: devnetTokens(evm, svm),
     publicChains: [
       ...evm.map((chain) => ({
@@ -234,6 +268,7 @@ export async function startDevnet(
     // The devnet's chains start empty each run: its service file is created when missing.
     ...(options.db === undefined ? {} : { db: options.db, newDb: true }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
+    ...(options.load ? { initialState: options.load.service } : {}),
     // The service answers the same origins and Host names as the chains.
     ...(options.browserPolicy
       ? { corsOrigins: options.browserPolicy.origins, allowedHosts: options.browserPolicy.hosts }
@@ -250,6 +285,8 @@ export async function startDevnet(
   blockTimer?.unref();
 
   const byChain = new Map(evm.map((chain) => [chain.chainId, chain]));
+  const parts = { evm, svm, service, indexerIntervalMs };
+  const snapshots = devnetSnapshots(parts);
   return {
     serviceUrl,
     apiKey: DEVNET_API_KEY,
@@ -261,6 +298,13 @@ export async function startDevnet(
       const chain = byChain.get(chainId);
       if (chain === undefined) throw new Error(`the devnet has no EVM chain ${chainId}`);
       return chain;
+    },
+    snapshots,
+    snapshot: () => snapshots.snapshot(),
+    revert: (id) => snapshots.revert(id),
+    state: () => captureDevnetState(parts, snapshots),
+    async dumpState(path) {
+      writeStateFile(path, await captureDevnetState(parts, snapshots));
     },
     async close() {
       if (blockTimer) clearInterval(blockTimer);

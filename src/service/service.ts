@@ -73,6 +73,7 @@ import { chainsResponse, type PublicChain } from "./public-chains.ts";
 import { buildQuote, type QuoteContext, type ReceiverConfig } from "./quotes.ts";
 import type { StoredRequest } from "./records.ts";
 import { getRequest, insertRequest } from "./requests-repo.ts";
+import { type DatabaseRows, restoreDatabase } from "./snapshot.ts";
 import { rememberSolverKeys } from "./solver-keys.ts";
 import { Store } from "./store.ts";
 import { type TokenInfo, TokenRegistry } from "./tokens.ts";
@@ -89,6 +90,8 @@ export interface ServiceOptions {
   db?: string;
   /** Create the `db` file when it is missing or empty (a deliberate fresh start). */
   newDb?: boolean;
+  /** Rows that replace the database's before the service starts (a devnet's saved state, `snapshot.ts`). */
+  initialState?: DatabaseRows;
   /** The solver's EVM private key: signs attestations (service interface: Attestation) and identifies funding transfers. */
   solverPrivateKey: Hex;
   /** Accepted API keys. */
@@ -188,6 +191,7 @@ const MOCK_MESSAGE_PATH = "/_mock/sponsorship-wallets/message";
 export function createService(options: ServiceOptions): Service {
   const account = privateKeyToAccount(options.solverPrivateKey);
   const store = new Store(options.db ?? ":memory:", { newDb: options.newDb ?? false });
+  if (options.initialState) restoreDatabase(store, options.initialState);
   const ledger = new Ledger(store);
   const keys = new ApiKeyRegistry(options.apiKeys);
   const tokens = new TokenRegistry(options.tokens ?? []);

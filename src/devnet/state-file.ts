@@ -1,0 +1,117 @@
+/**
+ * The devnet's saved-state file (`attestkit devnet --dump-state` / `--load-state`): one JSON document
+ * with a header (`format`, `version`, the attestkit version that wrote it) and the state of each part.
+ * Values JSON lacks are tagged: a bigint as `{"$bigint": "<decimal>"}`, bytes as
+ * `{"$bytes": "<base64>"}`. A file is read only by the attestkit version that wrote it, since the
+ * parts' formats (the service's schema, the EVM journal, the SVM ledger) change between versions.
+ */
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import * as z from "zod";
+import { AttestkitError } from "../errors.ts";
+import { packageFile } from "../package-files.ts";
+import type { DatabaseRows } from "../service/snapshot.ts";
+import type { EvmChainState } from "./evm-state.ts";
+import type { SvmDevChainState } from "./svm-chain.ts";
+
+export const STATE_FILE_FORMAT = "attestkit-devnet-state";
+/** The layout of the file; a file of another layout or attestkit version is refused. */
+export const STATE_FILE_VERSION = 1;
+
+export interface DevnetState {
+  evm: EvmChainState[];
+  svm: SvmDevChainState;
+  service: DatabaseRows;
+}
+
+/** A state file the devnet cannot start from; its message is one line saying why and what to do. */
+export class StateFileError extends AttestkitError {
+  constructor(message: string) {
+    super("STATE_FILE_REFUSED", message);
+  }
+}
+
+let version: string | undefined;
+/** The running attestkit's version (package.json). */
+export function attestkitVersion(): string {
+  version ??= (JSON.parse(readFileSync(packageFile("package.json"), "utf8")) as { version: string }).version;
+  return version;
+}
+
+const HeaderSchema = z.object({
+  format: z.literal(STATE_FILE_FORMAT),
+  version: z.number().int(),
+  attestkit: z.string(),
+});
+
+const BodySchema = z.object({
+  evm: z.array(z.object({ chainId: z.number().int(), journal: z.array(z.unknown()) }).loose()),
+  svm: z.object({ accounts: z.array(z.unknown()), history: z.object({}).loose() }).loose(),
+  service: z.record(
+    z.string(),
+    z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())) }),
+  ),
+});
+
+function replacer(_key: string, value: unknown): unknown {
+  if (typeof value === "bigint") return { $bigint: value.toString() };
+  if (value instanceof Uint8Array) return { $bytes: Buffer.from(value).toString("base64") };
+  return value;
+}
+
+function reviver(_key: string, value: unknown): unknown {
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const tagged = value as { $bigint?: unknown; $bytes?: unknown };
+    if (typeof tagged.$bigint === "string" && Object.keys(value).length === 1) return BigInt(tagged.$bigint);
+    if (typeof tagged.$bytes === "string" && Object.keys(value).length === 1)
+      return new Uint8Array(Buffer.from(tagged.$bytes, "base64"));
+  }
+  return value;
+}
+
+/** The file's text for `state`. */
+export function serializeState(state: DevnetState): string {
+  const header = { format: STATE_FILE_FORMAT, version: STATE_FILE_VERSION, attestkit: attestkitVersion() };
+  return JSON.stringify({ ...header, savedAt: new Date().toISOString(), ...state }, replacer);
+}
+
+/** Writes `state` to `path` atomically (a reader never sees half a file). */
+export function writeStateFile(path: string, state: DevnetState): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, serializeState(state));
+  renameSync(temporary, path);
+}
+
+/** Parses a state file's text. @throws StateFileError for another format, version or attestkit. */
+export function parseState(text: string, path: string): DevnetState {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text, reviver);
+  } catch (error) {
+    throw new StateFileError(`state file ${path} is not JSON (${(error as Error).message})`);
+  }
+  const header = HeaderSchema.safeParse(parsed);
+  if (!header.success) {
+    throw new StateFileError(`${path} is not an attestkit devnet state file (written by --dump-state)`);
+  }
+  const { version: fileVersion, attestkit } = header.data;
+  if (fileVersion !== STATE_FILE_VERSION || attestkit !== attestkitVersion()) {
+    throw new StateFileError(
+      `state file ${path} was written by attestkit ${attestkit} (state format ${fileVersion}); this is attestkit ${attestkitVersion()} (format ${STATE_FILE_VERSION}): start without --load-state, or with the attestkit that wrote it`,
+    );
+  }
+  if (!BodySchema.safeParse(parsed).success) {
+    throw new StateFileError(`state file ${path} is incomplete: it lacks the evm, svm or service state`);
+  }
+  return parsed as DevnetState;
+}
+
+/** Reads a state file. @throws StateFileError when it is missing, unreadable or from another version. */
+export function readStateFile(path: string): DevnetState {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new StateFileError(`state file ${path} cannot be read: ${(error as Error).message}`);
+  }
+  return parseState(text, path);
+}
