@@ -18,6 +18,8 @@
  *                      requestAirdrop's caps, as solana-test-validator names them (default 1000, 10000, 10)
  *   --cors-origin <o>  a browser origin the chains' RPCs and the service serve (repeatable, '*' any; default local origins)
  *   --allow-host <h>   a Host name the chains' RPCs and the service answer (repeatable, '*' any; default loopback names)
+ *   --dump-state <f>   save the whole devnet to <f> on exit and on POST /_devnet/dump-state
+ *   --load-state <f>   start from a state saved by --dump-state
  */
 import { commandOptions, parseCommandArgs } from "../cli-options.ts";
 import { ORDER_VERSIONS, type OrderVersion } from "../orders/typed-data.ts";
@@ -51,6 +53,8 @@ const { values } = parseCommandArgs("devnet", {
     "cors-origin": { type: "string", multiple: true },
     "allow-host": { type: "string", multiple: true },
     "order-version": { type: "string" },
+    "dump-state": { type: "string" },
+    "load-state": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -107,6 +111,12 @@ if (!(ORDER_VERSIONS as readonly string[]).includes(orderVersion)) {
   options.fail(
     `invalid --order-version ${JSON.stringify(orderVersion)}: expected ${ORDER_VERSIONS.join(" or ")}`,
   );
+}
+
+const dumpStatePath = values["dump-state"];
+const loadStatePath = values["load-state"];
+if (loadStatePath !== undefined && svmRpcUrl !== undefined) {
+  options.fail("--load-state needs the embedded SVM chain: it cannot be combined with --svm-rpc-url");
 }
 
 const faucet = {
@@ -189,7 +199,9 @@ function describe(devnet: Devnet<SvmChainBase>): void {
   );
 }
 
-const { DEVNET_EVM_CHAINS, startDevnet } = await import("./devnet.ts");
+const { DEVNET_EVM_CHAINS, readStateFile, startDevnet } = await import("./devnet.ts");
+// A state file from another attestkit is refused here, before anything starts (exit code 2).
+const load = loadStatePath === undefined ? undefined : readStateFile(loadStatePath);
 
 /** Which flag moves each port the devnet listens on (PubSub and chain 10 take the port after theirs). */
 const portFlags = new Map<number, string>([
@@ -230,6 +242,8 @@ const devnet = await startDevnet({
   faucet,
   orderVersion: orderVersion as OrderVersion,
   ...(svmRpcUrl === undefined ? {} : { svmRpcUrl, ...(svmWsUrl === undefined ? {} : { svmWsUrl }) }),
+  ...(load === undefined ? {} : { load }),
+  ...(dumpStatePath === undefined ? {} : { dumpStatePath }),
 }).catch((error: unknown) => {
   throw withPortFlag(error, portFlags);
 });
@@ -239,6 +253,14 @@ async function stop(signal: string): Promise<void> {
   if (stopping) process.exit(130);
   stopping = true;
   console.log(`\n${signal}: stopping the devnet...`);
+  if (dumpStatePath !== undefined) {
+    try {
+      await devnet.dumpState(dumpStatePath);
+      console.log(`state saved to ${dumpStatePath}`);
+    } catch (error) {
+      console.error(`state not saved to ${dumpStatePath}: ${(error as Error).message}`);
+    }
+  }
   await devnet.close();
   console.log("stopped");
   process.exit(0);

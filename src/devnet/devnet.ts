@@ -20,9 +20,11 @@ import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
 import type { DevnetSnapshotId, DevnetSnapshots } from "./snapshot.ts";
 import type { FaucetLimits } from "./solana-rpc/index.ts";
 import { type DevnetState, writeStateFile } from "./state-file.ts";
+import { registerStateRoutes } from "./state-routes.ts";
 import { type SvmChainBase, type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
 import { connectSvmExternalChain, type SvmExternalChain } from "./svm-external.ts";
 
+export { StateFileError } from "../start-errors.ts";
 export { snapshotEachTest } from "./mocha-snapshots.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
 export {
@@ -32,7 +34,7 @@ export {
   SnapshotRevertError,
 } from "./snapshot.ts";
 export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./solana-rpc/index.ts";
-export { type DevnetState, readStateFile, StateFileError } from "./state-file.ts";
+export { type DevnetState, readStateFile } from "./state-file.ts";
 export type { SvmChainBase, SvmDevChain } from "./svm-chain.ts";
 export type { SvmExternalChain } from "./svm-external.ts";
 
@@ -81,6 +83,8 @@ export interface DevnetOptions {
   faucet?: FaucetLimits;
   /** A saved state (`readStateFile`) to start from instead of a fresh devnet (embedded SVM chain only). */
   load?: DevnetState;
+  /** The file `POST /_devnet/dump-state` writes (`attestkit devnet --dump-state`). */
+  dumpStatePath?: string;
 }
 
 /** Options of a devnet whose SVM side runs on an external validator instead of the embedded chain. */
@@ -274,6 +278,15 @@ export async function startDevnet(
       ? { corsOrigins: options.browserPolicy.origins, allowedHosts: options.browserPolicy.hosts }
       : {}),
   });
+  const parts = { evm, svm, service, indexerIntervalMs };
+  const snapshots = devnetSnapshots(parts);
+  const state = () => captureDevnetState(parts, snapshots);
+  registerStateRoutes(service.app, {
+    snapshot: () => snapshots.snapshot(),
+    revert: (id) => snapshots.revert(id),
+    state,
+    ...(options.dumpStatePath === undefined ? {} : { dumpStatePath: options.dumpStatePath }),
+  });
   const serviceUrl = await service.listen(options.servicePort ?? 0);
 
   const blockTimer =
@@ -285,8 +298,6 @@ export async function startDevnet(
   blockTimer?.unref();
 
   const byChain = new Map(evm.map((chain) => [chain.chainId, chain]));
-  const parts = { evm, svm, service, indexerIntervalMs };
-  const snapshots = devnetSnapshots(parts);
   return {
     serviceUrl,
     apiKey: DEVNET_API_KEY,
@@ -302,9 +313,9 @@ export async function startDevnet(
     snapshots,
     snapshot: () => snapshots.snapshot(),
     revert: (id) => snapshots.revert(id),
-    state: () => captureDevnetState(parts, snapshots),
+    state,
     async dumpState(path) {
-      writeStateFile(path, await captureDevnetState(parts, snapshots));
+      writeStateFile(path, await state());
     },
     async close() {
       if (blockTimer) clearInterval(blockTimer);

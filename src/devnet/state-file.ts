@@ -7,9 +7,9 @@
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import * as z from "zod";
-import { AttestkitError } from "../errors.ts";
 import { packageFile } from "../package-files.ts";
 import type { DatabaseRows } from "../service/snapshot.ts";
+import { StateFileError } from "../start-errors.ts";
 import type { EvmChainState } from "./evm-state.ts";
 import type { SvmDevChainState } from "./svm-chain.ts";
 
@@ -21,13 +21,6 @@ export interface DevnetState {
   evm: EvmChainState[];
   svm: SvmDevChainState;
   service: DatabaseRows;
-}
-
-/** A state file the devnet cannot start from; its message is one line saying why and what to do. */
-export class StateFileError extends AttestkitError {
-  constructor(message: string) {
-    super("STATE_FILE_REFUSED", message);
-  }
 }
 
 let version: string | undefined;

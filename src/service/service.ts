@@ -191,7 +191,6 @@ const MOCK_MESSAGE_PATH = "/_mock/sponsorship-wallets/message";
 export function createService(options: ServiceOptions): Service {
   const account = privateKeyToAccount(options.solverPrivateKey);
   const store = new Store(options.db ?? ":memory:", { newDb: options.newDb ?? false });
-  if (options.initialState) restoreDatabase(store, options.initialState);
   const ledger = new Ledger(store);
   const keys = new ApiKeyRegistry(options.apiKeys);
   const tokens = new TokenRegistry(options.tokens ?? []);
@@ -532,6 +531,8 @@ export function createService(options: ServiceOptions): Service {
   const sweepMs = options.holdSweepIntervalMs ?? 1000;
   let closed = false;
   // What a crash left half done is carried out (or found on chain) before anything new is acted on.
+  // A saved state replaces the rows once every table exists, before anything reads them.
+  if (options.initialState) restoreDatabase(store, options.initialState);
   const ready = lifecycle.resume().catch((error) => app.log.error({ err: error }, "start-up reconciliation"));
   // Holds expire only after the reconciliation: a fast fill cut short by a crash is completed first.
   if (sweepMs > 0) {

@@ -12,7 +12,7 @@ export interface SnapshotService {
   store: Store;
   indexer: { stop(): Promise<void>; start(intervalMs: number): void } | null;
   lifecycle: { idle(): Promise<void> };
-  webhooks: { drained(): Promise<void> };
+  webhooks: { settled(): Promise<void> };
 }
 
 /** Rows of every table, in column order, by table name. */
@@ -68,7 +68,7 @@ export function restoreDatabase(store: Store, state: DatabaseRows): void {
 /**
  * The service as a snapshot participant: quiescing stops the indexer and waits for its pass, for
  * fills and refunds in flight and for webhook attempts in flight (a slow webhook endpoint delays the
- * snapshot by up to its timeout); the captured state is the database.
+ * snapshot by up to its timeout; deliveries not yet attempted stay in the captured outbox); the captured state is the database.
  */
 export function serviceSnapshotParticipant(service: SnapshotService, options: { indexerIntervalMs: number }) {
   return {
@@ -77,7 +77,7 @@ export function serviceSnapshotParticipant(service: SnapshotService, options: { 
       const indexer = service.indexer;
       await indexer?.stop();
       await service.lifecycle.idle();
-      await service.webhooks.drained();
+      await service.webhooks.settled();
       return () => {
         if (indexer && options.indexerIntervalMs > 0) indexer.start(options.indexerIntervalMs);
       };
