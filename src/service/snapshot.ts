@@ -65,10 +65,27 @@ export function restoreDatabase(store: Store, state: DatabaseRows): void {
   });
 }
 
+let savepoints = 0;
+
+/** Opens a savepoint: the changes after it are undone by `rollbackTo`, at the cost of the changes alone. */
+function openSavepoint(store: Store): string {
+  const name = `devnet_snapshot_${++savepoints}`;
+  store.db.exec(`SAVEPOINT ${name}`);
+  return name;
+}
+
+/** Undoes every change since savepoint `name` and closes it (and the savepoints opened after it). */
+function rollbackTo(store: Store, name: string): void {
+  store.db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+}
+
 /**
  * The service as a snapshot participant: quiescing stops the indexer and waits for its pass, for
  * fills and refunds in flight and for webhook attempts in flight (a slow webhook endpoint delays the
- * snapshot by up to its timeout; deliveries not yet attempted stay in the captured outbox); the captured state is the database.
+ * snapshot by up to its timeout; deliveries not yet attempted stay in the captured outbox). An
+ * in-memory database (the devnet's default) is captured as a SQLite savepoint, so a snapshot costs
+ * nothing and a revert undoes only what changed (the database stays in one open transaction while a
+ * snapshot is live). A database file is captured row by row instead, so every write stays durable.
  */
 export function serviceSnapshotParticipant(service: SnapshotService, options: { indexerIntervalMs: number }) {
   return {
@@ -82,7 +99,9 @@ export function serviceSnapshotParticipant(service: SnapshotService, options: { 
         if (indexer && options.indexerIntervalMs > 0) indexer.start(options.indexerIntervalMs);
       };
     },
-    capture: () => captureDatabase(service.store),
-    restore: (state: DatabaseRows) => restoreDatabase(service.store, state),
+    capture: () =>
+      service.store.path === ":memory:" ? openSavepoint(service.store) : captureDatabase(service.store),
+    restore: (state: string | DatabaseRows) =>
+      typeof state === "string" ? rollbackTo(service.store, state) : restoreDatabase(service.store, state),
   };
 }
