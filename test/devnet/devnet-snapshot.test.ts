@@ -32,6 +32,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import { type Devnet, snapshotEachTest, startDevnet } from "../../src/devnet/devnet.ts";
+import { parseState } from "../../src/devnet/state-file.ts";
 import { createServiceClient, type ServiceClient, ServiceError } from "../../src/index.ts";
 
 const TESTS = 100;
@@ -88,6 +89,41 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
     );
     await rpc.sendTransaction(getBase64EncodedWireTransaction(tx), { encoding: "base64" }).send();
   }
+
+  it("the control endpoint snapshots and reverts over HTTP, with anvil's semantics, and serves the saved state", async () => {
+    const post = (path: string, body: string, type = "application/json") =>
+      fetch(`${devnet.serviceUrl}${path}`, { method: "POST", headers: { "content-type": type }, body });
+    const snapshot = await post("/_devnet/snapshot", "{}");
+    expect(snapshot.status).to.equal(200);
+    const { id } = (await snapshot.json()) as { id: string };
+    const base = devnet.evmChain(8453);
+    await base.provider.request({
+      method: "eth_sendTransaction",
+      params: [{ from: alice.address, to: evmDevAccount("bob").address, value: "0x1000" }],
+    });
+    const reader = evm.get(8453) as ReturnType<typeof createPublicClient>;
+    expect(await reader.getBalance({ address: alice.address })).to.be.lessThan(
+      baseline.evm.get(8453)?.alice as bigint,
+    );
+    expect(await (await post("/_devnet/revert", JSON.stringify({ id }))).json()).to.deep.equal({
+      reverted: true,
+    });
+    expect(await reader.getBalance({ address: alice.address })).to.equal(baseline.evm.get(8453)?.alice);
+    // Reverting deletes the snapshot: a second revert to it changes nothing.
+    expect(await (await post("/_devnet/revert", JSON.stringify({ id }))).json()).to.deep.equal({
+      reverted: false,
+    });
+    expect((await post("/_devnet/revert", JSON.stringify({ id: "latest" }))).status).to.equal(400);
+    // A body a browser form could send without a CORS preflight (text/plain) is not a JSON object: refused.
+    expect((await post("/_devnet/snapshot", "{}", "text/plain")).status).to.equal(400);
+    expect((await post("/_devnet/dump-state", "{}")).status).to.equal(404);
+    const state = parseState(
+      await (await fetch(`${devnet.serviceUrl}/_devnet/state`)).text(),
+      "GET /_devnet/state",
+    );
+    expect(state.evm.map((chain) => chain.chainId)).to.deep.equal([8453, 10]);
+    expect(state.service.requests?.rows.length).to.equal(baseline.requests);
+  });
 
   for (let index = 0; index < TESTS; index++) {
     it(`test ${index + 1} starts from the snapshot and changes every part`, async () => {
