@@ -3,7 +3,8 @@
  * storage (EDR issue 911) and no method lists accounts or storage slots. So the chain keeps a journal
  * of every request that changed it (transactions, mining, `hardhat_set*`, impersonation, time
  * moves), each with the timestamps of the blocks it mined, and a saved chain is rebuilt by replaying
- * the journal on a new node from the same genesis time, each block at its recorded timestamp.
+ * the journal on a new node from the same genesis time, each block at its recorded timestamp. A run
+ * of empty blocks mined one call after another is one entry, replayed evenly over its span.
  * Reverts keep the journal true: `evm_revert` to a snapshot cuts the journal back to where that
  * snapshot was taken, so a replay runs only the chain's current history.
  */
@@ -58,6 +59,17 @@ export interface JournaledProvider extends EdrProvider {
 
 const toNumber = (hex: unknown) => Number(BigInt(hex as string));
 
+/** Empty blocks mined without an interval (`--block-time`'s timer): runs of them are one entry. */
+function isPlainMine(
+  entry: JournalEntry,
+): entry is JournalEntry & { mined: NonNullable<JournalEntry["mined"]> } {
+  return (
+    entry.method === "hardhat_mine" &&
+    entry.mined !== undefined &&
+    (entry.params === undefined || (Array.isArray(entry.params) && entry.params.length <= 1))
+  );
+}
+
 export function journaledProvider(provider: EdrProvider): JournaledProvider {
   const journal: JournalEntry[] = [];
   /** Journal length when each live snapshot was taken, by snapshot id. */
@@ -91,7 +103,14 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
           last: await blockTime(after),
         };
       }
-      journal.push(entry);
+      const previous = journal.at(-1);
+      if (isPlainMine(entry) && previous !== undefined && isPlainMine(previous)) {
+        previous.mined = {
+          count: previous.mined.count + entry.mined.count,
+          first: previous.mined.first,
+          last: entry.mined.last,
+        };
+      } else journal.push(entry);
     }
     if (failure !== undefined) throw failure;
     return result;
@@ -117,7 +136,7 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
 
 /**
  * Replays `journal` on a new chain: before each request that mined, the next block's timestamp is
- * pinned to the recorded one (several blocks mined at once are spread over the recorded span).
+ * pinned to the recorded one (several blocks mined at once are spread over the recorded span, never past its end).
  */
 export async function replayJournal(provider: EdrProvider, journal: readonly JournalEntry[]): Promise<void> {
   for (const entry of journal) {
@@ -127,7 +146,7 @@ export async function replayJournal(provider: EdrProvider, journal: readonly Jou
       if (entry.method === "hardhat_mine" && entry.mined.count > 1) {
         const interval = Math.max(
           1,
-          Math.round((entry.mined.last - entry.mined.first) / (entry.mined.count - 1)),
+          Math.floor((entry.mined.last - entry.mined.first) / (entry.mined.count - 1)),
         );
         params = [`0x${entry.mined.count.toString(16)}`, `0x${interval.toString(16)}`];
       }

@@ -47,6 +47,11 @@ describe("devnet EVM journal", () => {
     });
     await chain.request({ method: "evm_increaseTime", params: [600] });
     await chain.request({ method: "hardhat_mine", params: ["0x3"] });
+    // Empty blocks mined one call after another (--block-time's timer) are one journal entry.
+    const entries = chain.journal().length;
+    for (let block = 0; block < 4; block++) await chain.request({ method: "hardhat_mine", params: ["0x1"] });
+    expect(chain.journal()).to.have.length(entries);
+    expect(chain.journal().at(-1)?.mined?.count).to.equal(7);
     const kept = chain.journal().length;
 
     // Reverted work: gone from the chain and from the journal.
