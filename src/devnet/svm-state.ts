@@ -8,7 +8,7 @@
  */
 import { type Address, type EncodedAccount, lamports, type Transaction } from "@solana/kit";
 import type { LiteSVM } from "litesvm";
-import type { SvmLedger } from "./solana-rpc/ledger.ts";
+import type { LedgerTransaction, SvmLedger } from "./solana-rpc/ledger.ts";
 import type { LedgerHistory } from "./solana-rpc/ledger-history.ts";
 import { messageAccounts, messageOf } from "./solana-rpc/message.ts";
 
@@ -17,7 +17,7 @@ export type SvmAccounts = [Address, EncodedAccount | null][];
 
 export interface SvmChainState {
   accounts: SvmAccounts;
-  history: LedgerHistory;
+  history: LedgerHistory<LedgerTransaction>;
 }
 
 /** LiteSVM's own transaction history: refused as `AlreadyProcessed` unless cleared after a restore. */

@@ -4,9 +4,9 @@
  * transaction, oldest first (the indexes by address and slot are rebuilt from them).
  */
 import type { Blockhash } from "@solana/kit";
-import type { LedgerTransaction } from "./ledger.ts";
 
-export interface LedgerHistory {
+/** `Transaction`: the ledger's record of a transaction (`LedgerTransaction`). */
+export interface LedgerHistory<Transaction> {
   genesisHash: Blockhash;
   firstSlot: number;
   firstAvailable: number;
@@ -21,5 +21,5 @@ export interface LedgerHistory {
   };
   slots: [number, { blockhash: Blockhash; blockTime: number }][];
   slotHashes: { slot: bigint; hash: string }[];
-  transactions: LedgerTransaction[];
+  transactions: Transaction[];
 }

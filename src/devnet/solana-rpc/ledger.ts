@@ -153,9 +153,9 @@ export interface SvmLedger {
   transactionCount(): number;
   subscribe(listener: LedgerListener): () => void;
   /** The chain's history and clock as plain data (snapshots, saved state: `ledger-history.ts`). */
-  history(): LedgerHistory;
+  history(): LedgerHistory<LedgerTransaction>;
   /** Puts the chain back to `history`: slot, clock, blocks and transactions recorded after it are gone. */
-  restoreHistory(history: LedgerHistory): void;
+  restoreHistory(history: LedgerHistory<LedgerTransaction>): void;
   /** Stops the slot timer. */
   close(): void;
 }
