@@ -124,6 +124,53 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
     expect(state.service.requests?.rows.length).to.equal(baseline.requests);
   });
 
+  it("a fill that ran after a snapshot is undone by the revert: on chain, in the request, and never resumed", async () => {
+    const recipient = privateKeyToAddress(generatePrivateKey());
+    const quote = await client.quoteV2({
+      user: alice.address,
+      recipient,
+      originChainId: 8453,
+      destinationChainId: 10,
+      originCurrency: zeroAddress,
+      destinationCurrency: zeroAddress,
+      amount: parseEther("0.5").toString(),
+      tradeType: "EXACT_INPUT",
+    });
+    const requestId = quote.steps[0]?.requestId as string;
+    const optimism = evm.get(10) as ReturnType<typeof createPublicClient>;
+    const deposit = () =>
+      fetch(`${devnet.serviceUrl}/_mock/requests/${requestId}/deposit`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ final: true }),
+      });
+    const id = await devnet.snapshot();
+    await deposit();
+    const filled = await client.waitForStatus(requestId, {
+      until: ["success"],
+      intervalMs: 25,
+      timeoutMs: 20_000,
+    });
+    const fillTx = filled.txHashes[0] as Hex;
+    expect((await optimism.getTransactionReceipt({ hash: fillTx })).status).to.equal("success");
+    const paid = await optimism.getBalance({ address: recipient });
+    expect(paid > 0n, "the fill paid the recipient on chain 10").to.equal(true);
+
+    expect(await devnet.revert(id)).to.equal(true);
+    expect((await client.getStatus(requestId)).status).to.equal("waiting");
+    expect(await optimism.getBalance({ address: recipient })).to.equal(0n);
+    const gone = await optimism.getTransactionReceipt({ hash: fillTx }).catch((error: Error) => error.name);
+    expect(gone, "the fill transaction is gone from chain 10").to.equal("TransactionReceiptNotFoundError");
+    // Nothing of the undone fill comes back while the indexer and the lifecycle keep running.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await client.getStatus(requestId)).status).to.equal("waiting");
+    expect(await optimism.getBalance({ address: recipient })).to.equal(0n);
+    // The service carries on from the reverted state: the same deposit fills the request again.
+    await deposit();
+    await client.waitForStatus(requestId, { until: ["success"], intervalMs: 25, timeoutMs: 20_000 });
+    expect(await optimism.getBalance({ address: recipient })).to.equal(paid);
+  });
+
   for (let index = 0; index < TESTS; index++) {
     it(`test ${index + 1} starts from the snapshot and changes every part`, async () => {
       // Starts from the snapshot's state.
