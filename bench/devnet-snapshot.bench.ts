@@ -3,8 +3,9 @@
 //    (ETH sent on both EVM chains, SOL sent on the SVM chain, a request quoted), side by side with
 //    one chain's `evm_snapshot` / `evm_revert` alone; the service database starts with `--requests`
 //    requests seeded, as a suite that has run for a while has.
-// 2. As processes: `attestkit devnet` fresh and `--load-state` of the state saved after part 1, each
-//    timed from spawn until it printed its endpoints and answered a first request on every surface.
+// 2. A start fresh and from the state saved after part 1: `startDevnet()` in a process that has
+//    loaded everything, and `attestkit devnet` / `--load-state` as processes, timed from spawn until
+//    it printed its endpoints and answered a first request on every surface.
 //   node bench/devnet-snapshot.bench.ts [--rounds 30] [--runs 3] [--requests 1000]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -128,7 +129,22 @@ const dir = mkdtempSync(join(tmpdir(), "attestkit-state-bench-"));
 const stateFile = join(dir, "devnet.json");
 const dumpMs: number[] = [];
 await timed(dumpMs, () => devnet.dumpState(stateFile));
+const saved = await devnet.state();
 await devnet.close();
+
+// In a process that has loaded everything already: what the start itself costs, fresh or loaded.
+const warm = {
+  "startDevnet() (fresh)": [] as number[],
+  "startDevnet({ load }) (saved above)": [] as number[],
+};
+for (let run = 0; run < RUNS; run++) {
+  const fresh = await timed(warm["startDevnet() (fresh)"], () => startDevnet({ logger: false }));
+  await fresh.close();
+  const loaded = await timed(warm["startDevnet({ load }) (saved above)"], () =>
+    startDevnet({ logger: false, load: saved }),
+  );
+  await loaded.close();
+}
 
 const inProcess = [
   {
@@ -168,8 +184,14 @@ for (let run = 0; run < RUNS; run++) {
   }
 }
 rmSync(dir, { recursive: true, force: true });
-const startRows = Object.entries(starts).map(([name, ms]) => ({ case: name, ...stats(ms) }));
-printTable(`Start until "${READY}" and a first request answered on every surface (${RUNS} runs)`, startRows);
+const startRows = [...Object.entries(warm), ...Object.entries(starts)].map(([name, ms]) => ({
+  case: name,
+  ...stats(ms),
+}));
+printTable(
+  `Start: in a warm process, and as a process until "${READY}" and a first request answered on every surface (${RUNS} runs)`,
+  startRows,
+);
 writeResults("devnet-snapshot.json", {
   rounds: ROUNDS,
   requestsSeeded: REQUESTS,
