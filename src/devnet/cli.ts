@@ -21,6 +21,8 @@
  *   --dump-state <f>   save the whole devnet to <f> on exit and on POST /_devnet/dump-state
  *   --load-state <f>   start from a state saved by --dump-state
  */
+import { existsSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { commandOptions, parseCommandArgs } from "../cli-options.ts";
 import { ORDER_VERSIONS, type OrderVersion } from "../orders/typed-data.ts";
 import { formatActivity } from "../service/activity.ts";
@@ -117,6 +119,16 @@ const dumpStatePath = values["dump-state"];
 const loadStatePath = values["load-state"];
 if (loadStatePath !== undefined && svmRpcUrl !== undefined) {
   options.fail("--load-state needs the embedded SVM chain: it cannot be combined with --svm-rpc-url");
+}
+if (dumpStatePath !== undefined) {
+  if (svmRpcUrl !== undefined) {
+    options.fail("--dump-state needs the embedded SVM chain: it cannot be combined with --svm-rpc-url");
+  }
+  // Checked now, not when the devnet stops: the state is written beside it, in its folder.
+  const folder = dirname(resolve(dumpStatePath));
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    options.fail(`invalid --dump-state ${JSON.stringify(dumpStatePath)}: folder ${folder} does not exist`);
+  }
 }
 
 const faucet = {

@@ -97,6 +97,19 @@ function startCli(args: string[]): Promise<Running> {
   });
 }
 
+/** Runs `attestkit devnet` with `args` to its end (a refused start). */
+function runCli(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["src/cli.ts", "devnet", "--port", "0", ...args],
+      { timeout: 60_000 },
+      (error, _out, stderr) =>
+        resolve({ code: error === null ? 0 : ((error as { code?: number }).code ?? null), stderr }),
+    );
+  });
+}
+
 function stop(running: Running): Promise<number | null> {
   return new Promise((resolve) => {
     running.child.on("exit", (code) => resolve(code));
@@ -214,19 +227,24 @@ describe("attestkit devnet --dump-state / --load-state", function () {
     await stop(second);
   });
 
+  it("--dump-state into a folder that does not exist, or with an external SVM validator, is refused at start (exit 2)", async () => {
+    for (const args of [
+      ["--dump-state", join(dir, "missing", "devnet.json")],
+      ["--dump-state", file, "--svm-rpc-url", "http://127.0.0.1:1"],
+      ["--load-state", file, "--svm-rpc-url", "http://127.0.0.1:1"],
+    ]) {
+      const { code, stderr } = await runCli(args);
+      expect(code, args.join(" ")).to.equal(2);
+      expect(stderr.trim().split("\n"), stderr).to.have.length(1);
+      expect(stderr).to.match(/--(dump|load)-state/);
+    }
+  });
+
   it("a state file of another attestkit version is refused with one line and exit code 2", async () => {
     const saved = JSON.parse(readFileSync(file, "utf8"));
     const other = join(dir, "other.json");
     writeFileSync(other, JSON.stringify({ ...saved, attestkit: "0.0.1" }));
-    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ["src/cli.ts", "devnet", "--port", "0", "--load-state", other],
-        { timeout: 60_000 },
-        (error, _out, stderr) =>
-          resolve({ code: error === null ? 0 : ((error as { code?: number }).code ?? null), stderr }),
-      );
-    });
+    const { code, stderr } = await runCli(["--load-state", other]);
     expect(code).to.equal(2);
     expect(stderr.trim().split("\n")).to.have.length(1);
     expect(stderr).to.include("written by attestkit 0.0.1");
