@@ -1,4 +1,5 @@
 // Whole-devnet snapshot and revert (goal <= 50 ms each), and a saved state's start.
+// 0. What journaling the EVM chains (the saved state's record) adds to each state-changing request.
 // 1. In one process: `devnet.snapshot()` and `devnet.revert(id)` around a test's worth of changes
 //    (ETH sent on both EVM chains, SOL sent on the SVM chain, a request quoted), side by side with
 //    one chain's `evm_snapshot` / `evm_revert` alone; the service database starts with `--requests`
@@ -24,6 +25,8 @@ import { getTransferSolInstruction } from "@solana-program/system";
 import { createPublicClient, http, parseEther, zeroAddress } from "viem";
 import { evmDevAccount } from "../src/devnet/accounts.ts";
 import { startDevnet } from "../src/devnet/devnet.ts";
+import { createEdrProvider, type EdrProvider } from "../src/devnet/edr-provider.ts";
+import { journaledProvider } from "../src/devnet/evm-state.ts";
 import { createServiceClient } from "../src/index.ts";
 import { generateRequests } from "../src/service/seed.ts";
 import { processStart, READY, REPO_ROOT } from "./devnet-process.ts";
@@ -58,6 +61,35 @@ const timed = async <T>(samples: number[], work: () => Promise<T>): Promise<T> =
   samples.push(performance.now() - start);
   return result;
 };
+
+// --- 0. what the saved state's journal costs each state-changing request (a transfer on a bare
+// EDR chain against the same on a journaled one, interleaved rounds of 100)
+const bare = await createEdrProvider(1);
+const journaled = journaledProvider(await createEdrProvider(2));
+const journalSamples = { bare: [] as number[], journaled: [] as number[] };
+const transfer = (provider: EdrProvider) => async () => {
+  for (let i = 0; i < 100; i++) {
+    await provider.request({
+      method: "eth_sendTransaction",
+      params: [{ from: evmDevAccount("alice").address, to: evmDevAccount("bob").address, value: "0x1" }],
+    });
+  }
+};
+for (let round = 0; round < 10; round++) {
+  await timed(journalSamples.bare, transfer(bare));
+  await timed(journalSamples.journaled, transfer(journaled));
+}
+bare.close();
+journaled.close();
+const perTransfer = (samples: number[]) => stats(samples.map((ms) => ms / 100));
+const journalRows = [
+  { case: "eth_sendTransaction, bare EDR provider", ...perTransfer(journalSamples.bare) },
+  { case: "eth_sendTransaction, journaled (the devnet's chains)", ...perTransfer(journalSamples.journaled) },
+];
+printTable(
+  "A state-changing request with and without the journal (ms per transfer, 10 rounds of 100)",
+  journalRows,
+);
 
 // --- 1. snapshot and revert in one process
 const devnet = await startDevnet({ logger: false, indexerIntervalMs: 50 });
@@ -196,6 +228,7 @@ writeResults("devnet-snapshot.json", {
   rounds: ROUNDS,
   requestsSeeded: REQUESTS,
   goalMs: GOAL_MS,
+  journal: journalRows,
   snapshot: inProcess,
   start: startRows,
 });

@@ -51,14 +51,24 @@ function replacer(_key: string, value: unknown): unknown {
   return value;
 }
 
-function reviver(_key: string, value: unknown): unknown {
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    const tagged = value as { $bigint?: unknown; $bytes?: unknown };
-    if (typeof tagged.$bigint === "string" && Object.keys(value).length === 1) return BigInt(tagged.$bigint);
-    if (typeof tagged.$bytes === "string" && Object.keys(value).length === 1)
-      return new Uint8Array(Buffer.from(tagged.$bytes, "base64"));
+/** Turns the tagged values back into bigints and bytes, in place (faster than a JSON.parse reviver). */
+function untag(value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = untag(value[i]);
+    return value;
   }
-  return value;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.length === 1) {
+    if (typeof record.$bigint === "string") return BigInt(record.$bigint);
+    if (typeof record.$bytes === "string") return new Uint8Array(Buffer.from(record.$bytes, "base64"));
+  }
+  for (const key of keys) {
+    // JSON.parse made "__proto__" an own property; assigning it would set the prototype instead.
+    if (key !== "__proto__") record[key] = untag(record[key]);
+  }
+  return record;
 }
 
 /** The file's text for `state`. */
@@ -78,7 +88,7 @@ export function writeStateFile(path: string, state: DevnetState): void {
 export function parseState(text: string, path: string): DevnetState {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text, reviver);
+    parsed = untag(JSON.parse(text));
   } catch (error) {
     throw new StateFileError(`state file ${path} is not JSON (${(error as Error).message})`);
   }

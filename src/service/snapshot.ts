@@ -1,6 +1,6 @@
 /**
- * The mock service's state as one value: every table of its database, row by row (integers read as
- * bigint, so nothing rounds), and the participant the devnet's snapshot uses. Everything the service
+ * The mock service's state as one value: every table of its database, row by row (a table holding
+ * an integer past 2^53 is read with bigints, so nothing rounds), and the participant the devnet's snapshot uses. Everything the service
  * remembers lives in that database: requests, quotes' orders, the app-balance ledger and its holds,
  * the solver's outbox, the webhook outbox, indexer cursors. What runs in memory (the indexer's
  * passes, fills and refunds in flight, webhook attempts) is waited for before a capture or restore.
@@ -34,12 +34,19 @@ export function captureDatabase(store: Store): DatabaseRows {
   const out: DatabaseRows = {};
   for (const table of tables(store)) {
     const statement = store.prepare(`SELECT * FROM ${quoted(table)}`);
-    statement.setReadBigInts(true);
     statement.setReturnArrays(true);
     const columns = statement.columns().map((column) => column.name);
-    out[table] = { columns, rows: statement.all() as unknown as unknown[][] };
-    statement.setReadBigInts(false);
+    let rows: unknown[][];
+    try {
+      rows = statement.all() as unknown as unknown[][];
+    } catch {
+      // An integer past 2^53: the table is read with bigints, so nothing rounds.
+      statement.setReadBigInts(true);
+      rows = statement.all() as unknown as unknown[][];
+      statement.setReadBigInts(false);
+    }
     statement.setReturnArrays(false);
+    out[table] = { columns, rows };
   }
   return out;
 }

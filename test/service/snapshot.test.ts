@@ -87,6 +87,22 @@ describe("service database snapshot", () => {
     store.close();
   });
 
+  it("an integer past 2^53 is captured and restored exactly", () => {
+    const store = new Store();
+    const huge = 2n ** 60n + 1n;
+    store
+      .prepare("INSERT INTO ledger_entries (wallet, kind, amount, created_at) VALUES ('w', 'credit', ?, 0)")
+      .run(huge);
+    const saved = captureDatabase(store);
+    store.prepare("DELETE FROM ledger_entries").run();
+    restoreDatabase(store, saved);
+    const read = store.prepare("SELECT amount FROM ledger_entries");
+    read.setReadBigInts(true);
+    expect(read.all()).to.deep.equal([{ amount: huge }]);
+    read.setReadBigInts(false);
+    store.close();
+  });
+
   it("a saved state from another schema is refused: a table the database lacks", () => {
     const store = new Store();
     const saved = captureDatabase(store);
