@@ -43,8 +43,8 @@ export class DevnetSnapshots {
   /** Snapshot and revert calls run one at a time, in call order. */
   #queue: Promise<unknown> = Promise.resolve();
 
-  /** Adds a part (the lead wires the clock this way); snapshots taken before it do not cover it. */
-  add(participant: SnapshotParticipant<never> | SnapshotParticipant): void {
+  /** Adds a part (e.g. a clock) to every later snapshot; snapshots taken before it do not cover it. */
+  add<T>(participant: SnapshotParticipant<T>): void {
     this.#participants.push(participant as SnapshotParticipant);
   }
 
