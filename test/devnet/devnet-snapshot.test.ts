@@ -171,6 +171,38 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
     expect(await optimism.getBalance({ address: recipient })).to.equal(paid);
   });
 
+  it("a snapshot taken while a fill is in flight waits for it: the snapshot holds the finished fill", async () => {
+    const recipient = privateKeyToAddress(generatePrivateKey());
+    const quote = await client.quoteV2({
+      user: alice.address,
+      recipient,
+      originChainId: 8453,
+      destinationChainId: 10,
+      originCurrency: zeroAddress,
+      destinationCurrency: zeroAddress,
+      amount: parseEther("0.2").toString(),
+      tradeType: "EXACT_INPUT",
+    });
+    const requestId = quote.steps[0]?.requestId as string;
+    const answered = await fetch(`${devnet.serviceUrl}/_mock/requests/${requestId}/deposit`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ final: true }),
+    });
+    // The deposit is booked and the fill sent in the background: the request is pending when answered.
+    expect(await answered.json()).to.deep.equal({ status: "pending" });
+    const id = await devnet.snapshot();
+    expect((await client.getStatus(requestId)).status, "the fill finished before the capture").to.equal(
+      "success",
+    );
+    const optimism = evm.get(10) as ReturnType<typeof createPublicClient>;
+    const paid = await optimism.getBalance({ address: recipient });
+    expect(paid > 0n).to.equal(true);
+    expect(await devnet.revert(id)).to.equal(true);
+    expect((await client.getStatus(requestId)).status).to.equal("success");
+    expect(await optimism.getBalance({ address: recipient })).to.equal(paid);
+  });
+
   for (let index = 0; index < TESTS; index++) {
     it(`test ${index + 1} starts from the snapshot and changes every part`, async () => {
       // Starts from the snapshot's state.
