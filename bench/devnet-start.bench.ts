@@ -5,7 +5,6 @@
 // `startDevnet()` in a process that has already loaded everything; and `attestkit devnet` of the packed
 // tarball installed in a fresh project, as an integrator runs it. A bounded number of runs of each.
 //   node bench/devnet-start.bench.ts [--runs 3]
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createConsumer, DEVNET_PEERS, repoVersion } from "../scripts/package/consumer.ts";
 import { startDevnet } from "../src/devnet/devnet.ts";
+import { processStart } from "./devnet-process.ts";
 import { printTable, writeResults } from "./harness.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
@@ -20,42 +20,7 @@ const RUNS = Math.min(Number(values.runs), 20);
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const CLI = join(REPO, "src/cli.ts");
 const FREE_PORTS = ["--port", "0", "--rpc-port", "0", "--svm-rpc-port", "0"];
-const READY = "Ctrl-C stops.";
 const GOAL_MS = 3000;
-
-/** Spawns a devnet command on free ports; ms until it prints that it is ready, then stops it. */
-function processStart(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-  cwd = REPO,
-): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-      // A process group of its own: npm does not pass SIGTERM on to the devnet it started.
-      detached: true,
-    });
-    const stop = (signal: NodeJS.Signals) => process.kill(-(child.pid as number), signal);
-    let out = "";
-    const timer = setTimeout(() => {
-      stop("SIGKILL");
-      reject(new Error(`the devnet was not ready within 120 s:\n${out}`));
-    }, 120_000);
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (!out.includes(READY)) return;
-      const elapsed = performance.now() - start;
-      clearTimeout(timer);
-      child.once("exit", () => resolve(elapsed));
-      stop("SIGTERM");
-    });
-    child.once("error", reject);
-  });
-}
 
 async function inProcessStart(): Promise<number> {
   const start = performance.now();

@@ -10,7 +10,7 @@ import {
   TOOLS_NODE_VERSION,
 } from "./install-node.ts";
 import { nodeAtLeast, TOOLS_NODE_FLOOR } from "./node-floor.ts";
-import { startErrorLine } from "./start-errors.ts";
+import { StateFileError, startErrorLine } from "./start-errors.ts";
 
 const USAGE = `attestkit <command> [options]
 
@@ -56,7 +56,7 @@ async function runCommand(load: () => Promise<unknown>): Promise<void> {
     const line = startErrorLine(error);
     if (line === undefined) throw error;
     console.error(`attestkit ${command}: ${line}`);
-    process.exit(error instanceof CliOptionError ? 2 : 1);
+    process.exit(error instanceof CliOptionError || error instanceof StateFileError ? 2 : 1);
   }
 }
 

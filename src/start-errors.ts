@@ -30,6 +30,13 @@ export function withPortFlag(error: unknown, portFlags: ReadonlyMap<number, stri
   return new PortInUseError(port, portFlags.get(port));
 }
 
+/** A `--load-state` file the devnet cannot start from (another attestkit, not a state file, unreadable). */
+export class StateFileError extends AttestkitError {
+  constructor(message: string) {
+    super("STATE_FILE_REFUSED", message);
+  }
+}
+
 const MISSING_NATIVE_BINDING = /Cannot find native binding|Missing platform package/;
 
 /** The one line to print for a start-up error, or undefined when the full error is more useful. */

@@ -19,7 +19,11 @@
  *                      requestAirdrop's caps, as solana-test-validator names them (default 1000, 10000, 10)
  *   --cors-origin <o>  a browser origin the chains' RPCs and the service serve (repeatable, '*' any; default local origins)
  *   --allow-host <h>   a Host name the chains' RPCs and the service answer (repeatable, '*' any; default loopback names)
+ *   --dump-state <f>   save the whole devnet to <f> on exit and on POST /_devnet/dump-state
+ *   --load-state <f>   start from a state saved by --dump-state
  */
+import { existsSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { commandOptions, parseCommandArgs } from "../cli-options.ts";
 import { ORDER_VERSIONS, type OrderVersion } from "../orders/typed-data.ts";
 import { formatActivity } from "../service/activity.ts";
@@ -54,6 +58,8 @@ const { values } = parseCommandArgs("devnet", {
     "cors-origin": { type: "string", multiple: true },
     "allow-host": { type: "string", multiple: true },
     "order-version": { type: "string" },
+    "dump-state": { type: "string" },
+    "load-state": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -111,6 +117,22 @@ if (!(ORDER_VERSIONS as readonly string[]).includes(orderVersion)) {
   options.fail(
     `invalid --order-version ${JSON.stringify(orderVersion)}: expected ${ORDER_VERSIONS.join(" or ")}`,
   );
+}
+
+const dumpStatePath = values["dump-state"];
+const loadStatePath = values["load-state"];
+if (loadStatePath !== undefined && svmRpcUrl !== undefined) {
+  options.fail("--load-state needs the embedded SVM chain: it cannot be combined with --svm-rpc-url");
+}
+if (dumpStatePath !== undefined) {
+  if (svmRpcUrl !== undefined) {
+    options.fail("--dump-state needs the embedded SVM chain: it cannot be combined with --svm-rpc-url");
+  }
+  // Checked now, not when the devnet stops: the state is written beside it, in its folder.
+  const folder = dirname(resolve(dumpStatePath));
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    options.fail(`invalid --dump-state ${JSON.stringify(dumpStatePath)}: folder ${folder} does not exist`);
+  }
 }
 
 const faucet = {
@@ -194,7 +216,9 @@ function describe(devnet: Devnet<SvmChainBase>): void {
   );
 }
 
-const { DEVNET_EVM_CHAINS, startDevnet } = await import("./devnet.ts");
+const { DEVNET_EVM_CHAINS, readStateFile, startDevnet } = await import("./devnet.ts");
+// A state file from another attestkit is refused here, before anything starts (exit code 2).
+const load = loadStatePath === undefined ? undefined : readStateFile(loadStatePath);
 
 /** Which flag moves each port the devnet listens on (PubSub and chain 10 take the port after theirs). */
 const portFlags = new Map<number, string>([
@@ -236,6 +260,8 @@ const devnet = await startDevnet({
   faucet,
   orderVersion: orderVersion as OrderVersion,
   ...(svmRpcUrl === undefined ? {} : { svmRpcUrl, ...(svmWsUrl === undefined ? {} : { svmWsUrl }) }),
+  ...(load === undefined ? {} : { load }),
+  ...(dumpStatePath === undefined ? {} : { dumpStatePath }),
 }).catch((error: unknown) => {
   throw withPortFlag(error, portFlags);
 });
@@ -245,6 +271,14 @@ async function stop(signal: string): Promise<void> {
   if (stopping) process.exit(130);
   stopping = true;
   console.log(`\n${signal}: stopping the devnet...`);
+  if (dumpStatePath !== undefined) {
+    try {
+      await devnet.dumpState(dumpStatePath);
+      console.log(`state saved to ${dumpStatePath}`);
+    } catch (error) {
+      console.error(`state not saved to ${dumpStatePath}: ${(error as Error).message}`);
+    }
+  }
   await devnet.close();
   console.log("stopped");
   process.exit(0);

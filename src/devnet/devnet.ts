@@ -27,9 +27,13 @@ import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { createDevnetClock, type DevnetClock } from "./clock.ts";
 import { clockRoutes, registerDevnetControl } from "./control.ts";
+import { captureDevnetState, devnetSnapshots } from "./devnet-state.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
 import { clockUpToChains } from "./evm-clock.ts";
+import type { DevnetSnapshotId, DevnetSnapshots } from "./snapshot.ts";
 import type { FaucetLimits } from "./solana-rpc/index.ts";
+import { type DevnetState, writeStateFile } from "./state-file.ts";
+import { registerStateRoutes } from "./state-routes.ts";
 import { type SvmChainBase, type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
 import { connectSvmExternalChain, type SvmExternalChain } from "./svm-external.ts";
 
@@ -40,6 +44,7 @@ export {
   ScenarioInputSchema,
   type ScenarioView,
 } from "../service/index.ts";
+export { StateFileError } from "../start-errors.ts";
 export {
   type ClockMove,
   type ClockParticipant,
@@ -49,8 +54,16 @@ export {
   type DevnetTime,
 } from "./clock.ts";
 export { DEVNET_CONTROL_PREFIX, type DevnetControlRoutes } from "./control.ts";
+export { snapshotEachTest } from "./mocha-snapshots.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
+export {
+  type DevnetSnapshotId,
+  DevnetSnapshots,
+  type SnapshotParticipant,
+  SnapshotRevertError,
+} from "./snapshot.ts";
 export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./solana-rpc/index.ts";
+export { type DevnetState, readStateFile } from "./state-file.ts";
 export type { SvmChainBase, SvmDevChain } from "./svm-chain.ts";
 export type { SvmExternalChain } from "./svm-external.ts";
 
@@ -104,6 +117,10 @@ export interface DevnetOptions {
   scenarios?: readonly ScenarioInput[];
   /** Caps of the SVM chain's `requestAirdrop` (default `DEFAULT_FAUCET_LIMITS`: 1,000 SOL per request, 10,000 per recipient per 10 s). */
   faucet?: FaucetLimits;
+  /** A saved state (`readStateFile`) to start from instead of a fresh devnet (embedded SVM chain only). */
+  load?: DevnetState;
+  /** The file `POST /_devnet/dump-state` writes (`attestkit devnet --dump-state`). */
+  dumpStatePath?: string;
 }
 
 /** Options of a devnet whose SVM side runs on an external validator instead of the embedded chain. */
@@ -137,6 +154,16 @@ export interface Devnet<Svm extends SvmChainBase = SvmDevChain> {
   time: DevnetClock;
   /** The EVM chain with this id (throws for an unknown id). */
   evmChain(chainId: number): EvmDevChain;
+  /** Snapshots the whole devnet (chains, service database and work, `snapshots.add` parts) at once. */
+  snapshot(): Promise<DevnetSnapshotId>;
+  /** Reverts to `id` and deletes it and later snapshots; false for an unknown id (as anvil). */
+  revert(id: string): Promise<boolean>;
+  /** The snapshot coordinator: `add` a part (e.g. the clock) to every later snapshot. */
+  snapshots: DevnetSnapshots;
+  /** The whole devnet's state, what `load` starts from (embedded SVM chain only). */
+  state(): Promise<DevnetState>;
+  /** Writes `state()` to `path` (the `--dump-state` file). */
+  dumpState(path: string): Promise<void>;
   /** Stops the service and every chain, and releases their ports. */
   close(): Promise<void>;
 }
@@ -193,7 +220,16 @@ function startSvmSide(
     ...(options.browserPolicy ? { browserPolicy: options.browserPolicy } : {}),
     ...(options.faucet ? { faucet: options.faucet } : {}),
     clock,
+    ...(options.load ? { load: options.load.svm } : {}),
   });
+}
+
+/** The saved chain `chainId` of `state`, as `startEvmDevChain`'s `load` option. */
+function savedEvmChain(state: DevnetState | undefined, chainId: number) {
+  if (state === undefined) return {};
+  const saved = state.evm.find((chain) => chain.chainId === chainId);
+  if (saved === undefined) throw new Error(`the saved state has no EVM chain ${chainId}`);
+  return { load: saved };
 }
 
 /** Starts a devnet whose SVM side is an external validator (`svmRpcUrl`). */
@@ -210,6 +246,7 @@ export async function startDevnet(
   const maxDeadlineWindow = options.maxDeadlineWindow ?? 3600;
   const solver = evmDevAccount("solver");
   const clock = createDevnetClock();
+  if (options.load) await clock.restore(options.load.clock);
   const svm = await startSvmSide(options, solver.address, maxDeadlineWindow, clock);
   const svmDestinations = SVM_USERS.map((role) => ({
     chainId: SVM_CHAIN_ID,
@@ -233,6 +270,7 @@ export async function startDevnet(
           funded: ["solver", ...EVM_USERS],
           ...(options.browserPolicy ? { browserPolicy: options.browserPolicy } : {}),
           clock,
+          ...savedEvmChain(options.load, chainId),
         }),
       );
     }
@@ -246,6 +284,7 @@ export async function startDevnet(
     evm.map((chain) => chain.provider),
   );
   const confirmations = options.confirmations ?? 2;
+  const indexerIntervalMs = options.indexerIntervalMs ?? 100;
   const service = createService({
     solverPrivateKey: solver.privateKey,
     svmSolverAddress: svm.accounts.solver.address,
@@ -269,7 +308,7 @@ export async function startDevnet(
     quoteChains: [...evm.map((chain) => chain.chainId), SVM_CHAIN_ID],
     receivers: Object.fromEntries(evm.map((chain) => [chain.chainId, { address: chain.receiver }])),
     confirmations: Object.fromEntries(evm.map((chain) => [chain.chainId, confirmations])),
-    indexerIntervalMs: options.indexerIntervalMs ?? 100,
+    indexerIntervalMs,
     tokens: devnetTokens(evm, svm),
     publicChains: [
       ...evm.map((chain) => ({
@@ -297,12 +336,22 @@ export async function startDevnet(
     // The devnet's chains start empty each run: its service file is created when missing.
     ...(options.db === undefined ? {} : { db: options.db, newDb: true }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
+    ...(options.load ? { initialState: options.load.service } : {}),
     // The service answers the same origins and Host names as the chains.
     ...(options.browserPolicy
       ? { corsOrigins: options.browserPolicy.origins, allowedHosts: options.browserPolicy.hosts }
       : {}),
   });
   registerDevnetControl(service.app, [clockRoutes(clock)]);
+  const parts = { evm, svm, service, clock, indexerIntervalMs };
+  const snapshots = devnetSnapshots(parts);
+  const state = () => captureDevnetState(parts, snapshots);
+  registerStateRoutes(service.app, {
+    snapshot: () => snapshots.snapshot(),
+    revert: (id) => snapshots.revert(id),
+    state,
+    ...(options.dumpStatePath === undefined ? {} : { dumpStatePath: options.dumpStatePath }),
+  });
   const serviceUrl = await service.listen(options.servicePort ?? 0);
   // A move of the clock expires the holds it passed at once, not at the service's next sweep.
   const leaveClock = clock.join({ moved: () => void service.ledger.settleExpiredHolds(clock.now()) });
@@ -329,6 +378,13 @@ export async function startDevnet(
       const chain = byChain.get(chainId);
       if (chain === undefined) throw new Error(`the devnet has no EVM chain ${chainId}`);
       return chain;
+    },
+    snapshots,
+    snapshot: () => snapshots.snapshot(),
+    revert: (id) => snapshots.revert(id),
+    state,
+    async dumpState(path) {
+      writeStateFile(path, await state());
     },
     async close() {
       if (blockTimer) clearInterval(blockTimer);

@@ -59,7 +59,11 @@ function rpcFailure(error: { code: number; message: string; data?: unknown }): E
   return Object.assign(new Error(error.message), { code: error.code, data: error.data });
 }
 
-export async function createEdrProvider(chainId: number): Promise<EdrProvider> {
+/** `genesisTime`: the genesis block's timestamp in unix seconds (default now; a saved chain's own). */
+export async function createEdrProvider(
+  chainId: number,
+  genesisTime = Math.floor(Date.now() / 1000),
+): Promise<EdrProvider> {
   const { edr } = await loadDevnetPeers();
   const secretKeys = Array.from({ length: ACCOUNTS }, (_, index) => evmMnemonicPrivateKey(index));
   const funded = secretKeys.map((key) => ({
@@ -89,7 +93,7 @@ export async function createEdrProvider(chainId: number): Promise<EdrProvider> {
       },
       network: {
         genesisBlockGasLimit: BLOCK_GAS_LIMIT,
-        genesisBlockTime: BigInt(Math.floor(Date.now() / 1000)),
+        genesisBlockTime: BigInt(genesisTime),
       },
       networkId: BigInt(chainId),
       observability: {},

@@ -33,6 +33,7 @@ import { createEdrProvider } from "./edr-provider.ts";
 import { evmClockProvider } from "./evm-clock.ts";
 import { installEvmDepository } from "./evm-depository.ts";
 import { localNodeProvider } from "./evm-node-methods.ts";
+import { type EvmChainState, type JournaledProvider, journaledProvider, replayJournal } from "./evm-state.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
 
 export interface EvmDevToken {
@@ -59,6 +60,8 @@ export interface EvmDevChainOptions {
   browserPolicy?: BrowserPolicy;
   /** The devnet's clock, which stamps the chain's blocks (default: a clock of its own). */
   clock?: DevnetClock;
+  /** A saved chain (`state()`) to start from instead of deploying (`evm-state.ts`). */
+  load?: EvmChainState;
 }
 
 export interface EvmDevChain {
@@ -77,6 +80,8 @@ export interface EvmDevChain {
   /** `evm_snapshot` / `evm_revert`: drops every block after the snapshot (a reorg). */
   snapshot(): Promise<Hex>;
   revert(snapshot: Hex): Promise<void>;
+  /** The chain's saved state (`evm-state.ts`): what `load` starts from. */
+  state(): EvmChainState;
   close(): Promise<void>;
 }
 
@@ -100,9 +105,13 @@ function readArtifact(name: keyof typeof ARTIFACTS): { abi: Abi; bytecode: Hex; 
   return JSON.parse(readFileSync(packageFile(ARTIFACTS[name]), "utf8"));
 }
 
-export async function startEvmDevChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
-  const node = await createEdrProvider(options.chainId);
-  const provider = evmClockProvider(node, options.clock ?? createDevnetClock());
+type DeployedContracts = Pick<EvmChainState, "receiver" | "depository" | "tokens">;
+
+/** Deploys and configures the chain's contracts and tokens (a fresh chain). */
+async function deployContracts(
+  provider: Eip1193Provider,
+  options: EvmDevChainOptions,
+): Promise<DeployedContracts> {
   const transport = custom(provider);
   const publicClient = createPublicClient({ transport, pollingInterval: 20 });
   const deployer = evmDevAccount("deployer").address;
@@ -168,12 +177,33 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     }
     tokens.push({ symbol: token.symbol, name: token.name, decimals: token.decimals, address });
   }
-
   // Multicall3 where every chain has it, so clients' batch reads (viem's `multicall`) work unchanged.
   await provider.request({
     method: "hardhat_setCode",
     params: [MULTICALL3_ADDRESS, readArtifact("Multicall3").deployedBytecode],
   });
+  return { receiver: receiverAddress, depository, tokens };
+}
+
+/** Rebuilds a saved chain; its next block is no older than the wall clock. */
+async function loadContracts(provider: JournaledProvider, state: EvmChainState): Promise<DeployedContracts> {
+  await replayJournal(provider, state.journal);
+  const latest = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as {
+    timestamp: Hex;
+  };
+  const next = Math.max(Number(BigInt(latest.timestamp)) + 1, Math.floor(Date.now() / 1000));
+  await provider.request({ method: "evm_setNextBlockTimestamp", params: [next] });
+  return state;
+}
+
+export async function startEvmDevChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
+  const genesisTime = options.load?.genesisTime ?? Math.floor(Date.now() / 1000);
+  // The journal records what reaches the node; the clock stamps every block above it.
+  const node = journaledProvider(await createEdrProvider(options.chainId, genesisTime));
+  const provider = evmClockProvider(node, options.clock ?? createDevnetClock());
+  const { receiver, depository, tokens } = options.load
+    ? await loadContracts(node, options.load)
+    : await deployContracts(provider, options);
 
   const rpc = await serveJsonRpc(localNodeProvider(provider), options.rpcPort ?? 0, options.browserPolicy);
   return {
@@ -182,7 +212,7 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     provider,
     rpcUrl: rpc.url,
     wsUrl: rpc.wsUrl,
-    receiver: receiverAddress,
+    receiver,
     depository,
     tokens,
     async mine(blocks = 1) {
@@ -195,6 +225,14 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
       const ok = await provider.request({ method: "evm_revert", params: [snapshot] });
       if (ok !== true) throw new Error(`evm_revert ${snapshot} failed on chain ${options.chainId}`);
     },
+    state: () => ({
+      chainId: options.chainId,
+      genesisTime,
+      journal: [...node.journal()],
+      receiver,
+      depository,
+      tokens: tokens.map((token) => ({ ...token })),
+    }),
     async close() {
       await rpc.close();
       provider.leave();

@@ -34,5 +34,9 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
                       any http(s)://localhost or 127.0.0.1 origin)
   --allow-host <h>    a Host name the chains' RPCs and the service answer (repeatable; '*' for any; always
                       localhost, 127.0.0.1, [::1]: others are refused, against DNS rebinding)
+  --dump-state <file> save the whole devnet (chains, service) to <file> on exit (Ctrl-C, SIGTERM) and on
+                      POST /_devnet/dump-state (docs/devnet.md, Saved state)
+  --load-state <file> start from a state saved by --dump-state of this attestkit version (embedded SVM
+                      chain only)
 
 ${DEVNET_REQUIREMENTS}`;

@@ -43,6 +43,7 @@ import {
   usdcFundingInstructions,
   usdcMintInstructions,
 } from "./svm-setup.ts";
+import { captureSvmState, restoreSvmState, type SvmChainState, trackSvmAccounts } from "./svm-state.ts";
 
 export interface SvmDevChainOptions extends DevnetReceiverSettings {
   /** Slot length (default 400 ms). */
@@ -57,6 +58,14 @@ export interface SvmDevChainOptions extends DevnetReceiverSettings {
   faucet?: FaucetLimits;
   /** The devnet's clock: slots, block times and the Clock sysvar follow it (default: a clock of its own). */
   clock?: DevnetClock;
+  /** A saved chain (`state()`) to start from instead of deploying (`svm-state.ts`). */
+  load?: SvmDevChainState;
+}
+
+/** The embedded chain's saved state: accounts and ledger, and where its programs' accounts are. */
+export interface SvmDevChainState extends SvmChainState {
+  receiverConfig: Address;
+  depository: { program: Address; vault: Address };
 }
 
 export interface SvmSubmitResult {
@@ -105,6 +114,10 @@ export interface SvmDevChain extends SvmChainBase {
    * skipped does). @throws Error naming the rejection or the program error, with the logs.
    */
   submit(tx: Transaction): SvmSubmitResult;
+  /** Every account written since the start, the ledger's history and clock (`svm-state.ts`). */
+  state(): SvmDevChainState;
+  /** Puts the chain back to `state` (a snapshot's revert). */
+  restore(state: SvmDevChainState): void;
 }
 
 const SOL = 1_000_000_000n;
@@ -172,11 +185,15 @@ function keylessProgramSigner(programId: Address): KeyPairSigner {
   return signer as unknown as KeyPairSigner;
 }
 
-export async function startSvmDevChain(options: SvmDevChainOptions): Promise<SvmDevChain> {
-  const svm = new (await loadDevnetPeers()).LiteSVM();
-  const accounts = Object.fromEntries(
-    await Promise.all(SVM_ROLE_NAMES.map(async (role) => [role, await svmDevKeypair(role)] as const)),
-  ) as Record<SvmRole, KeyPairSigner>;
+type DeployedPrograms = Pick<SvmDevChainState, "receiverConfig" | "depository">;
+
+/** Deploys the programs and funds the accounts on a new chain. */
+async function deployPrograms(
+  svm: LiteSVM,
+  options: SvmDevChainOptions,
+  accounts: Record<SvmRole, KeyPairSigner>,
+  mint: KeyPairSigner,
+): Promise<DeployedPrograms> {
   for (const signer of Object.values(accounts)) svm.airdrop(signer.address, lamports(1_000n * SOL));
   const { authority, solver } = accounts;
 
@@ -191,8 +208,6 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
 
   svm.withSigverify(true);
 
-  const mint = await svmDevKeypair("mint:usdc");
-  const usdcAccount = usdcAccountOf(mint.address);
   const setup = usdcMintInstructions(authority, mint, svm.minimumBalanceForRentExemption(USDC_MINT_SPACE));
   for (const signer of Object.values(accounts)) {
     setup.push(...(await usdcFundingInstructions(authority, mint.address, signer.address)));
@@ -201,6 +216,18 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
   installSvmRouteHops(svm);
   // Owner the authority, allocator the solver (the account that would sign withdrawals).
   const depository = await installSvmDepository(svm, authority, solver.address, "solana");
+  return { receiverConfig: deployed.config, depository };
+}
+
+export async function startSvmDevChain(options: SvmDevChainOptions): Promise<SvmDevChain> {
+  const svm = new (await loadDevnetPeers()).LiteSVM();
+  const touched = trackSvmAccounts(svm);
+  const accounts = Object.fromEntries(
+    await Promise.all(SVM_ROLE_NAMES.map(async (role) => [role, await svmDevKeypair(role)] as const)),
+  ) as Record<SvmRole, KeyPairSigner>;
+  const mint = await svmDevKeypair("mint:usdc");
+  const usdcAccount = usdcAccountOf(mint.address);
+  const { receiverConfig, depository } = options.load ?? (await deployPrograms(svm, options, accounts, mint));
 
   const clock = options.clock ?? createDevnetClock();
   const ledger = createSvmLedger({
@@ -208,6 +235,7 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     now: clock.now,
     ...(options.slotTimeMs === undefined ? {} : { slotTimeMs: options.slotTimeMs }),
   });
+  if (options.load) restoreSvmState(ledger, touched, options.load);
   const leaveClock = followDevnetClock(ledger, clock);
   const server = await serveSolanaRpc({
     ledger,
@@ -224,8 +252,8 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
   const adapter = createSvmChainAdapter({
     rpcUrl: server.rpcUrl,
     wsUrl: server.wsUrl,
-    solver,
-    receiverProgram: deployed.programId,
+    solver: accounts.solver,
+    receiverProgram: ATTESTED_RECEIVER_PROGRAM_ADDRESS,
     depositoryProgram: depository.program,
   });
 
@@ -237,14 +265,16 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     adapter,
     latestBlockhash: () => ledger.latestBlockhash("confirmed").blockhash,
     submit: (tx) => submitToLedger(ledger, tx),
+    state: () => ({ ...captureSvmState(ledger, touched), receiverConfig, depository }),
+    restore: (state) => restoreSvmState(ledger, touched, state),
     async close() {
       adapter.close();
       await server.close();
       leaveClock();
       ledger.close();
     },
-    receiverProgram: deployed.programId,
-    receiverConfig: deployed.config,
+    receiverProgram: ATTESTED_RECEIVER_PROGRAM_ADDRESS,
+    receiverConfig,
     depository,
     accounts,
     usdc: { mint: mint.address, decimals: USDC_DECIMALS },

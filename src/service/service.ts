@@ -79,6 +79,7 @@ import {
   ScenarioDirector,
   type ScenarioInput,
 } from "./scenarios/index.ts";
+import { type DatabaseRows, restoreDatabase } from "./snapshot.ts";
 import { rememberSolverKeys } from "./solver-keys.ts";
 import { Store } from "./store.ts";
 import { type TokenInfo, TokenRegistry } from "./tokens.ts";
@@ -95,6 +96,8 @@ export interface ServiceOptions {
   db?: string;
   /** Create the `db` file when it is missing or empty (a deliberate fresh start). */
   newDb?: boolean;
+  /** Rows that replace the database's before the service starts (a devnet's saved state, `snapshot.ts`). */
+  initialState?: DatabaseRows;
   /** The solver's EVM private key: signs attestations (service interface: Attestation) and identifies funding transfers. */
   solverPrivateKey: Hex;
   /** Accepted API keys. */
@@ -550,6 +553,8 @@ export function createService(options: ServiceOptions): Service {
   const sweepMs = options.holdSweepIntervalMs ?? 1000;
   let closed = false;
   // What a crash left half done is carried out (or found on chain) before anything new is acted on.
+  // A saved state replaces the rows once every table exists, before anything reads them.
+  if (options.initialState) restoreDatabase(store, options.initialState);
   const ready = lifecycle.resume().catch((error) => app.log.error({ err: error }, "start-up reconciliation"));
   // Holds expire only after the reconciliation: a fast fill cut short by a crash is completed first.
   if (sweepMs > 0) {

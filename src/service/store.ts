@@ -299,14 +299,16 @@ export class Store {
    */
   transaction<T>(fn: () => T): T {
     if (this.#depth > 0) return fn();
-    this.db.exec("BEGIN IMMEDIATE");
+    // Inside a devnet snapshot's savepoint (`snapshot.ts`) the transaction is a savepoint of its own.
+    const nested = this.db.isTransaction;
+    this.db.exec(nested ? "SAVEPOINT store_transaction" : "BEGIN IMMEDIATE");
     this.#depth++;
     try {
       const result = fn();
-      this.db.exec("COMMIT");
+      this.db.exec(nested ? "RELEASE store_transaction" : "COMMIT");
       return result;
     } catch (error) {
-      this.db.exec("ROLLBACK");
+      this.db.exec(nested ? "ROLLBACK TO store_transaction; RELEASE store_transaction" : "ROLLBACK");
       throw error;
     } finally {
       this.#depth--;

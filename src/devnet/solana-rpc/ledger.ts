@@ -33,6 +33,7 @@ import {
   type TransactionErrorJson,
   transactionErrorJson,
 } from "./errors.ts";
+import type { LedgerHistory } from "./ledger-history.ts";
 import {
   type DecodedMessage,
   type MessageAccounts,
@@ -162,6 +163,10 @@ export interface SvmLedger {
    * the timer would close them (so everything pending is confirmed and finalized); the rest are skipped.
    */
   travel(slots: number): void;
+  /** The chain's history and clock as plain data (snapshots, saved state: `ledger-history.ts`). */
+  history(): LedgerHistory<LedgerTransaction>;
+  /** Puts the chain back to `history`: slot, clock, blocks and transactions recorded after it are gone. */
+  restoreHistory(history: LedgerHistory<LedgerTransaction>): void;
   /** Stops the slot timer. */
   close(): void;
 }
@@ -258,9 +263,9 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     svm.setSlotHashes(slotHashes);
   }
 
-  const firstSlot = current();
+  let firstSlot = current();
   openSlot(firstSlot);
-  const genesisHash = svm.latestBlockhash();
+  let genesisHash = svm.latestBlockhash();
   let firstAvailable = firstSlot;
   let recorded = 0;
 
@@ -463,7 +468,9 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
   return {
     svm,
     slotTimeMs,
-    genesisHash,
+    get genesisHash() {
+      return genesisHash;
+    },
     slot: slotAt,
     latestBlockhash(commitment) {
       const slot = slotAt(commitment);
@@ -482,7 +489,9 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     signaturesFor: (address) => byAddress.get(address) ?? [],
     transactionsInSlot: (slot) => bySlot.get(slot) ?? [],
     blockTime: (slot) => slots.get(slot)?.blockTime ?? null,
-    firstSlot,
+    get firstSlot() {
+      return firstSlot;
+    },
     firstAvailableSlot: () => firstAvailable,
     block: (slot) => slots.get(slot) ?? null,
     transactionCount: () => recorded,
@@ -497,6 +506,46 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    // --- snapshots and saved state (ledger-history.ts)
+    history() {
+      const clock = svm.getClock();
+      return {
+        genesisHash,
+        firstSlot,
+        firstAvailable,
+        recorded,
+        clock: {
+          slot: clock.slot,
+          epoch: clock.epoch,
+          epochStartTimestamp: clock.epochStartTimestamp,
+          leaderScheduleEpoch: clock.leaderScheduleEpoch,
+          unixTimestamp: clock.unixTimestamp,
+        },
+        slots: [...slots],
+        slotHashes: slotHashes.map((entry) => ({ ...entry })),
+        transactions: [...bySignature.values()],
+      };
+    },
+    restoreHistory(history) {
+      ({ genesisHash, firstSlot, firstAvailable } = history);
+      const clock = svm.getClock();
+      Object.assign(clock, history.clock);
+      svm.warpToSlot(history.clock.slot);
+      svm.setClock(clock);
+      slotHashes.splice(0, slotHashes.length, ...history.slotHashes.map((entry) => ({ ...entry })));
+      svm.setSlotHashes(slotHashes);
+      slots.clear();
+      blockhashSlot.clear();
+      for (const [slot, block] of history.slots) {
+        slots.set(slot, block);
+        if (slot > Number(history.clock.slot) - 2 * validity) blockhashSlot.set(block.blockhash, slot);
+      }
+      bySignature.clear();
+      byAddress.clear();
+      bySlot.clear();
+      for (const tx of history.transactions) record(tx);
+      recorded = history.recorded;
     },
     close() {
       if (timer) clearInterval(timer);

@@ -201,6 +201,11 @@ export class WebhookDispatcher {
     await Promise.allSettled([...this.#inFlight.values()]);
   }
 
+  /** Waits for the attempts in flight to be recorded (a devnet snapshot's quiescing). */
+  async settled(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight.values()]);
+  }
+
   /** Waits until nothing is in flight and nothing pending is due (tests, benchmarks). */
   async drained(): Promise<void> {
     for (;;) {

@@ -1,0 +1,266 @@
+/**
+ * One snapshot of the whole devnet, over its public surfaces: 100 tests, each reverted by
+ * `snapshotEachTest`, each changing ETH balances on both EVM chains (HTTP JSON-RPC), SOL balances on
+ * the SVM chain (Solana JSON-RPC) and creating a service request (typed client); each asserts it
+ * starts from the snapshot's state and that what the test before it created is gone.
+ */
+import {
+  address,
+  appendTransactionMessageInstructions,
+  createSolanaRpc,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  lamports,
+  pipe,
+  type Address as SvmAddress,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
+import { expect } from "chai";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hex,
+  http,
+  parseEther,
+  zeroAddress,
+} from "viem";
+import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
+import { evmDevAccount } from "../../src/devnet/accounts.ts";
+import { type Devnet, snapshotEachTest, startDevnet } from "../../src/devnet/devnet.ts";
+import { parseState } from "../../src/devnet/state-file.ts";
+import { createServiceClient, type ServiceClient, ServiceError } from "../../src/index.ts";
+
+const TESTS = 100;
+
+describe("devnet snapshot: 100 tests reverted to one state", function () {
+  this.timeout(300_000);
+  let devnet: Devnet;
+  let client: ServiceClient;
+  let rpc: ReturnType<typeof createSolanaRpc>;
+  const evm = new Map<number, ReturnType<typeof createPublicClient>>();
+  const baseline = {
+    evm: new Map<number, { alice: bigint; block: bigint }>(),
+    alice: 0n,
+    bob: 0n,
+    requests: 0,
+  };
+  /** What the previous test created: it must be gone. */
+  let previous: { evm: Hex; svm: SvmAddress; requestId: string } | undefined;
+  const alice = privateKeyToAccount(evmDevAccount("alice").privateKey);
+
+  before(async () => {
+    devnet = await startDevnet({ indexerIntervalMs: 50 });
+    client = createServiceClient({ baseUrl: devnet.serviceUrl, apiKey: devnet.apiKey });
+    rpc = createSolanaRpc(devnet.svm.rpcUrl);
+    for (const chain of devnet.evm.values()) {
+      const reader = createPublicClient({ transport: http(chain.rpcUrl) });
+      evm.set(chain.chainId, reader);
+      baseline.evm.set(chain.chainId, {
+        alice: await reader.getBalance({ address: alice.address }),
+        block: await reader.getBlockNumber(),
+      });
+    }
+    baseline.alice = (await rpc.getBalance(devnet.svm.accounts.alice.address).send()).value;
+    baseline.bob = (await rpc.getBalance(devnet.svm.accounts.bob.address).send()).value;
+    baseline.requests = (await client.listRequests()).requests.length;
+  });
+  after(() => devnet?.close());
+
+  snapshotEachTest(() => devnet);
+
+  async function sendSol(to: SvmAddress, amount: bigint): Promise<void> {
+    const payer = devnet.svm.accounts.alice;
+    const { value: blockhash } = await rpc.getLatestBlockhash({ commitment: "confirmed" }).send();
+    const tx = await pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(payer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+      (m) =>
+        appendTransactionMessageInstructions(
+          [getTransferSolInstruction({ source: payer, destination: to, amount })],
+          m,
+        ),
+      (m) => signTransactionMessageWithSigners(m),
+    );
+    await rpc.sendTransaction(getBase64EncodedWireTransaction(tx), { encoding: "base64" }).send();
+  }
+
+  it("the control endpoint snapshots and reverts over HTTP, with anvil's semantics, and serves the saved state", async () => {
+    const post = (path: string, body: string, type = "application/json") =>
+      fetch(`${devnet.serviceUrl}${path}`, { method: "POST", headers: { "content-type": type }, body });
+    const snapshot = await post("/_devnet/snapshot", "{}");
+    expect(snapshot.status).to.equal(200);
+    const { id } = (await snapshot.json()) as { id: string };
+    const base = devnet.evmChain(8453);
+    await base.provider.request({
+      method: "eth_sendTransaction",
+      params: [{ from: alice.address, to: evmDevAccount("bob").address, value: "0x1000" }],
+    });
+    const reader = evm.get(8453) as ReturnType<typeof createPublicClient>;
+    const spent = await reader.getBalance({ address: alice.address });
+    expect(spent < (baseline.evm.get(8453)?.alice as bigint), "alice paid on 8453").to.equal(true);
+    expect(await (await post("/_devnet/revert", JSON.stringify({ id }))).json()).to.deep.equal({
+      reverted: true,
+    });
+    expect(await reader.getBalance({ address: alice.address })).to.equal(baseline.evm.get(8453)?.alice);
+    // Reverting deletes the snapshot: a second revert to it changes nothing.
+    expect(await (await post("/_devnet/revert", JSON.stringify({ id }))).json()).to.deep.equal({
+      reverted: false,
+    });
+    expect((await post("/_devnet/revert", JSON.stringify({ id: "latest" }))).status).to.equal(400);
+    // A body a browser form could send without a CORS preflight (text/plain) is not a JSON object: refused.
+    expect((await post("/_devnet/snapshot", "{}", "text/plain")).status).to.equal(400);
+    expect((await post("/_devnet/dump-state", "{}")).status).to.equal(404);
+    const state = parseState(
+      await (await fetch(`${devnet.serviceUrl}/_devnet/state`)).text(),
+      "GET /_devnet/state",
+    );
+    expect(state.evm.map((chain) => chain.chainId)).to.deep.equal([8453, 10]);
+    expect(state.service.requests?.rows.length).to.equal(baseline.requests);
+  });
+
+  it("a fill that ran after a snapshot is undone by the revert: on chain, in the request, and never resumed", async () => {
+    const recipient = privateKeyToAddress(generatePrivateKey());
+    const quote = await client.quoteV2({
+      user: alice.address,
+      recipient,
+      originChainId: 8453,
+      destinationChainId: 10,
+      originCurrency: zeroAddress,
+      destinationCurrency: zeroAddress,
+      amount: parseEther("0.5").toString(),
+      tradeType: "EXACT_INPUT",
+    });
+    const requestId = quote.steps[0]?.requestId as string;
+    const optimism = evm.get(10) as ReturnType<typeof createPublicClient>;
+    const deposit = () =>
+      fetch(`${devnet.serviceUrl}/_mock/requests/${requestId}/deposit`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ final: true }),
+      });
+    const id = await devnet.snapshot();
+    await deposit();
+    const filled = await client.waitForStatus(requestId, {
+      until: ["success"],
+      intervalMs: 25,
+      timeoutMs: 20_000,
+    });
+    const fillTx = filled.txHashes[0] as Hex;
+    expect((await optimism.getTransactionReceipt({ hash: fillTx })).status).to.equal("success");
+    const paid = await optimism.getBalance({ address: recipient });
+    expect(paid > 0n, "the fill paid the recipient on chain 10").to.equal(true);
+
+    expect(await devnet.revert(id)).to.equal(true);
+    expect((await client.getStatus(requestId)).status).to.equal("waiting");
+    expect(await optimism.getBalance({ address: recipient })).to.equal(0n);
+    const gone = await optimism.getTransactionReceipt({ hash: fillTx }).catch((error: Error) => error.name);
+    expect(gone, "the fill transaction is gone from chain 10").to.equal("TransactionReceiptNotFoundError");
+    // Nothing of the undone fill comes back while the indexer and the lifecycle keep running.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await client.getStatus(requestId)).status).to.equal("waiting");
+    expect(await optimism.getBalance({ address: recipient })).to.equal(0n);
+    // The service carries on from the reverted state: the same deposit fills the request again.
+    await deposit();
+    await client.waitForStatus(requestId, { until: ["success"], intervalMs: 25, timeoutMs: 20_000 });
+    expect(await optimism.getBalance({ address: recipient })).to.equal(paid);
+  });
+
+  it("a snapshot taken while a fill is in flight waits for it: the snapshot holds the finished fill", async () => {
+    const recipient = privateKeyToAddress(generatePrivateKey());
+    const quote = await client.quoteV2({
+      user: alice.address,
+      recipient,
+      originChainId: 8453,
+      destinationChainId: 10,
+      originCurrency: zeroAddress,
+      destinationCurrency: zeroAddress,
+      amount: parseEther("0.2").toString(),
+      tradeType: "EXACT_INPUT",
+    });
+    const requestId = quote.steps[0]?.requestId as string;
+    const answered = await fetch(`${devnet.serviceUrl}/_mock/requests/${requestId}/deposit`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ final: true }),
+    });
+    // The deposit is booked and the fill sent in the background: the request is pending when answered.
+    expect(await answered.json()).to.deep.equal({ status: "pending" });
+    const id = await devnet.snapshot();
+    expect((await client.getStatus(requestId)).status, "the fill finished before the capture").to.equal(
+      "success",
+    );
+    const optimism = evm.get(10) as ReturnType<typeof createPublicClient>;
+    const paid = await optimism.getBalance({ address: recipient });
+    expect(paid > 0n).to.equal(true);
+    expect(await devnet.revert(id)).to.equal(true);
+    expect((await client.getStatus(requestId)).status).to.equal("success");
+    expect(await optimism.getBalance({ address: recipient })).to.equal(paid);
+  });
+
+  for (let index = 0; index < TESTS; index++) {
+    it(`test ${index + 1} starts from the snapshot and changes every part`, async () => {
+      // Starts from the snapshot's state.
+      for (const [chainId, reader] of evm) {
+        const start = baseline.evm.get(chainId);
+        expect(await reader.getBalance({ address: alice.address }), `alice on ${chainId}`).to.equal(
+          start?.alice,
+        );
+        expect(await reader.getBlockNumber(), `block on ${chainId}`).to.equal(start?.block);
+        if (previous) expect(await reader.getBalance({ address: previous.evm })).to.equal(0n);
+      }
+      expect((await rpc.getBalance(devnet.svm.accounts.alice.address).send()).value).to.equal(baseline.alice);
+      expect((await rpc.getBalance(devnet.svm.accounts.bob.address).send()).value).to.equal(baseline.bob);
+      expect((await client.listRequests()).requests.length).to.equal(baseline.requests);
+      if (previous) {
+        expect((await rpc.getAccountInfo(previous.svm).send()).value, "the last test's SVM account").to.equal(
+          null,
+        );
+        const gone = await client.getStatus(previous.requestId).catch((error: unknown) => error);
+        expect(gone).to.be.instanceOf(ServiceError);
+        expect((gone as ServiceError).status).to.equal(404);
+      }
+
+      // Changes every part.
+      const recipient = privateKeyToAddress(generatePrivateKey());
+      for (const chain of devnet.evm.values()) {
+        const wallet = createWalletClient({
+          account: alice,
+          chain: defineChain({
+            id: chain.chainId,
+            name: chain.name,
+            nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+            rpcUrls: { default: { http: [chain.rpcUrl] } },
+          }),
+          transport: http(chain.rpcUrl),
+        });
+        await wallet.sendTransaction({ to: recipient, value: parseEther("1") });
+        expect(await evm.get(chain.chainId)?.getBalance({ address: recipient })).to.equal(parseEther("1"));
+      }
+      const fresh = (await generateKeyPairSigner()).address;
+      await sendSol(fresh, 1_000_000_000n);
+      await sendSol(devnet.svm.accounts.bob.address, 2_000_000_000n);
+      expect((await rpc.getBalance(fresh, { commitment: "processed" }).send()).value).to.equal(
+        lamports(1_000_000_000n),
+      );
+      const quote = await client.quoteV2({
+        user: alice.address,
+        recipient: evmDevAccount("bob").address,
+        originChainId: 8453,
+        destinationChainId: 10,
+        originCurrency: zeroAddress,
+        destinationCurrency: zeroAddress,
+        amount: parseEther("0.01").toString(),
+        tradeType: "EXACT_INPUT",
+      });
+      const requestId = quote.steps[0]?.requestId as string;
+      expect((await client.getStatus(requestId)).status).to.equal("waiting");
+      previous = { evm: recipient, svm: address(fresh), requestId };
+    });
+  }
+});

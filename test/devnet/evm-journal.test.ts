@@ -1,0 +1,107 @@
+/**
+ * A devnet EVM chain's journal (`src/devnet/evm-state.ts`): replayed on a new node from the same
+ * genesis time it rebuilds balances, nonces, code, storage and block timestamps; `evm_revert` keeps
+ * anvil's semantics (the snapshot and later ones are gone) and cuts the journal back, so a replay
+ * never runs reverted work.
+ */
+import { expect } from "chai";
+import { type Hex, parseEther } from "viem";
+import { evmDevAccount } from "../../src/devnet/accounts.ts";
+import { createEdrProvider, type EdrProvider } from "../../src/devnet/edr-provider.ts";
+import { journaledProvider, replayJournal } from "../../src/devnet/evm-state.ts";
+
+const CHAIN_ID = 31_337;
+const alice = evmDevAccount("alice").address;
+const STRANGER = "0x00000000000000000000000000000000000a11ce";
+const SLOT = `0x${"0".repeat(63)}7`;
+
+async function observe(provider: EdrProvider) {
+  const call = (method: string, params: unknown[]) => provider.request({ method, params });
+  const latest = (await call("eth_getBlockByNumber", ["latest", false])) as { number: Hex; timestamp: Hex };
+  return {
+    block: latest.number,
+    timestamp: latest.timestamp,
+    alice: await call("eth_getBalance", [alice, "latest"]),
+    aliceNonce: await call("eth_getTransactionCount", [alice, "latest"]),
+    stranger: await call("eth_getBalance", [STRANGER, "latest"]),
+    code: await call("eth_getCode", [STRANGER, "latest"]),
+    storage: await call("eth_getStorageAt", [STRANGER, SLOT, "latest"]),
+  };
+}
+
+const send = (provider: EdrProvider, value: bigint) =>
+  provider.request({
+    method: "eth_sendTransaction",
+    params: [{ from: alice, to: STRANGER, value: `0x${value.toString(16)}` }],
+  });
+
+describe("devnet EVM journal", () => {
+  it("a replay from the same genesis rebuilds balances, nonces, code, storage and block times; reverted work is not replayed", async () => {
+    const genesis = Math.floor(Date.now() / 1000) - 3600;
+    const chain = journaledProvider(await createEdrProvider(CHAIN_ID, genesis));
+    await send(chain, parseEther("1"));
+    await chain.request({ method: "hardhat_setCode", params: [STRANGER, "0x602a60005260206000f3"] });
+    await chain.request({
+      method: "hardhat_setStorageAt",
+      params: [STRANGER, SLOT, `0x${"0".repeat(62)}2a`],
+    });
+    await chain.request({ method: "evm_increaseTime", params: [600] });
+    await chain.request({ method: "hardhat_mine", params: ["0x3"] });
+    // Empty blocks mined one call after another (--block-time's timer) are one journal entry.
+    const entries = chain.journal().length;
+    for (let block = 0; block < 4; block++) await chain.request({ method: "hardhat_mine", params: ["0x1"] });
+    expect(chain.journal()).to.have.length(entries);
+    expect(chain.journal().at(-1)?.mined?.count).to.equal(7);
+    const kept = chain.journal().length;
+
+    // Reverted work: gone from the chain and from the journal.
+    const id = await chain.request({ method: "evm_snapshot" });
+    const later = await chain.request({ method: "evm_snapshot" });
+    await send(chain, parseEther("5"));
+    expect(await chain.request({ method: "evm_revert", params: [id] })).to.equal(true);
+    expect(chain.journal()).to.have.length(kept);
+    // anvil's semantics: the snapshot reverted to and every later one are gone.
+    expect(await chain.request({ method: "evm_revert", params: [id] })).to.equal(false);
+    expect(await chain.request({ method: "evm_revert", params: [later] })).to.equal(false);
+    await send(chain, parseEther("2"));
+
+    const saved = await observe(chain);
+    expect(saved.stranger).to.equal(`0x${parseEther("3").toString(16)}`);
+    const copy = await createEdrProvider(CHAIN_ID, genesis);
+    await replayJournal(copy, chain.journal());
+    expect(await observe(copy)).to.deep.equal(saved);
+    chain.close();
+    copy.close();
+  });
+
+  it("a transaction that reverted on chain is journaled (it was mined and paid gas) and replays the same", async () => {
+    const chain = journaledProvider(await createEdrProvider(CHAIN_ID));
+    // Code that always reverts: calling it mines a failed transaction that still costs alice gas.
+    await chain.request({ method: "hardhat_setCode", params: [STRANGER, "0x60006000fd"] });
+    await send(chain, 0n);
+    const receipt = (await chain.request({
+      method: "eth_getTransactionReceipt",
+      params: [await lastHash(chain)],
+    })) as { status: Hex };
+    expect(receipt.status).to.equal("0x0");
+    const copy = await createEdrProvider(CHAIN_ID, Number(await genesisTime(chain)));
+    await replayJournal(copy, chain.journal());
+    expect(await observe(copy)).to.deep.equal(await observe(chain));
+    chain.close();
+    copy.close();
+  });
+});
+
+async function lastHash(provider: EdrProvider): Promise<Hex> {
+  const block = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as {
+    transactions: Hex[];
+  };
+  return block.transactions[0] as Hex;
+}
+
+async function genesisTime(provider: EdrProvider): Promise<bigint> {
+  const block = (await provider.request({ method: "eth_getBlockByNumber", params: ["0x0", false] })) as {
+    timestamp: Hex;
+  };
+  return BigInt(block.timestamp);
+}

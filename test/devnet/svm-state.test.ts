@@ -1,0 +1,88 @@
+/**
+ * The embedded SVM chain's state (`src/devnet/svm-state.ts`): a restore removes the accounts created
+ * since, gives back balances, slot and history, and lets the very same signed transaction run again
+ * (as after an anvil revert); a chain started from a saved state answers for the same accounts,
+ * programs and transactions.
+ */
+import { generateKeyPairSigner, lamports } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
+import { expect } from "chai";
+import { type SvmDevChain, startSvmDevChain } from "../../src/devnet/svm-chain.ts";
+import { submitSvmInstructions } from "../../src/devnet/svm-user.ts";
+
+const settings = {
+  solverEvm: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+  whitelist: [],
+  maxDeadlineWindow: 3600,
+};
+// Slots long enough that the blockhash a test reads stays the open slot's across a restore.
+const SLOT_MS = 60_000;
+
+describe("devnet SVM chain state", function () {
+  this.timeout(60_000);
+  const chains: SvmDevChain[] = [];
+  after(async () => {
+    for (const chain of chains) await chain.close();
+  });
+
+  it("a restore removes new accounts, gives back balances, slot and history, and the same transaction runs again", async () => {
+    const chain = await startSvmDevChain({ ...settings, slotTimeMs: SLOT_MS });
+    chains.push(chain);
+    const { alice } = chain.accounts;
+    const fresh = (await generateKeyPairSigner()).address;
+    const saved = chain.state();
+    const aliceBefore = chain.svm.getBalance(alice.address);
+    const transfer = getTransferSolInstruction({
+      source: alice,
+      destination: fresh,
+      amount: lamports(2_000_000_000n),
+    });
+    const first = await submitSvmInstructions(chain, alice, [transfer]);
+    expect(chain.svm.getAccount(fresh).exists).to.equal(true);
+    expect(chain.ledger.transaction(first.signature)).to.not.equal(undefined);
+
+    chain.restore(saved);
+    expect(chain.svm.getAccount(fresh).exists, "the account created after the snapshot").to.equal(false);
+    expect(chain.svm.getBalance(alice.address)).to.equal(aliceBefore);
+    expect(chain.ledger.transaction(first.signature)).to.equal(undefined);
+    expect(chain.ledger.slot("processed")).to.equal(Number(saved.history.clock.slot));
+    // The same instructions with the same blockhash: the same signature, accepted again.
+    const again = await submitSvmInstructions(chain, alice, [transfer]);
+    expect(again.signature).to.equal(first.signature);
+    expect(chain.svm.getBalance(fresh)).to.equal(2_000_000_000n);
+  });
+
+  it("a chain started from a saved state has the same accounts, programs and transactions", async () => {
+    const chain = await startSvmDevChain({ ...settings, slotTimeMs: SLOT_MS });
+    chains.push(chain);
+    const fresh = (await generateKeyPairSigner()).address;
+    const sent = await submitSvmInstructions(chain, chain.accounts.bob, [
+      getTransferSolInstruction({
+        source: chain.accounts.bob,
+        destination: fresh,
+        amount: lamports(3_000_000_000n),
+      }),
+    ]);
+    const saved = chain.state();
+    const loaded = await startSvmDevChain({ ...settings, slotTimeMs: SLOT_MS, load: saved });
+    chains.push(loaded);
+    for (const address of [fresh, chain.accounts.bob.address, chain.receiverProgram, chain.receiverConfig]) {
+      expect(loaded.svm.getAccount(address), address).to.deep.equal(chain.svm.getAccount(address));
+    }
+    expect(loaded.ledger.transaction(sent.signature)?.slot).to.equal(sent.slot);
+    expect(loaded.ledger.genesisHash).to.equal(chain.ledger.genesisHash);
+    expect(loaded.receiverConfig).to.equal(chain.receiverConfig);
+    // The receiver program loaded from the saved accounts runs as on the saved chain: the same
+    // instruction it refuses fails the same way, with the same logs.
+    const refusal = async (on: SvmDevChain) => {
+      const bogus = { programAddress: on.receiverProgram, accounts: [], data: new Uint8Array([255, 1, 2]) };
+      return submitSvmInstructions(on, on.accounts.alice, [bogus]).then(
+        () => "accepted",
+        (error: Error) => error.message.replace(/^[^\n]*\n/, ""),
+      );
+    };
+    const logs = await refusal(loaded);
+    expect(logs).to.include(`Program ${chain.receiverProgram} invoke [1]`);
+    expect(logs).to.equal(await refusal(chain));
+  });
+});
