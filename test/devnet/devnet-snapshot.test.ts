@@ -124,6 +124,46 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
     expect(state.service.requests?.rows.length).to.equal(baseline.requests);
   });
 
+  it("the clock is part of the snapshot: a day moved after it is undone for the EVM chains, the SVM chain and the service", async () => {
+    const control = async (path: string, body?: unknown) => {
+      const response = await fetch(`${devnet.serviceUrl}/_devnet${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        ...(body === undefined
+          ? {}
+          : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+      });
+      expect(response.status, path).to.equal(200);
+      return (await response.json()) as { timestamp: number; offsetMs: number };
+    };
+    const base = evm.get(8453)!;
+    /** The SVM chain's Clock sysvar `unix_timestamp` (bytes 32..40), as processed. */
+    const svmClockTime = async () => {
+      const { value } = await rpc
+        .getAccountInfo(address("SysvarC1ock11111111111111111111111111111111"), {
+          encoding: "base64",
+          commitment: "processed",
+        })
+        .send();
+      return Number(Buffer.from(value!.data[0], "base64").readBigInt64LE(32));
+    };
+    const before = await control("/time");
+    const id = await devnet.snapshot();
+    const day = 86_400;
+    const moved = await control("/time/increase", { seconds: day });
+    expect(moved.timestamp).to.be.at.least(before.timestamp + day);
+    await devnet.evmChain(8453).mine();
+    expect(Number((await base.getBlock()).timestamp)).to.be.at.least(before.timestamp + day);
+    expect(await svmClockTime()).to.be.at.least(before.timestamp + day - 1);
+
+    expect(await devnet.revert(id)).to.equal(true);
+    const after = await control("/time");
+    expect(after.offsetMs).to.equal(before.offsetMs);
+    expect(after.timestamp).to.be.below(before.timestamp + 60);
+    await devnet.evmChain(8453).mine();
+    expect(Number((await base.getBlock()).timestamp)).to.be.below(before.timestamp + 60);
+    expect(await svmClockTime()).to.be.below(before.timestamp + 60);
+  });
+
   it("a fill that ran after a snapshot is undone by the revert: on chain, in the request, and never resumed", async () => {
     const recipient = privateKeyToAddress(generatePrivateKey());
     const quote = await client.quoteV2({

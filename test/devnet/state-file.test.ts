@@ -18,6 +18,7 @@ const minimal = (extra: unknown): DevnetState =>
     evm: [{ chainId: 8453, journal: [] }],
     svm: { accounts: [], history: { extra } },
     service: {},
+    clock: { offsetMs: 0, frozenAtMs: null },
   }) as unknown as DevnetState;
 
 describe("devnet state file", () => {
@@ -70,5 +71,6 @@ describe("devnet state file", () => {
     expect(refused(JSON.stringify({ hello: "world" }))).to.include("is not an attestkit devnet state file");
     expect(refused("{ not json")).to.include("is not JSON");
     expect(refused(JSON.stringify({ ...header, evm: [] }))).to.include("is incomplete");
+    expect(refused(JSON.stringify({ ...body, clock: undefined }))).to.include("is incomplete");
   });
 });
