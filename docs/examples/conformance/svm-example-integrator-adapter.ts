@@ -13,6 +13,7 @@ import {
 import {
   programAddressAtBump,
   SVM_ATTESTED_RECEIVER_ERRORS,
+  SVM_RECEIVER_REFUSAL_CLASSES,
   type SvmConformanceEnv,
   type SvmPayment,
   type SvmReceiverAdapter,
@@ -114,6 +115,8 @@ export function exampleIntegratorAdapter(
     },
     // The program fails with the receiver interface's codes, as the reference program does; it
     // checks the record's address against the canonical one, so a non-canonical bump is InvalidPdaAddress.
+    // Built on attestkit-receiver-interface, it refuses with the receiver's error codes.
+    refusalClasses: SVM_RECEIVER_REFUSAL_CLASSES,
     expectedErrors: { ...SVM_ATTESTED_RECEIVER_ERRORS, "pda.nonCanonical": 6022 },
   };
 }
