@@ -165,7 +165,7 @@ export class SvmOrderPropertyContext {
   async accounts(p: SvmOrderPayment, role?: keyof SvmOrderAccounts): Promise<SvmOrderAccounts> {
     const accounts = await this.adapter.accounts?.(p);
     if (!accounts) throw new HookMissing("accounts");
-    if (role && accounts[role] === undefined) throw new HookMissing(`a ${role} account`, "names no");
+    if (role && accounts[role] === undefined) throw new HookMissing(`${role} account`, "names no");
     return accounts;
   }
 
@@ -177,7 +177,7 @@ export class SvmOrderPropertyContext {
     const accounts = await this.accounts(p);
     for (const [role, to] of roles) {
       const from = accounts[role];
-      if (from === undefined) throw new HookMissing(`a ${role} account`, "names no");
+      if (from === undefined) throw new HookMissing(`${role} account`, "names no");
       instructions = moved(instructions, from, to);
     }
     if (swap.whitelist) {
