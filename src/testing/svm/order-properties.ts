@@ -1,10 +1,12 @@
-import { type Hex, keccak256, pad, stringToHex } from "viem";
+import { type Hex, keccak256, pad, stringToHex, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { SECP256K1_N } from "../../attestation/index.ts";
 import { hashEncodedOrder } from "../../orders/order-id.ts";
 import type { EncodedOrder } from "../../orders/types.ts";
-import { HookMissing } from "../evm/context.ts";
+import { HookMissing, NotApplicable } from "../evm/context.ts";
 import { bigintIn, fuzz } from "../fuzz.ts";
 import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
+import { tamper } from "../order-tamper.ts";
 import { OUTPUT_CALL_TO_ATTACKER } from "../output-call.ts";
 import { SVM_AMOUNT, SVM_KEYS } from "./constants.ts";
 import type { SvmOrderPropertyContext } from "./order-context.ts";
@@ -45,12 +47,12 @@ type OutputPayment = EncodedOrder["output"]["payments"][number];
 export const SVM_ORDER_PAYMENT_PROPERTIES: readonly SvmOrderProperty[] = [
   {
     id: "order.pay.native",
-    attack: "baseline: a signed order's native input is paid once and exactly",
+    attack: "baseline: a valid native order is paid once and exactly its input's amount arrives",
     run: async (t) => t.assertPaid(await native(t)),
   },
   {
     id: "order.pay.token",
-    attack: "baseline: a signed order's SPL Token input is paid once and exactly",
+    attack: "baseline: a valid token order is paid once and exactly its input's amount arrives",
     run: async (t) => t.assertPaid(await t.tokenPayment(await t.token())),
   },
   {
@@ -77,16 +79,25 @@ export const SVM_ORDER_PAYMENT_PROPERTIES: readonly SvmOrderProperty[] = [
   },
   {
     id: "order.replay.sameSignature",
-    attack: "the user pays the paid order again right away",
+    attack: "pay the paid order again right away",
     run: async (t) => replayed(t, await native(t)),
   },
   {
     id: "order.replay.later",
-    attack: "pay the paid order again half its lifetime later, its deadline still ahead",
+    attack:
+      "pay the paid order again half its lifetime later, its deadline still ahead (two days, or the deadline window when shorter)",
     run: async (t) => {
-      const p = await native(t);
+      const window = t.adapter.deadlineWindow;
+      const lifetime = window && window < 2 * 86_400 ? window : 2 * 86_400;
+      if (lifetime < 2)
+        throw new NotApplicable("the deadline window leaves no second between payment and deadline");
+      const p = await t.payment(
+        await t.order((o, now) => {
+          o.output.deadline = now + lifetime;
+        }),
+      );
       await t.assertPaid(p);
-      t.warp(Math.floor(t.lifetime / 2));
+      t.warp(Math.floor(lifetime / 2));
       await t.assertRefused(p);
     },
   },
@@ -97,7 +108,7 @@ export const SVM_ORDER_PAYMENT_PROPERTIES: readonly SvmOrderProperty[] = [
   },
   {
     id: "order.replay.compactForm",
-    attack: "pay the same order again with the 64-byte form of its signature",
+    attack: "pay with the 65-byte signature, then with its 64-byte EIP-2098 form",
     run: async (t) => {
       const p = await native(t);
       await replayed(t, p, { signature: compactForm(p.signature) });
@@ -119,21 +130,31 @@ export const SVM_ORDER_PAYMENT_PROPERTIES: readonly SvmOrderProperty[] = [
   {
     id: "order.binding.anyField",
     attack:
-      "change a signed field after signing (the input amount; the output's minimum, so the solver would owe less) and pay with the original signature",
-    run: async (t) => {
-      const p = await native(t);
-      const lowerInput = structuredClone(p.order);
-      (lowerInput.inputs[0] as Input).payment.amount = 1n;
-      await t.assertRefused(p, { order: lowerInput });
-      const lowerOutput = structuredClone(p.order);
-      (lowerOutput.output.payments[0] as OutputPayment).minimumAmount = 1n;
-      await t.assertRefused(p, { order: lowerOutput });
-    },
+      "(fuzz) change a signed field after signing (salt, output, calls, refund, fee, ...), keep the signature",
+    run: (t, runs) =>
+      fuzz(
+        Math.max(runs, 10),
+        12,
+        (rng, i) => [i % 10, bigintIn(1n, (1n << 32n) - 1n)(rng, i)] as const,
+        async ([field, x]) => {
+          const p = await native(t);
+          const tampered = tamper(p.order, field, x, t.lifetime);
+          t.check(hashEncodedOrder(tampered) !== hashEncodedOrder(p.order), "setup: tampering left the id");
+          await t.assertRefused(p, { order: tampered });
+        },
+      ),
   },
   {
     id: "order.signer.stranger",
-    attack: "an order signed by another key",
-    run: async (t) => t.assertRefused(await t.payment(await t.order(), SVM_KEYS.stranger)),
+    attack: "(fuzz) an order signed by any key but the solver's",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        13,
+        (rng, i) => pad(toHex(bigintIn(1n, SECP256K1_N - 1n)(rng, i)), { size: 32 }),
+        async (key) => t.assertRefused(await t.payment(await t.order(), key)),
+        (key) => key === t.adapter.setup.solverKey,
+      ),
   },
   {
     id: "order.solver.named",
@@ -147,7 +168,7 @@ export const SVM_ORDER_PAYMENT_PROPERTIES: readonly SvmOrderProperty[] = [
   },
   {
     id: "order.signature.zeroAddress",
-    attack: "a signature that recovers to the zero address",
+    attack: "a signature ecrecover maps to the zero address",
     run: async (t) => t.assertRefused(await native(t), { signature: zeroRecoverySignature() }),
   },
   {
@@ -168,20 +189,20 @@ export const SVM_ORDER_PAYMENT_PROPERTIES: readonly SvmOrderProperty[] = [
   },
   {
     id: "order.signature.length",
-    attack: "signatures of 63 and 66 bytes",
+    attack: "signatures of 0, 63, 66 and 96 bytes",
     run: async (t) => {
       const p = await native(t);
-      for (const n of [63, 66]) await t.assertRefused(p, { signature: resized(p.signature, n) });
+      for (const n of [0, 63, 66, 96]) await t.assertRefused(p, { signature: resized(p.signature, n) });
     },
   },
   {
     id: "order.amount.zero",
-    attack: "a signed order of zero",
+    attack: "a validly signed order whose input is zero",
     run: async (t) => t.assertRefused(await native(t, 0n)),
   },
   {
     id: "order.currency.tokenPaidNatively",
-    attack: "pay natively an order whose input is a token",
+    attack: "a token order paid natively, the same number of lamports",
     run: async (t) => {
       const order = await t.order(undefined, { currency: pad("0x7e", { size: 32 }) });
       await t.assertRefused(await t.payment(order));
@@ -189,7 +210,7 @@ export const SVM_ORDER_PAYMENT_PROPERTIES: readonly SvmOrderProperty[] = [
   },
   {
     id: "order.currency.nativePaidWithToken",
-    attack: "pay an order of native SOL with tokens of the attacker's mint",
+    attack: "a native order paid through the token path",
     run: async (t) => t.assertRefused(await native(t), { token: await t.token() }),
   },
   {
@@ -202,17 +223,20 @@ export const SVM_ORDER_PAYMENT_PROPERTIES: readonly SvmOrderProperty[] = [
   },
   {
     id: "order.chain.input",
-    attack: "pay here an order whose input is on another chain",
+    attack: "the only input is on another chain or a look-alike id (case, whitespace, empty, numeric id)",
     run: async (t) => {
-      const order = await t.order((o) => {
-        (o.inputs[0] as Input).payment.chainId = "ethereum";
-      });
-      await t.assertRefused(await t.payment(order));
+      const own = t.adapter.setup.chainId;
+      for (const chainId of ["ethereum", own.toUpperCase(), `${own} `, "", "792703809"]) {
+        const order = await t.order((o) => {
+          (o.inputs[0] as Input).payment.chainId = chainId;
+        });
+        await t.assertRefused(await t.payment(order));
+      }
     },
   },
   {
     id: "order.deadline.expired",
-    attack: "an order whose output deadline has passed (edge: paid at the deadline second itself)",
+    attack: "pay once output.deadline has passed (edge: a payment landing at the deadline itself pays)",
     run: async (t) => {
       const late = await t.order((o, now) => {
         o.output.deadline = now - 1;
@@ -243,13 +267,20 @@ export const SVM_ORDER_PAYMENT_PROPERTIES: readonly SvmOrderProperty[] = [
   },
   {
     id: "order.whitelist.recipient",
-    attack: "a signed order paying out to a recipient not whitelisted",
-    run: async (t) => {
-      const order = await t.order((o) => {
-        (o.output.payments[0] as OutputPayment).recipient = "0x000000000000000000000000000000000000bad0";
-      });
-      await t.assertRefused(await t.payment(order));
-    },
+    attack: "(fuzz) an order paying out to a recipient not whitelisted",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        15,
+        (rng, i) => pad(toHex(bigintIn(0n, (1n << 256n) - 1n)(rng, i)), { size: 32 }),
+        async (recipient) => {
+          const order = await t.order((o) => {
+            (o.output.payments[0] as OutputPayment).recipient = recipient;
+          });
+          await t.assertRefused(await t.payment(order));
+        },
+        (recipient) => recipient === t.adapter.setup.outputRecipient,
+      ),
   },
   {
     id: "order.whitelist.everyRecipient",
@@ -288,7 +319,7 @@ export const SVM_ORDER_PAYMENT_PROPERTIES: readonly SvmOrderProperty[] = [
   },
   {
     id: "order.payer.noRefundHere",
-    attack: "an order whose only refund is on another chain (it binds no payer here)",
+    attack: "an order whose only refund is on another chain (it binds no payer here), paid by anyone",
     run: async (t) => {
       const order = await t.order((o) => {
         (o.inputs[0]?.refunds[0] as { chainId: string }).chainId = t.adapter.setup.outputChainId;
