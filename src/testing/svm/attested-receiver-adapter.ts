@@ -77,7 +77,7 @@ export function attestedReceiverSvmAdapter(
     return [address, bump];
   };
   return {
-    name: options.name ?? "attested-receiver (SVM)",
+    name: options.name ?? "attested-receiver",
     async deploy(env: SvmConformanceEnv, setup: SvmReceiverSetup) {
       owner = setup.owner;
       const program = await generateKeyPairSigner();

@@ -250,7 +250,7 @@ export async function orderDepositorSvmAdapter(
   });
 
   return {
-    name: options.name ?? "order-depositor (SVM)",
+    name: options.name ?? "order-depositor",
     setup: { solverKey, chainId, outputChainId, outputRecipient },
     accounts,
     async payInstructions(payment: SvmOrderPayment) {
