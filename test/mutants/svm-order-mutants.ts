@@ -149,4 +149,45 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
       },
     ],
   },
+  // What the depository is paid under: the order id and the payer as depositor.
+  {
+    name: "native deposit under another id",
+    property: "order.pay.native",
+    patches: [
+      {
+        file: GATE,
+        find: "deposit_data(&depository_ix::DEPOSIT_NATIVE, accepted.amount, &accepted.id)",
+        replace: "deposit_data(&depository_ix::DEPOSIT_NATIVE, accepted.amount, &[0u8; 32])",
+      },
+    ],
+  },
+  {
+    name: "token deposit under another id",
+    property: "order.pay.token",
+    patches: [
+      {
+        file: GATE,
+        find: "deposit_data(&depository_ix::DEPOSIT_TOKEN, accepted.amount, &accepted.id)",
+        replace: "deposit_data(&depository_ix::DEPOSIT_TOKEN, accepted.amount, &[0u8; 32])",
+      },
+    ],
+  },
+  {
+    name: "native deposit credited to another depositor",
+    property: "order.pay.native",
+    patches: [
+      {
+        file: GATE,
+        find: "&[&*relay_depository, &*payer, &*payer, &*vault, &*system_program],",
+        replace: "&[&*relay_depository, &*payer, &*relay_depository, &*vault, &*system_program],",
+      },
+      {
+        file: GATE,
+        find: `        InstructionAccount::readonly(payer.address()),
+        InstructionAccount::writable(vault.address()),`,
+        replace: `        InstructionAccount::readonly(relay_depository.address()),
+        InstructionAccount::writable(vault.address()),`,
+      },
+    ],
+  },
 ];

@@ -11,6 +11,7 @@ export {
   attestedReceiverSvmAdapter,
   SVM_ATTESTED_RECEIVER_ERRORS,
 } from "./attested-receiver-adapter.ts";
+export { depositoryDeposits } from "./depository-events.ts";
 export { SvmConformanceEnv } from "./env.ts";
 export {
   liteSvmLedger,
@@ -35,6 +36,7 @@ export { runSvmOrderConformance, type SvmOrderConformanceOptions } from "./order
 export type {
   SvmOrderAccounts,
   SvmOrderAdapter,
+  SvmOrderDeposit,
   SvmOrderPayment,
   SvmOrderSetup,
   SvmOrderToken,

@@ -235,6 +235,15 @@ export class SvmOrderPropertyContext {
       await this.adapter.isPaid(this.env, hashEncodedOrder(p.order)),
       "a paid order was not recorded",
     );
+    const deposits = this.adapter.deposits?.(result.logs);
+    if (deposits) {
+      const id = hashEncodedOrder(p.order);
+      const as = deposits.map((d) => `${d.id} for ${d.depositor}`).join(", ") || "none";
+      this.check(
+        deposits.length === 1 && deposits[0]?.id === id && deposits[0]?.depositor === p.payer.address,
+        `the order was deposited as ${as}, not once as ${id} for the payer ${p.payer.address}`,
+      );
+    }
     const got = (await this.received(p)) - before;
     const amount = p.order.inputs.find((i) => i.payment.chainId === this.adapter.setup.chainId)?.payment
       .amount;

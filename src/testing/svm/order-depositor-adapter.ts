@@ -57,6 +57,7 @@ import { packageFile } from "../../package-files.ts";
 import { depositoryAccounts } from "../../service/chains/depository-svm.ts";
 import { ORDER_GATED_DEPOSITOR_NOT_APPLICABLE } from "../evm/order-gated-depositor-adapter.ts";
 import { SVM_KEYS } from "./constants.ts";
+import { depositoryDeposits } from "./depository-events.ts";
 import { SvmConformanceEnv } from "./env.ts";
 import type { SvmOrderAccounts, SvmOrderAdapter, SvmOrderPayment } from "./order-types.ts";
 import { programAddressAtBump } from "./pda.ts";
@@ -298,6 +299,7 @@ export async function orderDepositorSvmAdapter(
         program,
       ),
     ],
+    deposits: depositoryDeposits,
     isPaid: async (ledger, orderId) =>
       (await ledger.account((await getOrderDepositorReplayAddress(programId, orderId))[0])).exists,
     recipient: depository.vault,

@@ -51,6 +51,12 @@ export interface SvmOrderAccounts {
   whitelist?: readonly Address[];
 }
 
+/** One deposit as the depository records it. */
+export interface SvmOrderDeposit {
+  id: Hex;
+  depositor: Address;
+}
+
 /** What the program under test trusts: the catalogue builds its orders from it. */
 export interface SvmOrderSetup {
   /** The mock key whose order signatures the program accepts (never a real key). */
@@ -93,6 +99,12 @@ export interface SvmOrderAdapter {
     graceSeconds: number,
     authority?: KeyPairSigner,
   ): Promise<Instruction[]>;
+  /**
+   * The deposits a successful payment's program logs record (the depository's events), each with the id and
+   * depositor it was made under: with it, every paid order must be deposited exactly once, under its order id,
+   * for its payer (the vault's balance alone does not say whose deposit it is).
+   */
+  deposits?(logs: readonly string[]): readonly SvmOrderDeposit[];
   /** Whether the program recorded `orderId` as used. */
   isPaid(env: SvmConformanceEnv, orderId: Hex): Promise<boolean>;
   /** The account whose lamports grow by the order's input amount when it is paid natively. */
