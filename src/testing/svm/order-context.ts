@@ -28,7 +28,9 @@ export type SvmOrderAccountRole = Exclude<keyof SvmOrderAccounts, "whitelist">;
 
 /** What an attack changes in the instructions the adapter built: accounts by role, whitelist entries by index. */
 export interface SvmOrderSubstitution {
+  /** The attacker's account for each role named. */
   accounts?: Partial<Record<SvmOrderAccountRole, Address>>;
+  /** The attacker's whitelist entries, in place of the adapter's first ones. */
   whitelist?: readonly Address[];
   /** The payer passed without its signature. */
   payerUnsigned?: boolean;
@@ -44,8 +46,11 @@ function moved(instructions: Instruction[], from: Address, to: Address): Instruc
 
 /** What one order property sees. */
 export class SvmOrderPropertyContext {
+  /** The ledger the property runs on. */
   readonly env: SvmConformanceEnv;
+  /** The program under test. */
   readonly adapter: SvmOrderAdapter;
+  /** The property's id. */
   readonly property: string;
   private userSigner: Promise<KeyPairSigner> | undefined;
 
@@ -121,6 +126,7 @@ export class SvmOrderPropertyContext {
     return order;
   }
 
+  /** A fresh funded key pair, for an attacker or a second payer. */
   async payer(): Promise<KeyPairSigner> {
     const payer = await generateKeyPairSigner();
     await this.env.fund(payer.address);
@@ -219,6 +225,7 @@ export class SvmOrderPropertyContext {
     this.env.svm.setClock(clock);
   }
 
+  /** Fails the property with `what` unless `condition` holds. */
   check(condition: boolean, what: string): void {
     if (!condition) throw new PropertyViolation(what);
   }

@@ -14,6 +14,7 @@ import type { SvmOrderPayment } from "./order-types.ts";
 import type { CatalogueProperty } from "./run.ts";
 import { TOKEN_2022_PROGRAM_ADDRESS } from "./token2022.ts";
 
+/** One property of the SVM order catalogue: its id (the EVM order catalogue's where the attack is the same) and the attack. */
 export type SvmOrderProperty = CatalogueProperty<SvmOrderPropertyContext>;
 
 /** Gives `order` an output call that sends the output to an attacker. */

@@ -6,8 +6,11 @@ import type { SvmConformanceEnv } from "./env.ts";
 
 /** The token side of an order payment: the mint paid, its program, and the payer's account of it. */
 export interface SvmOrderToken {
+  /** The mint paid (the order's input currency, unless an attack pays another). */
   mint: Address;
+  /** SPL Token, Token-2022, or an attacker's program posing as one. */
   tokenProgram: Address;
+  /** The payer's token account of `mint`. */
   payerToken: Address;
 }
 
@@ -53,7 +56,9 @@ export interface SvmOrderAccounts {
 
 /** One deposit as the depository records it. */
 export interface SvmOrderDeposit {
+  /** The id the deposit was made under (the order id, for a payment of an order). */
   id: Hex;
+  /** The account the deposit is credited to (the payer, for a payment of an order). */
   depositor: Address;
 }
 
@@ -73,7 +78,9 @@ export interface SvmOrderSetup {
  * hooks left out mark their properties not applicable (failed in strict mode).
  */
 export interface SvmOrderAdapter {
+  /** The program's name in the report. */
   name: string;
+  /** What the program trusts: the catalogue's orders are built from it. */
   setup: SvmOrderSetup;
   /** Pays the order's input: native, or the token of `payment.token`. */
   payInstructions(payment: SvmOrderPayment): Promise<Instruction[]>;
