@@ -26,8 +26,11 @@ contract ConformanceToken is ERC20Permit {
         ReentrantHook
     }
 
+    /// @notice The behaviour of later transfers.
     Behaviour public behaviour;
+    /// @notice The contract the armed hook calls on the next `transferFrom`.
     address public hookTarget;
+    /// @notice The calldata the armed hook sends.
     bytes public hookPayload;
 
     constructor(string memory name_) ERC20(name_, "CONF") ERC20Permit(name_) {}

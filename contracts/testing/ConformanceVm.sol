@@ -4,14 +4,23 @@ pragma solidity ^0.8.24;
 /// @notice The cheatcodes attestkit's Solidity test helpers use, as Foundry and Hardhat 3 implement them.
 /// @dev A minimal interface instead of forge-std, so the helpers compile in any project.
 interface ConformanceVm {
+    /// @notice The address of `privateKey`.
     function addr(uint256 privateKey) external pure returns (address);
+    /// @notice Signs `digest` with `privateKey` (no prefix added).
     function sign(uint256 privateKey, bytes32 digest) external pure returns (uint8 v, bytes32 r, bytes32 s);
+    /// @notice Makes the next call come from `sender`.
     function prank(address sender) external;
+    /// @notice Sets `account`'s native balance.
     function deal(address account, uint256 newBalance) external;
+    /// @notice Sets `block.timestamp`.
     function warp(uint256 newTimestamp) external;
+    /// @notice Sets `block.chainid`.
     function chainId(uint256 newChainId) external;
+    /// @notice Discards the current fuzz input unless `condition` holds.
     function assume(bool condition) external pure;
+    /// @notice Marks the running test skipped with `reason` (a not-applicable property).
     function skip(bool skipTest, string calldata reason) external;
+    /// @notice Names `account` in traces.
     function label(address account, string calldata newLabel) external;
 }
 

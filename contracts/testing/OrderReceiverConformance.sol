@@ -106,6 +106,8 @@ abstract contract OrderReceiverConformance is ConformanceBase {
     // Setup
     // ------------------------------------------------------------------------------------------------------
 
+    /// @notice Deploys the tokens and the contract under test through the deploy hook; runs before every property.
+    /// Override it only to add your own setup, calling `super.setUp()` first.
     function setUp() public virtual {
         orderPayer = CONFORMANCE_VM.addr(ORDER_PAYER_KEY);
         orderSetup = OrderReceiverSetup({
@@ -591,6 +593,8 @@ abstract contract OrderReceiverConformance is ConformanceBase {
     // Entry point the suite calls on itself (to catch reverts); not part of the catalogue
     // ------------------------------------------------------------------------------------------------------
 
+    /// @notice The suite's own entry point for one payment attempt (called on itself to catch the revert); not a
+    /// property and not for your tests.
     function conformanceAttemptOrder(OrderPayment memory payment) external {
         require(msg.sender == address(this), "OrderReceiverConformance: self only");
         payOrder(orderReceiver, payment);

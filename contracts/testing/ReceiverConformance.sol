@@ -110,6 +110,8 @@ abstract contract ReceiverConformance is ConformanceBase {
     // Setup
     // ------------------------------------------------------------------------------------------------------
 
+    /// @notice Deploys the tokens and the contract under test through the deploy hook; runs before every property.
+    /// Override it only to add your own setup, calling `super.setUp()` first.
     function setUp() public virtual {
         conformancePayer = CONFORMANCE_VM.addr(CONFORMANCE_PAYER_KEY);
         conformanceAttacker = address(uint160(uint256(keccak256("attestkit.conformance.attacker"))));
@@ -555,6 +557,8 @@ abstract contract ReceiverConformance is ConformanceBase {
     // Entry points the suite calls on itself (to catch reverts); not part of the catalogue
     // ------------------------------------------------------------------------------------------------------
 
+    /// @notice The suite's own entry point for one payment attempt (called on itself to catch the revert); not a
+    /// property and not for your tests.
     function conformanceAttempt(Payment memory payment) external {
         require(msg.sender == address(this), "ReceiverConformance: self only");
         pay(conformanceReceiver, payment);
@@ -570,6 +574,7 @@ abstract contract ReceiverConformance is ConformanceBase {
         return payWithPermit(conformanceReceiver, payment, permitDeadline, v, r, s);
     }
 
+    /// @notice The suite's own entry point for a solver rotation (called on itself); not for your tests.
     function conformanceRotate(address newSolver, uint40 gracePeriod) external returns (bool supported) {
         require(msg.sender == address(this), "ReceiverConformance: self only");
         return rotateSolver(conformanceReceiver, newSolver, gracePeriod);

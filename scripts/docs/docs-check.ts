@@ -9,10 +9,12 @@
  *   <!-- /include -->
  *
  * `node scripts/docs/docs-check.ts` rewrites every block from its file; `--check` only reports blocks
- * that differ from their file and relative links whose target does not exist, and exits 1 if any.
+ * that differ from their file, relative links whose target does not exist, and what a package user
+ * would meet in the shipped pages (package-links.ts), and exits 1 if any.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
+import { checkShippedPage, packageFiles, shippedBy } from "./package-links.ts";
 
 const INCLUDE = /<!-- include: (\S+) -->\n```(\w*)\n([\s\S]*?)```\n<!-- \/include -->/g;
 const LINK = /\]\(([^)\s]+)\)/g;
@@ -74,7 +76,11 @@ function main(): void {
   const root = resolve(import.meta.dirname, "..", "..");
   const pages = [join(root, "README.md"), ...markdownFiles(join(root, "docs"))];
   if (process.argv.includes("--check")) {
-    const problems = pages.flatMap((page) => checkPage(page, root));
+    const shipped = shippedBy(packageFiles(root));
+    const problems = pages.flatMap((page) => [
+      ...checkPage(page, root),
+      ...(shipped(relative(root, page)) ? checkShippedPage(page, root, shipped) : []),
+    ]);
     for (const { file, problem } of problems) console.error(`${file}: ${problem}`);
     if (problems.length > 0) process.exit(1);
     console.log(`docs: ${pages.length} pages, includes and relative links OK`);

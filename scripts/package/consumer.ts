@@ -1,7 +1,7 @@
 // The packed attestkit tarball installed into fresh temporary projects, as an integrator does it.
 // Shared by the package suites (test/outside/package/) and the package benchmark.
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -123,6 +123,37 @@ export async function createConsumer(
     ["install", "--no-audit", "--no-fund", "--prefer-offline", path, ...packages],
     { cwd: dir },
   );
+  return { dir, installMs: ms };
+}
+
+/** The copy-paste project templates of the docs (package.json, hardhat.config.ts, foundry.toml, solc.cjs). */
+export const TEMPLATES = join(REPO_ROOT, "docs/templates");
+
+/** The tarball file name docs/templates/package.json installs attestkit from (`file:<name>`). */
+export function templateTarballName(): string {
+  const manifest = JSON.parse(readFileSync(join(TEMPLATES, "package.json"), "utf8")) as {
+    devDependencies: Record<string, string>;
+  };
+  return (manifest.devDependencies["attestkit"] ?? "").replace(/^file:/, "");
+}
+
+/**
+ * A fresh project made of the docs' templates as written: their package.json and hardhat.config.ts, with
+ * the packed tarball beside them under the name the package.json names, then `npm install` (and
+ * `packages`, for what a suite adds on top of the template).
+ */
+export async function createTemplateProject(
+  name: string,
+  packages: readonly string[] = [],
+): Promise<ConsumerProject> {
+  const { path } = await packTarball();
+  const dir = temporaryDir(`attestkit-${name}-`);
+  copyFileSync(join(TEMPLATES, "package.json"), join(dir, "package.json"));
+  copyFileSync(join(TEMPLATES, "hardhat.config.ts"), join(dir, "hardhat.config.ts"));
+  copyFileSync(path, join(dir, templateTarballName()));
+  const { ms } = await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", ...packages], {
+    cwd: dir,
+  });
   return { dir, installMs: ms };
 }
 

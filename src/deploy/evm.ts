@@ -18,11 +18,17 @@ export type ReceiverChanges = {
 export type ReceiverWriter = {
   address: Address;
   write: {
+    /** Adds destinations to the whitelist. */
     addToWhitelist(args: readonly [readonly { chainId: bigint; user: Hex }[]]): Promise<Hex>;
+    /** Removes destinations from the whitelist. */
     removeFromWhitelist(args: readonly [readonly { chainId: bigint; user: Hex }[]]): Promise<Hex>;
+    /** Rotates the solver; the previous one stays valid for the grace period (seconds). */
     setSolver(args: readonly [Address, number]): Promise<Hex>;
+    /** Sets the largest accepted `deadline - block.timestamp`, in seconds. */
     setMaxDeadlineWindow(args: readonly [number]): Promise<Hex>;
+    /** Refuses every deposit until `unpause`. */
     pause(): Promise<Hex>;
+    /** Accepts deposits again. */
     unpause(): Promise<Hex>;
   };
 };

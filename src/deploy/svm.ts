@@ -45,7 +45,9 @@ const WHITELIST_ADD = [200, 159, 194, 141, 100, 114, 107, 154];
 
 /** What the deploy needs from a cluster; LiteSVM and an RPC node both provide it. */
 export type ReceiverCluster = {
+  /** A recent blockhash for the next transaction's lifetime. */
   latestBlockhash(): Promise<{ blockhash: Blockhash; lastValidBlockHeight: bigint }>;
+  /** Lamports that keep an account of `space` bytes rent-exempt. */
   minimumBalanceForRentExemption(space: bigint): Promise<bigint>;
   /** Sends and waits for confirmation; throws with the logs on failure. */
   send(tx: Transaction & { lifetimeConstraint?: unknown }): Promise<void>;

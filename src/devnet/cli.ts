@@ -14,6 +14,7 @@
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
  *   --order-version <v> protocol order format the mock issues: v1 (default) or v2 (ATTESTKIT_ORDER_VERSION)
  *   --webhook-url <u>  webhook endpoint of the devnet's API key (ATTESTKIT_WEBHOOK_URL)
+ *   --scenarios <file> scenarios to start with, JSON (ATTESTKIT_SCENARIOS; more at /_mock/scenarios)
  *   --faucet-per-request-sol-cap <sol>, --faucet-per-time-sol-cap <sol>, --faucet-time-slice-secs <s>
  *                      requestAirdrop's caps, as solana-test-validator names them (default 1000, 10000, 10)
  *   --cors-origin <o>  a browser origin the chains' RPCs and the service serve (repeatable, '*' any; default local origins)
@@ -23,6 +24,7 @@ import { commandOptions, parseCommandArgs } from "../cli-options.ts";
 import { ORDER_VERSIONS, type OrderVersion } from "../orders/typed-data.ts";
 import { formatActivity } from "../service/activity.ts";
 import { LOOPBACK_HOSTS } from "../service/host-guard.ts";
+import { scenariosOfFlag } from "../service/scenarios/file.ts";
 import { WebhookUrlSchema } from "../service/webhooks/endpoint-url.ts";
 import { withPortFlag } from "../start-errors.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
@@ -45,6 +47,7 @@ const { values } = parseCommandArgs("devnet", {
     "svm-ws-url": { type: "string" },
     db: { type: "string" },
     "webhook-url": { type: "string" },
+    scenarios: { type: "string" },
     "faucet-per-request-sol-cap": { type: "string" },
     "faucet-per-time-sol-cap": { type: "string" },
     "faucet-time-slice-secs": { type: "string" },
@@ -92,6 +95,7 @@ if (webhookUrl !== undefined && !WebhookUrlSchema.safeParse(webhookUrl).success)
   // The URL is not echoed: it may carry credentials.
   options.fail("invalid --webhook-url: expected an absolute http(s) URL without credentials");
 }
+const scenarios = scenariosOfFlag(values.scenarios ?? env.ATTESTKIT_SCENARIOS, options.fail);
 const svmRpcUrl = values["svm-rpc-url"] ?? env.ATTESTKIT_SVM_RPC_URL;
 const svmWsUrl = values["svm-ws-url"] ?? env.ATTESTKIT_SVM_WS_URL;
 for (const [name, url] of [
@@ -226,6 +230,7 @@ const devnet = await startDevnet({
   svmSlotTimeMs: slotTimeMs,
   ...(db === undefined ? {} : { db }),
   ...(webhookUrl === undefined ? {} : { webhookUrl }),
+  ...(scenarios === undefined ? {} : { scenarios }),
   browserPolicy,
   faucet,
   orderVersion: orderVersion as OrderVersion,

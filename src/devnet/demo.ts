@@ -1,6 +1,7 @@
 /**
  * `npm run demo`: boots the embedded devnet and walks flows 1, 2, 5, 6 and 7 and the protocol-order
- * flows (EVM through the depository and through an order-gated depositor, SVM) end to end through the mock service's HTTP API with the typed client,
+ * flows (EVM through the depository and through an order-gated depositor, SVM), then an unhappy path (a
+ * refund asked for through a scenario, told by a signed webhook the demo verifies), end to end through the mock service's HTTP API with the typed client,
  * verifying every step on the chains. Prints each step
  * as it goes and a summary table; exits 0 only when every step verified.
  */
@@ -14,6 +15,7 @@ import { applySvmQuoteAttempt, SVM_CHAIN_ID, SVM_NATIVE_TOKEN, svmQuoteLadder } 
 import { evmDevAccount } from "./accounts.ts";
 import { evmGatedOrderFlow, evmOrderFlow, svmOrderFlow } from "./demo-orders.ts";
 import { check, short, step, stepsCompleted, waitFor } from "./demo-steps.ts";
+import { refundWebhookFlow } from "./demo-unhappy.ts";
 import { type Devnet, startDevnet } from "./devnet.ts";
 import type { EvmDevChain } from "./evm-chain.ts";
 import {
@@ -359,6 +361,7 @@ const FLOWS: [string, string, (devnet: Devnet, client: ServiceClient) => Promise
   ["orders EVM (ETH, depository)", "8453 → 10", evmOrderFlow],
   ["orders EVM (USDC, gated depositor)", "8453 → 10", evmGatedOrderFlow],
   ["orders SVM (SOL, depository)", "792703809 → 8453", svmOrderFlow],
+  ["refund on demand + signed webhook", "8453 → 10", refundWebhookFlow],
 ];
 
 console.log("attestkit demo: booting the devnet (EVM 8453 and 10 on EDR, SVM on LiteSVM, mock service)…");

@@ -4,13 +4,21 @@
  * external validator's (`svmRpcUrl`, `svm-external.ts`), the reference receivers deployed on all three by
  * the project's deploy scripts, tokens minted to the solver and the users, and the mock service
  * listening on 127.0.0.1 with its indexer and solver wired to these chains.
+ *
+ * @module devnet
  */
 
 import type { Address } from "viem";
 import { APP_BALANCE_CHAIN_ID } from "../funding/index.ts";
 import type { OrderVersion } from "../orders/index.ts";
 import { createEvmChainAdapter } from "../service/chains/evm.ts";
-import { createService, type Service, type ServiceLoggerOption } from "../service/index.ts";
+import {
+  createService,
+  type ScenarioBook,
+  type ScenarioInput,
+  type Service,
+  type ServiceLoggerOption,
+} from "../service/index.ts";
 import type { TokenInfo } from "../service/tokens.ts";
 import { SVM_CHAIN_ID } from "../svm/index.ts";
 import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES } from "./accounts.ts";
@@ -20,20 +28,30 @@ import type { FaucetLimits } from "./solana-rpc/index.ts";
 import { type SvmChainBase, type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
 import { connectSvmExternalChain, type SvmExternalChain } from "./svm-external.ts";
 
+export {
+  type ScenarioBook,
+  type ScenarioInput,
+  ScenarioInputError,
+  ScenarioInputSchema,
+  type ScenarioView,
+} from "../service/index.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
 export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./solana-rpc/index.ts";
 export type { SvmChainBase, SvmDevChain } from "./svm-chain.ts";
 export type { SvmExternalChain } from "./svm-external.ts";
 
+/** The devnet's EVM chains: Base's id (8453) and Optimism's (10). */
 export const DEVNET_EVM_CHAINS = [
   { chainId: APP_BALANCE_CHAIN_ID, name: "base" },
   { chainId: 10, name: "optimism" },
 ] as const;
+/** The API key the devnet's mock service accepts (and attaches its webhooks to). */
 export const DEVNET_API_KEY = "devnet-api-key";
 
 const EVM_USERS: readonly EvmRole[] = ["alice", "bob", "carol"];
 const SVM_USERS = SVM_ROLE_NAMES.filter((role) => role === "alice" || role === "bob");
 
+/** Options of `startDevnet`: ports, timings and the service's settings; every field has a default. */
 export interface DevnetOptions {
   /** Mock service port on 127.0.0.1 (0, the default, picks a free port). */
   servicePort?: number;
@@ -41,6 +59,7 @@ export interface DevnetOptions {
   rpcPorts?: Readonly<Record<number, number>>;
   /** Solana JSON-RPC and PubSub ports of the SVM chain (0 or absent: free ports). */
   svmRpcPort?: number;
+  /** Solana PubSub port of the SVM chain (0 or absent: a free port). */
   svmWsPort?: number;
   /** SVM slot length (default 400 ms). */
   svmSlotTimeMs?: number;
@@ -56,6 +75,7 @@ export interface DevnetOptions {
   maxDeadlineWindow?: number;
   /** SQLite file for the service (default in memory). */
   db?: string;
+  /** The mock service's log output (default: silent). */
   logger?: ServiceLoggerOption;
   /** Browser origins and Host names the chains' RPCs serve (loopback by default). */
   browserPolicy?: BrowserPolicy;
@@ -66,6 +86,8 @@ export interface DevnetOptions {
   orderVersion?: OrderVersion;
   /** Webhook endpoint of the devnet's API key (`attestkit devnet --webhook-url`). */
   webhookUrl?: string;
+  /** Scenarios to start with (`attestkit devnet --scenarios FILE`); the devnet always takes more at `/_mock/scenarios`. */
+  scenarios?: readonly ScenarioInput[];
   /** Caps of the SVM chain's `requestAirdrop` (default `DEFAULT_FAUCET_LIMITS`: 1,000 SOL per request, 10,000 per recipient per 10 s). */
   faucet?: FaucetLimits;
 }
@@ -78,16 +100,25 @@ export interface ExternalSvmDevnetOptions extends DevnetOptions {
   svmWsUrl?: string;
 }
 
+/** A running devnet: its chains, the mock service in front of them, and `close()` to stop everything. */
 export interface Devnet<Svm extends SvmChainBase = SvmDevChain> {
+  /** Base URL of the mock service (`http://127.0.0.1:<port>`). */
   serviceUrl: string;
+  /** The API key the service accepts (`DEVNET_API_KEY`). */
   apiKey: string;
+  /** The mock service itself (its store, indexer and solver). */
   service: Service;
+  /** The mock's scenarios: what should happen to the next matching requests (`devnet.scenarios.add(...)`). */
+  scenarios: ScenarioBook;
+  /** The EVM chains by chain id. */
   evm: ReadonlyMap<number, EvmDevChain>;
   /** The SVM side: the embedded chain, or `SvmExternalChain` on an external validator. */
   svm: Svm;
+  /** The solver's addresses: it signs attestations and orders and is paid the deposits. */
   solver: { evm: Address; svm: string };
   /** The EVM chain with this id (throws for an unknown id). */
   evmChain(chainId: number): EvmDevChain;
+  /** Stops the service and every chain, and releases their ports. */
   close(): Promise<void>;
 }
 
@@ -144,8 +175,11 @@ function startSvmSide(
   });
 }
 
+/** Starts a devnet whose SVM side is an external validator (`svmRpcUrl`). */
 export function startDevnet(options: ExternalSvmDevnetOptions): Promise<Devnet<SvmExternalChain>>;
+/** Starts the devnet: two EVM chains, the embedded SVM chain and the mock service, all on 127.0.0.1. */
 export function startDevnet(options?: DevnetOptions): Promise<Devnet>;
+/** Starts the devnet on the embedded SVM chain, or on an external validator when `svmRpcUrl` is set. */
 export function startDevnet(
   options: DevnetOptions & { svmRpcUrl?: string; svmWsUrl?: string },
 ): Promise<Devnet<SvmChainBase>>;
@@ -189,6 +223,7 @@ export async function startDevnet(
     solverPrivateKey: solver.privateKey,
     svmSolverAddress: svm.accounts.solver.address,
     apiKeys: [DEVNET_API_KEY],
+    scenarios: options.scenarios ?? true,
     ...(options.webhookUrl === undefined
       ? {}
       : { webhooks: { endpoints: { [DEVNET_API_KEY]: options.webhookUrl } } }),
@@ -254,6 +289,7 @@ export async function startDevnet(
     serviceUrl,
     apiKey: DEVNET_API_KEY,
     service,
+    scenarios: service.scenarios as ScenarioBook,
     evm: byChain,
     svm,
     solver: { evm: solver.address, svm: svm.accounts.solver.address },

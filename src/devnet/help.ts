@@ -25,6 +25,8 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
                       serves today) or v2 (the settlement SDK's next format) (env ATTESTKIT_ORDER_VERSION)
   --webhook-url <url> post request.status.updated webhooks of the devnet's API key there, signed with
                       the key (env ATTESTKIT_WEBHOOK_URL; docs/service.md, Webhooks)
+  --scenarios <file>  scenarios to start with, a JSON file (env ATTESTKIT_SCENARIOS; more at
+                      /_mock/scenarios; docs/guides/test-failure-handling.md)
   --faucet-per-request-sol-cap <sol>  largest requestAirdrop (default 1000)
   --faucet-per-time-sol-cap <sol>     most SOL one recipient receives per time slice (default 10000)
   --faucet-time-slice-secs <s>        the faucet's time slice (default 10)

@@ -80,6 +80,7 @@ export interface SvmChainBase {
   usdc: { mint: Address; decimals: number };
   /** The associated token account of `owner` for the USDC mint. */
   usdcAccount(owner: Address): Promise<Address>;
+  /** Stops the chain's RPC and PubSub servers and frees the ledger. */
   close(): Promise<void>;
 }
 

@@ -1,15 +1,26 @@
-// Hardhat Ignition module for the EVM reference receiver. It deploys from the compiled artifact
-// shipped with attestkit, so a consumer's Hardhat 3 project needs no compilation of its own:
-//
-//   import AttestedReceiverModule from "attestkit/ignition";   // ignition/modules/Receiver.ts: export default
-//   npx hardhat ignition deploy ignition/modules/Receiver.ts --network <name> --parameters params.json
-//
-// Parameters (module id "AttestedReceiver"):
-//   owner              admin address; defaults to the deploying account
-//   solver             the service's solver address (signs attestations, receives deposits); required
-//   maxDeadlineWindow  largest accepted `deadline - block.timestamp`, seconds; default 3600
-//   whitelist          initial destinations: [{ "chainId": 8453, "user": "0x<bytes32>" }, ...], where `user`
-//                      is the attestation's bytes32 form (toBytes32Address from the TS library); default []
+/**
+ * Hardhat Ignition module for the EVM reference receiver. It deploys from the compiled artifact
+ * shipped with attestkit, so a consumer's Hardhat 3 project needs no compilation of its own:
+ *
+ * ```text
+ * // ignition/modules/Receiver.ts
+ * export { default } from "attestkit/ignition";
+ *
+ * npx hardhat ignition deploy ignition/modules/Receiver.ts --network <name> --parameters params.json
+ * ```
+ *
+ * Parameters (module id "AttestedReceiver"):
+ *
+ * ```text
+ * owner              admin address; defaults to the deploying account
+ * solver             the service's solver address (signs attestations, receives deposits); required
+ * maxDeadlineWindow  largest accepted `deadline - block.timestamp`, seconds; default 3600
+ * whitelist          initial destinations: [{ "chainId": 8453, "user": "0x<bytes32>" }, ...], where `user`
+ *                    is the attestation's bytes32 form (toBytes32Address from the TS library); default []
+ * ```
+ *
+ * @module ignition
+ */
 import { readFileSync } from "node:fs";
 import { buildModule } from "@nomicfoundation/hardhat-ignition/modules";
 import { packageFile } from "../package-files.ts";

@@ -14,7 +14,10 @@ export function parseOrderId(orderId: unknown): Hex {
 }
 
 /** Anything that can EIP-191 sign raw bytes (a viem local account). */
-export type OrderIdSigner = { signMessage(args: { message: { raw: Hex } }): Promise<Hex> };
+export type OrderIdSigner = {
+  /** Signs the raw bytes with the EIP-191 personal-message prefix. */
+  signMessage(args: { message: { raw: Hex } }): Promise<Hex>;
+};
 
 /** The solver's `orderSignature`: EIP-191 personal-sign over the 32 raw bytes of the order id. */
 export function signOrderId(signer: OrderIdSigner, orderId: string): Promise<Hex> {

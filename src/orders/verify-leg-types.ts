@@ -54,6 +54,7 @@ export type LegEvidence = EvmLegEvidence | SvmLegEvidence;
 
 /** The parts of a viem `PublicClient` a leg is fetched with. */
 export type EvmLegClient = {
+  /** The transaction by hash (viem `getTransaction`). */
   getTransaction(args: { hash: Hex }): Promise<{
     hash: Hex;
     to: string | null;
@@ -62,17 +63,28 @@ export type EvmLegClient = {
     chainId?: number;
     blockNumber: bigint | null;
   }>;
+  /** Its receipt, with the logs the leg is checked against (viem `getTransactionReceipt`). */
   getTransactionReceipt(args: { hash: Hex }): Promise<EvmLegEvidence["receipt"]>;
+  /** The block the transaction landed in, for its timestamp (viem `getBlock`). */
   getBlock(args: { blockNumber: bigint }): Promise<{ timestamp: bigint }>;
+  /** The chain's latest block number, for the confirmation count (viem `getBlockNumber`). */
   getBlockNumber(args?: { cacheTime?: number }): Promise<bigint>;
+};
+
+/** A kit RPC request, sent by `send()`. */
+export type SvmLegRequest = {
+  /** Performs the request. */
+  send(): Promise<unknown>;
 };
 
 /** The parts of an `@solana/kit` `Rpc<SolanaRpcApi>` a leg is fetched with. */
 export type SvmLegRpc = {
+  /** The transaction by signature (kit `getTransaction`). */
   // biome-ignore lint/suspicious/noExplicitAny: kit's method signatures are overloaded per encoding
-  getTransaction(signature: any, config: any): { send(): Promise<unknown> };
+  getTransaction(signature: any, config: any): SvmLegRequest;
+  /** The signatures' confirmation statuses (kit `getSignatureStatuses`). */
   // biome-ignore lint/suspicious/noExplicitAny: as above
-  getSignatureStatuses(signatures: any, config: any): { send(): Promise<unknown> };
+  getSignatureStatuses(signatures: any, config: any): SvmLegRequest;
 };
 
 /** Where the leg's transaction comes from: evidence already held, or a hash read over the network. */

@@ -39,6 +39,7 @@ export const NATIVE_CURRENCY: Readonly<Record<OrderVmType, string>> = {
   "lighter-vm": "0",
 };
 
+/** Whether `value` is one of the VM type names an order's chains can have. */
 export function isOrderVmType(value: unknown): value is OrderVmType {
   return typeof value === "string" && (ORDER_VM_TYPES as readonly string[]).includes(value);
 }

@@ -2,7 +2,7 @@
  * CLI of the mock service: `attestkit service` (`npm run service --` here) [--port 8787] [--db file.sqlite [--new-db]]
  * [--solver-key 0x...] [--api-keys k1,k2] [--rpc 31337=http://127.0.0.1:8545]
  * [--svm-rpc http://127.0.0.1:8899] [--svm-ws ws://127.0.0.1:8900] [--svm-solver-keypair file.json]
- * [--svm-receiver <program id>] [--order-version v1|v2] [--webhook-url URL] [--log-level info]`.
+ * [--svm-receiver <program id>] [--order-version v1|v2] [--webhook-url URL] [--scenarios FILE] [--log-level info]`.
  * Every flag has an environment fallback (ATTESTKIT_SERVICE_PORT, ATTESTKIT_SERVICE_DB,
  * ATTESTKIT_SOLVER_KEY, ATTESTKIT_API_KEYS, ATTESTKIT_RPC, ATTESTKIT_SVM_RPC, ATTESTKIT_SVM_WS,
  * ATTESTKIT_SVM_SOLVER_KEYPAIR, ATTESTKIT_SVM_RECEIVER, ATTESTKIT_ORDER_VERSION, ATTESTKIT_WEBHOOK_URL,
@@ -26,6 +26,7 @@ import { createSvmChainAdapter } from "./chains/svm.ts";
 import type { ChainAdapter } from "./chains/types.ts";
 import { SERVICE_HELP } from "./help.ts";
 import { LOOPBACK_HOSTS } from "./host-guard.ts";
+import { scenariosOfFlag } from "./scenarios/file.ts";
 import { createService } from "./service.ts";
 import { DatabaseFileError } from "./store.ts";
 import { WebhookUrlSchema } from "./webhooks/endpoint-url.ts";
@@ -50,6 +51,7 @@ const { values } = parseCommandArgs("service", {
     "order-version": { type: "string" },
     "log-level": { type: "string" },
     "webhook-url": { type: "string" },
+    scenarios: { type: "string" },
     "allow-host": { type: "string", multiple: true },
     help: { type: "boolean", short: "h" },
   },
@@ -81,6 +83,8 @@ if (webhookUrl !== undefined && (apiKeys.length === 0 || !WebhookUrlSchema.safeP
   // The URL is not echoed: it may carry credentials.
   fail("invalid --webhook-url: expected an absolute http(s) URL without credentials, and an API key");
 }
+
+const scenarios = scenariosOfFlag(values.scenarios ?? env.ATTESTKIT_SCENARIOS, fail);
 
 const holdTimeout = values["hold-timeout"];
 if (holdTimeout !== undefined && !/^\d+(\.\d+)?$/.test(holdTimeout)) {
@@ -170,6 +174,7 @@ try {
     logger: level === "silent" ? false : { level },
     ...(allowHosts === undefined ? {} : { allowedHosts: allowHosts }),
     ...(webhookUrl === undefined ? {} : { webhooks: { endpoints: { [apiKeys[0] as string]: webhookUrl } } }),
+    ...(scenarios === undefined ? {} : { scenarios }),
   });
 } catch (error) {
   if (error instanceof DatabaseFileError) fail(error.message);

@@ -17,6 +17,7 @@ export class ServiceHttpError extends Error {
     this.errorCode = errorCode;
   }
 
+  /** The JSON error body the HTTP API answers with. */
   toBody(): { errorCode: string; message: string } {
     return { errorCode: this.errorCode, message: this.message };
   }

@@ -19,6 +19,8 @@ export const SERVICE_HELP = `attestkit mock service
                           today) or v2 (the settlement SDK's next format) (env ATTESTKIT_ORDER_VERSION)
   --webhook-url <url>     webhook endpoint of the first API key: request.status.updated posted there,
                           signed with the key (env ATTESTKIT_WEBHOOK_URL; other keys: PUT /_mock/webhook)
+  --scenarios <file>      turn scenarios on, starting with those of this JSON file (env ATTESTKIT_SCENARIOS;
+                          more at /_mock/scenarios; docs/guides/test-failure-handling.md)
   --log-level <level>     pino level, or "silent" (env ATTESTKIT_LOG_LEVEL, default info)
   --allow-host <h>        a Host name the service answers besides the loopback names (repeatable;
                           '*' for any), when a proxy or another name reaches it`;

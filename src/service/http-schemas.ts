@@ -5,6 +5,7 @@
 import * as z from "zod";
 import { HexSignatureSchema, IntegerStringSchema, RequestIdSchema } from "../schemas/index.ts";
 import { integerParam } from "../schemas/query-params.ts";
+import { ScenarioIdParamsSchema, ScenarioInputSchema } from "./scenarios/schema.ts";
 
 const EvmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "expected an EVM address (0x + 40 hex)");
 
@@ -100,7 +101,7 @@ export const WalletParamsSchema = z.object({ wallet: EvmAddressSchema });
 /** The mock-only routes, for OpenAPI. */
 export const MOCK_ROUTES: readonly {
   name: string;
-  method: "POST" | "GET";
+  method: "POST" | "GET" | "DELETE";
   path: string;
   summary: string;
   /** `none`: answered without an API key (default: a key is required). */
@@ -167,6 +168,39 @@ export const MOCK_ROUTES: readonly {
     auth: "none",
     query: HealthQuerySchema,
     response: HealthResponseSchema,
+  },
+  {
+    name: "mockAddScenario",
+    method: "POST",
+    path: "/_mock/scenarios",
+    summary: "Tell the mock what should happen to the next matching request(s) (when scenarios are on)",
+    body: ScenarioInputSchema,
+  },
+  {
+    name: "mockListScenarios",
+    method: "GET",
+    path: "/_mock/scenarios",
+    summary: "The scenarios held: matches left and the requests each took",
+  },
+  {
+    name: "mockGetScenario",
+    method: "GET",
+    path: "/_mock/scenarios/{id}",
+    summary: "One scenario: matches left and the requests it took",
+    params: ScenarioIdParamsSchema,
+  },
+  {
+    name: "mockDeleteScenario",
+    method: "DELETE",
+    path: "/_mock/scenarios/{id}",
+    summary: "Remove one scenario (requests it took keep it)",
+    params: ScenarioIdParamsSchema,
+  },
+  {
+    name: "mockClearScenarios",
+    method: "DELETE",
+    path: "/_mock/scenarios",
+    summary: "Remove every scenario",
   },
   {
     name: "mockSettleHolds",

@@ -10,6 +10,24 @@ export type { ProtocolOrderBlock } from "./orders.ts";
 export type { ProtocolChain } from "./protocol-chains.ts";
 export type { ReceiverConfig } from "./quotes.ts";
 export type { RequestMeta, StoredRequest } from "./records.ts";
+export {
+  HOLDABLE_STATUSES,
+  parseScenario,
+  SCENARIO_CHAIN_EVENTS,
+  SCENARIO_OUTCOMES,
+  type ScenarioBook,
+  type ScenarioChainEvent,
+  type ScenarioDelays,
+  ScenarioFileSchema,
+  type ScenarioInput,
+  ScenarioInputError,
+  ScenarioInputSchema,
+  type ScenarioMatch,
+  type ScenarioMatchRecord,
+  type ScenarioPlan,
+  type ScenarioView,
+  TooManyScenariosError,
+} from "./scenarios/index.ts";
 export { createService, DEFAULT_SVM_SOLVER, type Service, type ServiceOptions } from "./service.ts";
 export { SVM_SWAP_SOURCES } from "./svm-route.ts";
 export type { TokenInfo } from "./tokens.ts";

@@ -18,7 +18,7 @@ import { crashPoint } from "./crash-points.ts";
 import { requestDeposit } from "./deposits.ts";
 import type { Ledger } from "./ledger.ts";
 import { verifyRequestLeg } from "./leg-verification.ts";
-import type { Lifecycle, RefundableDeposit, Solver, SolverTx } from "./lifecycle.ts";
+import type { FillOptions, Lifecycle, RefundableDeposit, Solver, SolverTx } from "./lifecycle.ts";
 import { simulatedSolver } from "./lifecycle.ts";
 import { requestForOrderDeposit } from "./order-deposits.ts";
 import { sendOnce } from "./outbox.ts";
@@ -236,8 +236,10 @@ export class ChainSolver implements Solver {
     this.#orderChains = orderChains;
   }
 
-  async fill(request: StoredRequest, inputAmount: bigint): Promise<SolverTx> {
+  async fill(request: StoredRequest, inputAmount: bigint, options: FillOptions = {}): Promise<SolverTx> {
     const adapter = this.#adapters.get(request.meta.destinationChainId);
+    if (options.revert && !adapter)
+      throw new Error(`no chain ${request.meta.destinationChainId} to revert a fill on`);
     if (!adapter) return simulatedSolver.fill(request, inputAmount);
     const origin = BigInt(request.meta.originAmount);
     const out = origin === 0n ? 0n : (BigInt(request.meta.destinationAmount) * inputAmount) / origin;
@@ -247,6 +249,7 @@ export class ChainSolver implements Solver {
       amount: out,
       requestId: request.record.id,
       ...(request.meta.orderId === null ? {} : { tag: request.meta.orderId }),
+      ...(options.revert ? { revert: true } : {}),
     });
     await verifyRequestLeg(this.#store, adapter, this.#orderChains, request, "fill", sent.txHash);
     return { ...sent, chainId: adapter.chainId, final: true };

@@ -13,6 +13,7 @@ import {
   type Transaction,
 } from "../schemas/index.ts";
 import type { ActivityEvent } from "./activity.ts";
+import { RevertedTransferError } from "./chains/types.ts";
 import { crashPoint } from "./crash-points.ts";
 import {
   type BookedDeposit,
@@ -29,6 +30,7 @@ import type { Hold, Ledger } from "./ledger.ts";
 import { legVerdict } from "./leg-verification.ts";
 import { normalizeLookup, type StoredRequest } from "./records.ts";
 import { getRequest, updateRequest } from "./requests-repo.ts";
+import type { ScenarioPlan } from "./scenarios/schema.ts";
 import type { Store } from "./store.ts";
 import { formatMicroUsd } from "./tokens.ts";
 
@@ -83,9 +85,15 @@ export interface RefundableDeposit {
   depositPosition?: string;
 }
 
+/** How a fill is sent. */
+export interface FillOptions {
+  /** Scenarios only: a fill that reverts on chain (`RevertedTransferError`). */
+  revert?: boolean;
+}
+
 /** Fills and refunds requests on chains. */
 export interface Solver {
-  fill(request: StoredRequest, amount: bigint): Promise<SolverTx>;
+  fill(request: StoredRequest, amount: bigint, options?: FillOptions): Promise<SolverTx>;
   /** Returns a deposit to the payer on the origin chain: what arrived, in the currency it arrived in. */
   refund(request: StoredRequest, deposit: RefundableDeposit): Promise<SolverTx>;
 }
@@ -141,6 +149,20 @@ export interface FastFillOutcome {
   reason?: string;
 }
 
+/** What the lifecycle asks of the mock's scenarios (`scenarios/director.ts`). */
+export interface LifecycleScenarios {
+  /** The scenario the request follows, or null. */
+  planOf(requestId: string): ScenarioPlan | null;
+  /** The part of a deposit sighting to apply now (null: none); a held one comes back through `replay`. */
+  gateDeposit(
+    request: StoredRequest,
+    observation: DepositObservation,
+    replay: (observation: DepositObservation) => void,
+  ): DepositObservation | null;
+  /** Waits `ms`; rejects when the service closes first. */
+  hold(ms: number): Promise<void>;
+}
+
 export interface LifecycleOptions {
   store: Store;
   ledger: Ledger;
@@ -151,6 +173,8 @@ export interface LifecycleOptions {
   onError?: (error: unknown, context: string) => void;
   /** Deposits seen, fills, holds and refunds as they happen (the activity feed). */
   onActivity?: (event: ActivityEvent) => void;
+  /** Mock-only scenarios, when enabled: they hold, end and break requests on demand. */
+  scenarios?: LifecycleScenarios;
 }
 
 export class Lifecycle {
@@ -185,10 +209,16 @@ export class Lifecycle {
    * deposit or is closed) is refunded. Each final deposit is booked once (`deposits`, keyed by its
    * position in its transaction), so rescans are no-ops.
    */
-  observeDeposit(observation: DepositObservation): StoredRequest | null {
+  observeDeposit(sighting: DepositObservation): StoredRequest | null {
     const now = this.#now();
-    const current = getRequest(this.#o.store, observation.requestId);
+    const current = getRequest(this.#o.store, sighting.requestId);
     if (current === null) return null;
+    const { scenarios } = this.#o;
+    const observation =
+      scenarios === undefined
+        ? sighting
+        : scenarios.gateDeposit(current, sighting, (held) => this.observeDeposit(held));
+    if (observation === null) return current;
     const arrived: RefundableDeposit = {
       currency: observation.currency ?? current.meta.originCurrency,
       amount: BigInt(observation.amount ?? current.meta.originAmount),
@@ -506,12 +536,90 @@ export class Lifecycle {
       await this.#refund(request, "PROTOCOL_DEADLINE_EXPIRED", arrived);
       return;
     }
+    const plan = this.#o.scenarios?.planOf(request.record.id) ?? null;
+    if (plan !== null) {
+      await this.#settleAsScenario(request, arrived, plan);
+      return;
+    }
     try {
       await this.#fill(request, BigInt(request.meta.originAmount));
     } catch (error) {
       this.#o.onError?.(error, `fill ${request.record.id}`);
       await this.#refund(request, "SOLVER_BALANCE_TOO_LOW", arrived);
     }
+  }
+
+  /**
+   * A request a scenario took ends as it says, once its `pending` hold is over: refunded on chain,
+   * failed, or filled (held `submitted` first, or ending `fallback`); `fill-reverts` sends a fill
+   * that reverts on chain (failure, `TRANSACTION_REVERTED`), `solver-balance-too-low` sends no
+   * fill and refunds (`SOLVER_BALANCE_TOO_LOW`).
+   */
+  async #settleAsScenario(request: StoredRequest, arrived: RefundableDeposit, plan: ScenarioPlan) {
+    const scenarios = this.#o.scenarios!;
+    const id = request.record.id;
+    await scenarios.hold(plan.delays.pending);
+    if (plan.chainEvent === "solver-balance-too-low")
+      return this.#refund(request, "SOLVER_BALANCE_TOO_LOW", arrived);
+    if (plan.outcome === "refund") return this.#refund(request, plan.failReason ?? "UNKNOWN", arrived);
+    if (plan.outcome === "failure") {
+      this.observeRefund(id, null, plan.failReason ?? "UNKNOWN", plan.refundFailReason);
+      return;
+    }
+    const amount = BigInt(request.meta.originAmount);
+    let tx: SolverTx;
+    try {
+      tx = await this.#o.solver.fill(
+        request,
+        amount,
+        plan.chainEvent === "fill-reverts" ? { revert: true } : {},
+      );
+    } catch (error) {
+      if (!(error instanceof RevertedTransferError)) {
+        this.#o.onError?.(error, `fill ${id}`);
+        return this.#refund(request, "SOLVER_BALANCE_TOO_LOW", arrived);
+      }
+      const { txHash, block } = error;
+      this.observeFill(id, {
+        txHash,
+        block,
+        chainId: request.meta.destinationChainId,
+        status: "failure",
+        final: true,
+      });
+      return;
+    }
+    if (plan.outcome === "fallback") {
+      this.#observeFallback(id, tx, plan.failReason ?? "UNKNOWN");
+      return;
+    }
+    if (plan.delays.submitted > 0) {
+      this.observeFill(id, { ...tx, status: "success", final: false });
+      await scenarios.hold(plan.delays.submitted);
+    }
+    this.observeFill(id, { ...tx, status: "success", final: true });
+  }
+
+  /** A fill that landed as the fallback outcome: the request ends `fallback` with `failReason`. */
+  #observeFallback(requestId: string, tx: SolverTx, failReason: FailReason): void {
+    const now = this.#now();
+    updateRequest(
+      this.#o.store,
+      requestId,
+      ({ record }) => {
+        upsertTx(record.data.outTxs, toTransaction(tx, "fill", now));
+        record.status = "fallback";
+        record.data.failReason = failReason;
+      },
+      now,
+    );
+    this.#o.onActivity?.({
+      kind: "fill",
+      requestId,
+      chainId: tx.chainId,
+      txHash: tx.txHash,
+      status: "fallback",
+    });
   }
 
   async #refund(request: StoredRequest, reason: FailReason, arrived: RefundableDeposit): Promise<void> {

@@ -26,7 +26,18 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${parts.join("&")}`;
 }
 
-export type ServiceLoggerOption = boolean | { level?: string; stream?: { write(line: string): void } };
+/** The service's log output: `true` (info to stdout), `false` (silent), or a level and a stream. */
+export type ServiceLoggerOption =
+  | boolean
+  | {
+      /** Pino level (default `info`). */
+      level?: string;
+      /** Where the JSON lines go (default stdout). */
+      stream?: {
+        /** Receives one JSON log line. */
+        write(line: string): void;
+      };
+    };
 
 /** Fastify logger options: pino with redaction, or false. */
 export function loggerOptions(option: ServiceLoggerOption | undefined): FastifyServerOptions["logger"] {

@@ -73,6 +73,12 @@ import { chainsResponse, type PublicChain } from "./public-chains.ts";
 import { buildQuote, type QuoteContext, type ReceiverConfig } from "./quotes.ts";
 import type { StoredRequest } from "./records.ts";
 import { getRequest, insertRequest } from "./requests-repo.ts";
+import {
+  registerScenarioRoutes,
+  ScenarioBook,
+  ScenarioDirector,
+  type ScenarioInput,
+} from "./scenarios/index.ts";
 import { rememberSolverKeys } from "./solver-keys.ts";
 import { Store } from "./store.ts";
 import { type TokenInfo, TokenRegistry } from "./tokens.ts";
@@ -144,12 +150,20 @@ export interface ServiceOptions {
   allowedHosts?: AllowedHosts;
   /** Webhooks: endpoints by API key and delivery tuning (docs/service.md, Webhooks). */
   webhooks?: WebhookOptions;
+  /**
+   * Scenarios (mock-only, docs/guides/test-failure-handling.md): `true`, or the scenarios to start
+   * with, turns on `/_mock/scenarios` and `service.scenarios`; default off.
+   */
+  scenarios?: boolean | readonly ScenarioInput[];
 }
 
+/** A mock service instance: its HTTP app, store, indexer and webhook dispatcher. */
 export interface Service {
+  /** The Fastify app serving the HTTP API. */
   app: FastifyInstance;
   /** Listens on 127.0.0.1 (port 0 = any free port); resolves to the base URL. */
   listen(port?: number): Promise<string>;
+  /** Stops the HTTP server, the indexer and the webhook sender, and closes the store. */
   close(): Promise<void>;
   store: Store;
   ledger: Ledger;
@@ -163,6 +177,8 @@ export interface Service {
   seedRequests(requests: readonly StoredRequest[]): void;
   /** The webhook outbox and its sender: endpoints, the delivery log, `drained()`. */
   webhooks: WebhookDispatcher;
+  /** The scenarios the mock holds (add, list, remove); null unless `scenarios` turned them on. */
+  scenarios: ScenarioBook | null;
   /** Subscribes to quotes, deposits seen, fills, holds and refunds; returns the unsubscribe function. */
   onActivity(listener: ActivityListener): () => void;
 }
@@ -252,6 +268,9 @@ export function createService(options: ServiceOptions): Service {
   registerCors(app, options.corsOrigins);
   const activity = new ActivityFeed();
   const protocol = protocolChains(options.protocolChains);
+  const director = createScenarios(options.scenarios, adapterByChain, now, (error, context) =>
+    app.log.warn({ err: error }, context),
+  );
   const lifecycle = new Lifecycle({
     store,
     ledger,
@@ -260,6 +279,7 @@ export function createService(options: ServiceOptions): Service {
     now,
     onError: (error, context) => app.log.warn({ err: error }, context),
     onActivity: (event: ActivityEvent) => activity.emit(event),
+    ...(director === null ? {} : { scenarios: director }),
   });
   const indexer =
     adapters.length > 0
@@ -369,6 +389,7 @@ export function createService(options: ServiceOptions): Service {
       });
       if (result.request) {
         insertRequest(store, result.request);
+        director?.onQuoted(result.request);
         const { meta } = result.request;
         activity.emit({
           kind: "quote",
@@ -523,6 +544,7 @@ export function createService(options: ServiceOptions): Service {
     return send(reply, HealthResponseSchema, healthReport(store, [...indexedChains], query));
   });
   registerWebhookRoutes(app, keys, webhooks.dispatcher, now);
+  registerScenarioRoutes(app, keys, director);
 
   let sweep: NodeJS.Timeout | null = null;
   const sweepMs = options.holdSweepIntervalMs ?? 1000;
@@ -561,6 +583,7 @@ export function createService(options: ServiceOptions): Service {
     indexer,
     ready,
     webhooks: webhooks.dispatcher,
+    scenarios: director?.book ?? null,
     solverAddress: account.address,
     svmSolverAddress,
     async listen(port = 0) {
@@ -576,6 +599,7 @@ export function createService(options: ServiceOptions): Service {
       if (sweep) clearInterval(sweep);
       await indexer?.stop();
       await app.close();
+      director?.close();
       await lifecycle.idle();
       await webhooks.dispatcher.stop();
       webhooks.detach();
@@ -594,3 +618,16 @@ export function createService(options: ServiceOptions): Service {
 }
 
 export { SVM_CHAIN_ID };
+
+/** The scenario engine when `scenarios` turns it on (with the scenarios to start with), else null. */
+function createScenarios(
+  scenarios: ServiceOptions["scenarios"],
+  adapters: ReadonlyMap<number, ChainAdapter>,
+  now: () => number,
+  onError: (error: unknown, context: string) => void,
+): ScenarioDirector | null {
+  if (scenarios === undefined || scenarios === false) return null;
+  const book = new ScenarioBook(now);
+  if (scenarios !== true) for (const scenario of scenarios) book.add(scenario);
+  return new ScenarioDirector({ book, adapters, now, onError });
+}

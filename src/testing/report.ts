@@ -4,6 +4,7 @@ import { join } from "node:path";
 /** The outcome of one property against one receiver. */
 export type PropertyStatus = "pass" | "fail" | "not-applicable";
 
+/** One property's outcome in a conformance report. */
 export interface PropertyResult {
   /** Property id, e.g. `replay.compactForm` (the same names in the Solidity and TypeScript catalogues). */
   id: string;

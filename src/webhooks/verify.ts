@@ -25,10 +25,15 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 /** Request headers as frameworks hand them over: a fetch `Headers`, or Node's header object. */
 export type WebhookHeaders =
-  | { get(name: string): string | null }
+  | {
+      /** The header's value, or null when absent. */
+      get(name: string): string | null;
+    }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
+/** What `verifyWebhook` checks: the request as received and the key it is signed with. */
 export interface VerifyWebhookInput {
+  /** The request's headers (the signature and timestamp headers are read from them). */
   headers: WebhookHeaders;
   /** The body exactly as received (never a re-serialized parse). */
   rawBody: string | Uint8Array | ArrayBuffer;

@@ -1,13 +1,28 @@
-/** Generated references: the committed HTTP page matches a fresh render; stale TypeDoc trees are caught. */
-import { readFileSync } from "node:fs";
+/**
+ * Generated references: every committed page matches a fresh render, every package export has a page,
+ * and an undocumented public function or hook fails the generation.
+ */
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect } from "chai";
-import { natspec, renderContractsReference } from "../../scripts/docs/reference-contracts.ts";
+import {
+  CONTRACT_PAGES,
+  natspec,
+  natspecOf,
+  renderContractsReference,
+  undocumentedFunctions,
+} from "../../scripts/docs/reference-contracts.ts";
 import { renderHttpReference } from "../../scripts/docs/reference-http.ts";
 import { renderProgramReference } from "../../scripts/docs/reference-program.ts";
-import { diffTrees } from "../../scripts/docs/reference-ts.ts";
+import {
+  diffTrees,
+  javascriptExports,
+  modulePage,
+  render,
+  renderReferenceIndex,
+} from "../../scripts/docs/reference-ts.ts";
 import { buildOpenApiDocument } from "../../src/service/openapi.ts";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
@@ -33,14 +48,77 @@ describe("generated references", () => {
     }
   });
 
-  it("docs/reference/contracts.md is the render of the contracts' NatSpec, receiver functions included", function () {
-    this.timeout(120_000);
+  it("docs/reference/contracts.md and testing-contracts.md are the render of the NatSpec, with every public function and hook documented", function () {
+    this.timeout(240_000);
     const docs = natspec();
-    const page = renderContractsReference(docs);
-    expect(readFileSync(join(ROOT, "docs", "reference", "contracts.md"), "utf8")).to.equal(page);
+    for (const page of CONTRACT_PAGES)
+      expect(readFileSync(page.path, "utf8")).to.equal(renderContractsReference(docs, page));
+    expect(undocumentedFunctions(docs)).to.deep.equal([]);
     expect([...docs.keys()]).to.include("contracts/AttestedReceiver.sol:AttestedReceiver");
+    const [contracts, testing] = CONTRACT_PAGES.map((page) => renderContractsReference(docs, page));
     for (const fn of ["depositNative(", "depositErc20(", "addToWhitelist("])
-      expect(page).to.include(`- \`${fn}`);
+      expect(contracts).to.include(`- \`${fn}`);
+    // The conformance bases' hooks and the structs they take are on the testing page.
+    for (const hook of ["deployOrderReceiver(", "payOrder(", "isOrderPaid(", "deployReceiver(", "refusalOf("])
+      expect(testing).to.include(`- \`function ${hook}`);
+    for (const struct of ["OrderReceiverSetup", "OrderPayment", "ReceiverSetup", "Payment"])
+      expect(testing).to.include(`struct ${struct} {`);
+  });
+
+  it("a public function or a conformance hook without NatSpec is reported, a documented one is not", () => {
+    const content = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+/// @notice A fixture base.
+abstract contract Fixture {
+    /// @notice Documented hook.
+    function documentedHook() internal virtual returns (bool);
+    function silentHook() internal virtual returns (bool);
+    /// @notice Documented entry.
+    function documentedEntry() external {}
+    function silentEntry() external {}
+    function test_property() public {}
+}
+`;
+    const docs = natspecOf({
+      language: "Solidity",
+      sources: { "project/contracts/testing/Fixture.sol": { content } },
+      settings: {},
+    });
+    expect(undocumentedFunctions(docs)).to.deep.equal([
+      "contracts/testing/Fixture.sol:Fixture.silentEntry",
+      "contracts/testing/Fixture.sol:Fixture.silentHook",
+    ]);
+  });
+
+  it("every JavaScript export of package.json has a TypeDoc page, listed in docs/reference/README.md", () => {
+    const paths = javascriptExports();
+    for (const path of ["attestkit/testing", "attestkit/testing/svm", "attestkit/devnet", "attestkit/deploy"])
+      expect(paths).to.include(path);
+    for (const path of ["attestkit/ignition", "attestkit/service", "attestkit/client"])
+      expect(paths).to.include(path);
+    for (const path of paths)
+      expect(existsSync(join(ROOT, "docs", "reference", modulePage(path))), `${path} has no page`).to.equal(
+        true,
+      );
+    expect(readFileSync(join(ROOT, "docs", "reference", "README.md"), "utf8")).to.equal(
+      renderReferenceIndex(paths),
+    );
+    // The adapter types are on a page, not only in the .d.ts files.
+    for (const type of ["EvmOrderReceiverAdapter", "EvmReceiverAdapter"])
+      expect(
+        existsSync(join(ROOT, "docs", "reference", "ts", "testing", "interfaces", `${type}.md`)),
+      ).to.equal(true);
+  });
+
+  it("docs/reference/ts is a fresh TypeDoc render (which refuses undocumented exports)", async function () {
+    this.timeout(300_000);
+    const scratch = await mkdtemp(join(tmpdir(), "attestkit-typedoc-"));
+    try {
+      render(scratch);
+      expect(diffTrees(scratch, join(ROOT, "docs", "reference", "ts"))).to.deep.equal([]);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 
   it("diffTrees reports added, removed and changed pages, and nothing for identical trees", async () => {

@@ -10,6 +10,7 @@ import { RpcError } from "./errors.ts";
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 const INTERNAL_ERROR = -32603;
 
+/** Caps of `requestAirdrop` on the devnet's SVM chain. */
 export interface FaucetLimits {
   /** Largest single airdrop, in SOL. */
   perRequestSol: number;

@@ -43,7 +43,13 @@ import { decodeEvmReceiverDeposit } from "../../receiver/index.ts";
 import { crashPoint } from "../crash-points.ts";
 import { scanEvmDepository } from "./depository-evm.ts";
 import { byTransaction, chainRead, isolateTransaction, settleQuarantined } from "./quarantine.ts";
-import type { ChainAdapter, ChainObservation, SignedTransfer, TransferParams } from "./types.ts";
+import {
+  type ChainAdapter,
+  type ChainObservation,
+  RevertedTransferError,
+  type SignedTransfer,
+  type TransferParams,
+} from "./types.ts";
 
 export interface EvmChainAdapterOptions {
   chainId: number;
@@ -275,15 +281,24 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     const native = params.currency.toLowerCase() === zeroAddress;
     const nonce = await publicClient.getTransactionCount({ address: solver, blockTag: "pending" });
     const prepared = await walletClient.prepareTransactionRequest(
-      native
-        ? { account, chain, to, value: params.amount, data: id, nonce }
-        : {
+      params.revert
+        ? {
             account,
             chain,
-            to: getAddress(params.currency),
-            data: `${encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, params.amount] })}${id.slice(2)}`,
+            value: native ? params.amount : 0n,
+            data: revertingInitCode(id),
+            gas: 100_000n,
             nonce,
-          },
+          }
+        : native
+          ? { account, chain, to, value: params.amount, data: id, nonce }
+          : {
+              account,
+              chain,
+              to: getAddress(params.currency),
+              data: `${encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, params.amount] })}${id.slice(2)}`,
+              nonce,
+            },
     );
     const raw = await walletClient.signTransaction(
       prepared as Parameters<typeof walletClient.signTransaction>[0],
@@ -304,7 +319,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       if (known === null) throw error;
     }
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-    if (receipt.status !== "success") throw new Error(`transfer ${hash} reverted`);
+    if (receipt.status !== "success") throw new RevertedTransferError(hash, Number(receipt.blockNumber));
     return { txHash: hash, block: Number(receipt.blockNumber) };
   }
 
@@ -316,6 +331,13 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       throw error;
     }
   }
+
+  /** A development node's own method (`evm_snapshot`, `evm_revert`, `evm_mine`). */
+  const devRequest = (method: string, params: unknown[] = []) =>
+    (publicClient.request as (args: { method: string; params: unknown[] }) => Promise<unknown>)({
+      method,
+      params,
+    });
 
   // One solver account sends every fill and refund: concurrent sends would pick the same nonce, so
   // they go out one at a time.
@@ -330,7 +352,8 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
   async function resume(signed: SignedTransfer): Promise<{ txHash: string; block: number } | null> {
     return serially(async () => {
       const receipt = await landed(signed.txHash as Hex);
-      if (receipt?.status === "reverted") throw new Error(`transfer ${signed.txHash} reverted`);
+      if (receipt?.status === "reverted")
+        throw new RevertedTransferError(signed.txHash, Number(receipt.blockNumber));
       if (receipt !== null) return { txHash: signed.txHash, block: Number(receipt.blockNumber) };
       const used = await publicClient.getTransactionCount({ address: solver, blockTag: "latest" });
       if (used > Number(signed.lifetime)) return null;
@@ -348,6 +371,15 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     scan,
     addFormerSolvers,
     transfer: (params, onSigned) => serially(() => send(params, onSigned)),
+    snapshot: () => serially(async () => String(await devRequest("evm_snapshot"))),
+    rewind: (snapshot) =>
+      serially(async () => {
+        const height = Number(await publicClient.getBlockNumber({ cacheTime: 0 }));
+        if ((await devRequest("evm_revert", [snapshot])) !== true)
+          throw new Error(`evm_revert ${snapshot} refused on chain ${options.chainId}`);
+        const after = Number(await publicClient.getBlockNumber({ cacheTime: 0 }));
+        for (let block = after; block < height; block++) await devRequest("evm_mine");
+      }),
     legSource: (txHash) => ({ vm: "ethereum-vm", hash: txHash as Hex, client: publicClient }),
     resume,
     async allowance(token, owner, spender) {
@@ -363,4 +395,12 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       }
     },
   };
+}
+
+/**
+ * Init code that reverts at once with `tag` as its revert data: `PUSH32 tag, PUSH1 0, MSTORE,
+ * PUSH1 32, PUSH1 0, REVERT`. A scenario's fill that must revert is a creation running it.
+ */
+function revertingInitCode(tag: Hex): Hex {
+  return `0x7f${tag.slice(2).padStart(64, "0")}60005260206000fd`;
 }

@@ -98,6 +98,24 @@ export interface TransferParams {
    * associated token account), else the transfer throws `RefundHeldError`.
    */
   refundOf?: string;
+  /**
+   * Scenarios only (EVM): send the fill as a transaction that reverts on chain (a contract creation
+   * whose code reverts with the tag), so nothing moves; the transfer throws `RevertedTransferError`.
+   */
+  revert?: boolean;
+}
+
+/** A transfer that landed and reverted: its transaction is on chain, its effects are not. */
+export class RevertedTransferError extends Error {
+  readonly txHash: string;
+  readonly block: number;
+
+  constructor(txHash: string, block: number) {
+    super(`transfer ${txHash} reverted in block ${block}`);
+    this.name = "RevertedTransferError";
+    this.txHash = txHash;
+    this.block = block;
+  }
 }
 
 /**
@@ -112,8 +130,11 @@ export interface SignedTransfer {
   lifetime: string;
 }
 
+/** How the service reads and pays on one chain: the indexer scans it, the solver transfers on it. */
 export interface ChainAdapter {
+  /** The chain's protocol chain id. */
   readonly chainId: number;
+  /** Its virtual machine. */
   readonly vm: "evm" | "svm";
   /** The solver's address on this chain. */
   readonly solverAddress: string;
@@ -150,7 +171,15 @@ export interface ChainAdapter {
   tokenProgramOf?(mint: string): Promise<string | null>;
   /** ERC20 allowance (EVM only); null when unknown. */
   allowance?(token: string, owner: string, spender: string): Promise<bigint | null>;
+  /** Development nodes only (`evm_snapshot`): a point `rewind` can take the chain back to. */
+  snapshot?(): Promise<string>;
+  /**
+   * Development nodes only: drops every block after `snapshot` (`evm_revert`) and mines empty
+   * blocks back to the height the chain had, so what those blocks held is gone (a reorg).
+   */
+  rewind?(snapshot: string): Promise<void>;
   /** Where `verifyOrderFill` / `verifyOrderRefund` read one of this chain's transactions. */
   legSource?(txHash: string): LegSource;
+  /** Stops its connections and timers. */
   close?(): Promise<void> | void;
 }

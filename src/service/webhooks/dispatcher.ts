@@ -43,6 +43,7 @@ export function retryDelay(retry: number, baseMs: number, maxMs: number): number
 
 const is2xx = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;
 
+/** The webhook outbox and its sender: signs each event, posts it, and retries with backoff until delivered. */
 export class WebhookDispatcher {
   readonly outbox: WebhookOutbox;
   readonly #keys: Map<string, string>;

@@ -121,6 +121,7 @@ export class EvmConformanceEnv {
     await this.client.mine({ blocks: 1 });
   }
 
+  /** `account`'s native balance, in wei. */
   async nativeBalance(account: Address): Promise<bigint> {
     return this.client.getBalance({ address: account });
   }

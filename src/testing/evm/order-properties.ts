@@ -14,8 +14,11 @@ import type { EvmOrderPropertyContext } from "./order-context.ts";
 
 /** One property of the EVM order catalogue: its id (shared with the Solidity catalogue) and the attack. */
 export interface EvmOrderProperty {
+  /** Property id, shared with the Solidity catalogue. */
   id: string;
+  /** The attack it stands for. */
   attack: string;
+  /** Runs the attack; throws when the contract does not refuse it as expected. */
   run(t: EvmOrderPropertyContext, fuzzRuns: number): Promise<void>;
 }
 

@@ -17,8 +17,11 @@ import {
 
 /** One property of the EVM catalogue: its id (shared with the Solidity catalogue) and the attack. */
 export interface EvmProperty {
+  /** Property id, shared with the Solidity catalogue. */
   id: string;
+  /** The attack it stands for. */
   attack: string;
+  /** Runs the attack; throws when the contract does not refuse it as expected. */
   run(t: EvmPropertyContext, fuzzRuns: number): Promise<void>;
 }
 

@@ -73,24 +73,29 @@ export class SvmConformanceEnv {
     return this.ledger.send(tx);
   }
 
+  /** Sends `instructions` as the payer; throws with the failure message when the transaction fails. */
   async sendOrThrow(instructions: Instruction[]): Promise<void> {
     const result = await this.send(instructions);
     if (!result.ok) throw new Error(`transaction failed: ${result.message}`);
   }
 
+  /** The account's state on the ledger. */
   account(address: Address): Promise<SvmAccountState> {
     return this.ledger.account(address);
   }
 
+  /** The ledger's clock, Unix seconds. */
   now(): Promise<bigint> {
     return this.ledger.now();
   }
 
+  /** `account`'s lamports (0 when it does not exist). */
   async lamports(account: Address): Promise<bigint> {
     const a = await this.ledger.account(account);
     return a.exists ? a.lamports : 0n;
   }
 
+  /** Airdrops `amount` lamports (default 100 SOL) to `account`. */
   fund(account: Address, amount = 100_000_000_000n): Promise<void> {
     return this.ledger.airdrop(account, amount);
   }
@@ -157,6 +162,7 @@ export class SvmConformanceEnv {
     return account.address;
   }
 
+  /** The token amount held by the token account `account` (0 when it does not exist). */
   async tokenBalance(account: Address): Promise<bigint> {
     const a = await this.ledger.account(account);
     if (!a.exists) return 0n;

@@ -34,9 +34,13 @@ export interface SvmLedger {
   readonly cluster: ReceiverCluster;
   /** A blockhash no earlier transaction of this ledger used (identical transactions stay distinct). */
   freshBlockhash(): Promise<{ blockhash: Blockhash; lastValidBlockHeight: bigint }>;
+  /** Sends a signed transaction; resolves with its outcome (it never throws on a failed transaction). */
   send(tx: Transaction): Promise<SvmAttempt>;
+  /** The account's state. */
   account(address: Address): Promise<SvmAccountState>;
+  /** Credits `amount` lamports to `address`. */
   airdrop(address: Address, amount: bigint): Promise<void>;
+  /** Lamports that keep an account of `space` bytes rent-exempt. */
   rent(space: bigint): Promise<bigint>;
   /** The cluster's unix time (the Clock sysvar). */
   now(): Promise<bigint>;

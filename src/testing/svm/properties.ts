@@ -169,9 +169,13 @@ export class SvmPropertyContext {
   }
 }
 
+/** One property of the SVM attestation catalogue: its id (shared with the EVM catalogues) and the attack. */
 export interface SvmProperty {
+  /** Property id. */
   id: string;
+  /** The attack it stands for. */
   attack: string;
+  /** Runs the attack; throws when the program does not refuse it as expected. */
   run(t: SvmPropertyContext, fuzzRuns: number): Promise<void>;
 }
 

@@ -64,8 +64,11 @@ export interface SvmReceiverAdapter {
   name: string;
   /** For programs whose solver, destination and window are constants of the build. */
   fixedSetup?: SvmFixedSetup;
+  /** Deploys and initializes the program for `setup` (or checks a fixed build matches it). */
   deploy(env: SvmConformanceEnv, setup: SvmReceiverSetup): Promise<void>;
+  /** The instructions that pay `payment` (the catalogue signs them with the payer). */
   payInstructions(payment: SvmPayment): Promise<Instruction[]>;
+  /** Whether `requestId` is recorded as paid. */
   isPaid(env: SvmConformanceEnv, requestId: Hex): Promise<boolean>;
   /** The replay record of `requestId` (canonical bump unless given), for the PDA properties. */
   replayAddress?(requestId: Hex, bump?: number): Promise<Address>;

@@ -1,16 +1,17 @@
-// A Foundry project that installs the tarball: `forge build && forge test` of the same consumer
-// contract and test as the Hardhat project, with the shipped remappings. Offline, forge's compiler
-// is a small wrapper around the npm solc package (solc-js) speaking --version and --standard-json.
+// A Foundry project made of the docs' templates (docs/templates/) that installs the tarball:
+// `forge build && forge test` of the same consumer contract and test as the Hardhat project, with the
+// shipped remappings. Offline, forge's compiler is the template's solc.cjs, a small wrapper around the npm
+// solc package (solc-js) speaking --version and --standard-json.
 import { expect } from "chai";
-import { createConsumer, repoVersion, run } from "../../../scripts/package/consumer.ts";
-import { FORGE_PACKAGE, writeFoundryProject } from "../../../scripts/package/foundry-project.ts";
+import { createTemplateProject, run } from "../../../scripts/package/consumer.ts";
+import { writeFoundryProject } from "../../../scripts/package/foundry-project.ts";
 import { writeGateProject } from "../../../scripts/package/solidity-consumer.ts";
 
 describe("package: Foundry consumer project", function () {
   this.timeout(1_800_000);
 
   it("forge build && forge test pass with the shipped remappings", async () => {
-    const { dir } = await createConsumer("foundry", [repoVersion("solc"), FORGE_PACKAGE]);
+    const { dir } = await createTemplateProject("foundry");
     const forge = writeFoundryProject(dir);
     writeGateProject(dir);
     const built = await run(forge, ["build"], { cwd: dir });

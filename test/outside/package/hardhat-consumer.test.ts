@@ -1,41 +1,19 @@
-// A Hardhat 3 project that installs the tarball: its own contract imports
+// A Hardhat 3 project made of the docs' templates (docs/templates/) that installs the tarball: its own contract imports
 // attestkit/contracts/RequestAttestation.sol (resolved through the package's exports) and its own
 // Solidity test verifies a shared vector onchain; it deploys AttestedReceiver with the shipped
 // Ignition module and a parameters file.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "chai";
-import { createConsumer, REPO_ROOT, repoVersion, run } from "../../../scripts/package/consumer.ts";
+import { createTemplateProject, REPO_ROOT, run } from "../../../scripts/package/consumer.ts";
 import { writeGateProject } from "../../../scripts/package/solidity-consumer.ts";
-
-const CONFIG = `import { createRequire } from "node:module";
-import hardhatIgnitionViem from "@nomicfoundation/hardhat-ignition-viem";
-import { defineConfig } from "hardhat/config";
-
-// Offline: compile with the solc-js build from npm.
-const require = createRequire(import.meta.url);
-
-export default defineConfig({
-  plugins: [hardhatIgnitionViem],
-  solidity: { version: require("solc/package.json").version, path: require.resolve("solc/soljson.js") },
-  paths: { sources: "src", tests: { solidity: "test" } },
-});
-`;
 
 describe("package: Hardhat 3 consumer project", function () {
   this.timeout(1_800_000);
   let dir: string;
 
   before(async () => {
-    const packages = [
-      "hardhat",
-      "@nomicfoundation/hardhat-viem",
-      "@nomicfoundation/hardhat-ignition",
-      "@nomicfoundation/hardhat-ignition-viem",
-      "solc",
-    ].map(repoVersion);
-    ({ dir } = await createConsumer("hardhat", packages, { type: "module" }));
-    writeFileSync(join(dir, "hardhat.config.js"), CONFIG);
+    ({ dir } = await createTemplateProject("hardhat"));
     writeGateProject(dir);
   });
 

@@ -23,6 +23,14 @@ const REQUIRED = [
   "programs/idl/attested_receiver.json",
   "programs/deploy/attested-receiver.so",
   "programs/deploy/route-hop.so",
+  // The docs a package user reads in node_modules/attestkit: templates, troubleshooting, reference.
+  "docs/templates/package.json",
+  "docs/templates/hardhat.config.ts",
+  "docs/templates/foundry.toml",
+  "docs/templates/solc.cjs",
+  "docs/troubleshooting.md",
+  "docs/reference/README.md",
+  "docs/reference/testing-contracts.md",
 ];
 
 describe("package: tarball contents", function () {

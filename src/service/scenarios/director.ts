@@ -1,0 +1,184 @@
+/**
+ * Carries out scenarios (mock-only): gives each new request its scenario, holds its deposit
+ * sightings as long as the scenario says (a deposit noticed late, a slow confirmation), rewinds the
+ * origin chain under a deposit (`deposit-reorg`, through the chain's `snapshot` / `rewind`), and
+ * makes the lifecycle wait before the fill and before confirming it. How a request ends is decided
+ * in the lifecycle (`Lifecycle.#settleAsScenario`) from the plan this returns.
+ */
+import type { ChainAdapter } from "../chains/types.ts";
+import type { DepositObservation } from "../lifecycle.ts";
+import type { StoredRequest } from "../records.ts";
+import type { ScenarioBook } from "./book.ts";
+import { chainEventFits, type RequestFacts } from "./matcher.ts";
+import type { ScenarioPlan } from "./schema.ts";
+
+/** A scenario's wait was cut short because the service is closing. */
+export class ScenarioClosedError extends Error {
+  constructor() {
+    super("the service closed during a scenario's hold");
+    this.name = "ScenarioClosedError";
+  }
+}
+
+interface Progress {
+  /** When its deposit was first seen (since the last reorg). */
+  firstSeenAt?: number;
+  /** `deposit-reorg` only: the origin chain's snapshot taken when the request was quoted. */
+  snapshot?: Promise<string | null>;
+  reorg?: "armed" | "running" | "done";
+}
+
+export interface ScenarioDirectorOptions {
+  book: ScenarioBook;
+  adapters: ReadonlyMap<number, ChainAdapter>;
+  now: () => number;
+  onError: (error: unknown, context: string) => void;
+}
+
+export class ScenarioDirector {
+  readonly book: ScenarioBook;
+  readonly #o: ScenarioDirectorOptions;
+  readonly #progress = new Map<string, Progress>();
+  readonly #timers = new Map<string, NodeJS.Timeout>();
+  readonly #holds = new Set<() => void>();
+  #closed = false;
+
+  constructor(options: ScenarioDirectorOptions) {
+    this.#o = options;
+    this.book = options.book;
+  }
+
+  /** A request was quoted: it takes the first scenario that applies, if any. */
+  onQuoted(request: StoredRequest): void {
+    const plan = this.book.claim(request, (candidate, facts) => this.#canHappen(candidate, facts));
+    if (plan?.chainEvent !== "deposit-reorg") return;
+    const id = request.record.id.toLowerCase();
+    const adapter = this.#o.adapters.get(request.meta.originChainId);
+    const progress: Progress = { reorg: "armed" };
+    progress.snapshot = (adapter?.snapshot?.() ?? Promise.resolve(null)).catch((error) => {
+      this.book.note(id, `no snapshot of chain ${request.meta.originChainId}: ${String(error)}`);
+      return null;
+    });
+    this.#progress.set(id, progress);
+  }
+
+  planOf(requestId: string): ScenarioPlan | null {
+    return this.book.planOf(requestId);
+  }
+
+  /**
+   * What the lifecycle should apply of a deposit sighting: the sighting itself, a not-yet-final copy
+   * (its confirmation is held), or nothing (it is held, or its block is about to be reorged away).
+   * A held sighting is applied again through `replay` when its hold ends.
+   */
+  gateDeposit(
+    request: StoredRequest,
+    observation: DepositObservation,
+    replay: (observation: DepositObservation) => void,
+  ): DepositObservation | null {
+    const plan = this.planOf(request.record.id);
+    if (plan === null) return observation;
+    const id = request.record.id.toLowerCase();
+    const progress = this.#progress.get(id) ?? {};
+    this.#progress.set(id, progress);
+    const now = this.#o.now();
+    progress.firstSeenAt ??= now;
+    const key = `${id}:${observation.txHash}:${observation.position ?? "tx"}:${observation.final}`;
+    const noticedAt = progress.firstSeenAt + plan.delays.waiting;
+    if (now < noticedAt) {
+      this.#later(key, noticedAt - now, () => replay(observation));
+      return null;
+    }
+    if (progress.reorg === "armed" || progress.reorg === "running") {
+      if (progress.reorg === "armed") {
+        progress.reorg = "running";
+        this.#later(`reorg:${id}`, 0, () => this.#reorg(id, progress, observation, replay));
+      }
+      // The non-final sighting shows `depositing`; a final one never counts, its block is going away.
+      return observation.final ? null : observation;
+    }
+    if (!observation.final) return observation;
+    const confirmedAt = noticedAt + plan.delays.depositing;
+    if (now < confirmedAt) {
+      this.#later(key, confirmedAt - now, () => replay(observation));
+      return { ...observation, final: false };
+    }
+    return observation;
+  }
+
+  /** Waits `ms` (0: not at all); rejects with `ScenarioClosedError` when the service closes first. */
+  hold(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    if (this.#closed) return Promise.reject(new ScenarioClosedError());
+    return new Promise((resolve, reject) => {
+      const cancel = () => {
+        clearTimeout(timer);
+        reject(new ScenarioClosedError());
+      };
+      const timer = setTimeout(() => {
+        this.#holds.delete(cancel);
+        resolve();
+      }, ms);
+      this.#holds.add(cancel);
+    });
+  }
+
+  /** Notes what the scenario did to a request (listed with the scenario). */
+  note(requestId: string, event: string): void {
+    this.book.note(requestId, event);
+  }
+
+  /** Cancels every hold and held sighting. */
+  close(): void {
+    this.#closed = true;
+    for (const timer of this.#timers.values()) clearTimeout(timer);
+    this.#timers.clear();
+    for (const cancel of this.#holds) cancel();
+    this.#holds.clear();
+  }
+
+  #canHappen(plan: ScenarioPlan, facts: RequestFacts): boolean {
+    if (!chainEventFits(plan.chainEvent, facts)) return false;
+    if (plan.chainEvent === "deposit-reorg") {
+      const origin = this.#o.adapters.get(facts.originChainId);
+      return origin?.snapshot !== undefined && origin.rewind !== undefined;
+    }
+    if (plan.chainEvent === "fill-reverts") return this.#o.adapters.has(facts.destinationChainId);
+    return true;
+  }
+
+  /** Runs `work` after `ms`, once per `key` at a time; never after `close`. */
+  #later(key: string, ms: number, work: () => void | Promise<void>): void {
+    if (this.#closed || this.#timers.has(key)) return;
+    const timer = setTimeout(() => {
+      this.#timers.delete(key);
+      Promise.resolve()
+        .then(work)
+        .catch((error) => this.#o.onError(error, `scenario ${key}`));
+    }, ms);
+    this.#timers.set(key, timer);
+  }
+
+  /** Drops every origin block since the request was quoted: its deposit is gone from the chain. */
+  async #reorg(
+    id: string,
+    progress: Progress,
+    observation: DepositObservation,
+    replay: (observation: DepositObservation) => void,
+  ): Promise<void> {
+    const adapter = this.#o.adapters.get(observation.chainId);
+    const snapshot = (await progress.snapshot) ?? null;
+    try {
+      if (snapshot === null || adapter?.rewind === undefined) throw new Error("no snapshot to rewind to");
+      await adapter.rewind(snapshot);
+      this.book.note(id, `deposit ${observation.txHash} reorged away on chain ${observation.chainId}`);
+    } catch (error) {
+      this.book.note(id, `reorg failed: ${String(error)}`);
+      progress.reorg = "done";
+      if (observation.final) replay(observation);
+      return;
+    }
+    progress.reorg = "done";
+    delete progress.firstSeenAt;
+  }
+}

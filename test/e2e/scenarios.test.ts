@@ -1,0 +1,304 @@
+/**
+ * Scenarios on the devnet, driven only through the control endpoint over HTTP: each outcome class
+ * is asked for, a real deposit sent through the receiver on chain 8453 (ETH to Bob on chain 10),
+ * and the outcome checked three ways: the status endpoint, the chains, and the signed webhook
+ * deliveries, each verified by a loopback receiver with `verifyWebhook`.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect } from "chai";
+import { type Hex, parseEther, TransactionReceiptNotFoundError, zeroAddress } from "viem";
+import { addScenario as addGuideScenario, recipes } from "../../docs/examples/scenarios/failure-recipes.ts";
+import { evmDevAccount } from "../../src/devnet/accounts.ts";
+import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
+import type { ScenarioInput, ScenarioView } from "../../src/service/index.ts";
+import { verifyWebhook, type WebhookEvent } from "../../src/webhooks/index.ts";
+import {
+  balanceOf,
+  depositThroughReceiver,
+  type E2e,
+  type EvmUser,
+  eventually,
+  evmUser,
+  startE2e,
+  waitForStatus,
+} from "./fixture.ts";
+
+/** A receiver of the devnet key's webhooks that keeps only the deliveries `verifyWebhook` accepts. */
+async function startVerifyingReceiver(secret: string) {
+  const verified: WebhookEvent[] = [];
+  let refused = 0;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", async () => {
+      try {
+        verified.push(
+          await verifyWebhook({ headers: request.headers, rawBody: Buffer.concat(chunks), secret }),
+        );
+        response.end("ok");
+      } catch {
+        refused += 1;
+        response.statusCode = 400;
+        response.end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    verified,
+    refused: () => refused,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("e2e: scenarios through /_mock/scenarios", function () {
+  this.timeout(120_000);
+  let e2e: E2e;
+  let receiver: Awaited<ReturnType<typeof startVerifyingReceiver>>;
+  let base: EvmDevChain;
+  let optimism: EvmDevChain;
+  let alice: EvmUser;
+  let bobOnOptimism: EvmUser;
+  const bob = evmDevAccount("bob").address;
+
+  before(async () => {
+    receiver = await startVerifyingReceiver("devnet-api-key");
+    e2e = await startE2e({ webhookUrl: receiver.url });
+    base = e2e.devnet.evmChain(8453);
+    optimism = e2e.devnet.evmChain(10);
+    alice = evmUser(base, "alice");
+    bobOnOptimism = evmUser(optimism, "bob");
+  });
+  after(async () => {
+    await e2e?.close();
+    await receiver?.close();
+  });
+
+  const control = async (method: string, path = "", body?: unknown) => {
+    const response = await fetch(`${e2e.devnet.serviceUrl}/_mock/scenarios${path}`, {
+      method,
+      headers: {
+        "x-api-key": e2e.devnet.apiKey,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  /** The guide's `addScenario`, aimed at Alice's requests. */
+  const addScenario = (input: ScenarioInput) =>
+    addGuideScenario(e2e.devnet.serviceUrl, e2e.devnet.apiKey, {
+      match: { wallet: alice.address },
+      ...input,
+    });
+
+  const amount = parseEther("0.01");
+  /** Quotes 0.01 ETH on 8453 to Bob's ETH on 10 and deposits it through the receiver; returns the ids. */
+  async function quoteAndDeposit(options: { final?: boolean } = {}) {
+    const quote = await e2e.client.quoteV2({
+      user: alice.address,
+      recipient: bob,
+      originChainId: 8453,
+      destinationChainId: 10,
+      originCurrency: zeroAddress,
+      destinationCurrency: zeroAddress,
+      amount: amount.toString(),
+      tradeType: "EXACT_INPUT",
+      // With its order: each fill and refund is checked against it (close() fails on a leg that does not honour it).
+      includeProtocolData: true,
+    });
+    const requestId = quote.steps[0]?.requestId as string;
+    const attestation = { requestId, ...(await e2e.client.getSignature(requestId)) };
+    const deposit = await depositThroughReceiver(base, alice, attestation);
+    await alice.public.waitForTransactionReceipt({ hash: deposit });
+    if (options.final ?? true) await base.mine();
+    return { requestId, deposit };
+  }
+  /** The verified webhook deliveries of one request, in order. */
+  const webhooksOf = (requestId: string) =>
+    receiver.verified.filter((event) => event.data.requestId.toLowerCase() === requestId.toLowerCase());
+  const statusesDelivered = async (requestId: string, last: string) => {
+    await eventually(
+      async () => (webhooksOf(requestId).some((event) => event.data.status === last) ? true : undefined),
+      `the ${last} webhook of ${requestId}`,
+    );
+    return webhooksOf(requestId).map((event) => event.data.status);
+  };
+  const requestRecord = async (requestId: string) =>
+    (await e2e.client.listRequests({ id: requestId })).requests[0]!;
+
+  it("success, next 2 requests: both filled on chain, the scenario lists what it took and has none left", async () => {
+    const scenario = await addScenario({ count: 2, outcome: "success", name: "two fills" });
+    const first = await quoteAndDeposit();
+    const second = await quoteAndDeposit();
+    for (const { requestId } of [first, second]) {
+      const status = await waitForStatus(e2e, requestId, "success");
+      const fill = await bobOnOptimism.public.getTransaction({ hash: status.txHashes[0] as Hex });
+      expect(fill.to?.toLowerCase()).to.equal(bob.toLowerCase());
+      expect(await statusesDelivered(requestId, "success")).to.include.members([
+        "waiting",
+        "pending",
+        "success",
+      ]);
+    }
+    const listed = (await control("GET", `/${scenario.id}`)).body as unknown as ScenarioView;
+    expect(listed.remaining).to.equal(0);
+    expect(listed.matched.map((match) => match.requestId)).to.deep.equal([first.requestId, second.requestId]);
+  });
+
+  it("refund with SOLVER_CAPACITY_EXCEEDED: paid back to Alice on 8453, checked against the order, delivered signed", async () => {
+    await addScenario(recipes.refund);
+    const bobBefore = await balanceOf(bobOnOptimism, null, bob);
+    const { requestId } = await quoteAndDeposit();
+    const status = await waitForStatus(e2e, requestId, "refund");
+    expect(status.failReason).to.equal("SOLVER_CAPACITY_EXCEEDED");
+    const refund = await alice.public.getTransaction({ hash: status.txHashes[0] as Hex });
+    expect(refund.to?.toLowerCase()).to.equal(alice.address.toLowerCase());
+    expect(refund.value).to.equal(amount);
+    expect(status.orderVerification).to.include({ leg: "refund", ok: true, txHash: refund.hash });
+    expect(await balanceOf(bobOnOptimism, null, bob)).to.equal(bobBefore);
+    await statusesDelivered(requestId, "refund");
+    const last = webhooksOf(requestId).at(-1)!;
+    expect(last.data).to.include({ status: "refund", failReason: "SOLVER_CAPACITY_EXCEEDED" });
+    expect(last.data.txHashes).to.deep.equal(status.txHashes);
+  });
+
+  it("failure with a reason and MANUAL_REFUND_REQUIRED: nothing paid on either chain", async () => {
+    await addScenario(recipes.failure);
+    const bobBefore = await balanceOf(bobOnOptimism, null, bob);
+    const { requestId } = await quoteAndDeposit();
+    const status = await waitForStatus(e2e, requestId, "failure");
+    expect(status).to.include({ failReason: "NO_QUOTES", refundFailReason: "MANUAL_REFUND_REQUIRED" });
+    expect(status.txHashes).to.deep.equal([]);
+    expect(await balanceOf(bobOnOptimism, null, bob)).to.equal(bobBefore);
+    await statusesDelivered(requestId, "failure");
+    expect(webhooksOf(requestId).at(-1)?.data).to.include({
+      failReason: "NO_QUOTES",
+      refundFailReason: "MANUAL_REFUND_REQUIRED",
+    });
+  });
+
+  it("fallback: the funds reach Bob on chain 10 and the request ends fallback with its reason", async () => {
+    await addScenario(recipes.fallback);
+    const { requestId } = await quoteAndDeposit();
+    const status = await waitForStatus(e2e, requestId, "fallback");
+    expect(status.failReason).to.equal("SLIPPAGE");
+    const fill = await bobOnOptimism.public.getTransactionReceipt({ hash: status.txHashes[0] as Hex });
+    expect(fill.status).to.equal("success");
+    expect(fill.to?.toLowerCase()).to.equal(bob.toLowerCase());
+    await statusesDelivered(requestId, "fallback");
+    expect(webhooksOf(requestId).at(-1)?.data).to.include({ status: "fallback", failReason: "SLIPPAGE" });
+  });
+
+  it("slow deposit confirmation, slow fill and slow fill confirmation: each status held at least as long as asked", async () => {
+    const { delays } = recipes.slow;
+    await addScenario(recipes.slow);
+    const { requestId } = await quoteAndDeposit();
+    await waitForStatus(e2e, requestId, "success");
+    const statuses = await statusesDelivered(requestId, "success");
+    expect(statuses).to.deep.equal(["waiting", "depositing", "pending", "submitted", "success"]);
+    const at = (status: string) =>
+      webhooksOf(requestId).find((event) => event.data.status === status)!.timestamp;
+    expect(at("pending") - at("depositing")).to.be.at.least(delays.depositing);
+    expect(at("submitted") - at("pending")).to.be.at.least(delays.pending);
+    expect(at("success") - at("submitted")).to.be.at.least(delays.submitted);
+  });
+
+  it("confirmation timeout: held depositing as long as asked, then refunded DEPOSIT_CONFIRMATION_TIMEOUT on chain", async () => {
+    await addScenario(recipes.confirmationTimeout);
+    const { requestId } = await quoteAndDeposit();
+    const status = await waitForStatus(e2e, requestId, "refund");
+    expect(status.failReason).to.equal("DEPOSIT_CONFIRMATION_TIMEOUT");
+    expect((await alice.public.getTransactionReceipt({ hash: status.txHashes[0] as Hex })).status).to.equal(
+      "success",
+    );
+    await statusesDelivered(requestId, "refund");
+    const at = (status: string) =>
+      webhooksOf(requestId).find((event) => event.data.status === status)!.timestamp;
+    expect(at("pending") - at("depositing")).to.be.at.least(recipes.confirmationTimeout.delays.depositing);
+  });
+
+  it("stuck in pending for 2 s: the status endpoint shows pending throughout, then the fill lands", async () => {
+    await addScenario(recipes.stuck);
+    const { requestId } = await quoteAndDeposit();
+    await waitForStatus(e2e, requestId, "pending");
+    const pendingSince = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect((await e2e.client.getStatus(requestId)).status).to.equal("pending");
+    const status = await waitForStatus(e2e, requestId, "success");
+    expect(Date.now() - pendingSince).to.be.at.least(800);
+    expect(
+      (await bobOnOptimism.public.getTransactionReceipt({ hash: status.txHashes[0] as Hex })).status,
+    ).to.equal("success");
+  });
+
+  it("deposit reorged away: the request is waiting again, its deposit transaction gone from chain 8453", async () => {
+    const scenario = await addScenario(recipes.depositReorg);
+    const balanceBefore = await balanceOf(alice, null, alice.address);
+    const { requestId, deposit } = await quoteAndDeposit({ final: false });
+    await statusesDelivered(requestId, "depositing");
+    await eventually(
+      async () => ((await e2e.client.getStatus(requestId)).status === "waiting" ? true : undefined),
+      "the request waiting again",
+    );
+    let gone: unknown = null;
+    await alice.public.getTransactionReceipt({ hash: deposit }).catch((error) => {
+      gone = error;
+    });
+    expect(gone).to.be.instanceOf(TransactionReceiptNotFoundError);
+    expect(await balanceOf(alice, null, alice.address)).to.equal(balanceBefore);
+    // The first `waiting` is the quote's; the second is the reorg's.
+    await eventually(
+      async () =>
+        webhooksOf(requestId).filter((e) => e.data.status === "waiting").length === 2 ? true : undefined,
+      "the second waiting webhook",
+    );
+    expect(webhooksOf(requestId).map((event) => event.data.status)).to.deep.equal([
+      "waiting",
+      "depositing",
+      "waiting",
+    ]);
+    expect((await requestRecord(requestId)).data.inTxs).to.deep.equal([]);
+    const listed = (await control("GET", `/${scenario.id}`)).body as unknown as ScenarioView;
+    expect(listed.matched[0]?.events).to.deep.equal([`deposit ${deposit} reorged away on chain 8453`]);
+  });
+
+  it("fill reverts: a reverted transaction on chain 10, the request failed TRANSACTION_REVERTED, Bob paid nothing", async () => {
+    await addScenario(recipes.fillReverts);
+    const bobBefore = await balanceOf(bobOnOptimism, null, bob);
+    const { requestId } = await quoteAndDeposit();
+    const status = await waitForStatus(e2e, requestId, "failure");
+    expect(status.failReason).to.equal("TRANSACTION_REVERTED");
+    const record = await requestRecord(requestId);
+    const failed = record.data.failedTxHash as Hex;
+    expect(status.txHashes).to.deep.equal([failed]);
+    const receipt = await bobOnOptimism.public.getTransactionReceipt({ hash: failed });
+    expect(receipt.status).to.equal("reverted");
+    expect(receipt.from.toLowerCase()).to.equal(e2e.devnet.solver.evm.toLowerCase());
+    expect(await balanceOf(bobOnOptimism, null, bob)).to.equal(bobBefore);
+    await statusesDelivered(requestId, "failure");
+    expect(webhooksOf(requestId).at(-1)?.data).to.include({ failReason: "TRANSACTION_REVERTED" });
+  });
+
+  it("solver balance too low: no fill on chain 10, the deposit refunded on 8453 with SOLVER_BALANCE_TOO_LOW", async () => {
+    await addScenario(recipes.solverBalanceTooLow);
+    const bobBefore = await balanceOf(bobOnOptimism, null, bob);
+    const { requestId } = await quoteAndDeposit();
+    const status = await waitForStatus(e2e, requestId, "refund");
+    expect(status.failReason).to.equal("SOLVER_BALANCE_TOO_LOW");
+    const refund = await alice.public.getTransactionReceipt({ hash: status.txHashes[0] as Hex });
+    expect(refund).to.include({ status: "success" });
+    expect(refund.to?.toLowerCase()).to.equal(alice.address.toLowerCase());
+    expect(await balanceOf(bobOnOptimism, null, bob)).to.equal(bobBefore);
+    expect((await requestRecord(requestId)).data.outTxs.map((tx) => tx.type)).to.deep.equal(["refund"]);
+    await statusesDelivered(requestId, "refund");
+    expect(webhooksOf(requestId).at(-1)?.data).to.include({ failReason: "SOLVER_BALANCE_TOO_LOW" });
+  });
+
+  it("every delivery passed verifyWebhook", () => {
+    expect(receiver.verified.length).to.be.greaterThan(0);
+    expect(receiver.refused()).to.equal(0);
+  });
+});
