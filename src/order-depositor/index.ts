@@ -12,6 +12,7 @@ export {
   signOrderInvalidation,
 } from "./invalidate.ts";
 export {
+  encodeOrderBorsh,
   getOrderDepositorRecipientAddress,
   getOrderDepositorReplayAddress,
   toOrderDepositorOrder,

@@ -6,7 +6,7 @@ import { type Address, getProgramDerivedAddress, type ReadonlyUint8Array } from 
 import { type Hex, hexToBytes, keccak256, numberToBytes, stringToBytes } from "viem";
 import type { EncodedOrder } from "../orders/types.ts";
 import { getSvmReceiverReplayAddress } from "../receiver/svm.ts";
-import type { OrderArgs } from "./generated/index.ts";
+import { getOrderEncoder, type OrderArgs } from "./generated/index.ts";
 
 const word = (value: bigint) => numberToBytes(value, { size: 32 });
 
@@ -53,6 +53,16 @@ export function toOrderDepositorOrder(order: EncodedOrder): OrderArgs {
       amount: word(f.amount),
     })),
   };
+}
+
+/**
+ * `order`'s Borsh bytes: the IDL's `Order` (programs/idl/order_depositor.json) as an instruction argument carries
+ * it, which an Anchor program's `AnchorDeserialize` struct of the same fields reads back (strings and bytes with
+ * a u32 length, uint256 as 32 big-endian bytes, the solver as 20 bytes, deadlines as u32). The interface crate's
+ * `order_id_from_borsh` hashes these bytes to the order id.
+ */
+export function encodeOrderBorsh(order: EncodedOrder): Uint8Array {
+  return Uint8Array.from(getOrderEncoder().encode(toOrderDepositorOrder(order)));
 }
 
 /** The replay record of `orderId` (canonical bump): created when the order is paid or invalidated. */

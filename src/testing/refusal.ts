@@ -15,7 +15,13 @@ export type RefusalClass =
   | "whitelist"
   | "paused"
   | "payer"
-  | "calls";
+  | "calls"
+  /** An account passed in place of the one the program must use (program, config, record, vault...). */
+  | "account"
+  /** A token the program refuses to take (a Token-2022 extension, an account it cannot use). */
+  | "token"
+  /** An admin instruction signed by someone without the right to it. */
+  | "unauthorized";
 
 /** The class of each error of the reference contracts (order-gated depositor, attested receiver, signature rules). */
 export const REFERENCE_REFUSAL_CLASSES: Readonly<Record<string, RefusalClass>> = {
@@ -56,6 +62,9 @@ const AMOUNT: readonly RefusalClass[] = ["amount"];
 const WHITELIST: readonly RefusalClass[] = ["whitelist"];
 const PAYER: readonly RefusalClass[] = ["payer"];
 const CALLS: readonly RefusalClass[] = ["calls"];
+const ACCOUNT: readonly RefusalClass[] = ["account"];
+const TOKEN: readonly RefusalClass[] = ["token"];
+const UNAUTHORIZED: readonly RefusalClass[] = ["unauthorized"];
 
 /**
  * The refusal classes each order property accepts (the same ids and classes as the Solidity catalogue's
@@ -96,6 +105,28 @@ export const ORDER_REFUSALS: Readonly<Record<string, readonly RefusalClass[]>> =
   "order.calls.ownerAllows": CALLS,
   "order.invalidation.refused": ["invalidated"],
   "order.pause.refused": ["paused"],
+  // SVM only: what a program's accounts and tokens allow.
+  "order.replay.token": REPLAY,
+  "order.currency.otherMint": ["currency"],
+  "order.payer.notSigner": PAYER,
+  "order.rotation.grace": SIGNATURE,
+  "order.admin.pauseByStranger": UNAUTHORIZED,
+  "order.admin.invalidateByStranger": UNAUTHORIZED,
+  "order.admin.rotateByStranger": UNAUTHORIZED,
+  "order.account.configSubstitution": ACCOUNT,
+  "order.account.depositorySubstitution": ACCOUNT,
+  "order.account.vaultSubstitution": ACCOUNT,
+  "order.account.vaultTokenSubstitution": ACCOUNT,
+  "order.account.duplicate": ACCOUNT,
+  "order.account.replaySubstitution": ACCOUNT,
+  "order.pda.nonCanonical": ACCOUNT,
+  "order.whitelist.entrySubstitution": WHITELIST,
+  "order.token.fakeProgram": ACCOUNT,
+  "order.token2022.permanentDelegate": TOKEN,
+  "order.token2022.transferHook": TOKEN,
+  "order.token2022.cpiGuard": TOKEN,
+  "order.token2022.defaultFrozen": TOKEN,
+  "order.token2022.nonTransferable": TOKEN,
 };
 
 /**
@@ -134,6 +165,26 @@ export const ATTESTATION_REFUSALS: Readonly<Record<string, readonly RefusalClass
   "rotation.grace": SIGNATURE,
   "rotation.zeroGrace": SIGNATURE,
   "rotation.graceCap": SIGNATURE,
+  // SVM only: what a program's accounts and tokens allow.
+  "replay.token": REPLAY,
+  "amount.mismatch": AMOUNT,
+  "currency.binding": ["currency", "amount"],
+  "currency.nativeAsToken": ["currency", "amount"],
+  "whitelist.entrySubstitution": WHITELIST,
+  "admin.pauseByStranger": UNAUTHORIZED,
+  "admin.invalidateByStranger": UNAUTHORIZED,
+  "account.configSubstitution": ACCOUNT,
+  "account.recipientSubstitution": ACCOUNT,
+  "account.tokenRecipientSubstitution": ACCOUNT,
+  "account.duplicate": ACCOUNT,
+  "token.fakeProgram": ACCOUNT,
+  "pda.nonCanonical": ACCOUNT,
+  "token2022.transferFee": AMOUNT,
+  "token2022.permanentDelegate": TOKEN,
+  "token2022.transferHook": TOKEN,
+  "token2022.cpiGuard": TOKEN,
+  "token2022.defaultFrozen": TOKEN,
+  "token2022.nonTransferable": TOKEN,
 };
 
 /**

@@ -12,6 +12,14 @@ import {
   type RefusalClass,
   refusalMismatch,
 } from "../../src/testing/index.ts";
+import {
+  SVM_ATTESTED_RECEIVER_ERRORS,
+  SVM_ORDER_DEPOSITOR_ERRORS,
+  SVM_ORDER_DEPOSITOR_REFUSAL_CLASSES,
+  SVM_ORDER_PROPERTIES,
+  SVM_PROPERTIES,
+  SVM_RECEIVER_REFUSAL_CLASSES,
+} from "../../src/testing/svm/index.ts";
 
 const CLASSES = [...new Set(Object.values(REFERENCE_REFUSAL_CLASSES))] as RefusalClass[];
 
@@ -63,12 +71,40 @@ describe("refusal classes", () => {
   });
 
   it("every classified property is in its catalogue", () => {
-    const orderIds = new Set(EVM_ORDER_PROPERTIES.map((p) => p.id));
+    const orderIds = new Set([...EVM_ORDER_PROPERTIES, ...SVM_ORDER_PROPERTIES].map((p) => p.id));
     for (const property of Object.keys(ORDER_REFUSALS))
       expect(orderIds.has(property), property).to.equal(true);
     // replay.acrossChains runs in the Solidity catalogue only (it needs vm.chainId); its id is shared.
-    const ids = new Set(EVM_PROPERTIES.map((p) => p.id));
+    const ids = new Set([...EVM_PROPERTIES, ...SVM_PROPERTIES].map((p) => p.id));
     for (const property of Object.keys(ATTESTATION_REFUSALS))
       expect(ids.has(property), property).to.equal(true);
+  });
+
+  it("every SVM order refusal the reference depositor gives belongs to a class its property accepts", () => {
+    for (const [property, code] of Object.entries(SVM_ORDER_DEPOSITOR_ERRORS)) {
+      expect(ORDER_REFUSALS[property], property).to.be.an("array");
+      const mismatch = refusalMismatch(
+        String(code),
+        ORDER_REFUSALS[property],
+        SVM_ORDER_DEPOSITOR_REFUSAL_CLASSES,
+      );
+      expect(mismatch, property).to.equal(undefined);
+      expect(SVM_ORDER_DEPOSITOR_REFUSAL_CLASSES[code], `${property}: code ${code} unclassified`).to.be.a(
+        "string",
+      );
+    }
+  });
+
+  it("every SVM attestation refusal the reference receiver gives belongs to a class its property accepts", () => {
+    for (const [property, code] of Object.entries(SVM_ATTESTED_RECEIVER_ERRORS)) {
+      expect(ATTESTATION_REFUSALS[property], property).to.be.an("array");
+      const mismatch = refusalMismatch(
+        String(code),
+        ATTESTATION_REFUSALS[property],
+        SVM_RECEIVER_REFUSAL_CLASSES,
+      );
+      expect(mismatch, property).to.equal(undefined);
+      expect(SVM_RECEIVER_REFUSAL_CLASSES[code], `${property}: code ${code} unclassified`).to.be.a("string");
+    }
   });
 });

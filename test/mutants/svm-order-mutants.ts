@@ -5,6 +5,14 @@ import type { SvmMutant } from "./svm-mutants.ts";
 
 const GATE = "order-depositor/src/instructions/deposit.rs";
 const ADMIN = "order-depositor/src/instructions/admin.rs";
+const ATTESTATION = "receiver-interface/src/attestation.rs";
+
+/** A mutant that deletes one statement of the deposit gate. */
+const lineOff = (name: string, property: string, statement: string): SvmMutant => ({
+  name,
+  property,
+  patches: [{ file: GATE, find: statement, replace: "" }],
+});
 
 const guardOff = (name: string, property: string, condition: string): SvmMutant => ({
   name,
@@ -74,6 +82,111 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
         file: ADMIN,
         find: "as_owner::<OrderDepositorConfig>(program_id, accounts)?.calls_allowed = allowed as u8;",
         replace: "as_owner::<OrderDepositorConfig>(program_id, accounts)?;",
+      },
+    ],
+  },
+  // The account, token and admin checks the SVM order catalogue's substitution properties name.
+  {
+    name: "depository program not checked",
+    property: "order.account.depositorySubstitution",
+    patches: [
+      {
+        file: GATE,
+        find: "if program.address() == &DEPOSITORY_PROGRAM_ID {",
+        replace: "if true {",
+      },
+    ],
+  },
+  lineOff("token program not checked", "order.token.fakeProgram", "checks::token_program(token_program)?;"),
+  lineOff("payer's signature not checked", "order.payer.notSigner", "checks::signer(gate.payer)?;"),
+  lineOff(
+    "token accounts may be the same",
+    "order.account.duplicate",
+    "checks::distinct(payer_token, vault_token)?;",
+  ),
+  lineOff(
+    "mint extensions not checked",
+    "order.token2022.permanentDelegate",
+    "token_extensions::check_mint(&mint.try_borrow()?)?;",
+  ),
+  lineOff(
+    "payer's CPI Guard not checked",
+    "order.token2022.cpiGuard",
+    "token_extensions::check_payer_token(payer_token, token_program.address())?;",
+  ),
+  {
+    name: "token deposit not measured",
+    property: "order.token.feeOnTransfer",
+    patches: [
+      {
+        file: GATE,
+        find: "check_received(before, token_amount(vault_token, token_program.address())?, accepted.amount)?;",
+        replace: "let _ = before;",
+      },
+    ],
+  },
+  {
+    name: "invalidated order reported as used",
+    property: "order.invalidation.refused",
+    patches: [
+      {
+        file: GATE,
+        find: "STATUS_INVALIDATED => OrderError::OrderInvalidated,",
+        replace: "STATUS_INVALIDATED => OrderError::OrderAlreadyUsed,",
+      },
+    ],
+  },
+  guardOff("order's solver not compared", "order.solver.named", "seen.solver != &signer"),
+  guardOff("pause ignored", "order.pause.refused", "cfg.is_paused()"),
+  {
+    name: "grace end inclusive",
+    property: "order.rotation.grace",
+    patches: [
+      {
+        file: ATTESTATION,
+        find: "&& now < previous_valid_until)",
+        replace: "&& now <= previous_valid_until)",
+      },
+    ],
+  },
+  // What the depository is paid under: the order id and the payer as depositor.
+  {
+    name: "native deposit under another id",
+    property: "order.pay.native",
+    patches: [
+      {
+        file: GATE,
+        find: "deposit_data(&depository_ix::DEPOSIT_NATIVE, accepted.amount, &accepted.id)",
+        replace: "deposit_data(&depository_ix::DEPOSIT_NATIVE, accepted.amount, &[0u8; 32])",
+      },
+    ],
+  },
+  {
+    name: "token deposit under another id",
+    property: "order.pay.token",
+    patches: [
+      {
+        file: GATE,
+        find: "deposit_data(&depository_ix::DEPOSIT_TOKEN, accepted.amount, &accepted.id)",
+        replace: "deposit_data(&depository_ix::DEPOSIT_TOKEN, accepted.amount, &[0u8; 32])",
+      },
+    ],
+  },
+  {
+    name: "native deposit credited to another depositor",
+    property: "order.pay.native",
+    patches: [
+      {
+        file: GATE,
+        find: "&[&*relay_depository, &*payer, &*payer, &*vault, &*system_program],",
+        replace: "&[&*relay_depository, &*payer, &*relay_depository, &*vault, &*system_program],",
+      },
+      {
+        file: GATE,
+        find: `        InstructionAccount::readonly(payer.address()),
+        InstructionAccount::writable(vault.address()),`,
+        replace: `        InstructionAccount::readonly(relay_depository.address()),
+        InstructionAccount::writable(vault.address()),`,
       },
     ],
   },

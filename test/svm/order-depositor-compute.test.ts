@@ -8,10 +8,18 @@ import fc from "fast-check";
 import { FailedTransactionMetadata } from "litesvm";
 import { bytesToHex, type Hex } from "viem";
 import orderIdl from "../../programs/idl/order_depositor.json" with { type: "json" };
+import { encodeOrderBorsh } from "../../src/order-depositor/order.ts";
 import { ORDER_V1_TYPES } from "../../src/orders/index.ts";
 import type { EncodedOrder } from "../../src/orders/types.ts";
 import vectors from "../vectors/protocol-orders.json" with { type: "json" };
-import { customError, encodedFromJson, type JsonOrder, ORDER_ERRORS, OrderFixture } from "./order-fixture.ts";
+import {
+  borshOrder,
+  customError,
+  encodedFromJson,
+  type JsonOrder,
+  ORDER_ERRORS,
+  OrderFixture,
+} from "./order-fixture.ts";
 
 describe("svm: order depositor compute_order_id (simulated like an Anchor or codama client)", function () {
   this.timeout(120_000);
@@ -43,7 +51,7 @@ describe("svm: order depositor compute_order_id (simulated like an Anchor or cod
     }
   });
 
-  it("matches hashEncodedOrder over random orders (differential, fast-check)", async () => {
+  it("matches hashEncodedOrder over random orders, encodeOrderBorsh writing the bytes it reads (differential, fast-check)", async () => {
     const hex = (max: number) => fc.uint8Array({ maxLength: max }).map((b) => bytesToHex(b));
     const u256 = fc.bigInt({ min: 0n, max: 2n ** 256n - 1n });
     const u32 = fc.integer({ min: 0, max: 2 ** 32 - 1 });
@@ -93,6 +101,8 @@ describe("svm: order depositor compute_order_id (simulated like an Anchor or cod
     }) as unknown as fc.Arbitrary<EncodedOrder>;
     await fc.assert(
       fc.asyncProperty(order, async (o) => {
+        // The library's encodeOrderBorsh writes the bytes the test's own Borsh writer does.
+        expect(bytesToHex(encodeOrderBorsh(o))).to.equal(bytesToHex(borshOrder(o)));
         const anchorIx = await f.computeOrderId(o);
         expect(bytesToHex(new Uint8Array(anchorIx.data!))).to.equal(
           bytesToHex(new Uint8Array(f.computeOrderIdRaw(o).data!)),

@@ -13,6 +13,7 @@ import {
 import {
   programAddressAtBump,
   SVM_ATTESTED_RECEIVER_ERRORS,
+  SVM_RECEIVER_REFUSAL_CLASSES,
   type SvmConformanceEnv,
   type SvmPayment,
   type SvmReceiverAdapter,
@@ -37,7 +38,7 @@ export function exampleIntegratorAdapter(
     return (await getProgramDerivedAddress({ programAddress: programId, seeds }))[0];
   };
   return {
-    name: "example-integrator (SVM)",
+    name: "example-integrator",
     // The program's build-time constants (src/config.rs); the trusted solver is a well-known test key.
     fixedSetup: {
       solverKey: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
@@ -114,6 +115,7 @@ export function exampleIntegratorAdapter(
     },
     // The program fails with the receiver interface's codes, as the reference program does; it
     // checks the record's address against the canonical one, so a non-canonical bump is InvalidPdaAddress.
+    refusalClasses: SVM_RECEIVER_REFUSAL_CLASSES,
     expectedErrors: { ...SVM_ATTESTED_RECEIVER_ERRORS, "pda.nonCanonical": 6022 },
   };
 }

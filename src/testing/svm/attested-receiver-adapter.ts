@@ -17,6 +17,7 @@ import {
 } from "../../receiver/index.ts";
 import type { SvmConformanceEnv } from "./env.ts";
 import { programAddressAtBump } from "./pda.ts";
+import { SVM_RECEIVER_REFUSAL_CLASSES } from "./refusal-codes.ts";
 import type { SvmPayment, SvmReceiverAdapter, SvmReceiverSetup } from "./types.ts";
 
 /** The program's error code for each refusal (programs/idl/attested_receiver.json). */
@@ -76,7 +77,7 @@ export function attestedReceiverSvmAdapter(
     return [address, bump];
   };
   return {
-    name: options.name ?? "attested-receiver (SVM)",
+    name: options.name ?? "attested-receiver",
     async deploy(env: SvmConformanceEnv, setup: SvmReceiverSetup) {
       owner = setup.owner;
       const program = await generateKeyPairSigner();
@@ -154,6 +155,7 @@ export function attestedReceiverSvmAdapter(
       ),
     ],
     prefundedExtraComputeUnits: SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU,
+    refusalClasses: SVM_RECEIVER_REFUSAL_CLASSES,
     expectedErrors: SVM_ATTESTED_RECEIVER_ERRORS,
   };
 }

@@ -17,7 +17,9 @@ import { liteSvmCluster, type ReceiverCluster, rpcCluster } from "../../deploy/s
 import { journaledLiteSvm } from "./snapshot.ts";
 
 /** The outcome of one transaction. */
-export type SvmAttempt = { ok: true; computeUnits: bigint } | { ok: false; code?: number; message: string };
+export type SvmAttempt =
+  | { ok: true; computeUnits: bigint /** The transaction's program log lines. */; logs: readonly string[] }
+  | { ok: false; code?: number; message: string };
 
 /** An account as the catalogue reads it. */
 export type SvmAccountState =
@@ -75,7 +77,7 @@ export function liteSvmLedger(raw: LiteSVM): SvmLedger {
         const message = result.toString();
         return { ok: false, code: customCode(message), message };
       }
-      return { ok: true, computeUnits: result.computeUnitsConsumed() };
+      return { ok: true, computeUnits: result.computeUnitsConsumed(), logs: result.logs() };
     },
     account: async (address) => {
       const a = svm.getAccount(address);
@@ -137,7 +139,11 @@ export function rpcLedger(
             const message = JSON.stringify(tx.meta.err, (_, v) => (typeof v === "bigint" ? Number(v) : v));
             return { ok: false, code: customCode(message), message };
           }
-          return { ok: true, computeUnits: BigInt(tx.meta?.computeUnitsConsumed ?? 0n) };
+          return {
+            ok: true,
+            computeUnits: BigInt(tx.meta?.computeUnitsConsumed ?? 0n),
+            logs: tx.meta?.logMessages ?? [],
+          };
         }
         await new Promise((r) => setTimeout(r, POLL_MS));
       }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { AccountRole, generateKeyPairSigner } from "@solana/kit";
+import { AccountRole, type Address, generateKeyPairSigner } from "@solana/kit";
+import { findAssociatedTokenPda } from "@solana-program/token";
 import type { LiteSVM } from "litesvm";
 import { type Hex, hexToBytes } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -9,24 +10,43 @@ import {
   findConfigPda,
   getInitializeInstruction,
   getOrderDepositNativeInstruction,
+  getOrderDepositTokenInstruction,
+  getRotateSolverInstruction,
   getSetCallsAllowedInstruction,
+  getSetPausedInstruction,
   getWhitelistAddInstruction,
+  ORDER_DEPOSITOR_ERROR__DEPOSITED_AMOUNT_MISMATCH,
+  ORDER_DEPOSITOR_ERROR__DUPLICATE_ACCOUNT,
   ORDER_DEPOSITOR_ERROR__INPUT_CHAIN_NOT_FOUND,
   ORDER_DEPOSITOR_ERROR__INPUT_CURRENCY_MISMATCH,
+  ORDER_DEPOSITOR_ERROR__INVALID_ACCOUNT_OWNER,
+  ORDER_DEPOSITOR_ERROR__INVALID_DEPOSITORY_PROGRAM,
+  ORDER_DEPOSITOR_ERROR__INVALID_PDA_ADDRESS,
   ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE,
   ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_LENGTH,
   ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_S,
   ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_V,
+  ORDER_DEPOSITOR_ERROR__INVALID_TOKEN_PROGRAM,
+  ORDER_DEPOSITOR_ERROR__MINT_HAS_PERMANENT_DELEGATE,
+  ORDER_DEPOSITOR_ERROR__MINT_HAS_TRANSFER_HOOK,
+  ORDER_DEPOSITOR_ERROR__MISSING_SIGNER,
   ORDER_DEPOSITOR_ERROR__NO_REFUND_ON_THIS_CHAIN,
+  ORDER_DEPOSITOR_ERROR__NON_CANONICAL_BUMP,
+  ORDER_DEPOSITOR_ERROR__NOT_OWNER_OR_SOLVER,
   ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
   ORDER_DEPOSITOR_ERROR__ORDER_EXPIRED,
+  ORDER_DEPOSITOR_ERROR__ORDER_INVALIDATED,
+  ORDER_DEPOSITOR_ERROR__ORDER_SOLVER_MISMATCH,
   ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED,
   ORDER_DEPOSITOR_ERROR__PAUSED,
   ORDER_DEPOSITOR_ERROR__PAYER_NOT_REFUND_RECIPIENT,
+  ORDER_DEPOSITOR_ERROR__PAYER_TOKEN_CPI_GUARD,
   ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED,
   ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH,
+  ORDER_DEPOSITOR_ERROR__UNAUTHORIZED,
   ORDER_DEPOSITOR_ERROR__ZERO_INPUT_AMOUNT,
 } from "../../order-depositor/generated/index.ts";
+import { buildOrderDepositorInvalidateOrdersInstructions } from "../../order-depositor/invalidate.ts";
 import {
   getOrderDepositorRecipientAddress,
   getOrderDepositorReplayAddress,
@@ -36,46 +56,73 @@ import { hashEncodedOrder } from "../../orders/order-id.ts";
 import { packageFile } from "../../package-files.ts";
 import { depositoryAccounts } from "../../service/chains/depository-svm.ts";
 import { ORDER_GATED_DEPOSITOR_NOT_APPLICABLE } from "../evm/order-gated-depositor-adapter.ts";
-import type { RefusalClass } from "../refusal.ts";
+import { SVM_KEYS } from "./constants.ts";
+import { depositoryDeposits } from "./depository-events.ts";
 import { SvmConformanceEnv } from "./env.ts";
-import type { SvmOrderAdapter, SvmOrderPayment } from "./order-types.ts";
-import { SVM_KEYS } from "./properties.ts";
+import type { SvmOrderAccounts, SvmOrderAdapter, SvmOrderPayment } from "./order-types.ts";
+import { programAddressAtBump } from "./pda.ts";
+import {
+  DEPOSITORY_INVALID_VAULT_ADDRESS,
+  DEPOSITORY_INVALID_VAULT_TOKEN_ACCOUNT,
+  SVM_ORDER_DEPOSITOR_REFUSAL_CLASSES,
+  TOKEN_2022_ACCOUNT_FROZEN,
+  TOKEN_2022_NON_TRANSFERABLE,
+} from "./refusal-codes.ts";
 import { loadUpgradeableProgram } from "./upgradeable.ts";
 
-/** The order depositor's error code for each refusal of the order catalogue (programs/idl/order_depositor.json). */
+/**
+ * The custom error code each refusal of the order catalogue fails with (programs/idl/order_depositor.json; the
+ * vault checks are the depository's, through the CPI; frozen and non-transferable tokens are refused by Token-2022).
+ */
 export const SVM_ORDER_DEPOSITOR_ERRORS: Readonly<Record<string, number>> = {
+  "order.replay.sameSignature": ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
+  "order.replay.later": ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
   "order.replay.otherPayer": ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
   "order.replay.compactForm": ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
+  "order.replay.highSTwin": ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
+  "order.replay.token": ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED,
   "order.binding.anyField": ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH,
   "order.signer.stranger": ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH,
-  "order.deadline.expired": ORDER_DEPOSITOR_ERROR__ORDER_EXPIRED,
-  "order.currency.tokenPaidNatively": ORDER_DEPOSITOR_ERROR__INPUT_CURRENCY_MISMATCH,
-  "order.chain.input": ORDER_DEPOSITOR_ERROR__INPUT_CHAIN_NOT_FOUND,
+  "order.solver.named": ORDER_DEPOSITOR_ERROR__ORDER_SOLVER_MISMATCH,
+  "order.signature.zeroAddress": ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE,
+  "order.signature.highS": ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_S,
+  "order.signature.v": ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_V,
+  "order.signature.length": ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_LENGTH,
   "order.amount.zero": ORDER_DEPOSITOR_ERROR__ZERO_INPUT_AMOUNT,
+  "order.currency.tokenPaidNatively": ORDER_DEPOSITOR_ERROR__INPUT_CURRENCY_MISMATCH,
+  "order.currency.nativePaidWithToken": ORDER_DEPOSITOR_ERROR__INPUT_CURRENCY_MISMATCH,
+  "order.currency.otherMint": ORDER_DEPOSITOR_ERROR__INPUT_CURRENCY_MISMATCH,
+  "order.chain.input": ORDER_DEPOSITOR_ERROR__INPUT_CHAIN_NOT_FOUND,
+  "order.deadline.expired": ORDER_DEPOSITOR_ERROR__ORDER_EXPIRED,
   "order.whitelist.recipient": ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED,
+  "order.whitelist.everyRecipient": ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED,
+  "order.whitelist.outputChain": ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED,
   "order.payer.stranger": ORDER_DEPOSITOR_ERROR__PAYER_NOT_REFUND_RECIPIENT,
   "order.payer.noRefundHere": ORDER_DEPOSITOR_ERROR__NO_REFUND_ON_THIS_CHAIN,
+  "order.payer.notSigner": ORDER_DEPOSITOR_ERROR__MISSING_SIGNER,
   "order.calls.refused": ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED,
   "order.calls.ownerAllows": ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED,
-};
-
-/** The refusal class of each of the order depositor's error codes the catalogue can meet. */
-export const SVM_ORDER_DEPOSITOR_REFUSAL_CLASSES: Readonly<Record<string, RefusalClass>> = {
-  [ORDER_DEPOSITOR_ERROR__ORDER_ALREADY_USED]: "replay",
-  [ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH]: "signature",
-  [ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE]: "signature",
-  [ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_LENGTH]: "signature",
-  [ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_S]: "signature",
-  [ORDER_DEPOSITOR_ERROR__INVALID_SIGNATURE_V]: "signature",
-  [ORDER_DEPOSITOR_ERROR__ORDER_EXPIRED]: "deadline",
-  [ORDER_DEPOSITOR_ERROR__INPUT_CURRENCY_MISMATCH]: "currency",
-  [ORDER_DEPOSITOR_ERROR__INPUT_CHAIN_NOT_FOUND]: "chain",
-  [ORDER_DEPOSITOR_ERROR__ZERO_INPUT_AMOUNT]: "amount",
-  [ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED]: "whitelist",
-  [ORDER_DEPOSITOR_ERROR__PAYER_NOT_REFUND_RECIPIENT]: "payer",
-  [ORDER_DEPOSITOR_ERROR__NO_REFUND_ON_THIS_CHAIN]: "payer",
-  [ORDER_DEPOSITOR_ERROR__OUTPUT_CALLS_NOT_ALLOWED]: "calls",
-  [ORDER_DEPOSITOR_ERROR__PAUSED]: "paused",
+  "order.invalidation.refused": ORDER_DEPOSITOR_ERROR__ORDER_INVALIDATED,
+  "order.pause.refused": ORDER_DEPOSITOR_ERROR__PAUSED,
+  "order.rotation.grace": ORDER_DEPOSITOR_ERROR__SIGNER_MISMATCH,
+  "order.admin.pauseByStranger": ORDER_DEPOSITOR_ERROR__UNAUTHORIZED,
+  "order.admin.invalidateByStranger": ORDER_DEPOSITOR_ERROR__NOT_OWNER_OR_SOLVER,
+  "order.admin.rotateByStranger": ORDER_DEPOSITOR_ERROR__UNAUTHORIZED,
+  "order.account.configSubstitution": ORDER_DEPOSITOR_ERROR__INVALID_ACCOUNT_OWNER,
+  "order.account.depositorySubstitution": ORDER_DEPOSITOR_ERROR__INVALID_DEPOSITORY_PROGRAM,
+  "order.account.duplicate": ORDER_DEPOSITOR_ERROR__DUPLICATE_ACCOUNT,
+  "order.account.replaySubstitution": ORDER_DEPOSITOR_ERROR__INVALID_PDA_ADDRESS,
+  "order.pda.nonCanonical": ORDER_DEPOSITOR_ERROR__NON_CANONICAL_BUMP,
+  "order.whitelist.entrySubstitution": ORDER_DEPOSITOR_ERROR__RECIPIENT_NOT_WHITELISTED,
+  "order.token.fakeProgram": ORDER_DEPOSITOR_ERROR__INVALID_TOKEN_PROGRAM,
+  "order.token.feeOnTransfer": ORDER_DEPOSITOR_ERROR__DEPOSITED_AMOUNT_MISMATCH,
+  "order.token2022.permanentDelegate": ORDER_DEPOSITOR_ERROR__MINT_HAS_PERMANENT_DELEGATE,
+  "order.token2022.transferHook": ORDER_DEPOSITOR_ERROR__MINT_HAS_TRANSFER_HOOK,
+  "order.token2022.cpiGuard": ORDER_DEPOSITOR_ERROR__PAYER_TOKEN_CPI_GUARD,
+  "order.account.vaultSubstitution": DEPOSITORY_INVALID_VAULT_ADDRESS,
+  "order.account.vaultTokenSubstitution": DEPOSITORY_INVALID_VAULT_TOKEN_ACCOUNT,
+  "order.token2022.defaultFrozen": TOKEN_2022_ACCOUNT_FROZEN,
+  "order.token2022.nonTransferable": TOKEN_2022_NON_TRANSFERABLE,
 };
 
 /** Options of `orderDepositorSvmAdapter`; every field has a default. */
@@ -169,44 +216,90 @@ export async function orderDepositorSvmAdapter(
   ]);
   const { config: relayDepository } = await depositoryAccounts(depository.program);
 
+  const replayAddress = async (orderId: Hex, bump?: number): Promise<[Address, number]> => {
+    const canonical = await getOrderDepositorReplayAddress(programId, orderId);
+    if (bump === undefined || bump === canonical[1]) return [canonical[0], canonical[1]];
+    return [programAddressAtBump(programId, [REPLAY_SEED, hexToBytes(orderId)], bump), bump];
+  };
+  const accounts = async ({
+    order,
+    payer,
+    token,
+    replayBump,
+  }: SvmOrderPayment): Promise<SvmOrderAccounts> => ({
+    payer: payer.address,
+    config,
+    replay: (await replayAddress(hashEncodedOrder(order), replayBump))[0],
+    depositoryProgram: depository.program,
+    vault: depository.vault,
+    ...(token && {
+      tokenProgram: token.tokenProgram,
+      vaultToken: (
+        await findAssociatedTokenPda({
+          owner: depository.vault,
+          mint: token.mint,
+          tokenProgram: token.tokenProgram,
+        })
+      )[0],
+    }),
+    // One whitelist entry per output payment, after the named accounts.
+    whitelist: await Promise.all(
+      order.output.payments.map((p) =>
+        getOrderDepositorRecipientAddress(programId, order.output.chainId, p.recipient),
+      ),
+    ),
+  });
+
   return {
-    name: options.name ?? "order-depositor (SVM)",
+    name: options.name ?? "order-depositor",
     setup: { solverKey, chainId, outputChainId, outputRecipient },
-    async payInstructions({ order, signature, payer }: SvmOrderPayment) {
-      const [replay, replayBump] = await getOrderDepositorReplayAddress(programId, hashEncodedOrder(order));
-      const deposit = getOrderDepositNativeInstruction(
-        {
-          payer,
-          config,
-          replay,
-          depositoryProgram: depository.program,
-          relayDepository,
-          vault: depository.vault,
-          order: toOrderDepositorOrder(order),
-          signature: hexToBytes(signature),
-          replayBump,
-        },
-        program,
-      );
-      // One whitelist entry per output payment, after the named accounts.
-      const entries = await Promise.all(
-        order.output.payments.map((p) =>
-          getOrderDepositorRecipientAddress(programId, order.output.chainId, p.recipient),
-        ),
-      );
-      return [
-        {
-          ...deposit,
-          accounts: [
-            ...deposit.accounts,
-            ...entries.map((address) => ({ address, role: AccountRole.READONLY })),
-          ],
-        },
-      ];
+    accounts,
+    async payInstructions(payment: SvmOrderPayment) {
+      const { order, signature, payer, token } = payment;
+      const roles = await accounts(payment);
+      const replayBump = (await replayAddress(hashEncodedOrder(order), payment.replayBump))[1];
+      const common = {
+        payer,
+        config,
+        replay: roles.replay as Address,
+        depositoryProgram: depository.program,
+        relayDepository,
+        vault: depository.vault,
+        order: toOrderDepositorOrder(order),
+        signature: hexToBytes(signature),
+        replayBump,
+      };
+      const deposit = token
+        ? getOrderDepositTokenInstruction(
+            {
+              ...common,
+              mint: token.mint,
+              payerToken: token.payerToken,
+              vaultToken: roles.vaultToken as Address,
+              tokenProgram: token.tokenProgram,
+            },
+            program,
+          )
+        : getOrderDepositNativeInstruction(common, program);
+      const entries = (roles.whitelist ?? []).map((address) => ({ address, role: AccountRole.READONLY }));
+      return [{ ...deposit, accounts: [...deposit.accounts, ...entries] }];
     },
+    replayAddress: async (orderId, bump) => (await replayAddress(orderId, bump))[0],
     allowCallsInstructions: async (allowed) => [
       getSetCallsAllowedInstruction({ owner, config, allowed }, program),
     ],
+    pauseInstructions: async (paused, authority = owner) => [
+      getSetPausedInstruction({ owner: authority, config, paused }, program),
+    ],
+    invalidateInstructions: async (orderId, authority = owner) =>
+      buildOrderDepositorInvalidateOrdersInstructions({ programId, authority, orderIds: [orderId] }),
+    rotateSolverInstructions: async (solver, graceSeconds, authority = owner) => [
+      getRotateSolverInstruction(
+        { owner: authority, config, newSolver: hexToBytes(solver), gracePeriod: BigInt(graceSeconds) },
+        program,
+      ),
+    ],
+    deposits: depositoryDeposits,
     isPaid: async (ledger, orderId) =>
       (await ledger.account((await getOrderDepositorReplayAddress(programId, orderId))[0])).exists,
     recipient: depository.vault,
@@ -217,3 +310,5 @@ export async function orderDepositorSvmAdapter(
     expectedErrors: SVM_ORDER_DEPOSITOR_ERRORS,
   };
 }
+
+const REPLAY_SEED = new TextEncoder().encode("replay");

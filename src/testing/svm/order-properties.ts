@@ -1,221 +1,243 @@
-import { generateKeyPairSigner, getAddressEncoder, type KeyPairSigner } from "@solana/kit";
-import { bytesToHex, type Hex, keccak256, pad } from "viem";
+import { type Hex, keccak256, pad, stringToHex, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { SECP256K1_N } from "../../attestation/index.ts";
 import { hashEncodedOrder } from "../../orders/order-id.ts";
-import { signOrderId } from "../../orders/signature.ts";
 import type { EncodedOrder } from "../../orders/types.ts";
-import { HookMissing, PropertyViolation } from "../evm/context.ts";
-import { compactForm } from "../malformed.ts";
+import { HookMissing, NotApplicable } from "../evm/context.ts";
+import { bigintIn, fuzz } from "../fuzz.ts";
+import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
+import { tamper } from "../order-tamper.ts";
 import { OUTPUT_CALL_TO_ATTACKER } from "../output-call.ts";
-import { ORDER_REFUSALS, refusalMismatch } from "../refusal.ts";
-import type { SvmConformanceEnv } from "./env.ts";
-import type { SvmOrderAdapter, SvmOrderPayment } from "./order-types.ts";
-import { SVM_AMOUNT, SVM_KEYS } from "./properties.ts";
+import { SVM_AMOUNT, SVM_KEYS } from "./constants.ts";
+import type { SvmOrderPropertyContext } from "./order-context.ts";
+import type { SvmOrderPayment } from "./order-types.ts";
 import type { CatalogueProperty } from "./run.ts";
+import { TOKEN_2022_PROGRAM_ADDRESS } from "./token2022.ts";
 
-const NATIVE = pad("0x", { size: 32 });
-
-/** What one order property sees. */
-export class SvmOrderPropertyContext {
-  readonly env: SvmConformanceEnv;
-  readonly adapter: SvmOrderAdapter;
-  readonly property: string;
-  private userSigner: Promise<KeyPairSigner> | undefined;
-
-  constructor(env: SvmConformanceEnv, adapter: SvmOrderAdapter, property: string) {
-    this.env = env;
-    this.adapter = adapter;
-    this.property = property;
-  }
-
-  /** The property's user: the refund recipient of its orders on this chain, and their payer. */
-  user(): Promise<KeyPairSigner> {
-    this.userSigner ??= this.payer();
-    return this.userSigner;
-  }
-
-  /**
-   * Seconds from now to a valid order's output deadline: ten minutes, or the adapter's `deadlineWindow` when
-   * shorter (a valid order must be valid under the program's own limits).
-   */
-  get lifetime(): number {
-    const window = this.adapter.deadlineWindow;
-    return window && window < 600 ? window : 600;
-  }
-
-  /**
-   * A native order of `SVM_AMOUNT` on this chain to the whitelisted output, `lifetime` seconds to run,
-   * refunded on this chain to the property's user.
-   */
-  async order(change: (order: EncodedOrder, now: number) => void = () => {}): Promise<EncodedOrder> {
-    const { setup } = this.adapter;
-    const now = Number(await this.env.now());
-    const user = bytesToHex(new Uint8Array(getAddressEncoder().encode((await this.user()).address)));
-    const order: EncodedOrder = {
-      version: "v1",
-      solverChainId: "base",
-      solver: privateKeyToAccount(setup.solverKey).address,
-      salt: BigInt(keccak256(crypto.getRandomValues(new Uint8Array(32)))),
-      inputs: [
-        {
-          payment: { chainId: setup.chainId, currency: NATIVE, amount: SVM_AMOUNT, weight: 1n },
-          refunds: [
-            {
-              chainId: setup.chainId,
-              recipient: user,
-              currency: NATIVE,
-              minimumAmount: 0n,
-              deadline: now + 3600,
-              extraData: "0x",
-            },
-          ],
-        },
-      ],
-      output: {
-        chainId: setup.outputChainId,
-        payments: [
-          {
-            recipient: setup.outputRecipient,
-            currency: "0x0000000000000000000000000000000000000000",
-            minimumAmount: SVM_AMOUNT - 10n,
-            expectedAmount: SVM_AMOUNT - 5n,
-          },
-        ],
-        deadline: now + this.lifetime,
-        calls: [],
-        extraData: "0x",
-      },
-      fees: [],
-    };
-    change(order, now);
-    return order;
-  }
-
-  /** A fresh funded key pair, for an attacker or a second payer. */
-  async payer(): Promise<KeyPairSigner> {
-    const payer = await generateKeyPairSigner();
-    await this.env.fund(payer.address);
-    return payer;
-  }
-
-  /** `order` signed by `key` (the trusted solver's by default), paid by the property's user. */
-  async payment(order: EncodedOrder, key: Hex = this.adapter.setup.solverKey): Promise<SvmOrderPayment> {
-    return {
-      order,
-      signature: await signOrderId(privateKeyToAccount(key), hashEncodedOrder(order)),
-      payer: await this.user(),
-    };
-  }
-
-  /** Sends the owner's `set_calls_allowed`; not applicable when the adapter has none. */
-  async allowCalls(allowed: boolean): Promise<void> {
-    const instructions = await this.adapter.allowCallsInstructions?.(allowed);
-    if (!instructions) throw new HookMissing("allowCallsInstructions");
-    await this.env.sendOrThrow(instructions);
-  }
-
-  /** Fails the property with `what` unless `condition` holds. */
-  check(condition: boolean, what: string): void {
-    if (!condition) throw new PropertyViolation(what);
-  }
-
-  /** Pays `p` and fails the property unless it lands and the recipient grows by the order's amount. */
-  async assertPaid(p: SvmOrderPayment): Promise<void> {
-    const before = await this.env.lamports(this.adapter.recipient);
-    const result = await this.env.send(await this.adapter.payInstructions(p));
-    if (!result.ok)
-      throw new PropertyViolation(
-        `a valid order was refused (${result.code ?? result.message.split("\n")[0]})`,
-      );
-    this.check(
-      await this.adapter.isPaid(this.env, hashEncodedOrder(p.order)),
-      "a paid order was not recorded",
-    );
-    const got = (await this.env.lamports(this.adapter.recipient)) - before;
-    const amount = p.order.inputs[0]?.payment.amount;
-    this.check(got === amount, `the vault received ${got}, not ${amount}`);
-  }
-
-  /** `p` (as signed, or `attack` of it) must fail, record nothing and move nothing. */
-  async assertRefused(p: SvmOrderPayment, attack: Partial<SvmOrderPayment> = {}): Promise<void> {
-    const attempt = { ...p, ...attack };
-    const id = hashEncodedOrder(attempt.order);
-    const paidBefore = await this.adapter.isPaid(this.env, id);
-    const before = await this.env.lamports(this.adapter.recipient);
-    const result = await this.env.send(await this.adapter.payInstructions(attempt));
-    if (result.ok) throw new PropertyViolation("the attack was accepted");
-    this.check((await this.adapter.isPaid(this.env, id)) === paidBefore, "the attack was recorded as paid");
-    this.check((await this.env.lamports(this.adapter.recipient)) === before, "the attack moved funds");
-    if (result.code !== undefined) {
-      const mismatch = refusalMismatch(
-        String(result.code),
-        ORDER_REFUSALS[this.property],
-        this.adapter.refusalClasses,
-      );
-      if (mismatch) throw new PropertyViolation(mismatch);
-    }
-    const expected = this.adapter.expectedErrors?.[this.property];
-    if (expected !== undefined)
-      this.check(
-        result.code === expected,
-        `refused with ${result.code ?? "no custom code"}, expected ${expected}`,
-      );
-  }
-}
-
+/** One property of the SVM order catalogue: its id (the EVM order catalogue's where the attack is the same) and the attack. */
 export type SvmOrderProperty = CatalogueProperty<SvmOrderPropertyContext>;
 
 /** Gives `order` an output call that sends the output to an attacker. */
 function withCall(order: EncodedOrder): void {
   order.output.calls = [OUTPUT_CALL_TO_ATTACKER];
 }
-/** The SVM order catalogue, in the order the report lists it. */
-export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
+/** A native order of `amount` signed by the solver, paid by the property's user. */
+export const native = async (t: SvmOrderPropertyContext, amount = SVM_AMOUNT) =>
+  t.payment(await t.order(undefined, { amount }));
+
+/** `p` pays, then `again` (p by default) is refused. */
+async function replayed(
+  t: SvmOrderPropertyContext,
+  p: SvmOrderPayment,
+  again: Partial<SvmOrderPayment> = {},
+) {
+  await t.assertPaid(p);
+  await t.assertRefused(p, again);
+}
+
+const STRANGER: Hex = privateKeyToAccount(SVM_KEYS.stranger).address;
+const ROTATION_GRACE = 60;
+
+type Input = EncodedOrder["inputs"][number];
+type OutputPayment = EncodedOrder["output"]["payments"][number];
+
+/**
+ * The order properties of the SVM catalogue: what a signed order allows (ids shared with the EVM order
+ * catalogue where the attack is the same), in the order the report lists them.
+ */
+export const SVM_ORDER_PAYMENT_PROPERTIES: readonly SvmOrderProperty[] = [
   {
     id: "order.pay.native",
-    attack: "baseline: a signed order's native input is paid once and exactly",
-    run: async (t) => t.assertPaid(await t.payment(await t.order())),
+    attack: "baseline: a valid native order is paid once and exactly its input's amount arrives",
+    run: async (t) => t.assertPaid(await native(t)),
+  },
+  {
+    id: "order.pay.token",
+    attack: "baseline: a valid token order is paid once and exactly its input's amount arrives",
+    run: async (t) => t.assertPaid(await t.tokenPayment(await t.token())),
+  },
+  {
+    id: "order.pay.token2022",
+    attack: "baseline: a signed order's input in a plain Token-2022 mint is paid once and exactly",
+    run: async (t) => t.assertPaid(await t.tokenPayment(await t.token(TOKEN_2022_PROGRAM_ADDRESS))),
+  },
+  {
+    id: "order.pay.anyAmount",
+    attack: "baseline (fuzz): every non-zero native amount is delivered exactly",
+    run: (t, runs) =>
+      fuzz(runs, 21, bigintIn(1n, 10n ** 10n), async (amount) => t.assertPaid(await native(t, amount))),
+  },
+  {
+    id: "order.chain.multiInput",
+    attack: "an input on another chain listed first (other amount): this chain's input is the one paid",
+    run: async (t) => {
+      const order = await t.order((o) => {
+        const own = o.inputs[0] as Input;
+        o.inputs = [{ ...own, payment: { ...own.payment, chainId: "optimism", amount: 1n } }, own];
+      });
+      await t.assertPaid(await t.payment(order));
+    },
+  },
+  {
+    id: "order.replay.sameSignature",
+    attack: "pay the paid order again right away",
+    run: async (t) => replayed(t, await native(t)),
+  },
+  {
+    id: "order.replay.later",
+    attack:
+      "pay the paid order again half its lifetime later, its deadline still ahead (two days, or the deadline window when shorter)",
+    run: async (t) => {
+      const window = t.adapter.deadlineWindow;
+      const lifetime = window && window < 2 * 86_400 ? window : 2 * 86_400;
+      if (lifetime < 2)
+        throw new NotApplicable("the deadline window leaves no second between payment and deadline");
+      const p = await t.payment(
+        await t.order((o, now) => {
+          o.output.deadline = now + lifetime;
+        }),
+      );
+      await t.assertPaid(p);
+      t.warp(Math.floor(lifetime / 2));
+      await t.assertRefused(p);
+    },
   },
   {
     id: "order.replay.otherPayer",
-    attack: "pay the same signed order again",
-    run: async (t) => {
-      const p = await t.payment(await t.order());
-      await t.assertPaid(p);
-      await t.assertRefused(p, { payer: await t.payer() });
-    },
+    attack: "another account pays the paid order id again",
+    run: async (t) => replayed(t, await native(t), { payer: await t.payer() }),
   },
   {
     id: "order.replay.compactForm",
-    attack: "pay the same order again with the 64-byte form of its signature",
+    attack: "pay with the 65-byte signature, then with its 64-byte EIP-2098 form",
     run: async (t) => {
-      const p = await t.payment(await t.order());
-      await t.assertPaid(p);
-      await t.assertRefused(p, { signature: compactForm(p.signature) });
+      const p = await native(t);
+      await replayed(t, p, { signature: compactForm(p.signature) });
     },
+  },
+  {
+    id: "order.replay.highSTwin",
+    attack: "pay, then replay with the high-s twin of the signature",
+    run: async (t) => {
+      const p = await native(t);
+      await replayed(t, p, { signature: highSTwin(p.signature) });
+    },
+  },
+  {
+    id: "order.replay.token",
+    attack: "pay a paid token order again (the token path's replay record)",
+    run: async (t) => replayed(t, await t.tokenPayment(await t.token())),
   },
   {
     id: "order.binding.anyField",
     attack:
-      "change a signed field after signing (the input amount; the output's minimum, so the solver would owe less) and pay with the original signature",
-    run: async (t) => {
-      const p = await t.payment(await t.order());
-      const lowerInput = structuredClone(p.order);
-      (lowerInput.inputs[0] as EncodedOrder["inputs"][number]).payment.amount = 1n;
-      await t.assertRefused(p, { order: lowerInput });
-      const lowerOutput = structuredClone(p.order);
-      (lowerOutput.output.payments[0] as EncodedOrder["output"]["payments"][number]).minimumAmount = 1n;
-      await t.assertRefused(p, { order: lowerOutput });
-    },
+      "(fuzz) change a signed field after signing (salt, output, calls, refund, fee, ...), keep the signature",
+    run: (t, runs) =>
+      fuzz(
+        Math.max(runs, 10),
+        12,
+        (rng, i) => [i % 10, bigintIn(1n, (1n << 32n) - 1n)(rng, i)] as const,
+        async ([field, x]) => {
+          const p = await native(t);
+          const tampered = tamper(p.order, field, x, t.lifetime);
+          t.check(hashEncodedOrder(tampered) !== hashEncodedOrder(p.order), "setup: tampering left the id");
+          await t.assertRefused(p, { order: tampered });
+        },
+      ),
   },
   {
     id: "order.signer.stranger",
-    attack: "an order signed by another key",
-    run: async (t) => t.assertRefused(await t.payment(await t.order(), SVM_KEYS.stranger)),
+    attack: "(fuzz) an order signed by any key but the solver's",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        13,
+        (rng, i) => pad(toHex(bigintIn(1n, SECP256K1_N - 1n)(rng, i)), { size: 32 }),
+        async (key) => t.assertRefused(await t.payment(await t.order(), key)),
+        (key) => key === t.adapter.setup.solverKey,
+      ),
+  },
+  {
+    id: "order.solver.named",
+    attack: "the trusted solver's signature on an order naming another solver",
+    run: async (t) => {
+      const order = await t.order((o) => {
+        o.solver = privateKeyToAccount(SVM_KEYS.stranger).address;
+      });
+      await t.assertRefused(await t.payment(order));
+    },
+  },
+  {
+    id: "order.signature.zeroAddress",
+    attack: "a signature ecrecover maps to the zero address",
+    run: async (t) => t.assertRefused(await native(t), { signature: zeroRecoverySignature() }),
+  },
+  {
+    id: "order.signature.highS",
+    attack: "the high-s twin of a valid signature on a fresh order",
+    run: async (t) => {
+      const p = await native(t);
+      await t.assertRefused(p, { signature: highSTwin(p.signature) });
+    },
+  },
+  {
+    id: "order.signature.v",
+    attack: "v bytes other than 27 / 28 (0, 1, 29, 255)",
+    run: async (t) => {
+      const p = await native(t);
+      for (const v of [0, 1, 29, 255]) await t.assertRefused(p, { signature: withV(p.signature, v) });
+    },
+  },
+  {
+    id: "order.signature.length",
+    attack: "signatures of 0, 63, 66 and 96 bytes",
+    run: async (t) => {
+      const p = await native(t);
+      for (const n of [0, 63, 66, 96]) await t.assertRefused(p, { signature: resized(p.signature, n) });
+    },
+  },
+  {
+    id: "order.amount.zero",
+    attack: "a validly signed order whose input is zero",
+    run: async (t) => t.assertRefused(await native(t, 0n)),
+  },
+  {
+    id: "order.currency.tokenPaidNatively",
+    attack: "a token order paid natively, the same number of lamports",
+    run: async (t) => {
+      const order = await t.order(undefined, { currency: pad("0x7e", { size: 32 }) });
+      await t.assertRefused(await t.payment(order));
+    },
+  },
+  {
+    id: "order.currency.nativePaidWithToken",
+    attack: "a native order paid through the token path",
+    run: async (t) => t.assertRefused(await native(t), { token: await t.token() }),
+  },
+  {
+    id: "order.currency.otherMint",
+    attack: "pay an order of one mint with a worthless mint of the attacker's",
+    run: async (t) => {
+      const p = await t.tokenPayment(await t.token());
+      await t.assertRefused(p, { token: await t.token() });
+    },
+  },
+  {
+    id: "order.chain.input",
+    attack: "the only input is on another chain or a look-alike id (case, whitespace, empty, numeric id)",
+    run: async (t) => {
+      const own = t.adapter.setup.chainId;
+      for (const chainId of ["ethereum", own.toUpperCase(), `${own} `, "", "792703809"]) {
+        const order = await t.order((o) => {
+          (o.inputs[0] as Input).payment.chainId = chainId;
+        });
+        await t.assertRefused(await t.payment(order));
+      }
+    },
   },
   {
     id: "order.deadline.expired",
-    attack: "an order whose output deadline has passed (edge: paid at the deadline second itself)",
+    attack: "pay once output.deadline has passed (edge: a payment landing at the deadline itself pays)",
     run: async (t) => {
       const late = await t.order((o, now) => {
         o.output.deadline = now - 1;
@@ -245,42 +267,43 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     },
   },
   {
-    id: "order.currency.tokenPaidNatively",
-    attack: "pay natively an order whose input is a token",
-    run: async (t) => {
-      const order = await t.order((o) => {
-        (o.inputs[0] as EncodedOrder["inputs"][number]).payment.currency = pad("0x7e", { size: 32 });
-      });
-      await t.assertRefused(await t.payment(order));
-    },
-  },
-  {
-    id: "order.chain.input",
-    attack: "pay here an order whose input is on another chain",
-    run: async (t) => {
-      const order = await t.order((o) => {
-        (o.inputs[0] as EncodedOrder["inputs"][number]).payment.chainId = "ethereum";
-      });
-      await t.assertRefused(await t.payment(order));
-    },
-  },
-  {
-    id: "order.amount.zero",
-    attack: "a signed order of zero",
-    run: async (t) => {
-      const order = await t.order((o) => {
-        (o.inputs[0] as EncodedOrder["inputs"][number]).payment.amount = 0n;
-      });
-      await t.assertRefused(await t.payment(order));
-    },
-  },
-  {
     id: "order.whitelist.recipient",
-    attack: "a signed order paying out to a recipient not whitelisted",
+    attack: "(fuzz) an order paying out to a recipient not whitelisted",
+    run: (t, runs) =>
+      fuzz(
+        runs,
+        15,
+        (rng, i) => pad(toHex(bigintIn(0n, (1n << 256n) - 1n)(rng, i)), { size: 32 }),
+        async (recipient) => {
+          const order = await t.order((o) => {
+            (o.output.payments[0] as OutputPayment).recipient = recipient;
+          });
+          await t.assertRefused(await t.payment(order));
+        },
+        (recipient) => recipient === t.adapter.setup.outputRecipient,
+      ),
+  },
+  {
+    id: "order.whitelist.everyRecipient",
+    attack: "a whitelisted first output payment followed by one to the attacker",
     run: async (t) => {
       const order = await t.order((o) => {
-        (o.output.payments[0] as EncodedOrder["output"]["payments"][number]).recipient =
-          "0x000000000000000000000000000000000000bad0";
+        o.output.payments.push({
+          recipient: keccak256(stringToHex("attacker")),
+          currency: "0x0000000000000000000000000000000000000000",
+          minimumAmount: 1n,
+          expectedAmount: 1n,
+        });
+      });
+      await t.assertRefused(await t.payment(order));
+    },
+  },
+  {
+    id: "order.whitelist.outputChain",
+    attack: "the whitelisted recipient's bytes on another output chain",
+    run: async (t) => {
+      const order = await t.order((o) => {
+        o.output.chainId = "eclipse";
       });
       await t.assertRefused(await t.payment(order));
     },
@@ -290,19 +313,27 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
     attack:
       "a stranger holding the order and its signature pays it first (using up the one-time record); the user's own payment must still pay",
     run: async (t) => {
-      const p = await t.payment(await t.order());
+      const p = await native(t);
       await t.assertRefused(p, { payer: await t.payer() });
       await t.assertPaid(p);
     },
   },
   {
     id: "order.payer.noRefundHere",
-    attack: "an order whose only refund is on another chain (it binds no payer here)",
+    attack: "an order whose only refund is on another chain (it binds no payer here), paid by anyone",
     run: async (t) => {
       const order = await t.order((o) => {
         (o.inputs[0]?.refunds[0] as { chainId: string }).chainId = t.adapter.setup.outputChainId;
       });
       await t.assertRefused(await t.payment(order));
+    },
+  },
+  {
+    id: "order.payer.notSigner",
+    attack: "the user's order submitted by someone else, the user's account passed without its signature",
+    run: async (t) => {
+      await t.assertPaid(await native(t));
+      await t.assertRefused(await native(t), {}, { payerUnsigned: true });
     },
   },
   {
@@ -321,6 +352,51 @@ export const SVM_ORDER_PROPERTIES: readonly SvmOrderProperty[] = [
         await t.allowCalls(false);
       }
       await t.assertRefused(await t.payment(await t.order(withCall)));
+    },
+  },
+  {
+    id: "order.invalidation.refused",
+    attack: "pay an order the owner invalidated; other orders still pay",
+    run: async (t) => {
+      const build = t.adapter.invalidateInstructions;
+      if (!build) throw new HookMissing("invalidateInstructions");
+      const p = await native(t);
+      await t.env.sendOrThrow(await build(hashEncodedOrder(p.order)));
+      await t.assertRefused(p);
+      await t.assertPaid(await native(t));
+    },
+  },
+  {
+    id: "order.pause.refused",
+    attack: "pay while paused; after resuming the same order pays",
+    run: async (t) => {
+      const build = t.adapter.pauseInstructions;
+      if (!build) throw new HookMissing("pauseInstructions");
+      const p = await native(t);
+      await t.env.sendOrThrow(await build(true));
+      await t.assertRefused(p);
+      await t.env.sendOrThrow(await build(false));
+      await t.assertPaid(p);
+    },
+  },
+  {
+    id: "order.rotation.grace",
+    attack:
+      "after a rotation with a 60 s grace, the outgoing solver's orders pay until the grace's last second and are refused from its end; the new solver's pay",
+    run: async (t) => {
+      const build = t.adapter.rotateSolverInstructions;
+      if (!build) throw new HookMissing("rotateSolverInstructions");
+      const inGrace = await native(t);
+      const atEnd = await native(t);
+      await t.env.sendOrThrow(await build(STRANGER, ROTATION_GRACE));
+      t.warp(ROTATION_GRACE - 1);
+      await t.assertPaid(inGrace);
+      t.warp(1);
+      await t.assertRefused(atEnd);
+      const byNewSolver = await t.order((o) => {
+        o.solver = STRANGER;
+      });
+      await t.assertPaid(await t.payment(byNewSolver, SVM_KEYS.stranger));
     },
   },
 ];

@@ -1,6 +1,7 @@
 import type { ConformanceReport } from "../report.ts";
 import { SvmConformanceEnv } from "./env.ts";
-import { SVM_ORDER_PROPERTIES, SvmOrderPropertyContext } from "./order-properties.ts";
+import { SVM_ORDER_PROPERTIES } from "./order-catalogue.ts";
+import { SvmOrderPropertyContext } from "./order-context.ts";
 import type { SvmOrderAdapter } from "./order-types.ts";
 import { ledgerOf, runProperties, type SvmConformanceOptions } from "./run.ts";
 

@@ -1,29 +1,17 @@
-import {
-  type Address,
-  generateKeyPairSigner,
-  getAddressDecoder,
-  getAddressEncoder,
-  type Instruction,
-} from "@solana/kit";
+import { type Address, generateKeyPairSigner, getAddressEncoder, type Instruction } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
-import { bytesToHex, type Hex, hexToBytes, pad, toHex } from "viem";
+import { bytesToHex, type Hex, pad, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { HookMissing, NotApplicable, PropertyViolation } from "../evm/context.ts";
+import { HookMissing, PropertyViolation } from "../evm/context.ts";
 import { bigintIn, fuzz } from "../fuzz.ts";
-import { mockSolverKey } from "../keys.ts";
 import { compactForm, highSTwin, resized, withV, zeroRecoverySignature } from "../malformed.ts";
+import { ATTESTATION_REFUSALS, refusalMismatch } from "../refusal.ts";
 import { type RequestDataStruct, signRequestDataStruct } from "../sign.ts";
+import { SVM_AMOUNT, SVM_CHAIN_ID, SVM_KEYS } from "./constants.ts";
 import type { SvmConformanceEnv } from "./env.ts";
+import { cloneAccount, lookAlikeConfig, programElf } from "./plant.ts";
 import { enableCpiGuard, type MintExtension, TOKEN_2022_PROGRAM_ADDRESS } from "./token2022.ts";
 import type { SvmPayment, SvmPaymentToken, SvmReceiverAdapter, SvmReceiverSetup } from "./types.ts";
-
-export const SVM_CHAIN_ID = 792_703_809n;
-export const SVM_AMOUNT = 1_000_000n;
-export const SVM_WINDOW = 3600n;
-export const SVM_KEYS = {
-  solver: mockSolverKey("conformance.svm.solver"),
-  stranger: mockSolverKey("conformance.svm.stranger"),
-} as const;
 
 const word = (address: Address): Hex => bytesToHex(getAddressEncoder().encode(address) as Uint8Array);
 const ZERO_WORD = `0x${"00".repeat(32)}` as Hex;
@@ -152,7 +140,16 @@ export class SvmPropertyContext {
     this.checkCode(result.code);
   }
 
+  /** The refusal's class is one the property accepts (`ATTESTATION_REFUSALS`), and its code the expected one. */
   private checkCode(code: number | undefined): void {
+    if (code !== undefined) {
+      const mismatch = refusalMismatch(
+        String(code),
+        ATTESTATION_REFUSALS[this.property],
+        this.adapter.refusalClasses,
+      );
+      if (mismatch) throw new PropertyViolation(mismatch);
+    }
     const expected = this.adapter.expectedErrors?.[this.property];
     if (expected !== undefined)
       this.check(code === expected, `refused with ${code ?? "no custom code"}, expected ${expected}`);
@@ -180,50 +177,6 @@ export interface SvmProperty {
   attack: string;
   /** Runs the attack; throws when the program does not refuse it as expected. */
   run(t: SvmPropertyContext, fuzzRuns: number): Promise<void>;
-}
-
-/** The ELF of a loaded program: the account itself (BPF loader 2) or its ProgramData after a 45-byte header (loader 3). */
-function programElf(env: SvmConformanceEnv, program: Address): Uint8Array {
-  const account = env.svm.getAccount(program);
-  if (!account.exists) throw new Error(`program ${program} is not loaded`);
-  if (account.data.length !== 36) return account.data;
-  const programData = getAddressDecoder().decode(account.data.slice(4, 36));
-  const data = env.svm.getAccount(programData);
-  if (!data.exists) throw new Error(`program data of ${program} is missing`);
-  return data.data.slice(45);
-}
-
-/** A copy of `source`'s data and lamports at a fresh address, owned by `owner`. */
-async function cloneAccount(env: SvmConformanceEnv, source: Address, owner: Address): Promise<Address> {
-  const account = env.svm.getAccount(source);
-  if (!account.exists) throw new Error(`account ${source} is missing`);
-  const address = (await generateKeyPairSigner()).address;
-  env.svm.setAccount({ ...account, address, programAddress: owner });
-  return address;
-}
-
-/**
- * A copy of the config at a fresh address owned by another program, with the solver's EVM address
- * replaced by the stranger's wherever it is stored.
- */
-async function lookAlikeConfig(t: SvmPropertyContext, config: Address): Promise<Address> {
-  const account = t.env.svm.getAccount(config);
-  if (!account.exists) throw new Error(`config ${config} is missing`);
-  const data = Uint8Array.from(account.data);
-  const solver = hexToBytes(t.setup.solverEvm);
-  const stranger = hexToBytes(privateKeyToAccount(SVM_KEYS.stranger).address);
-  let replaced = 0;
-  for (let i = 0; i + solver.length <= data.length; i += 1) {
-    if (solver.every((b, j) => data[i + j] === b)) {
-      data.set(stranger, i);
-      replaced += 1;
-    }
-  }
-  if (replaced === 0) throw new NotApplicable("the config does not store the solver's EVM address");
-  const address = (await generateKeyPairSigner()).address;
-  const owner = (await generateKeyPairSigner()).address;
-  t.env.svm.setAccount({ ...account, address, data, programAddress: owner });
-  return address;
 }
 
 /** A payment whose replay record's canonical bump is 255 (half of all ids; bounded search). */
@@ -467,7 +420,7 @@ export const SVM_PROPERTIES: readonly SvmProperty[] = [
     run: async (t) => {
       const configAddress = t.adapter.configAddress;
       if (!configAddress) throw new HookMissing("configAddress");
-      const fake = await lookAlikeConfig(t, await configAddress());
+      const fake = await lookAlikeConfig(t.env, await configAddress(), t.setup.solverEvm);
       await t.assertRefused({ ...(await t.payment({ key: SVM_KEYS.stranger })), config: fake });
     },
   },

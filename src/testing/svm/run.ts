@@ -11,9 +11,10 @@ import {
   summarize,
   writeConformanceReport,
 } from "../report.ts";
+import { SVM_KEYS, SVM_WINDOW } from "./constants.ts";
 import { SvmConformanceEnv } from "./env.ts";
 import { liteSvmLedger, type SvmLedger } from "./ledger.ts";
-import { SVM_KEYS, SVM_PROPERTIES, SVM_WINDOW, SvmPropertyContext } from "./properties.ts";
+import { SVM_PROPERTIES, SvmPropertyContext } from "./properties.ts";
 import type { SvmReceiverAdapter, SvmReceiverSetup } from "./types.ts";
 
 /** Options of `runSvmConformance`. */

@@ -1,5 +1,6 @@
 import type { Address, Instruction, KeyPairSigner } from "@solana/kit";
 import type { Hex } from "viem";
+import type { RefusalClass } from "../refusal.ts";
 import type { RequestDataStruct } from "../sign.ts";
 import type { SvmConformanceEnv } from "./env.ts";
 
@@ -80,6 +81,12 @@ export interface SvmReceiverAdapter {
   /** Compute units a pre-funded replay record may add to a payment (default 1,500). */
   prefundedExtraComputeUnits?: number;
   notApplicable?: Readonly<Record<string, string>>;
+  /**
+   * The refusal class of each of your program's error codes (keyed by the code in decimal): a property refused
+   * with a code of another class than it expects (`ATTESTATION_REFUSALS`) fails; an unclassified code is not
+   * judged. A program on attestkit-receiver-interface's errors can pass `SVM_RECEIVER_REFUSAL_CLASSES`.
+   */
+  refusalClasses?: Readonly<Record<string, RefusalClass>>;
   /** The custom error code each refusal must fail with, by property id. */
   expectedErrors?: Readonly<Record<string, number>>;
 }

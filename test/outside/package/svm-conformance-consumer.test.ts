@@ -40,9 +40,11 @@ describe("package: the SVM conformance catalogue in a fresh project with its own
 
     const { stdout } = await run(NODE_24, ["--test", "svm-order-depositor.test.ts"], { cwd: dir });
     expect(stdout).to.match(/order\.whitelist\.recipient\s+pass/);
+    expect(stdout).to.match(/order\.account\.depositorySubstitution\s+pass/);
+    expect(stdout).to.match(/order\.token2022\.transferHook\s+pass/);
     expect(stdout).to.match(/(# |ℹ )fail 0/);
     const report = JSON.parse(readFileSync(join(dir, "reports/orders/conformance-svm.json"), "utf8"));
     expect(report.failed).to.equal(0);
-    expect(report.passed).to.equal(14);
+    expect(report.passed).to.equal(54);
   });
 });
