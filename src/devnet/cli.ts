@@ -18,6 +18,7 @@
  *                      requestAirdrop's caps, as solana-test-validator names them (default 1000, 10000, 10)
  *   --cors-origin <o>  a browser origin the chains' RPCs and the service serve (repeatable, '*' any; default local origins)
  *   --allow-host <h>   a Host name the chains' RPCs and the service answer (repeatable, '*' any; default loopback names)
+ *   --config-out <f>   write every endpoint, address and key as JSON to this file once ready (`config-out.ts`)
  */
 import { commandOptions, parseCommandArgs } from "../cli-options.ts";
 import { ORDER_VERSIONS, type OrderVersion } from "../orders/typed-data.ts";
@@ -51,6 +52,7 @@ const { values } = parseCommandArgs("devnet", {
     "cors-origin": { type: "string", multiple: true },
     "allow-host": { type: "string", multiple: true },
     "order-version": { type: "string" },
+    "config-out": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -246,6 +248,17 @@ async function stop(signal: string): Promise<void> {
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
 
+const configOut = values["config-out"];
+if (configOut !== undefined) {
+  const { devnetConfig, writeDevnetConfig } = await import("./config-out.ts");
+  try {
+    await writeDevnetConfig(configOut, devnetConfig(devnet));
+  } catch (error) {
+    console.error(`attestkit devnet: cannot write --config-out ${configOut}: ${(error as Error).message}`);
+    await devnet.close();
+    process.exit(1);
+  }
+}
 describe(devnet);
 console.log("\nActivity (quotes, deposits seen, fills, holds, refunds):");
 devnet.service.onActivity((event) => {

@@ -20,6 +20,12 @@ import type { FaucetLimits } from "./solana-rpc/index.ts";
 import { type SvmChainBase, type SvmDevChain, startSvmDevChain } from "./svm-chain.ts";
 import { connectSvmExternalChain, type SvmExternalChain } from "./svm-external.ts";
 
+export {
+  DEVNET_CONFIG_VERSION,
+  type DevnetConfig,
+  DevnetConfigSchema,
+  devnetConfig,
+} from "./config-out.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
 export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./solana-rpc/index.ts";
 export type { SvmChainBase, SvmDevChain } from "./svm-chain.ts";

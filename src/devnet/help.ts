@@ -32,5 +32,7 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
                       any http(s)://localhost or 127.0.0.1 origin)
   --allow-host <h>    a Host name the chains' RPCs and the service answer (repeatable; '*' for any; always
                       localhost, 127.0.0.1, [::1]: others are refused, against DNS rebinding)
+  --config-out <file> once ready, write every endpoint, chain id, contract and program address, dev key
+                      and the API key as JSON to <file> (DevnetConfigSchema in attestkit/devnet parses it)
 
 ${DEVNET_REQUIREMENTS}`;
