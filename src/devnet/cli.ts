@@ -33,7 +33,8 @@ import { DEVNET_HELP } from "./help.ts";
 import { reexecWithDevnetFlags } from "./node-flags.ts";
 import { DEFAULT_FAUCET_LIMITS } from "./solana-rpc/faucet.ts";
 
-reexecWithDevnetFlags(import.meta.url);
+// Run directly (not through `attestkit devnet`, which re-executes before loading this module).
+reexecWithDevnetFlags(process.argv.slice(2));
 
 const { values } = parseCommandArgs("devnet", {
   options: {

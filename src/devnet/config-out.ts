@@ -9,6 +9,7 @@ import { writeFile } from "node:fs/promises";
 import * as z from "zod";
 import { SVM_CHAIN_ID } from "../svm/index.ts";
 import {
+  DEVNET_DERIVATION_PATH,
   DEVNET_MNEMONIC,
   EVM_ROLE_NAMES,
   type EvmRole,
@@ -139,7 +140,7 @@ export function devnetConfig(devnet: DevnetConfigSource): DevnetConfig {
         secretKey: svmDevSecretKey(svm.accounts[role], role),
       })),
     },
-    wallet: { mnemonic: DEVNET_MNEMONIC, derivationPath: "m/44'/60'/0'/0/" },
+    wallet: { mnemonic: DEVNET_MNEMONIC, derivationPath: DEVNET_DERIVATION_PATH },
   });
 }
 
