@@ -13,6 +13,7 @@ import {
   appendTransactionMessageInstructions,
   type Blockhash,
   createTransactionMessage,
+  getBase58Encoder,
   type Instruction,
   type KeyPairSigner,
   lamports,
@@ -29,6 +30,7 @@ import { ATTESTED_RECEIVER_PROGRAM_ADDRESS } from "../receiver/generated/program
 import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
+import { MAINNET_FEATURES } from "./mainnet-features.ts";
 import { isFailedTransaction, loadDevnetPeers } from "./peers.ts";
 import { createSvmLedger, type FaucetLimits, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 import { installSvmDepository } from "./svm-depository.ts";
@@ -103,6 +105,9 @@ export interface SvmDevChain extends SvmChainBase {
 }
 
 const SOL = 1_000_000_000n;
+/** What LiteSVM's own airdrop account holds (its default): the setup airdrops come from it. */
+const AIRDROP_POOL_LAMPORTS = 1_000_000n * SOL;
+const base58 = getBase58Encoder();
 
 /** Sends setup instructions straight to LiteSVM (they are not deposits: the adapter never sees them). */
 async function send(svm: LiteSVM, payer: KeyPairSigner, instructions: Instruction[]): Promise<void> {
@@ -167,8 +172,27 @@ function keylessProgramSigner(programId: Address): KeyPairSigner {
   return signer as unknown as KeyPairSigner;
 }
 
+/**
+ * LiteSVM as `new LiteSVM()` sets it up (builtins, sysvars, precompiles, SPL programs, signature and
+ * blockhash checks), but with mainnet's feature set instead of every feature LiteSVM knows.
+ */
+async function mainnetLiteSvm(): Promise<LiteSVM> {
+  const { LiteSVM: Svm, FeatureSet } = await loadDevnetPeers();
+  const features = new FeatureSet();
+  for (const [, id] of MAINNET_FEATURES) features.activate(base58.encode(id) as Uint8Array, 0n);
+  return Svm.default()
+    .withFeatureSet(features)
+    .withBuiltins()
+    .withLamports(AIRDROP_POOL_LAMPORTS)
+    .withSysvars()
+    .withPrecompiles()
+    .withDefaultPrograms()
+    .withSigverify(true)
+    .withBlockhashCheck(true);
+}
+
 export async function startSvmDevChain(options: SvmDevChainOptions): Promise<SvmDevChain> {
-  const svm = new (await loadDevnetPeers()).LiteSVM();
+  const svm = await mainnetLiteSvm();
   const accounts = Object.fromEntries(
     await Promise.all(SVM_ROLE_NAMES.map(async (role) => [role, await svmDevKeypair(role)] as const)),
   ) as Record<SvmRole, KeyPairSigner>;
