@@ -60,7 +60,12 @@ async function runCommand(load: () => Promise<unknown>): Promise<void> {
   }
 }
 
-if (command === "devnet") await runCommand(() => import("./devnet/cli.ts"));
+if (command === "devnet")
+  await runCommand(async () => {
+    // With the devnet's V8 flags before its modules load: they load once, in the final process.
+    (await import("./devnet/node-flags.ts")).reexecWithDevnetFlags(["devnet", ...rest]);
+    return import("./devnet/cli.ts");
+  });
 else if (command === "service") await runCommand(() => import("./service/cli.ts"));
 else if (command === "verify") await runCommand(() => import("./verify/cli.ts"));
 else if (command === "install-node") {

@@ -3,15 +3,15 @@
  * Hardhat EDR chain funds with 10,000 ETH. SVM: keypairs derived from fixed seeds. Both are public by
  * design: never send value to them on a real network.
  */
-import { createHash, pbkdf2Sync } from "node:crypto";
+import { createHash } from "node:crypto";
 import {
   createKeyPairSignerFromPrivateKeyBytes,
   getAddressEncoder,
   getBase58Decoder,
   type KeyPairSigner,
 } from "@solana/kit";
-import { bytesToHex, type Hex } from "viem";
-import { HDKey, hdKeyToAccount, privateKeyToAddress } from "viem/accounts";
+import type { Hex } from "viem";
+import { DEVNET_MNEMONIC_ACCOUNTS } from "./mnemonic-accounts.ts";
 
 export const DEVNET_MNEMONIC = "test test test test test test test test test test test junk";
 
@@ -25,31 +25,25 @@ export interface EvmDevAccount {
   privateKey: Hex;
 }
 
-let devnetRoot: HDKey | undefined;
-const evmAccounts = new Map<EvmRole, EvmDevAccount>();
+/** The derivation path of the mnemonic's accounts, without the account index. */
+export const DEVNET_DERIVATION_PATH = "m/44'/60'/0'/0/";
 
-/** The BIP-39 seed by node:crypto's native PBKDF2, derived once: pure-JS PBKDF2 per call costs ~100 ms. */
-function devnetHdRoot(): HDKey {
-  devnetRoot ??= HDKey.fromMasterSeed(
-    pbkdf2Sync(DEVNET_MNEMONIC.normalize("NFKD"), "mnemonic", 2048, 64, "sha512"),
-  );
-  return devnetRoot;
-}
+const evmAccounts = new Map<EvmRole, EvmDevAccount>();
 
 export function evmDevAccount(role: EvmRole): EvmDevAccount {
   const known = evmAccounts.get(role);
   if (known !== undefined) return known;
-  const privateKey = evmMnemonicPrivateKey(EVM_ROLES[role]);
-  const derived: EvmDevAccount = { role, address: privateKeyToAddress(privateKey), privateKey };
+  const derived: EvmDevAccount = { role, ...evmMnemonicAccount(EVM_ROLES[role]) };
   evmAccounts.set(role, Object.freeze(derived));
   return derived;
 }
 
-/** The private key of the development mnemonic's account `index` (m/44'/60'/0'/0/index). */
-export function evmMnemonicPrivateKey(index: number): Hex {
-  const privateKey = hdKeyToAccount(devnetHdRoot(), { addressIndex: index }).getHdKey().privateKey;
-  if (privateKey === null) throw new Error(`no private key for mnemonic account ${index}`);
-  return bytesToHex(privateKey);
+/** The development mnemonic's account `index` (m/44'/60'/0'/0/index), one of the 20 a chain funds. */
+export function evmMnemonicAccount(index: number): { address: Hex; privateKey: Hex } {
+  const account = DEVNET_MNEMONIC_ACCOUNTS[index];
+  if (account === undefined) throw new RangeError(`the devnet funds mnemonic accounts 0 to 19, not ${index}`);
+  const [address, privateKey] = account;
+  return { address, privateKey };
 }
 
 export const EVM_ROLE_NAMES = Object.keys(EVM_ROLES) as EvmRole[];

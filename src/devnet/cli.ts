@@ -21,6 +21,7 @@
  *   --allow-host <h>   a Host name the chains' RPCs and the service answer (repeatable, '*' any; default loopback names)
  *   --dump-state <f>   save the whole devnet to <f> on exit and on POST /_devnet/dump-state
  *   --load-state <f>   start from a state saved by --dump-state
+ *   --config-out <f>   write every endpoint, address and key as JSON to this file once ready (`config-out.ts`)
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -38,7 +39,8 @@ import { DEVNET_HELP } from "./help.ts";
 import { reexecWithDevnetFlags } from "./node-flags.ts";
 import { DEFAULT_FAUCET_LIMITS } from "./solana-rpc/faucet.ts";
 
-reexecWithDevnetFlags(import.meta.url);
+// Run directly (not through `attestkit devnet`, which re-executes before loading this module).
+reexecWithDevnetFlags(process.argv.slice(2));
 
 const { values } = parseCommandArgs("devnet", {
   options: {
@@ -60,6 +62,7 @@ const { values } = parseCommandArgs("devnet", {
     "order-version": { type: "string" },
     "dump-state": { type: "string" },
     "load-state": { type: "string" },
+    "config-out": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -286,6 +289,17 @@ async function stop(signal: string): Promise<void> {
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
 
+const configOut = values["config-out"];
+if (configOut !== undefined) {
+  const { devnetConfig, writeDevnetConfig } = await import("./config-out.ts");
+  try {
+    await writeDevnetConfig(configOut, devnetConfig(devnet));
+  } catch (error) {
+    console.error(`attestkit devnet: cannot write --config-out ${configOut}: ${(error as Error).message}`);
+    await devnet.close();
+    process.exit(1);
+  }
+}
 describe(devnet);
 console.log("\nActivity (quotes, deposits seen, fills, holds, refunds):");
 devnet.service.onActivity((event) => {

@@ -23,7 +23,7 @@ import {
 } from "../service/index.ts";
 import type { TokenInfo } from "../service/tokens.ts";
 import { SVM_CHAIN_ID } from "../svm/index.ts";
-import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES } from "./accounts.ts";
+import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES, svmDevKeypair } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { createDevnetClock, type DevnetClock } from "./clock.ts";
 import { clockRoutes, registerDevnetControl } from "./control.ts";
@@ -53,6 +53,12 @@ export {
   type DevnetClockState,
   type DevnetTime,
 } from "./clock.ts";
+export {
+  DEVNET_CONFIG_VERSION,
+  type DevnetConfig,
+  DevnetConfigSchema,
+  devnetConfig,
+} from "./config-out.ts";
 export { DEVNET_CONTROL_PREFIX, type DevnetControlRoutes } from "./control.ts";
 export { snapshotEachTest } from "./mocha-snapshots.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
@@ -245,39 +251,42 @@ export async function startDevnet(
 ): Promise<Devnet<SvmChainBase>> {
   const maxDeadlineWindow = options.maxDeadlineWindow ?? 3600;
   const solver = evmDevAccount("solver");
+  // The SVM users' keys are fixed (accounts.ts): the EVM chains whitelist them without waiting.
+  const svmDestinations = await Promise.all(
+    SVM_USERS.map(async (role) => ({ chainId: SVM_CHAIN_ID, user: (await svmDevKeypair(role)).address })),
+  );
+
+  // The three chains start side by side: EDR and LiteSVM do part of their work off the main thread.
   const clock = createDevnetClock();
   if (options.load) await clock.restore(options.load.clock);
-  const svm = await startSvmSide(options, solver.address, maxDeadlineWindow, clock);
-  const svmDestinations = SVM_USERS.map((role) => ({
-    chainId: SVM_CHAIN_ID,
-    user: svm.accounts[role].address,
-  }));
-
-  const evm: EvmDevChain[] = [];
-  try {
-    for (const { chainId, name } of DEVNET_EVM_CHAINS) {
-      evm.push(
-        await startEvmDevChain({
-          chainId,
-          name,
-          rpcPort: options.rpcPorts?.[chainId] ?? 0,
-          maxDeadlineWindow,
-          // Every user on every EVM chain at deploy time, SVM users through the configure script.
-          whitelist: DEVNET_EVM_CHAINS.flatMap((destination) =>
-            EVM_USERS.map((role) => ({ chainId: destination.chainId, user: evmDevAccount(role).address })),
-          ),
-          laterWhitelist: svmDestinations,
-          funded: ["solver", ...EVM_USERS],
-          ...(options.browserPolicy ? { browserPolicy: options.browserPolicy } : {}),
-          clock,
-          ...savedEvmChain(options.load, chainId),
-        }),
-      );
-    }
-  } catch (error) {
-    await Promise.allSettled([...evm.map((chain) => chain.close()), svm.close()]);
-    throw error;
+  const svmStart = startSvmSide(options, solver.address, maxDeadlineWindow, clock);
+  const evmStarts = DEVNET_EVM_CHAINS.map(({ chainId, name }) =>
+    startEvmDevChain({
+      chainId,
+      name,
+      rpcPort: options.rpcPorts?.[chainId] ?? 0,
+      maxDeadlineWindow,
+      // Every user on every EVM chain at deploy time, SVM users through the configure script.
+      whitelist: DEVNET_EVM_CHAINS.flatMap((destination) =>
+        EVM_USERS.map((role) => ({ chainId: destination.chainId, user: evmDevAccount(role).address })),
+      ),
+      laterWhitelist: svmDestinations,
+      funded: ["solver", ...EVM_USERS],
+      ...(options.browserPolicy ? { browserPolicy: options.browserPolicy } : {}),
+      clock,
+      ...savedEvmChain(options.load, chainId),
+    }),
+  );
+  const started = await Promise.allSettled<{ close(): Promise<void> }>([svmStart, ...evmStarts]);
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    await Promise.allSettled(
+      started.flatMap((result) => (result.status === "fulfilled" ? [result.value.close()] : [])),
+    );
+    throw failed.reason;
   }
+  const svm = await svmStart;
+  const evm = await Promise.all(evmStarts);
 
   await clockUpToChains(
     clock,

@@ -9,13 +9,12 @@
 import { EventEmitter } from "node:events";
 import type { Provider } from "@nomicfoundation/edr";
 import { hexToBytes, parseEther } from "viem";
-import { privateKeyToAddress } from "viem/accounts";
-import { evmMnemonicPrivateKey } from "./accounts.ts";
+import { evmMnemonicAccount } from "./accounts.ts";
 import type { Eip1193Provider } from "./json-rpc-server.ts";
 import { loadDevnetPeers } from "./peers.ts";
 
 const HARDFORK = "osaka";
-const ACCOUNTS = 20;
+const FUNDED_ACCOUNTS = 20;
 const ACCOUNT_BALANCE = parseEther("10000");
 const BLOCK_GAS_LIMIT = 60_000_000n;
 /** EIP-7825's per-transaction gas cap (Osaka), the default gas of a call or transaction without one. */
@@ -65,9 +64,10 @@ export async function createEdrProvider(
   genesisTime = Math.floor(Date.now() / 1000),
 ): Promise<EdrProvider> {
   const { edr } = await loadDevnetPeers();
-  const secretKeys = Array.from({ length: ACCOUNTS }, (_, index) => evmMnemonicPrivateKey(index));
-  const funded = secretKeys.map((key) => ({
-    address: hexToBytes(privateKeyToAddress(key)),
+  const accounts = Array.from({ length: FUNDED_ACCOUNTS }, (_, index) => evmMnemonicAccount(index));
+  const secretKeys = accounts.map((account) => account.privateKey);
+  const funded = accounts.map(({ address }) => ({
+    address: hexToBytes(address),
     balance: ACCOUNT_BALANCE,
     code: new Uint8Array(),
   }));

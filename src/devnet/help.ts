@@ -38,5 +38,7 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
                       POST /_devnet/dump-state (docs/devnet.md, Saved state)
   --load-state <file> start from a state saved by --dump-state of this attestkit version (embedded SVM
                       chain only)
+  --config-out <file> once ready, write every endpoint, chain id, contract and program address, dev key
+                      and the API key as JSON to <file> (DevnetConfigSchema in attestkit/devnet parses it)
 
 ${DEVNET_REQUIREMENTS}`;

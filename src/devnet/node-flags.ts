@@ -5,9 +5,6 @@
  * V8 reads the flag only at startup, so the command line replaces its own process with one that has
  * it (`process.execve`: same pid, stdio and signals) where Node offers that (22.15+, not Windows).
  */
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-
 export const DEVNET_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8"];
 
 /** The devnet's flags that neither this process's own flags nor `NODE_OPTIONS` set. */
@@ -17,19 +14,18 @@ export function missingDevnetFlags(execArgv: readonly string[], nodeOptions = ""
 }
 
 /**
- * Re-executes this command with the devnet's missing flags; returns when none is missing or Node
- * cannot. `entry` is the devnet command's module URL: started through `attestkit devnet` (which
- * removes `devnet` from the arguments it passes on), the new process gets `devnet` back.
+ * Re-executes this process's script with the devnet's missing flags and `args` as its arguments;
+ * returns when none is missing or Node cannot. `attestkit devnet` calls it before it loads the
+ * devnet's modules, so they load once, in the process that runs the devnet.
  */
-export function reexecWithDevnetFlags(entry: string): void {
+export function reexecWithDevnetFlags(args: readonly string[]): void {
   const missing = missingDevnetFlags(process.execArgv, process.env.NODE_OPTIONS);
   if (missing.length === 0 || typeof process.execve !== "function" || process.platform === "win32") return;
-  const [script, ...args] = process.argv.slice(1);
+  const script = process.argv[1];
   if (script === undefined) return;
-  const command = realpathSync(script) === realpathSync(fileURLToPath(entry)) ? [] : ["devnet"];
   process.execve(
     process.execPath,
-    [process.execPath, ...process.execArgv, ...missing, script, ...command, ...args],
+    [process.execPath, ...process.execArgv, ...missing, script, ...args],
     process.env,
   );
 }

@@ -29,6 +29,7 @@ export class DevnetPeersMissingError extends AttestkitError {
 export interface DevnetPeers {
   edr: typeof import("@nomicfoundation/edr");
   LiteSVM: typeof import("litesvm").LiteSVM;
+  FeatureSet: typeof import("litesvm").FeatureSet;
 }
 
 /** Whether a package resolves from attestkit's own location (ESM-only packages count as present). */
@@ -49,7 +50,7 @@ export function loadDevnetPeers(): Promise<DevnetPeers> {
     const missing = DEVNET_PEERS.filter((name) => !installed(name));
     if (missing.length > 0) throw new DevnetPeersMissingError(missing);
     const [edr, litesvm] = await Promise.all([import("@nomicfoundation/edr"), import("litesvm")]);
-    return { edr, LiteSVM: litesvm.LiteSVM };
+    return { edr, LiteSVM: litesvm.LiteSVM, FeatureSet: litesvm.FeatureSet };
   })();
   loaded.catch(() => {
     loaded = undefined;

@@ -13,6 +13,7 @@ import {
   appendTransactionMessageInstructions,
   type Blockhash,
   createTransactionMessage,
+  getBase58Encoder,
   type Instruction,
   type KeyPairSigner,
   lamports,
@@ -30,6 +31,7 @@ import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { createDevnetClock, type DevnetClock } from "./clock.ts";
+import { MAINNET_FEATURES } from "./mainnet-features.ts";
 import { isFailedTransaction, loadDevnetPeers } from "./peers.ts";
 import { createSvmLedger, type FaucetLimits, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 import { followDevnetClock } from "./solana-rpc/surfnet-clock.ts";
@@ -121,6 +123,9 @@ export interface SvmDevChain extends SvmChainBase {
 }
 
 const SOL = 1_000_000_000n;
+/** What LiteSVM's own airdrop account holds (its default): the setup airdrops come from it. */
+const AIRDROP_POOL_LAMPORTS = 1_000_000n * SOL;
+const base58 = getBase58Encoder();
 
 /** Sends setup instructions straight to LiteSVM (they are not deposits: the adapter never sees them). */
 async function send(svm: LiteSVM, payer: KeyPairSigner, instructions: Instruction[]): Promise<void> {
@@ -185,6 +190,25 @@ function keylessProgramSigner(programId: Address): KeyPairSigner {
   return signer as unknown as KeyPairSigner;
 }
 
+/**
+ * LiteSVM as `new LiteSVM()` sets it up (builtins, sysvars, precompiles, SPL programs, signature and
+ * blockhash checks), but with mainnet's feature set instead of every feature LiteSVM knows.
+ */
+async function mainnetLiteSvm(): Promise<LiteSVM> {
+  const { LiteSVM: Svm, FeatureSet } = await loadDevnetPeers();
+  const features = new FeatureSet();
+  for (const [, id] of MAINNET_FEATURES) features.activate(base58.encode(id) as Uint8Array, 0n);
+  return Svm.default()
+    .withFeatureSet(features)
+    .withBuiltins()
+    .withLamports(AIRDROP_POOL_LAMPORTS)
+    .withSysvars()
+    .withPrecompiles()
+    .withDefaultPrograms()
+    .withSigverify(true)
+    .withBlockhashCheck(true);
+}
+
 type DeployedPrograms = Pick<SvmDevChainState, "receiverConfig" | "depository">;
 
 /** Deploys the programs and funds the accounts on a new chain. */
@@ -220,7 +244,7 @@ async function deployPrograms(
 }
 
 export async function startSvmDevChain(options: SvmDevChainOptions): Promise<SvmDevChain> {
-  const svm = new (await loadDevnetPeers()).LiteSVM();
+  const svm = await mainnetLiteSvm();
   const touched = trackSvmAccounts(svm);
   const accounts = Object.fromEntries(
     await Promise.all(SVM_ROLE_NAMES.map(async (role) => [role, await svmDevKeypair(role)] as const)),

@@ -4,7 +4,12 @@
  */
 import { expect } from "chai";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
-import { DEVNET_MNEMONIC, EVM_ROLE_NAMES, evmDevAccount } from "../../src/devnet/accounts.ts";
+import {
+  DEVNET_MNEMONIC,
+  EVM_ROLE_NAMES,
+  evmDevAccount,
+  evmMnemonicAccount,
+} from "../../src/devnet/accounts.ts";
 
 describe("devnet accounts", () => {
   it("are the development mnemonic's first five accounts, by role", () => {
@@ -24,6 +29,19 @@ describe("devnet accounts", () => {
       expect(privateKeyToAccount(account.privateKey).address).to.equal(reference.address);
       expect(account.address).to.equal(reference.address);
     });
+  });
+
+  it("the 20 accounts each EVM chain funds match viem's derivation of the whole path, key and address", () => {
+    for (let addressIndex = 0; addressIndex < 20; addressIndex++) {
+      const account = evmMnemonicAccount(addressIndex);
+      const reference = mnemonicToAccount(DEVNET_MNEMONIC, { addressIndex });
+      expect(account.address).to.equal(reference.address);
+      expect(privateKeyToAccount(account.privateKey).address).to.equal(reference.address);
+    }
+  });
+
+  it("the mnemonic's accounts stop at the 20 a chain funds: index 20 is a RangeError", () => {
+    expect(() => evmMnemonicAccount(20)).to.throw(RangeError, "0 to 19");
   });
 
   it("hand out the same account object on every call", () => {

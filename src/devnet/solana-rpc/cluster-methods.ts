@@ -41,13 +41,15 @@ export function createClusterMethods(ledger: SvmLedger, node: ClusterNode): Reco
     context: { apiVersion: node.version, slot: ledger.slot(level) },
     value,
   });
-  const enumerable = () =>
-    ENUMERABLE_OWNERS.flatMap((owner) => svm.getProgramAccounts(owner)).map((found) => ({
+  const enumerable = (level: Commitment | undefined) => {
+    const accounts = ledger.accounts(level);
+    return ENUMERABLE_OWNERS.flatMap((owner) => accounts.getProgramAccounts(owner)).map((found) => ({
       address: found.address,
       lamports: Number(found.lamports),
     }));
-  const mintOf = (key: Address) => {
-    const found = svm.getAccount(key);
+  };
+  const mintOf = (key: Address, level: Commitment | undefined) => {
+    const found = ledger.accounts(level).getAccount(key);
     const isMint =
       found.exists &&
       (found.programAddress === TOKEN_PROGRAM || found.programAddress === TOKEN_2022_PROGRAM) &&
@@ -87,7 +89,7 @@ export function createClusterMethods(ledger: SvmLedger, node: ClusterNode): Reco
         ]),
         params,
       );
-      const total = enumerable().reduce((sum, account) => sum + account.lamports, 0);
+      const total = enumerable(config?.commitment).reduce((sum, account) => sum + account.lamports, 0);
       return withContext(config?.commitment, {
         total,
         circulating: total,
@@ -107,21 +109,22 @@ export function createClusterMethods(ledger: SvmLedger, node: ClusterNode): Reco
         ]),
         params,
       );
-      const accounts = config?.filter === "nonCirculating" ? [] : enumerable();
+      const accounts = config?.filter === "nonCirculating" ? [] : enumerable(config?.commitment);
       const largest = accounts.sort((a, b) => b.lamports - a.lamports).slice(0, MAX_LARGEST);
       return withContext(config?.commitment, largest);
     },
     getTokenSupply(params) {
       const [mint, config] = parseParams(z.tuple([address, commitmentConfig]), params);
-      const { mint: state } = mintOf(mint);
+      const { mint: state } = mintOf(mint, config?.commitment);
       return withContext(config?.commitment, uiTokenAmount(state.supply, state.decimals));
     },
     getTokenLargestAccounts(params) {
       const [mint, config] = parseParams(z.tuple([address, commitmentConfig]), params);
-      const { program, mint: state } = mintOf(mint);
-      const holders = svm
+      const { program, mint: state } = mintOf(mint, config?.commitment);
+      const accounts = ledger.accounts(config?.commitment);
+      const holders = accounts
         .getProgramAccounts(program)
-        .map((found) => ({ address: found.address, token: readTokenAccount(svm, found.address) }))
+        .map((found) => ({ address: found.address, token: readTokenAccount(accounts, found.address) }))
         .filter((entry) => entry.token?.mint === mint)
         .sort((a, b) => Number((b.token?.amount ?? 0n) - (a.token?.amount ?? 0n)))
         .slice(0, MAX_LARGEST)

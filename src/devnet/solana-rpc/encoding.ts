@@ -5,7 +5,7 @@
  */
 import { zstdCompressSync } from "node:zlib";
 import { type Address, getBase58Decoder, getBase64Decoder, type ReadonlyUint8Array } from "@solana/kit";
-import type { LiteSVM } from "litesvm";
+import type { AccountSource } from "./account-history.ts";
 import { invalidParams, RpcError, UNSUPPORTED_TRANSACTION_VERSION } from "./errors.ts";
 import type { LedgerTransaction } from "./ledger.ts";
 import { parsedInstruction } from "./parsed-instructions.ts";
@@ -48,14 +48,14 @@ export function encodeBytes(
 
 /** An account as `getAccountInfo` & co. describe it. */
 export function encodeAccount(
-  svm: LiteSVM,
+  accounts: AccountSource,
   account: AccountView,
   encoding: AccountEncoding = "base58",
   slice?: DataSlice,
 ) {
   let data: unknown;
   if (encoding === "jsonParsed" && TOKEN_PROGRAMS.has(account.programAddress)) {
-    const state = decodeTokenAccount(svm, account.programAddress, account.data);
+    const state = decodeTokenAccount(accounts, account.programAddress, account.data);
     data =
       state !== null
         ? parsedTokenAccount(state, account.data)

@@ -9,8 +9,13 @@
  * Transactions rejected before execution (unknown or expired blockhash, bad signature, fee payer
  * that cannot pay) are not recorded, as on a validator; those that fail in a program are recorded with
  * their error and pay the fee. LiteSVM's own blockhash check is off: the ledger applies Solana's rule.
- * Account reads are the chain's current state at every commitment (LiteSVM keeps no older state).
+ * Account reads follow the same commitments (`accounts`): processed reads the latest state, confirmed
+ * and finalized the state their slot left (`account-history.ts`), so an account a transaction wrote
+ * reads as before until the transaction reaches the read's commitment, as on Agave.
+ * SlotHashes is full (512 entries) from the first slot: the ledger starts at slot 512 or later, the
+ * slots before it having hashes but no blocks, as on a validator started from a snapshot.
  */
+import { createHash } from "node:crypto";
 import {
   type Address,
   type Blockhash,
@@ -26,6 +31,7 @@ import type {
   TransactionMetadata,
 } from "litesvm";
 import { isFailedTransaction } from "../peers.ts";
+import { type AccountSource, createAccountHistory } from "./account-history.ts";
 import {
   describeTransactionError,
   RpcError,
@@ -49,6 +55,11 @@ export const DEFAULT_SLOT_TIME_MS = 400;
 /** Entries of the SlotHashes sysvar (`MAX_ENTRIES`). */
 const MAX_SLOT_HASHES = 512;
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
+/** The sysvars a new slot rewrites (they read as of their slot at each commitment too). */
+const SLOT_SYSVARS = [
+  "SysvarC1ock11111111111111111111111111111111",
+  "SysvarS1otHashes111111111111111111111111111",
+] as Address[];
 /** Nonce account: version u32, state u32, authority (32 bytes), then the stored durable nonce. */
 const NONCE_OFFSET = 40;
 /** Slots between confirmed and finalized (a validator's root trails by about 32 slots). */
@@ -124,6 +135,8 @@ export interface SvmLedger {
   readonly genesisHash: string;
   /** Highest slot at `commitment` (processed: the open slot). */
   slot(commitment?: Commitment): number;
+  /** The accounts as of `commitment` (default finalized): processed reads the latest state. */
+  accounts(commitment?: Commitment): AccountSource;
   /** The blockhash of the slot at `commitment`, and the last block height it is valid at. */
   latestBlockhash(commitment?: Commitment): {
     blockhash: Blockhash;
@@ -153,6 +166,11 @@ export interface SvmLedger {
   block(slot: number): { blockhash: Blockhash; blockTime: number } | null;
   /** Transactions recorded since the start (pruned ones included). */
   transactionCount(): number;
+  /**
+   * Keeps the prior state of `addresses`, about to be written outside a transaction (cheatcodes), so
+   * reads at `confirmed` and `finalized` see the write only once its slot is.
+   */
+  beforeWrite(addresses: Iterable<Address>): void;
   subscribe(listener: LedgerListener): () => void;
   /** Stops slot production (the devnet clock's pause): transactions keep landing in the open slot. */
   pause(): void;
@@ -233,6 +251,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
   const slots = new Map<number, { blockhash: Blockhash; blockTime: number }>();
   svm.withBlockhashCheck(false);
 
+  const history = createAccountHistory(svm);
   const current = () => Number(svm.getClock().slot);
   const slotAt = (commitment: Commitment = "finalized") => {
     const open = current();
@@ -240,6 +259,8 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     const confirmed = Math.max(0, open - 1);
     return commitment === "confirmed" ? confirmed : Math.max(firstSlot, confirmed - depth);
   };
+  /** The last closed slot a `confirmed` or `finalized` read sees (never the open one). */
+  const closedSlotAt = (commitment: Commitment) => Math.min(slotAt(commitment), current() - 1);
 
   function syncClock(): number {
     const clock = svm.getClock();
@@ -253,6 +274,11 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
 
   /** SlotHashes, newest first: the slots' hashes a validator keeps for address lookup tables & co. */
   const slotHashes: { slot: bigint; hash: string }[] = [];
+  if (current() < MAX_SLOT_HASHES) svm.warpToSlot(BigInt(MAX_SLOT_HASHES));
+  for (let slot = current() - 1; slotHashes.length < MAX_SLOT_HASHES - 1; slot--) {
+    const hash = base58.decode(createHash("sha256").update(`attestkit devnet slot ${slot}`).digest());
+    slotHashes.push({ slot: BigInt(slot), hash });
+  }
 
   function openSlot(slot: number): void {
     const blockhash = svm.latestBlockhash();
@@ -281,6 +307,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
 
   function tick(): void {
     const closed = current();
+    history.beforeWrite(closed + 1, SLOT_SYSVARS);
     svm.warpToSlot(BigInt(closed + 1));
     svm.expireBlockhash();
     openSlot(closed + 1);
@@ -288,6 +315,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     const old = slots.get(stale);
     if (old) blockhashSlot.delete(old.blockhash);
     while (closed + 1 - firstAvailable >= historySlots) prune(firstAvailable++);
+    history.forgetThrough(closedSlotAt("finalized"));
     const finalized = closed - depth >= firstSlot ? closed - depth : null;
     emit((l) => l.slot?.({ closed, finalized, opened: closed + 1 }));
   }
@@ -402,6 +430,10 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     const accounts = messageAccounts(svm, message);
     const preBalances = balancesOf(accounts.keys);
     const preTokenBalances = tokenBalances(svm, accounts.keys);
+    history.beforeWrite(
+      current(),
+      accounts.keys.filter((_, i) => accounts.writable[i]),
+    );
     const result = svm.sendTransaction(tx);
     const failed = isFailedTransaction<FailedTransactionMetadata>(result);
     const meta = failed ? result.meta() : (result as TransactionMetadata);
@@ -472,6 +504,8 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
       return genesisHash;
     },
     slot: slotAt,
+    accounts: (commitment = "finalized") =>
+      commitment === "processed" ? svm : history.asOf(closedSlotAt(commitment)),
     latestBlockhash(commitment) {
       const slot = slotAt(commitment);
       const info = slots.get(slot) ?? slots.get(current());
@@ -495,6 +529,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     firstAvailableSlot: () => firstAvailable,
     block: (slot) => slots.get(slot) ?? null,
     transactionCount: () => recorded,
+    beforeWrite: (addresses) => history.beforeWrite(current(), addresses),
     pause() {
       if (timer) clearInterval(timer);
       timer = null;
@@ -527,25 +562,27 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
         transactions: [...bySignature.values()],
       };
     },
-    restoreHistory(history) {
-      ({ genesisHash, firstSlot, firstAvailable } = history);
+    restoreHistory(saved) {
+      ({ genesisHash, firstSlot, firstAvailable } = saved);
       const clock = svm.getClock();
-      Object.assign(clock, history.clock);
-      svm.warpToSlot(history.clock.slot);
+      Object.assign(clock, saved.clock);
+      svm.warpToSlot(saved.clock.slot);
       svm.setClock(clock);
-      slotHashes.splice(0, slotHashes.length, ...history.slotHashes.map((entry) => ({ ...entry })));
+      slotHashes.splice(0, slotHashes.length, ...saved.slotHashes.map((entry) => ({ ...entry })));
       svm.setSlotHashes(slotHashes);
       slots.clear();
       blockhashSlot.clear();
-      for (const [slot, block] of history.slots) {
+      for (const [slot, block] of saved.slots) {
         slots.set(slot, block);
-        if (slot > Number(history.clock.slot) - 2 * validity) blockhashSlot.set(block.blockhash, slot);
+        if (slot > Number(saved.clock.slot) - 2 * validity) blockhashSlot.set(block.blockhash, slot);
       }
       bySignature.clear();
       byAddress.clear();
       bySlot.clear();
-      for (const tx of history.transactions) record(tx);
-      recorded = history.recorded;
+      for (const tx of saved.transactions) record(tx);
+      recorded = saved.recorded;
+      // Prior states kept since are of a timeline that is gone: the restored accounts read the same at every commitment.
+      history.forgetThrough(Number.POSITIVE_INFINITY);
     },
     close() {
       if (timer) clearInterval(timer);

@@ -1,7 +1,8 @@
 /**
  * The Solana JSON-RPC methods over an `SvmLedger`, with the result shapes, defaults (commitment
- * `finalized`, account encoding base58) and error codes of a validator. Every parameter is checked
- * by the schemas in `params.ts`; unknown methods answer -32601.
+ * `finalized`, account encoding base58) and error codes of a validator. Account reads serve the state
+ * as of their commitment (`SvmLedger.accounts`). Every parameter is checked by the schemas in
+ * `params.ts`; unknown methods answer -32601.
  */
 import {
   appendTransactionMessageInstructions,
@@ -19,6 +20,7 @@ import {
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import * as z from "zod";
+import type { AccountSource } from "./account-history.ts";
 import { createBlockMethods } from "./block-methods.ts";
 import { createClusterMethods } from "./cluster-methods.ts";
 import {
@@ -92,12 +94,13 @@ export function createRpcMethods(
   });
   const visible = (tx: LedgerTransaction, commitment: Commitment) => tx.slot <= ledger.slot(commitment);
   const account = (
+    accounts: AccountSource,
     key: string,
     encoding: AccountEncoding | undefined,
     slice?: { offset: number; length: number },
   ) => {
-    const found = svm.getAccount(toAddress(key));
-    return found.exists ? encodeAccount(svm, found, encoding, slice) : null;
+    const found = accounts.getAccount(toAddress(key));
+    return found.exists ? encodeAccount(accounts, found, encoding, slice) : null;
   };
   const statusOf = (tx: LedgerTransaction) => {
     const confirmationStatus = ledger.commitmentOf(tx);
@@ -149,17 +152,18 @@ export function createRpcMethods(
     if (!programs.every((program) => program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM)) {
       throw invalidParams("Invalid param: unrecognized Token program id");
     }
+    const accounts = ledger.accounts(config?.commitment);
     const value = programs
-      .flatMap((program) => svm.getProgramAccounts(program))
+      .flatMap((program) => accounts.getProgramAccounts(program))
       .filter((found) => {
-        const state = readTokenAccount(svm, found.address);
+        const state = readTokenAccount(accounts, found.address);
         return (
           state !== null && state[role] === holder && (!("mint" in filter) || state.mint === filter.mint)
         );
       })
       .map((found) => ({
         pubkey: found.address,
-        account: encodeAccount(svm, found, config?.encoding, config?.dataSlice),
+        account: encodeAccount(accounts, found, config?.encoding, config?.dataSlice),
       }));
     return withContext(config?.commitment, config?.minContextSlot, value);
   }
@@ -228,14 +232,19 @@ export function createRpcMethods(
     },
     getBalance(params) {
       const [key, config] = parseParams(z.tuple([address, commitmentConfig]), params);
-      return withContext(config?.commitment, config?.minContextSlot, Number(svm.getBalance(key) ?? 0n));
+      const found = ledger.accounts(config?.commitment).getAccount(key);
+      return withContext(
+        config?.commitment,
+        config?.minContextSlot,
+        found.exists ? Number(found.lamports) : 0,
+      );
     },
     getAccountInfo(params) {
       const [key, config] = parseParams(z.tuple([address, accountConfig]), params);
       return withContext(
         config?.commitment,
         config?.minContextSlot,
-        account(key, config?.encoding, config?.dataSlice),
+        account(ledger.accounts(config?.commitment), key, config?.encoding, config?.dataSlice),
       );
     },
     getMultipleAccounts(params) {
@@ -243,27 +252,29 @@ export function createRpcMethods(
         z.tuple([z.array(address).max(MAX_MULTIPLE_ACCOUNTS), accountConfig]),
         params,
       );
+      const accounts = ledger.accounts(config?.commitment);
       return withContext(
         config?.commitment,
         config?.minContextSlot,
-        keys.map((key) => account(key, config?.encoding, config?.dataSlice)),
+        keys.map((key) => account(accounts, key, config?.encoding, config?.dataSlice)),
       );
     },
     getProgramAccounts(params) {
       const [program, config] = parseParams(z.tuple([address, programAccountsConfig]), params);
       const filters = config?.filters ?? [];
-      const value = svm
+      const accounts = ledger.accounts(config?.commitment);
+      const value = accounts
         .getProgramAccounts(program)
         .filter((found) => filters.every((filter) => filterMatches(found.data as Uint8Array, filter)))
         .map((found) => ({
           pubkey: found.address,
-          account: encodeAccount(svm, found, config?.encoding, config?.dataSlice),
+          account: encodeAccount(accounts, found, config?.encoding, config?.dataSlice),
         }));
       return config?.withContext ? withContext(config.commitment, config.minContextSlot, value) : value;
     },
     getTokenAccountBalance(params) {
       const [key, config] = parseParams(z.tuple([address, commitmentConfig]), params);
-      const state = readTokenAccount(svm, key);
+      const state = readTokenAccount(ledger.accounts(config?.commitment), key);
       if (state === null) throw invalidParams("Invalid param: not a Token account");
       return withContext(
         config?.commitment,
@@ -362,7 +373,7 @@ export function createRpcMethods(
           ? config.accounts.addresses.map((key) => {
               const found = after.get(key);
               const encoding = config.accounts?.encoding ?? "base64";
-              return found ? encodeAccount(svm, found, encoding) : account(key, encoding);
+              return found ? encodeAccount(svm, found, encoding) : account(svm, key, encoding);
             })
           : null,
         unitsConsumed: result.unitsConsumed,

@@ -4,7 +4,7 @@
  * subscription's commitment (default `finalized`, as on a validator). A signature subscription whose
  * transaction already reached its commitment is notified right after the subscription's reply.
  * Subscriptions are indexed (by socket, signature, account and program), so subscribing costs the
- * same at 10 or 10,000; a socket whose unread notifications pass `MAX_BUFFERED_BYTES` is dropped, as
+ * same at 10 or 10,000; account and program notifications carry the state as of their commitment. A socket whose unread notifications pass `MAX_BUFFERED_BYTES` is dropped, as
  * a validator drops a slow consumer. Malformed messages and unknown methods get JSON-RPC errors; a
  * closed socket drops its subscriptions.
  */
@@ -168,8 +168,9 @@ export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Pr
     if (sub) send(sub.socket, { jsonrpc: "2.0", method, params: { result, subscription: id } });
   };
 
-  function accountValue(key: string, encoding: Encoding | undefined) {
-    const found = ledger.svm.getAccount(toAddress(key));
+  function accountValue(key: string, encoding: Encoding | undefined, level: Commitment) {
+    const accounts = ledger.accounts(level);
+    const found = accounts.getAccount(toAddress(key));
     const view = found.exists
       ? found
       : {
@@ -179,7 +180,7 @@ export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Pr
           executable: false,
           data: new Uint8Array(),
         };
-    return encodeAccount(ledger.svm, view, encoding ?? "base64");
+    return encodeAccount(accounts, view, encoding ?? "base64");
   }
 
   /** Notifies the subscriptions at `level` of transactions that just reached it. */
@@ -194,6 +195,7 @@ export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Pr
         remove(id);
       }
     }
+    const accounts = ledger.accounts(level);
     const touched = new Set<string>(
       txs.flatMap((tx) => tx.accounts.keys.filter((_, i) => tx.accounts.writable[i])),
     );
@@ -201,11 +203,11 @@ export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Pr
       for (const id of byAccount.get(key)) {
         const sub = subscriptions.get(id);
         if (sub?.kind === "account" && sub.commitment === level) {
-          notify(id, "accountNotification", { context, value: accountValue(key, sub.encoding) });
+          notify(id, "accountNotification", { context, value: accountValue(key, sub.encoding, level) });
         }
       }
       if (byProgram.map.size === 0) continue;
-      const found = ledger.svm.getAccount(toAddress(key));
+      const found = accounts.getAccount(toAddress(key));
       if (!found.exists) continue;
       for (const id of byProgram.get(found.programAddress)) {
         const sub = subscriptions.get(id);
@@ -213,7 +215,7 @@ export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Pr
         if (!sub.filters.every((filter) => filterMatches(found.data as Uint8Array, filter))) continue;
         notify(id, "programNotification", {
           context,
-          value: { pubkey: key, account: encodeAccount(ledger.svm, found, sub.encoding ?? "base64") },
+          value: { pubkey: key, account: encodeAccount(accounts, found, sub.encoding ?? "base64") },
         });
       }
     }

@@ -129,7 +129,8 @@ export function surfnetAccountMethods(ledger: SvmLedger): Record<string, RpcMeth
   const write = (
     key: Address,
     account: { lamports: bigint; owner: Address; executable: boolean; data: Uint8Array },
-  ) =>
+  ) => {
+    ledger.beforeWrite([key]);
     svm.setAccount({
       address: key,
       lamports: toLamports(account.lamports),
@@ -138,6 +139,7 @@ export function surfnetAccountMethods(ledger: SvmLedger): Record<string, RpcMeth
       data: account.data,
       space: BigInt(account.data.length),
     });
+  };
   const remove = (key: Address) =>
     write(key, { lamports: 0n, owner: SYSTEM_PROGRAM, executable: false, data: new Uint8Array() });
 

@@ -4,7 +4,7 @@
  */
 import { type Address, getBase58Decoder, type ReadonlyUint8Array } from "@solana/kit";
 import { getMintDecoder, getMintSize, getTokenDecoder, getTokenSize } from "@solana-program/token";
-import type { LiteSVM } from "litesvm";
+import type { AccountSource } from "./account-history.ts";
 
 export const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA" as Address;
 export const TOKEN_2022_PROGRAM = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb" as Address;
@@ -53,20 +53,20 @@ function isTokenAccountData(data: ReadonlyUint8Array, program: string): boolean 
 }
 
 /** The token account at `address`, or null when it is not one (or its mint is missing). */
-export function readTokenAccount(svm: LiteSVM, address: Address): TokenAccountState | null {
-  const account = svm.getAccount(address);
+export function readTokenAccount(accounts: AccountSource, address: Address): TokenAccountState | null {
+  const account = accounts.getAccount(address);
   if (!account.exists || !TOKEN_PROGRAMS.has(account.programAddress)) return null;
-  return decodeTokenAccount(svm, account.programAddress, account.data);
+  return decodeTokenAccount(accounts, account.programAddress, account.data);
 }
 
 export function decodeTokenAccount(
-  svm: LiteSVM,
+  accounts: AccountSource,
   program: Address,
   data: ReadonlyUint8Array,
 ): TokenAccountState | null {
   if (!isTokenAccountData(data, program)) return null;
   const token = getTokenDecoder().decode(data);
-  const mint = svm.getAccount(token.mint);
+  const mint = accounts.getAccount(token.mint);
   if (!mint.exists || mint.data.length < MINT_SIZE) return null;
   const states = ["uninitialized", "initialized", "frozen"] as const;
   return {
@@ -110,10 +110,10 @@ export interface TokenBalance {
 }
 
 /** Token balances of a transaction's accounts (`preTokenBalances` / `postTokenBalances`). */
-export function tokenBalances(svm: LiteSVM, keys: readonly Address[]): TokenBalance[] {
+export function tokenBalances(accounts: AccountSource, keys: readonly Address[]): TokenBalance[] {
   const out: TokenBalance[] = [];
   keys.forEach((key, accountIndex) => {
-    const state = readTokenAccount(svm, key);
+    const state = readTokenAccount(accounts, key);
     if (state === null) return;
     out.push({
       accountIndex,

@@ -21,13 +21,14 @@ import {
   sharedLibraryConsumer,
 } from "../../../scripts/package/consumer.ts";
 import { evmDevAccount } from "../../../src/devnet/accounts.ts";
+import { devnetConfig, writeDevnetConfig } from "../../../src/devnet/config-out.ts";
 import { type Devnet, startDevnet } from "../../../src/devnet/devnet.ts";
 
 const DRIVER = `import { decodeEvmReceiverDeposit } from "attestkit/receiver";
 import { createPublicClient, http } from "viem";
-import { devnetTransfer } from "./devnet-deposit.ts";
+import { devnetTransfer, devnetTransferInputs } from "./devnet-deposit.ts";
 import { indexReceiverDeposits, readAppBalanceFunding } from "./index-evm-deposits.ts";
-const devnet = JSON.parse(process.argv[2]);
+const devnet = await devnetTransferInputs(process.argv[2]);
 const result = await devnetTransfer(devnet);
 const client = createPublicClient({ transport: http(devnet.rpcUrl) });
 const receipt = await client.getTransactionReceipt({ hash: result.depositHash });
@@ -62,24 +63,10 @@ describe("docs/guides samples from the installed package, on the devnet", functi
     cpSync(join(REPO_ROOT, "docs/examples"), examples, { recursive: true });
     writeFileSync(join(examples, "package.json"), '{ "type": "module" }\n');
     writeFileSync(join(examples, "driver.ts"), DRIVER);
-    const [base, optimism] = [devnet.evmChain(8453), devnet.evmChain(10)];
-    const usdc = (chain: typeof base) => {
-      const token = chain.tokens.find((t) => t.symbol === "USDC");
-      if (token === undefined) throw new Error(`no USDC on ${chain.chainId}`);
-      return token.address;
-    };
+    // The file `attestkit devnet --config-out` writes, from which the sample reads every value.
+    await writeDevnetConfig(join(examples, "devnet.json"), devnetConfig(devnet));
     const alice = evmDevAccount("alice");
-    const config = {
-      serviceUrl: devnet.serviceUrl,
-      rpcUrl: base.rpcUrl,
-      receiver: base.receiver,
-      solver: devnet.solver.evm,
-      userKey: alice.privateKey,
-      recipient: evmDevAccount("bob").address,
-      usdcOn8453: usdc(base),
-      usdcOn10: usdc(optimism),
-    };
-    const { stdout } = await run(NODE_24, ["driver.ts", JSON.stringify(config)], { cwd: examples });
+    const { stdout } = await run(NODE_24, ["driver.ts", "devnet.json"], { cwd: examples });
     const out = JSON.parse(stdout.trim().split("\n").at(-1) ?? "");
     expect(out.result.status.status).to.equal("success");
     expect(out.result.deposit.requestId).to.equal(out.result.requestId);

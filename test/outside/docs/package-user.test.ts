@@ -1,7 +1,8 @@
 /**
  * The package user's pages, followed from the packed tarball in a fresh project that holds no file
  * of this repository other than the tarball and the pages' own samples, against the devnet that
- * project starts (`npx attestkit devnet`), reached only through the endpoints it prints:
+ * project starts (`npx attestkit devnet --config-out devnet.json`), reached only through the
+ * endpoints that file lists:
  * - real-networks.md / deploy-and-operate.md: the one-line `attestkit/ignition` module, the
  *   `hardhat.config.ts` whose URL and key are configuration variables, and a parameters file the
  *   user writes deploy the receiver over JSON-RPC; `configureReceiver` (configure sample) then
@@ -9,7 +10,7 @@
  * - the deposit sample: paying the same request twice is refused and named
  *   `RequestAlreadyAccepted`, not shown as an unrecognized custom error.
  */
-import { cpSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "chai";
 import { type Address, createPublicClient, getAddress, type Hex, http } from "viem";
@@ -22,10 +23,11 @@ import {
   run,
   startProcess,
 } from "../../../scripts/package/consumer.ts";
+import { DevnetConfigSchema } from "../../../src/devnet/config-out.ts";
 import { attestedReceiverAbi } from "../../../src/receiver/index.ts";
 
-/** What `attestkit devnet` prints at startup, read as a user reads it. */
-type PrintedDevnet = {
+/** What the tests need of the devnet, from the file `attestkit devnet --config-out` writes. */
+type DevnetEndpoints = {
   serviceUrl: string;
   rpcUrl: Record<8453 | 10, string>;
   receiver: Record<8453 | 10, Address>;
@@ -34,33 +36,30 @@ type PrintedDevnet = {
   accounts: Record<string, { address: Address; privateKey: Hex }>;
 };
 
-function readPrintedDevnet(output: string): PrintedDevnet {
-  const find = (pattern: RegExp) => {
-    const match = output.match(pattern);
-    if (!match?.[1]) throw new Error(`devnet output has no ${pattern}:\n${output}`);
-    return match[1];
+function readDevnetConfig(file: string): DevnetEndpoints {
+  const config = DevnetConfigSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+  const chain = (chainId: 8453 | 10) => {
+    const found = config.evm.find((entry) => entry.chainId === chainId);
+    if (!found) throw new Error(`the devnet's config has no chain ${chainId}`);
+    return found;
   };
-  const accounts: PrintedDevnet["accounts"] = {};
-  for (const [, role, address, privateKey] of output.matchAll(
-    /^ {2}(\w+) +(0x[0-9a-fA-F]{40}) +(0x[0-9a-f]{64})\s*$/gm,
-  ))
-    accounts[role as string] = { address: address as Address, privateKey: privateKey as Hex };
+  const usdc = (chainId: 8453 | 10) =>
+    chain(chainId).tokens.find((token) => token.symbol === "USDC")?.address as Address;
   return {
-    serviceUrl: find(/mock service +(http:\/\/127\.0\.0\.1:\d+)/),
-    rpcUrl: {
-      8453: find(/\(8453\) +(http:\/\/127\.0\.0\.1:\d+) +JSON-RPC over HTTP/),
-      10: find(/\(10\) +(http:\/\/127\.0\.0\.1:\d+) +JSON-RPC over HTTP/),
-    },
+    serviceUrl: config.service.url,
+    rpcUrl: { 8453: chain(8453).rpcUrl, 10: chain(10).rpcUrl },
     receiver: {
-      8453: find(/^ {2}8453 +AttestedReceiver +(0x[0-9a-fA-F]{40})/m) as Address,
-      10: find(/^ {2}10 +AttestedReceiver +(0x[0-9a-fA-F]{40})/m) as Address,
+      8453: chain(8453).contracts.receiver as Address,
+      10: chain(10).contracts.receiver as Address,
     },
-    usdc: {
-      8453: find(/^ {2}8453 +USDC \(6 decimals\) +(0x[0-9a-fA-F]{40})/m) as Address,
-      10: find(/^ {2}10 +USDC \(6 decimals\) +(0x[0-9a-fA-F]{40})/m) as Address,
-    },
-    solver: find(/Solver: (0x[0-9a-fA-F]{40}) \(EVM\)/) as Address,
-    accounts,
+    usdc: { 8453: usdc(8453), 10: usdc(10) },
+    solver: config.solver.evm as Address,
+    accounts: Object.fromEntries(
+      config.accounts.evm.map((account) => [
+        account.role,
+        { address: account.address as Address, privateKey: account.privateKey as Hex },
+      ]),
+    ),
   };
 }
 
@@ -71,10 +70,10 @@ console.log(JSON.stringify(result));
 `;
 
 const PAY_TWICE_DRIVER = `import { depositThroughEvmReceiver } from "./deposit-evm-viem.ts";
-import { devnetTransfer } from "./devnet-deposit.ts";
+import { devnetTransfer, devnetTransferInputs } from "./devnet-deposit.ts";
 import { createPublicClient, createWalletClient, defineChain, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-const devnet = JSON.parse(process.argv[2]);
+const devnet = await devnetTransferInputs(process.argv[2]);
 const first = await devnetTransfer(devnet);
 const chain = defineChain({ id: 8453, name: "devnet", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } });
 const publicClient = createPublicClient({ chain, transport: http() });
@@ -91,12 +90,12 @@ console.log(JSON.stringify({ firstStatus: first.status.status, requestId: first.
 
 describe("docs for a package user, from the tarball in a fresh project, on the devnet", function () {
   this.timeout(1_800_000);
-  let devnet: PrintedDevnet;
+  let devnet: DevnetEndpoints;
   let stopDevnet: (() => Promise<number | null>) | undefined;
   let dir: string;
   const account = (role: string) => {
     const found = devnet.accounts[role];
-    if (!found) throw new Error(`the devnet printed no ${role} account`);
+    if (!found) throw new Error(`the devnet's config has no ${role} account`);
     return found;
   };
 
@@ -115,7 +114,11 @@ describe("docs for a package user, from the tarball in a fresh project, on the d
     ({ dir } = await createConsumer("docs-user", peers, { type: "module" }));
     const started = startProcess(
       join(dir, "node_modules/.bin/attestkit"),
-      ["devnet", "--port", "0", "--rpc-port", "0", "--svm-rpc-port", "0", "--block-time", "200"],
+      [
+        "devnet",
+        ...["--port", "0", "--rpc-port", "0", "--svm-rpc-port", "0", "--block-time", "200"],
+        ...["--config-out", "devnet.json"],
+      ],
       dir,
     );
     stopDevnet = started.stop;
@@ -126,7 +129,7 @@ describe("docs for a package user, from the tarball in a fresh project, on the d
       )
         throw new Error(`attestkit devnet exited:\n${started.output()}`);
     }
-    devnet = readPrintedDevnet(started.output());
+    devnet = readDevnetConfig(join(dir, "devnet.json"));
     // The pages' samples, as a user copies them from the pages.
     cpSync(join(REPO_ROOT, "docs/examples/hardhat-project"), dir, { recursive: true });
     for (const sample of ["configure-evm-receiver.ts", "deposit-evm-viem.ts", "devnet-deposit.ts"])
@@ -230,17 +233,8 @@ describe("docs for a package user, from the tarball in a fresh project, on the d
 
   it("paying the same request twice is refused and named RequestAlreadyAccepted", async () => {
     writeFileSync(join(dir, "pay-twice-driver.ts"), PAY_TWICE_DRIVER);
-    const config = {
-      serviceUrl: devnet.serviceUrl,
-      rpcUrl: devnet.rpcUrl[8453],
-      receiver: devnet.receiver[8453],
-      solver: devnet.solver,
-      userKey: account("alice").privateKey,
-      recipient: account("bob").address,
-      usdcOn8453: devnet.usdc[8453],
-      usdcOn10: devnet.usdc[10],
-    };
-    const { stdout } = await run(NODE_24, ["pay-twice-driver.ts", JSON.stringify(config)], { cwd: dir });
+    // The sample reads every value from the devnet's --config-out file.
+    const { stdout } = await run(NODE_24, ["pay-twice-driver.ts", "devnet.json"], { cwd: dir });
     const out = JSON.parse(stdout.trim().split("\n").at(-1) ?? "");
     // The first payment really went through: the attack is a second payment of a paid request.
     expect(out.firstStatus).to.equal("success");
