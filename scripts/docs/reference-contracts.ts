@@ -89,28 +89,28 @@ interface SolcInput {
 }
 
 /**
- * The inputs of the current build: Hardhat may compile contracts/ in several jobs (a first run builds
- * only the shipped contracts, a later one the rest), each with its own build info and its own source
- * names, so every build info that an artifact of contracts/ names is read (older ones may linger and
- * are not read).
+ * The inputs of the current build, each with the documented sources it owns. Hardhat may compile
+ * contracts/ in several jobs (a first run builds only the shipped contracts, a later one the rest, an
+ * edit only what it touches), each with its own build info; an older build info may still hold an
+ * older copy of a source, so each source is read from the build info its own artifact names.
  */
-function projectInputs(): SolcInput[] {
+function projectInputs(): { input: SolcInput; owns: Set<string> }[] {
   const artifacts = join(ROOT, "artifacts", "contracts");
   if (!existsSync(artifacts)) throw new Error("no build info for contracts/: run `npx hardhat build` first");
-  const buildInfoIds = new Set<string>();
-  for (const folder of readdirSync(artifacts).filter((name) => name.endsWith(".sol")))
-    for (const file of readdirSync(join(artifacts, folder)).filter((name) => /^[^.]+\.json$/.test(name)))
-      buildInfoIds.add(
-        (JSON.parse(readFileSync(join(artifacts, folder, file), "utf8")) as { buildInfoId: string })
-          .buildInfoId,
-      );
-  const inputs = [...buildInfoIds]
-    .sort()
-    .map(
-      (id) =>
-        (JSON.parse(readFileSync(join(BUILD_INFO, `${id}.json`), "utf8")) as { input: SolcInput }).input,
-    );
-  if (!inputs.some((input) => Object.keys(input.sources).some((source) => DOCUMENTED.test(source))))
+  const owned = new Map<string, Set<string>>();
+  for (const folder of [artifacts, join(artifacts, "testing")].filter(existsSync))
+    for (const source of readdirSync(folder).filter((name) => name.endsWith(".sol")))
+      for (const file of readdirSync(join(folder, source)).filter((name) => /^[^.]+\.json$/.test(name))) {
+        const { buildInfoId, inputSourceName } = JSON.parse(
+          readFileSync(join(folder, source, file), "utf8"),
+        ) as { buildInfoId: string; inputSourceName: string };
+        owned.set(buildInfoId, (owned.get(buildInfoId) ?? new Set()).add(inputSourceName));
+      }
+  const inputs = [...owned].map(([id, owns]) => ({
+    input: (JSON.parse(readFileSync(join(BUILD_INFO, `${id}.json`), "utf8")) as { input: SolcInput }).input,
+    owns,
+  }));
+  if (![...owned.values()].some((owns) => [...owns].some((source) => DOCUMENTED.test(source))))
     throw new Error("the build infos hold no source of contracts/: run `npx hardhat build` first");
   return inputs;
 }
@@ -118,7 +118,9 @@ function projectInputs(): SolcInput[] {
 /** NatSpec of every documented contract, by `source:Contract`, with the AST's additions. */
 export function natspec(): Map<string, ContractDoc> {
   const docs = new Map<string, ContractDoc>();
-  for (const input of projectInputs()) for (const [key, doc] of natspecOf(input)) docs.set(key, doc);
+  for (const { input, owns } of projectInputs())
+    for (const [key, doc] of natspecOf(input))
+      if (owns.has(`project/${key.slice(0, key.lastIndexOf(":"))}`)) docs.set(key, doc);
   return docs;
 }
 

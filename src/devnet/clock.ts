@@ -24,11 +24,15 @@ export interface ClockMove {
   exact: boolean;
 }
 
+/** A part of the devnet that follows the clock (an EVM chain, the SVM chain, the service's holds). */
 export interface ClockParticipant {
   /** Throws (a JSON-RPC error the caller relays) when the participant cannot move to `toMs`. */
   check?(move: ClockMove): Promise<void> | void;
+  /** The clock moved: follow it (stamp the next block, pass slots). */
   moved?(move: ClockMove): Promise<void> | void;
+  /** The clock stopped at `atMs` (unix ms). */
   paused?(atMs: number): Promise<void> | void;
+  /** The clock runs again from `atMs` (unix ms). */
   resumed?(atMs: number): Promise<void> | void;
 }
 
@@ -43,6 +47,7 @@ export interface DevnetTime {
   offsetMs: number;
 }
 
+/** The devnet's one clock (`devnet.time`): every chain's time and the service's follow it. */
 export interface DevnetClock {
   /** Devnet time in unix ms (the service's `now`). */
   now(): number;
@@ -55,9 +60,13 @@ export interface DevnetClock {
   setNext(timestamp: number): Promise<DevnetTime>;
   /** Moves every clock forward to `toMs` (unix ms; earlier targets are refused). */
   travelTo(toMs: number): Promise<DevnetTime>;
+  /** Holds every clock still until `resume()` (EVM blocks still mine, one second apart; slots stop). */
   pause(): Promise<DevnetTime>;
+  /** Lets every clock run again from where it was held. */
   resume(): Promise<DevnetTime>;
+  /** The clock's reading, as the control endpoint answers it. */
   time(): DevnetTime;
+  /** The clock as plain JSON (snapshots and saved state). */
   state(): DevnetClockState;
   /**
    * Puts the clock back to a captured state. Participants are told of the pause or resume it implies

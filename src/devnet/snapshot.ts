@@ -16,7 +16,9 @@ export interface SnapshotParticipant<T = unknown> {
    * participant before any capture or restore.
    */
   quiesce?(): Promise<() => void> | (() => void);
+  /** The part's state now. */
   capture(): Promise<T> | T;
+  /** Puts the part back to a state `capture` returned. */
   restore(state: T): Promise<void> | void;
 }
 
@@ -36,6 +38,10 @@ export class SnapshotRevertError extends AttestkitError {
   }
 }
 
+/**
+ * Snapshots of the whole devnet (`devnet.snapshot()`, `devnet.revert(id)`): every participant is
+ * quiesced, then captured or restored together; ids and revert rules as anvil's.
+ */
 export class DevnetSnapshots {
   readonly #participants: SnapshotParticipant[] = [];
   readonly #taken = new Map<number, unknown[]>();

@@ -18,6 +18,7 @@ export const STATE_FILE_FORMAT = "attestkit-devnet-state";
 /** The layout of the file; a file of another layout or attestkit version is refused. */
 export const STATE_FILE_VERSION = 1;
 
+/** The whole devnet's saved state (`--dump-state`, `devnet.state()`), what `--load-state` starts from. */
 export interface DevnetState {
   evm: EvmChainState[];
   svm: SvmDevChainState;

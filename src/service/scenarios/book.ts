@@ -65,6 +65,10 @@ export function parseScenario(input: unknown): ScenarioPlan {
   return toPlan(parsed.data);
 }
 
+/**
+ * The scenarios the mock holds, in the order added: what should happen to the next requests each
+ * matches (`/_mock/scenarios`, `devnet.scenarios`, `service.scenarios`).
+ */
 export class ScenarioBook {
   readonly #entries = new Map<string, Entry>();
   readonly #byRequest = new Map<string, { plan: ScenarioPlan; record: ScenarioMatchRecord }>();
@@ -89,10 +93,12 @@ export class ScenarioBook {
     return this.#view(entry);
   }
 
+  /** Every scenario with what it took and how many matches it has left, in the order added. */
   list(): ScenarioView[] {
     return [...this.#entries.values()].map((entry) => this.#view(entry));
   }
 
+  /** One scenario by id, or null. */
   get(id: string): ScenarioView | null {
     const entry = this.#entries.get(id);
     return entry === undefined ? null : this.#view(entry);
