@@ -20,6 +20,10 @@ const library = {
   ignition: "src/ignition/attested-receiver.ts",
   testing: "src/testing/index.ts",
   "testing-svm": "src/testing/svm/index.ts",
+  // The two targets of `#keccak` (package.json "imports"), each its own file so that the resolver of the
+  // consumer's runtime or bundler picks one: scripts/package/manifest.ts points the shipped map at them.
+  keccak: "src/orders/keccak.ts",
+  "keccak-node": "src/orders/keccak-node.ts",
 };
 
 const common = {
@@ -33,6 +37,8 @@ const common = {
   shims: true,
   // Keep the node: prefix (node:sqlite has no other name).
   removeNodeProtocol: false,
+  // Left for the consumer's resolver, not inlined (esbuild would pick the build's own platform, node).
+  external: ["#keccak"],
 } as const;
 
 export default defineConfig([

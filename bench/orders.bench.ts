@@ -1,11 +1,11 @@
 // Protocol orders in TypeScript: getOrderId throughput on typical orders (recurring accounts, as a service
-// integration sees them, and fresh accounts in every order) of both formats (v1, v2), the keccak
-// implementations it could use, and verifyQuoteOrder against the one signature recovery it contains, side by
-// side. Run: npm run bench:orders
+// integration sees them, and fresh accounts in every order) of both formats (v1, v2), the two keccak
+// implementations `#keccak` resolves to (js-sha3 under Node, which getOrderId uses here; viem's in browsers),
+// and verifyQuoteOrder against the one signature recovery it contains, side by side. Run: npm run bench:orders
 import { existsSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { keccak256 as jsSha3Keccak } from "js-sha3";
-import { type Hex, recoverMessageAddress, keccak256 as viemKeccak } from "viem";
+import { fileURLToPath } from "node:url";
+import { type Hex, recoverMessageAddress } from "viem";
 import {
   type ChainVmTypes,
   formatOrderAddress,
@@ -15,6 +15,8 @@ import {
   orderChainsFromChains,
   verifyQuoteOrder,
 } from "../src/index.ts";
+import * as browserKeccak from "../src/orders/keccak.ts";
+import * as nodeKeccak from "../src/orders/keccak-node.ts";
 import { asV2, chainsResponse, options, orderFor, quoteFor, vmTypes } from "../test/orders/quote-fixture.ts";
 import { orderV2Vectors, orderVectors } from "../test/orders/vectors.ts";
 import { printTable, runSideBySide, writeResults } from "./harness.ts";
@@ -121,12 +123,12 @@ const results = await runSideBySide(
       },
     },
     {
-      name: "keccak-256 of 256 bytes: viem (the order hash's)",
-      run: () => viemKeccak(orderEncoding, "bytes"),
+      name: "keccak-256 of 256 bytes: viem (#keccak in browsers)",
+      run: () => browserKeccak.keccakBytes(orderEncoding),
     },
     {
-      name: "keccak-256 of 256 bytes: js-sha3 (faster, not shipped: +6 KB gzip)",
-      run: () => jsSha3Keccak.digest(orderEncoding),
+      name: "keccak-256 of 256 bytes: js-sha3 (#keccak under Node)",
+      run: () => nodeKeccak.keccakBytes(orderEncoding),
     },
     { name: "viem recoverMessageAddress (the one recovery)", run: recoverOne },
     { name: "verifyQuoteOrder (chains parsed once)", run: verifyOne },
@@ -214,8 +216,21 @@ const summary = {
   verifyQuoteOrderV2OverRecoveryCpu: overRecoveryCpu(cpuVerifyV2),
 };
 console.log(summary);
+printTable("getOrderId per CPU second (typical orders), beside the figures this run replaces", [
+  { format: "v1", now: summary.getOrderIdPerCpuSecond, previous: previous?.getOrderIdPerCpuSecond ?? "" },
+  {
+    format: "v2",
+    now: summary.getOrderIdV2PerCpuSecond,
+    previous: previous?.getOrderIdV2PerCpuSecond ?? "",
+    target: ORDERS_V2_TARGET_PER_SECOND,
+  },
+]);
+// The file getOrderId's `#keccak` resolved to in this run (package.json "imports", node condition).
+const keccakModule = fileURLToPath(import.meta.resolve("#keccak")).replace(/^.*\/src\//, "src/");
+console.log(`getOrderId hashed with ${keccakModule}`);
 writeResults("orders.json", {
   note: "npm run bench:orders; runSideBySide (bench/harness.ts): cases interleaved round by round, median round. Typical orders: the four quote fixtures of test/orders/quote-fixture.ts and the service's published order; fresh accounts: the same orders with a new refund and output recipient in every order; v2: the four quote fixtures in the v2 format and the settlement SDK's published v2 order; verifyQuoteOrder v2: those four v2 quotes. previous: the summary this run replaced. *PerCpuSecond: the typical v1 and v2 getOrderId cases in CPU time (process.cpuUsage, median of 21 interleaved batches of 2,000); *OverRecoveryCpu: verifyQuoteOrder against the recovery in CPU time (median of 11 interleaved batches of 100); CPU time is not inflated by other processes' turns on a shared machine as the wall clock is. Wall-clock figures: re-run on an idle machine.",
+  keccakModule,
   loadAverage1m: { start: Number(loadAtStart[0]?.toFixed(2)), end: Number(loadavg()[0]?.toFixed(2)) },
   results,
   summary,

@@ -1,10 +1,12 @@
 import { keccak256 } from "viem";
 
 /**
- * keccak-256 of `data`, written into `out` at `offset`. viem's keccak (noble's permutation), the one
- * keccak in the browser bundle: a second, faster one (js-sha3, about 2.5x per hash) would carry
- * getOrderId further but cost every page about 6 KB gzip (bench/orders.bench.ts runs both).
+ * keccak-256 for browsers and every runtime without the `node` condition (`#keccak` in package.json):
+ * viem's keccak (noble's permutation), already in every bundle that has viem, so the order hash adds no
+ * second keccak to a page. Node gets the faster keccak-node.ts instead; both give the same bytes.
  */
+
+/** keccak-256 of `data`, written into `out` at `offset`. */
 export function keccakInto(data: Uint8Array, out: Uint8Array, offset: number): void {
   out.set(keccak256(data, "bytes"), offset);
 }

@@ -1,7 +1,7 @@
 import { type Hex, hexToBytes } from "viem";
+import { keccakBytes, keccakInto } from "#keccak";
 import { describeValue } from "../describe.ts";
 import { InvalidOrderError } from "./errors.ts";
-import { keccakBytes, keccakInto } from "./keccak.ts";
 
 type Field = { readonly name: string; readonly type: string };
 export type TypedFields = Readonly<Record<string, readonly Field[]>>;
