@@ -282,16 +282,22 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
     expect(webhooksOf(requestId).at(-1)?.data).to.include({ failReason: "TRANSACTION_REVERTED" });
   });
 
-  it("solver balance too low: no fill on chain 10, the deposit refunded on 8453 with SOLVER_BALANCE_TOO_LOW", async () => {
-    await addScenario(recipes.solverBalanceTooLow);
+  /** Quotes and deposits; the deposit comes back to Alice on chain 8453 with `reason` and Bob is paid nothing. */
+  async function expectRefundedUnfilled(reason: string): Promise<string> {
     const bobBefore = await balanceOf(bobOnOptimism, null, bob);
     const { requestId } = await quoteAndDeposit();
     const status = await waitForStatus(e2e, requestId, "refund");
-    expect(status.failReason).to.equal("SOLVER_BALANCE_TOO_LOW");
+    expect(status.failReason).to.equal(reason);
     const refund = await alice.public.getTransactionReceipt({ hash: status.txHashes[0] as Hex });
     expect(refund).to.include({ status: "success" });
     expect(refund.to?.toLowerCase()).to.equal(alice.address.toLowerCase());
     expect(await balanceOf(bobOnOptimism, null, bob)).to.equal(bobBefore);
+    return requestId;
+  }
+
+  it("solver balance too low: no fill on chain 10, the deposit refunded on 8453 with SOLVER_BALANCE_TOO_LOW", async () => {
+    await addScenario(recipes.solverBalanceTooLow);
+    const requestId = await expectRefundedUnfilled("SOLVER_BALANCE_TOO_LOW");
     expect((await requestRecord(requestId)).data.outTxs.map((tx) => tx.type)).to.deep.equal(["refund"]);
     await statusesDelivered(requestId, "refund");
     expect(webhooksOf(requestId).at(-1)?.data).to.include({ failReason: "SOLVER_BALANCE_TOO_LOW" });
@@ -316,14 +322,7 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
     await setSolverBalance(amount / 2n);
     try {
       expect(await balanceOf(bobOnOptimism, null, solver)).to.equal(amount / 2n);
-      const bobBefore = await balanceOf(bobOnOptimism, null, bob);
-      const { requestId } = await quoteAndDeposit();
-      const status = await waitForStatus(e2e, requestId, "refund");
-      expect(status.failReason).to.equal("SOLVER_BALANCE_TOO_LOW");
-      const refund = await alice.public.getTransactionReceipt({ hash: status.txHashes[0] as Hex });
-      expect(refund).to.include({ status: "success" });
-      expect(refund.to?.toLowerCase()).to.equal(alice.address.toLowerCase());
-      expect(await balanceOf(bobOnOptimism, null, bob)).to.equal(bobBefore);
+      await expectRefundedUnfilled("SOLVER_BALANCE_TOO_LOW");
     } finally {
       await setSolverBalance(solverBefore);
     }
