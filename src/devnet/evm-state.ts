@@ -1,10 +1,11 @@
 /**
  * A devnet EVM chain's saved state. EDR (0.22) has no state export: its genesis overrides ignore
  * storage (EDR issue 911) and no method lists accounts or storage slots. So the chain keeps a journal
- * of every request that changed it (transactions, mining, `hardhat_set*`, impersonation, time
- * moves), each with the timestamps of the blocks it mined, and a saved chain is rebuilt by replaying
- * the journal on a new node from the same genesis time, each block at its recorded timestamp. A run
- * of empty blocks mined one call after another is one entry, replayed evenly over its span.
+ * of every request that changed it (transactions, mining, `hardhat_set*`, impersonation), each with
+ * the timestamps of the blocks it mined, and a saved chain is rebuilt by replaying the journal on a
+ * new node from the same genesis time, each block at its recorded timestamp (so time moves, the
+ * clock's included, need no entry of their own). A run of empty blocks mined one call after another
+ * is one entry, replayed evenly over its span.
  * Reverts keep the journal true: `evm_revert` to a snapshot cuts the journal back to where that
  * snapshot was taken, so a replay runs only the chain's current history.
  */
@@ -17,8 +18,6 @@ const STATE_CHANGING = new Set([
   "eth_sendRawTransaction",
   "evm_mine",
   "hardhat_mine",
-  "evm_increaseTime",
-  "evm_setNextBlockTimestamp",
   "evm_setAutomine",
   "evm_setBlockGasLimit",
   "hardhat_setBalance",
