@@ -259,6 +259,7 @@ describe("service: webhooks to bad endpoints", function () {
     const latencies: number[] = [];
     for (let i = 0; i < 50; i++) latencies.push(await timeStatus());
     expect(stall.sockets.size).to.equal(4);
-    expect(Math.max(...latencies)).to.be.below(250);
+    // A request queued behind a stalled slot would wait out its 5 s timeout; a second is load headroom.
+    expect(Math.max(...latencies)).to.be.below(1000);
   });
 });

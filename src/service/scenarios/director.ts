@@ -23,6 +23,8 @@ export class ScenarioClosedError extends Error {
 interface Progress {
   /** When its deposit was first seen (since the last reorg). */
   firstSeenAt?: number;
+  /** When a sighting of its deposit first got past the `waiting` hold (it shows `depositing` from then). */
+  shownAt?: number;
   /** `deposit-reorg` only: the origin chain's snapshot taken when the request was quoted. */
   snapshot?: Promise<string | null>;
   reorg?: "armed" | "running" | "done";
@@ -97,8 +99,11 @@ export class ScenarioDirector {
       // The non-final sighting shows `depositing`; a final one never counts, its block is going away.
       return observation.final ? null : observation;
     }
+    // The lifecycle stamps `depositing` no later than this `now`, so confirming at `shownAt` plus the
+    // delay holds the status at least that long on the service's clock.
+    progress.shownAt ??= now;
     if (!observation.final) return observation;
-    const confirmedAt = noticedAt + plan.delays.depositing;
+    const confirmedAt = progress.shownAt + plan.delays.depositing;
     if (now < confirmedAt) {
       this.#later(key, confirmedAt - now, () => replay(observation));
       return { ...observation, final: false };
@@ -106,20 +111,31 @@ export class ScenarioDirector {
     return observation;
   }
 
-  /** Waits `ms` (0: not at all); rejects with `ScenarioClosedError` when the service closes first. */
+  /**
+   * Waits `ms` on the service's clock (0: not at all): a timer that fires early, or a paused devnet
+   * clock, waits on for the rest; rejects with `ScenarioClosedError` when the service closes first.
+   */
   hold(ms: number): Promise<void> {
     if (ms <= 0) return Promise.resolve();
     if (this.#closed) return Promise.reject(new ScenarioClosedError());
+    const until = this.#o.now() + ms;
     return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
       const cancel = () => {
         clearTimeout(timer);
         reject(new ScenarioClosedError());
       };
-      const timer = setTimeout(() => {
+      const check = () => {
+        const left = until - this.#o.now();
+        if (left > 0) {
+          timer = setTimeout(check, left);
+          return;
+        }
         this.#holds.delete(cancel);
         resolve();
-      }, ms);
+      };
       this.#holds.add(cancel);
+      check();
     });
   }
 
@@ -180,5 +196,6 @@ export class ScenarioDirector {
     }
     progress.reorg = "done";
     delete progress.firstSeenAt;
+    delete progress.shownAt;
   }
 }
