@@ -12,6 +12,7 @@ export type { ReceiverConfig } from "./quotes.ts";
 export type { RequestMeta, StoredRequest } from "./records.ts";
 export {
   HOLDABLE_STATUSES,
+  type PlanMatch,
   parseScenario,
   SCENARIO_CHAIN_EVENTS,
   SCENARIO_OUTCOMES,

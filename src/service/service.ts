@@ -155,7 +155,8 @@ export interface ServiceOptions {
   webhooks?: WebhookOptions;
   /**
    * Scenarios (mock-only, docs/guides/test-failure-handling.md): `true`, or the scenarios to start
-   * with, turns on `/_mock/scenarios` and `service.scenarios`; default off.
+   * with, turns on `/_mock/scenarios` and `service.scenarios`; default off. Scenarios live in the
+   * database: the ones given here replace any it kept (a database file, a saved state).
    */
   scenarios?: boolean | readonly ScenarioInput[];
 }
@@ -271,7 +272,7 @@ export function createService(options: ServiceOptions): Service {
   registerCors(app, options.corsOrigins);
   const activity = new ActivityFeed();
   const protocol = protocolChains(options.protocolChains);
-  const director = createScenarios(options.scenarios, adapterByChain, now, (error, context) =>
+  const director = createScenarios(options.scenarios, store, adapterByChain, now, (error, context) =>
     app.log.warn({ err: error }, context),
   );
   const lifecycle = new Lifecycle({
@@ -555,6 +556,7 @@ export function createService(options: ServiceOptions): Service {
   // What a crash left half done is carried out (or found on chain) before anything new is acted on.
   // A saved state replaces the rows once every table exists, before anything reads them.
   if (options.initialState) restoreDatabase(store, options.initialState);
+  if (director !== null && Array.isArray(options.scenarios)) director.book.replaceAll(options.scenarios);
   const ready = lifecycle.resume().catch((error) => app.log.error({ err: error }, "start-up reconciliation"));
   // Holds expire only after the reconciliation: a fast fill cut short by a crash is completed first.
   if (sweepMs > 0) {
@@ -624,15 +626,14 @@ export function createService(options: ServiceOptions): Service {
 
 export { SVM_CHAIN_ID };
 
-/** The scenario engine when `scenarios` turns it on (with the scenarios to start with), else null. */
+/** The scenario engine when `scenarios` turns it on, else null (the scenarios to start with are added once the database holds its state). */
 function createScenarios(
   scenarios: ServiceOptions["scenarios"],
+  store: Store,
   adapters: ReadonlyMap<number, ChainAdapter>,
   now: () => number,
   onError: (error: unknown, context: string) => void,
 ): ScenarioDirector | null {
   if (scenarios === undefined || scenarios === false) return null;
-  const book = new ScenarioBook(now);
-  if (scenarios !== true) for (const scenario of scenarios) book.add(scenario);
-  return new ScenarioDirector({ book, adapters, now, onError });
+  return new ScenarioDirector({ book: new ScenarioBook(store, now), adapters, now, onError });
 }

@@ -211,6 +211,27 @@ CREATE TABLE IF NOT EXISTS indexer_cursors (
   chain_id INTEGER PRIMARY KEY,
   next_block TEXT NOT NULL
 );
+
+-- Mock-only scenarios (scenarios/book.ts), in the order added (rowid): plan is the JSON the engine
+-- follows, remaining the matches it has left.
+CREATE TABLE IF NOT EXISTS scenarios (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL,
+  plan TEXT NOT NULL,
+  remaining INTEGER NOT NULL
+);
+
+-- The request (lowercase id) each scenario took, with a copy of its plan (a request keeps its
+-- scenario when the scenario is removed) and what the scenario did to it (events: a JSON array).
+CREATE TABLE IF NOT EXISTS scenario_matches (
+  request_id TEXT PRIMARY KEY,
+  scenario_id TEXT NOT NULL,
+  matched_at INTEGER NOT NULL,
+  plan TEXT NOT NULL,
+  events TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS scenario_matches_scenario ON scenario_matches (scenario_id);
 `;
 
 /**

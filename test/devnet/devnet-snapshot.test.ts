@@ -1,7 +1,8 @@
 /**
  * One snapshot of the whole devnet, over its public surfaces: 100 tests, each reverted by
  * `snapshotEachTest`, each changing ETH balances on both EVM chains (HTTP JSON-RPC), SOL balances on
- * the SVM chain (Solana JSON-RPC) and creating a service request (typed client); each asserts it
+ * the SVM chain (Solana JSON-RPC), creating a service request (typed client) and adding a scenario
+ * (`/_mock/scenarios`); each asserts it
  * starts from the snapshot's state and that what the test before it created is gone.
  */
 import {
@@ -72,6 +73,15 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
   after(() => devnet?.close());
 
   snapshotEachTest(() => devnet);
+
+  async function scenarioIds(): Promise<string[]> {
+    const response = await fetch(`${devnet.serviceUrl}/_mock/scenarios`, {
+      headers: { "x-api-key": devnet.apiKey },
+    });
+    return ((await response.json()) as { scenarios: { id: string }[] }).scenarios.map(
+      (scenario) => scenario.id,
+    );
+  }
 
   async function sendSol(to: SvmAddress, amount: bigint): Promise<void> {
     const payer = devnet.svm.accounts.alice;
@@ -257,6 +267,7 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
       expect((await rpc.getBalance(devnet.svm.accounts.alice.address).send()).value).to.equal(baseline.alice);
       expect((await rpc.getBalance(devnet.svm.accounts.bob.address).send()).value).to.equal(baseline.bob);
       expect((await client.listRequests()).requests.length).to.equal(baseline.requests);
+      expect(await scenarioIds(), "scenarios").to.deep.equal([]);
       if (previous) {
         expect((await rpc.getAccountInfo(previous.svm).send()).value, "the last test's SVM account").to.equal(
           null,
@@ -300,6 +311,13 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
       });
       const requestId = quote.steps[0]?.requestId as string;
       expect((await client.getStatus(requestId)).status).to.equal("waiting");
+      const added = await fetch(`${devnet.serviceUrl}/_mock/scenarios`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": devnet.apiKey },
+        body: JSON.stringify({ match: { wallet: recipient }, outcome: "failure" }),
+      });
+      expect(added.status).to.equal(200);
+      expect(await scenarioIds()).to.have.length(1);
       previous = { evm: recipient, svm: address(fresh), requestId };
     });
   }

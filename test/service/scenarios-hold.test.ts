@@ -6,10 +6,11 @@
 import { expect } from "chai";
 import { ScenarioBook } from "../../src/service/scenarios/book.ts";
 import { ScenarioClosedError, ScenarioDirector } from "../../src/service/scenarios/director.ts";
+import { Store } from "../../src/service/store.ts";
 
 function directorOn(now: () => number): ScenarioDirector {
   return new ScenarioDirector({
-    book: new ScenarioBook(now),
+    book: new ScenarioBook(new Store(), now),
     adapters: new Map(),
     now,
     onError: (error) => {

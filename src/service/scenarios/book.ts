@@ -1,14 +1,15 @@
 /**
  * The scenarios the mock holds, in the order they were added, and which request each one took. A
  * new request is given to the first scenario that still has matches left and applies to it; it
- * keeps that scenario until it ends, even when the scenario is removed meanwhile. Kept in memory:
- * scenarios are a test's setup and last as long as the process.
+ * keeps that scenario until it ends, even when the scenario is removed meanwhile. Kept in the
+ * service's database like the rest of its state, so a devnet snapshot, a saved state and a restart
+ * on a database file take the scenarios and their matches with them.
  */
 import { randomUUID } from "node:crypto";
 import { AttestkitError } from "../../errors.ts";
-import { hashApiKey } from "../auth.ts";
 import { formatZodIssues } from "../errors.ts";
 import type { StoredRequest } from "../records.ts";
+import type { Store } from "../store.ts";
 import { factsOf, matchesRequest, type RequestFacts } from "./matcher.ts";
 import {
   MAX_SCENARIOS,
@@ -40,22 +41,25 @@ export interface ScenarioMatchRecord {
   events: string[];
 }
 
-/** A scenario as listed: its plan, the matches it has left, and the requests it took. */
-export interface ScenarioView extends Omit<ScenarioPlan, "match"> {
+/** A scenario as listed: its plan (the API key shown as its hash), the matches it has left, and the requests it took. */
+export interface ScenarioView extends ScenarioPlan {
   id: string;
   createdAt: number;
-  /** Its `match`, the API key shown as its `hashApiKey`. */
-  match: Omit<ScenarioPlan["match"], "apiKey"> & { apiKeyHash?: string };
   remaining: number;
   matched: ScenarioMatchRecord[];
 }
 
-interface Entry {
+interface ScenarioRow {
   id: string;
-  createdAt: number;
-  plan: ScenarioPlan;
+  created_at: number;
+  plan: string;
   remaining: number;
-  matched: ScenarioMatchRecord[];
+}
+
+interface MatchRow {
+  request_id: string;
+  matched_at: number;
+  events: string;
 }
 
 /** Parses a scenario input, throwing `ScenarioInputError` with its issues. */
@@ -70,50 +74,69 @@ export function parseScenario(input: unknown): ScenarioPlan {
  * matches (`/_mock/scenarios`, `devnet.scenarios`, `service.scenarios`).
  */
 export class ScenarioBook {
-  readonly #entries = new Map<string, Entry>();
-  readonly #byRequest = new Map<string, { plan: ScenarioPlan; record: ScenarioMatchRecord }>();
+  readonly #store: Store;
   readonly #now: () => number;
+  /** Parsed plans by their JSON: `planOf` runs on every deposit sighting. Bounded: cleared when full. */
+  readonly #plans = new Map<string, ScenarioPlan>();
 
-  constructor(now: () => number) {
+  constructor(store: Store, now: () => number) {
+    this.#store = store;
     this.#now = now;
   }
 
   /** Adds a scenario (checked with `ScenarioInputSchema`); throws `ScenarioInputError` or `TooManyScenariosError`. */
   add(input: ScenarioInput): ScenarioView {
     const plan = parseScenario(input);
-    if (this.#entries.size >= MAX_SCENARIOS) throw new TooManyScenariosError();
-    const entry: Entry = {
-      id: randomUUID(),
-      createdAt: this.#now(),
-      plan,
-      remaining: plan.count,
-      matched: [],
-    };
-    this.#entries.set(entry.id, entry);
-    return this.#view(entry);
+    return this.#store.transaction(() => {
+      const { held } = this.#store.prepare("SELECT COUNT(*) AS held FROM scenarios").get() as {
+        held: number;
+      };
+      if (held >= MAX_SCENARIOS) throw new TooManyScenariosError();
+      const row: ScenarioRow = {
+        id: randomUUID(),
+        created_at: this.#now(),
+        plan: JSON.stringify(plan),
+        remaining: plan.count,
+      };
+      this.#store
+        .prepare("INSERT INTO scenarios (id, created_at, plan, remaining) VALUES (?, ?, ?, ?)")
+        .run(row.id, row.created_at, row.plan, row.remaining);
+      return this.#view(row);
+    });
+  }
+
+  /**
+   * Makes `inputs` the scenarios held, in order (the ones held before are removed; requests they
+   * took keep them). All or nothing: a bad input changes nothing.
+   */
+  replaceAll(inputs: readonly ScenarioInput[]): ScenarioView[] {
+    return this.#store.transaction(() => {
+      this.clear();
+      return inputs.map((input) => this.add(input));
+    });
   }
 
   /** Every scenario with what it took and how many matches it has left, in the order added. */
   list(): ScenarioView[] {
-    return [...this.#entries.values()].map((entry) => this.#view(entry));
+    return this.#rows().map((row) => this.#view(row));
   }
 
   /** One scenario by id, or null. */
   get(id: string): ScenarioView | null {
-    const entry = this.#entries.get(id);
-    return entry === undefined ? null : this.#view(entry);
+    const row = this.#store
+      .prepare("SELECT id, created_at, plan, remaining FROM scenarios WHERE id = ?")
+      .get(id) as ScenarioRow | undefined;
+    return row === undefined ? null : this.#view(row);
   }
 
   /** Removes one scenario; requests it already took keep it. */
   remove(id: string): boolean {
-    return this.#entries.delete(id);
+    return Number(this.#store.prepare("DELETE FROM scenarios WHERE id = ?").run(id).changes) > 0;
   }
 
   /** Removes every scenario; returns how many there were. */
   clear(): number {
-    const count = this.#entries.size;
-    this.#entries.clear();
-    return count;
+    return Number(this.#store.prepare("DELETE FROM scenarios").run().changes);
   }
 
   /**
@@ -125,37 +148,70 @@ export class ScenarioBook {
     canHappen: (plan: ScenarioPlan, facts: RequestFacts) => boolean,
   ): ScenarioPlan | null {
     const facts = factsOf(request);
-    for (const entry of this.#entries.values()) {
-      if (entry.remaining === 0 || !matchesRequest(entry.plan.match, facts) || !canHappen(entry.plan, facts))
-        continue;
-      entry.remaining -= 1;
-      const record = { requestId: request.record.id, matchedAt: this.#now(), events: [] };
-      entry.matched.push(record);
-      this.#byRequest.set(request.record.id.toLowerCase(), { plan: entry.plan, record });
-      return entry.plan;
-    }
-    return null;
+    return this.#store.transaction(() => {
+      for (const row of this.#rows()) {
+        if (row.remaining === 0) continue;
+        const plan = this.#parse(row.plan);
+        if (!matchesRequest(plan.match, facts) || !canHappen(plan, facts)) continue;
+        this.#store.prepare("UPDATE scenarios SET remaining = remaining - 1 WHERE id = ?").run(row.id);
+        this.#store
+          .prepare(
+            "INSERT OR REPLACE INTO scenario_matches (request_id, scenario_id, matched_at, plan, events) VALUES (?, ?, ?, ?, '[]')",
+          )
+          .run(request.record.id.toLowerCase(), row.id, this.#now(), row.plan);
+        return plan;
+      }
+      return null;
+    });
   }
 
   /** The plan the request follows, or null. */
   planOf(requestId: string): ScenarioPlan | null {
-    return this.#byRequest.get(requestId.toLowerCase())?.plan ?? null;
+    const row = this.#store
+      .prepare("SELECT plan FROM scenario_matches WHERE request_id = ?")
+      .get(requestId.toLowerCase()) as { plan: string } | undefined;
+    return row === undefined ? null : this.#parse(row.plan);
   }
 
   /** Notes what the scenario did to the request (listed under its match). */
   note(requestId: string, event: string): void {
-    this.#byRequest.get(requestId.toLowerCase())?.record.events.push(event);
+    this.#store
+      .prepare("UPDATE scenario_matches SET events = json_insert(events, '$[#]', ?) WHERE request_id = ?")
+      .run(event, requestId.toLowerCase());
   }
 
-  #view(entry: Entry): ScenarioView {
-    const { apiKey, ...match } = entry.plan.match;
+  #rows(): ScenarioRow[] {
+    return this.#store
+      .prepare("SELECT id, created_at, plan, remaining FROM scenarios ORDER BY seq")
+      .all() as unknown as ScenarioRow[];
+  }
+
+  #parse(json: string): ScenarioPlan {
+    let plan = this.#plans.get(json);
+    if (plan === undefined) {
+      if (this.#plans.size >= MAX_SCENARIOS) this.#plans.clear();
+      plan = JSON.parse(json) as ScenarioPlan;
+      this.#plans.set(json, plan);
+    }
+    return plan;
+  }
+
+  #view(row: ScenarioRow): ScenarioView {
+    const matched = this.#store
+      .prepare(
+        "SELECT request_id, matched_at, events FROM scenario_matches WHERE scenario_id = ? ORDER BY matched_at, rowid",
+      )
+      .all(row.id) as unknown as MatchRow[];
     return {
-      ...entry.plan,
-      id: entry.id,
-      createdAt: entry.createdAt,
-      match: apiKey === undefined ? match : { ...match, apiKeyHash: hashApiKey(apiKey) },
-      remaining: entry.remaining,
-      matched: entry.matched.map((record) => ({ ...record, events: [...record.events] })),
+      ...(JSON.parse(row.plan) as ScenarioPlan),
+      id: row.id,
+      createdAt: row.created_at,
+      remaining: row.remaining,
+      matched: matched.map((match) => ({
+        requestId: match.request_id,
+        matchedAt: match.matched_at,
+        events: JSON.parse(match.events) as string[],
+      })),
     };
   }
 }

@@ -15,6 +15,7 @@ export {
   MAX_SCENARIO_COUNT,
   MAX_SCENARIO_DELAY_MS,
   MAX_SCENARIOS,
+  type PlanMatch,
   SCENARIO_CHAIN_EVENTS,
   SCENARIO_OUTCOMES,
   type ScenarioChainEvent,

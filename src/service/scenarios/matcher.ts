@@ -4,10 +4,9 @@
  * fill on an EVM destination). Pure: the same request and scenario always give the same answer.
  */
 import { getChainVm } from "../../chains.ts";
-import { hashApiKey } from "../auth.ts";
 import type { StoredRequest } from "../records.ts";
 import { normalizeLookup } from "../records.ts";
-import type { ScenarioChainEvent, ScenarioMatch } from "./schema.ts";
+import type { PlanMatch, ScenarioChainEvent } from "./schema.ts";
 
 /** What a scenario can match a request on. */
 export interface RequestFacts {
@@ -38,7 +37,7 @@ export function factsOf(request: StoredRequest): RequestFacts {
 
 const same = (a: string, b: string) => normalizeLookup(a) === normalizeLookup(b);
 
-export function matchesRequest(match: ScenarioMatch, facts: RequestFacts): boolean {
+export function matchesRequest(match: PlanMatch, facts: RequestFacts): boolean {
   if (match.wallet !== undefined && !same(match.wallet, facts.user) && !same(match.wallet, facts.recipient))
     return false;
   if (
@@ -55,7 +54,7 @@ export function matchesRequest(match: ScenarioMatch, facts: RequestFacts): boole
     return false;
   if (match.minAmount !== undefined && facts.originAmount < BigInt(match.minAmount)) return false;
   if (match.maxAmount !== undefined && facts.originAmount > BigInt(match.maxAmount)) return false;
-  if (match.apiKey !== undefined && hashApiKey(match.apiKey) !== facts.apiKeyHash) return false;
+  if (match.apiKeyHash !== undefined && match.apiKeyHash !== facts.apiKeyHash) return false;
   return true;
 }
 

@@ -11,6 +11,7 @@ import {
   IntegerStringSchema,
   RefundFailReasonSchema,
 } from "../../schemas/index.ts";
+import { hashApiKey } from "../auth.ts";
 
 /** Longest hold a scenario may ask for: one day. */
 export const MAX_SCENARIO_DELAY_MS = 86_400_000;
@@ -57,6 +58,14 @@ export const ScenarioMatchSchema = z
     description: "Which requests a scenario applies to; every given field must hold.",
   });
 export type ScenarioMatch = z.infer<typeof ScenarioMatchSchema>;
+
+/** A `match` as the engine keeps it: the API key only as its `hashApiKey`, so no key is ever stored. */
+export type PlanMatch = Omit<ScenarioMatch, "apiKey"> & { apiKeyHash?: string };
+
+/** `match` with its API key replaced by the key's hash. */
+export function toPlanMatch({ apiKey, ...match }: ScenarioMatch): PlanMatch {
+  return apiKey === undefined ? match : { ...match, apiKeyHash: hashApiKey(apiKey) };
+}
 
 export const ScenarioDelaysSchema = z
   .strictObject({
@@ -149,10 +158,10 @@ export type ScenarioInput = z.input<typeof ScenarioInputSchema>;
 /** The id in `/_mock/scenarios/{id}`. */
 export const ScenarioIdParamsSchema = z.strictObject({ id: z.uuid() }).meta({ id: "ScenarioIdParams" });
 
-/** A scenario as the engine applies it: defaults filled, `stuck` folded into `delays`. */
+/** A scenario as the engine applies it: defaults filled, `stuck` folded into `delays`; plain JSON. */
 export interface ScenarioPlan {
   name: string | null;
-  match: ScenarioMatch;
+  match: PlanMatch;
   count: number;
   outcome: (typeof SCENARIO_OUTCOMES)[number];
   failReason: z.infer<typeof FailReasonSchema> | null;
@@ -168,7 +177,7 @@ export function toPlan(input: z.output<typeof ScenarioInputSchema>): ScenarioPla
   const outcome = input.outcome;
   return {
     name: input.name ?? null,
-    match: input.match,
+    match: toPlanMatch(input.match),
     count: input.count,
     outcome,
     failReason: outcome === "success" ? null : (input.failReason ?? OUTCOME_DEFAULT_REASON[outcome]),
