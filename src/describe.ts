@@ -9,3 +9,12 @@ export function describeValue(value: unknown): string {
   if (value instanceof Uint8Array) return `a Uint8Array(${value.length})`;
   return Array.isArray(value) ? "an array" : "an object";
 }
+
+/** JSON of a chain's error object for a message: bigints as decimal, never a throw. */
+export function describeChainError(err: unknown): string {
+  try {
+    return JSON.stringify(err, (_, v) => (typeof v === "bigint" ? v.toString() : v)) ?? String(err);
+  } catch {
+    return String(err);
+  }
+}

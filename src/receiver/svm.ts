@@ -27,6 +27,7 @@ import {
 import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
 import { bytesToHex, getAddress, type Hex, hexToBytes } from "viem";
 import { parseAttestationSignature, type RequestData, toRequestDataWords } from "../attestation/index.ts";
+import { describeChainError } from "../describe.ts";
 import { InvalidAmountError, InvalidSvmArgumentError, SvmTransactionFailedError } from "../errors.ts";
 import { getDepositNativeInstruction, getDepositTokenInstruction } from "./generated/index.ts";
 
@@ -394,7 +395,7 @@ function decodeInvalidation(
 function receiverPayloads(transaction: SvmTransactionLogs, programId: Address): string[] {
   if (transaction.err !== null) {
     throw new SvmTransactionFailedError(
-      `the transaction failed (${describeError(transaction.err)}): its receiver events never took effect`,
+      `the transaction failed (${describeChainError(transaction.err)}): its receiver events never took effect`,
     );
   }
   const stack: string[] = [];
@@ -413,14 +414,6 @@ function receiverPayloads(transaction: SvmTransactionLogs, programId: Address): 
       payloads.push(line.slice(DATA.length));
   }
   return payloads;
-}
-
-function describeError(err: unknown): string {
-  try {
-    return JSON.stringify(err, (_, v) => (typeof v === "bigint" ? v.toString() : v)) ?? String(err);
-  } catch {
-    return String(err);
-  }
 }
 
 /**

@@ -6,12 +6,14 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createSolanaRpc, type Signature } from "@solana/kit";
 import { expect } from "chai";
 import { type Hex, parseEther, TransactionReceiptNotFoundError, zeroAddress } from "viem";
 import { addScenario as addGuideScenario, recipes } from "../../docs/examples/scenarios/failure-recipes.ts";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
 import type { ScenarioInput, ScenarioView } from "../../src/service/index.ts";
+import { SVM_CHAIN_ID } from "../../src/svm/index.ts";
 import { verifyWebhook, type WebhookEvent } from "../../src/webhooks/index.ts";
 import {
   balanceOf,
@@ -19,6 +21,7 @@ import {
   type E2e,
   type EvmUser,
   eventually,
+  evmToSvmTransfer,
   evmUser,
   startE2e,
   waitForStatus,
@@ -278,6 +281,32 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
     expect(receipt.status).to.equal("reverted");
     expect(receipt.from.toLowerCase()).to.equal(e2e.devnet.solver.evm.toLowerCase());
     expect(await balanceOf(bobOnOptimism, null, bob)).to.equal(bobBefore);
+    await statusesDelivered(requestId, "failure");
+    expect(webhooksOf(requestId).at(-1)?.data).to.include({ failReason: "TRANSACTION_REVERTED" });
+  });
+
+  it("fill reverts on the SVM destination: a failed transaction from the solver carrying the request's memo, the request failed TRANSACTION_REVERTED, Bob paid no SOL", async () => {
+    await addScenario({ ...recipes.fillReverts, match: { wallet: alice.address, chainId: SVM_CHAIN_ID } });
+    const rpc = createSolanaRpc(e2e.devnet.svm.rpcUrl);
+    const bobSvm = e2e.devnet.svm.accounts.bob.address;
+    const bobBefore = (await rpc.getBalance(bobSvm, { commitment: "confirmed" }).send()).value;
+    const { requestId } = await evmToSvmTransfer(e2e);
+    const status = await waitForStatus(e2e, requestId, "failure");
+    expect(status.failReason).to.equal("TRANSACTION_REVERTED");
+    const [failed] = status.txHashes;
+    const tx = await rpc
+      .getTransaction(failed as Signature, {
+        commitment: "confirmed",
+        encoding: "json",
+        maxSupportedTransactionVersion: 0,
+      })
+      .send();
+    expect(tx?.meta?.err, "the fill failed on chain").to.not.equal(null);
+    expect(tx?.transaction.message.accountKeys[0]).to.equal(e2e.devnet.solver.svm);
+    const logs = tx?.meta?.logMessages ?? [];
+    expect(logs, "the fill's memo names the request").to.include(`Program log: ${requestId.toLowerCase()}`);
+    expect(logs.at(-1)).to.match(/^Program MemoSq4gq\w+ failed: invalid utf-8/);
+    expect((await rpc.getBalance(bobSvm, { commitment: "confirmed" }).send()).value).to.equal(bobBefore);
     await statusesDelivered(requestId, "failure");
     expect(webhooksOf(requestId).at(-1)?.data).to.include({ failReason: "TRANSACTION_REVERTED" });
   });

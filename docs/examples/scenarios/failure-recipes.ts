@@ -39,7 +39,7 @@ export const recipes = {
   },
   /** The deposit's block is dropped from the EVM origin chain: back to `waiting`. */
   depositReorg: { chainEvent: "deposit-reorg" },
-  /** The fill is a reverted transaction on the EVM destination: `failure`, `TRANSACTION_REVERTED`. */
+  /** The fill is a transaction that fails on the destination chain: `failure`, `TRANSACTION_REVERTED`. */
   fillReverts: { chainEvent: "fill-reverts" },
   /** The solver cannot pay the fill: refunded, `SOLVER_BALANCE_TOO_LOW`. */
   solverBalanceTooLow: { chainEvent: "solver-balance-too-low" },

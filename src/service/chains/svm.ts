@@ -58,6 +58,7 @@ import {
 } from "@solana-program/token";
 import type { LiteSVM } from "litesvm";
 import { svmCredits } from "../../credit/svm.ts";
+import { describeChainError } from "../../describe.ts";
 import { packageFile } from "../../package-files.ts";
 import { decodeSvmReceiverDepositedEvents } from "../../receiver/svm.ts";
 import { SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../svm/index.ts";
@@ -73,7 +74,16 @@ import {
 import { depositoryAccounts, depositoryDepositsOf } from "./depository-svm.ts";
 import { chainRead, isolateTransaction, settleQuarantined } from "./quarantine.ts";
 import { svmTokenRefundDestination } from "./svm-refund.ts";
-import type { ChainAdapter, ChainObservation, SignedTransfer, TransferParams } from "./types.ts";
+import {
+  type ChainAdapter,
+  type ChainObservation,
+  RevertedTransferError,
+  type SignedTransfer,
+  type TransferParams,
+} from "./types.ts";
+
+/** A memo that is not UTF-8: the Memo program fails the transaction it is in. */
+const REVERTING_MEMO: Instruction = { programAddress: MEMO_PROGRAM, data: new Uint8Array([0xff]) };
 
 /** The committed `route-hop` program (programs/route-hop). */
 export const ROUTE_HOP_SO = packageFile("programs/deploy/route-hop.so");
@@ -329,10 +339,14 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     return (await rpc.getLatestBlockhash({ commitment }).send({ abortSignal: abort.signal })).value;
   }
 
-  /** Signs, hands the signed transaction to `onSigned`, then sends it and waits for its commitment. */
+  /**
+   * Signs, hands the signed transaction to `onSigned`, then sends it and waits for its commitment.
+   * `skipPreflight` lets a transaction that fails land on chain (a scenario's reverting fill).
+   */
   async function send(
     instructions: Instruction[],
     onSigned?: (signed: SignedTransfer) => void,
+    skipPreflight = false,
   ): Promise<{ txHash: string; block: number }> {
     const lifetime = await latestBlockhash();
     const tx = await pipe(
@@ -348,31 +362,38 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       lifetime: lifetime.blockhash,
     };
     onSigned?.(signed);
-    const landed = await resume(signed);
+    const landed = await resume(signed, skipPreflight);
     if (landed === null) throw new Error(`SVM transaction ${signed.txHash} expired before it landed`);
     return landed;
   }
 
-  /** The slot a transaction landed in at the adapter's commitment, or null. Throws when it failed. */
+  /**
+   * The slot a transaction landed in at the adapter's commitment, or null. Throws
+   * `RevertedTransferError` when it landed and failed.
+   */
   async function landedAt(signature: Signature): Promise<number | null> {
     const { value } = await rpc
       .getSignatureStatuses([signature], { searchTransactionHistory: true })
       .send({ abortSignal: abort.signal });
     const status = value[0];
     if (!status) return null;
-    if (status.err !== null)
-      throw new Error(`SVM transaction ${signature} failed: ${JSON.stringify(status.err)}`);
     const reached =
       status.confirmationStatus === "finalized" ||
       (commitment === "confirmed" && status.confirmationStatus === "confirmed");
-    return reached ? Number(status.slot) : null;
+    if (!reached) return null;
+    if (status.err !== null)
+      throw new RevertedTransferError(signature, Number(status.slot), describeChainError(status.err));
+    return Number(status.slot);
   }
 
   /**
    * A transaction signed earlier lands only while its blockhash is valid: found, it is done; not
    * found and its blockhash still valid, it is sent again and awaited; otherwise it never lands.
    */
-  async function resume(signed: SignedTransfer): Promise<{ txHash: string; block: number } | null> {
+  async function resume(
+    signed: SignedTransfer,
+    skipPreflight = false,
+  ): Promise<{ txHash: string; block: number } | null> {
     const signature = signed.txHash as Signature;
     for (let attempt = 0; attempt < 2400; attempt++) {
       const slot = await landedAt(signature);
@@ -387,7 +408,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       if (attempt % 20 === 0) {
         // Refused (it would fail): that error is the transfer's; a resend of a landed one is harmless.
         const refused = await rpc
-          .sendTransaction(signed.raw as Base64EncodedWireTransaction, { encoding: "base64" })
+          .sendTransaction(signed.raw as Base64EncodedWireTransaction, { encoding: "base64", skipPreflight })
           .send({ abortSignal: abort.signal })
           .then(
             () => null,
@@ -409,10 +430,14 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
   ): Promise<{ txHash: string; block: number }> {
     const to = params.to as Address;
     const memo = requestIdMemoInstruction(params.tag ?? params.requestId, solver);
+    // A reverting fill ends with a memo that is not UTF-8: the Memo program fails it, so the
+    // transaction lands tagged, failed, and moves nothing.
+    const end = params.revert ? [memo, REVERTING_MEMO] : [memo];
     if (params.currency === SVM_NATIVE_TOKEN) {
       return send(
-        [getTransferSolInstruction({ source: solver, destination: to, amount: params.amount }), memo],
+        [getTransferSolInstruction({ source: solver, destination: to, amount: params.amount }), ...end],
         onSigned,
+        params.revert,
       );
     }
     const mint = params.currency as Address;
@@ -457,9 +482,10 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
           },
           { programAddress: tokenProgram },
         ),
-        memo,
+        ...end,
       ],
       onSigned,
+      params.revert,
     );
   }
 

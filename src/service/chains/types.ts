@@ -99,19 +99,21 @@ export interface TransferParams {
    */
   refundOf?: string;
   /**
-   * Scenarios only (EVM): send the fill as a transaction that reverts on chain (a contract creation
-   * whose code reverts with the tag), so nothing moves; the transfer throws `RevertedTransferError`.
+   * Scenarios only: send the fill as a transaction that fails on chain, so nothing moves (EVM: a
+   * contract creation whose code reverts with the tag; SVM: the tagged transfer ending with a memo
+   * the Memo program refuses); the transfer throws `RevertedTransferError`.
    */
   revert?: boolean;
 }
 
-/** A transfer that landed and reverted: its transaction is on chain, its effects are not. */
+/** A transfer that landed and reverted (failed): its transaction is on chain, its effects are not. */
 export class RevertedTransferError extends Error {
   readonly txHash: string;
   readonly block: number;
 
-  constructor(txHash: string, block: number) {
-    super(`transfer ${txHash} reverted in block ${block}`);
+  /** `block`: its block number (EVM) or slot (SVM); `detail`: the chain's error, when it gives one. */
+  constructor(txHash: string, block: number, detail?: string) {
+    super(`transfer ${txHash} reverted in block ${block}${detail === undefined ? "" : `: ${detail}`}`);
     this.name = "RevertedTransferError";
     this.txHash = txHash;
     this.block = block;

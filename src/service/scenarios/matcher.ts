@@ -1,7 +1,6 @@
 /**
  * Whether a scenario applies to a request: every field its `match` gives must hold, and its chain
- * event must be one that can happen on the request's chains (a reorg on an EVM origin, a reverted
- * fill on an EVM destination). Pure: the same request and scenario always give the same answer.
+ * event must be one that can happen on the request's chains (a reorg needs an EVM origin). Pure: the same request and scenario always give the same answer.
  */
 import { getChainVm } from "../../chains.ts";
 import type { StoredRequest } from "../records.ts";
@@ -58,9 +57,7 @@ export function matchesRequest(match: PlanMatch, facts: RequestFacts): boolean {
   return true;
 }
 
-/** Whether `event` can happen to the request: the chains it acts on are EVM. */
+/** Whether `event` can happen to the request's chains: a reorg needs an EVM origin; the others happen on any. */
 export function chainEventFits(event: ScenarioChainEvent | null, facts: RequestFacts): boolean {
-  if (event === "deposit-reorg") return getChainVm(facts.originChainId) === "evm";
-  if (event === "fill-reverts") return getChainVm(facts.destinationChainId) === "evm";
-  return true;
+  return event !== "deposit-reorg" || getChainVm(facts.originChainId) === "evm";
 }

@@ -122,7 +122,7 @@ export const ScenarioInputSchema = z
       .enum(SCENARIO_CHAIN_EVENTS)
       .optional()
       .describe(
-        "deposit-reorg: the deposit's block is dropped from the EVM origin chain once seen; fill-reverts: the fill is a reverted transaction on the EVM destination; solver-balance-too-low: the solver cannot pay the fill and refunds the deposit.",
+        "deposit-reorg: the deposit's block is dropped from the EVM origin chain once seen; fill-reverts: the fill is a transaction that fails on the destination chain (EVM or SVM); solver-balance-too-low: the solver cannot pay the fill and refunds the deposit.",
       ),
   })
   .superRefine((input, ctx) => {
