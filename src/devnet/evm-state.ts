@@ -82,6 +82,15 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     return toNumber(block.timestamp);
   };
 
+  // Requests that change the chain, and snapshots and reverts, run one at a time: a request's
+  // blocks are the ones between its before and after, which holds only when nothing else mines between.
+  let queue: Promise<unknown> = Promise.resolve();
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work);
+    queue = run.catch(() => {});
+    return run;
+  }
+
   async function journaled(method: string, params: unknown): Promise<unknown> {
     const before = await blockNumber();
     let result: unknown;
@@ -118,16 +127,20 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
   return {
     ...provider,
     async request({ method, params }) {
-      if (STATE_CHANGING.has(method)) return journaled(method, params);
-      const result = await provider.request(params === undefined ? { method } : { method, params });
-      if (method === "evm_snapshot") marks.set(toNumber(result), journal.length);
-      if (method === "evm_revert" && result === true) {
-        const id = toNumber((params as unknown[])[0]);
-        const length = marks.get(id);
-        if (length !== undefined) journal.length = length;
-        for (const later of [...marks.keys()]) if (later >= id) marks.delete(later);
-      }
-      return result;
+      if (STATE_CHANGING.has(method)) return inTurn(() => journaled(method, params));
+      if (method !== "evm_snapshot" && method !== "evm_revert")
+        return provider.request(params === undefined ? { method } : { method, params });
+      return inTurn(async () => {
+        const result = await provider.request(params === undefined ? { method } : { method, params });
+        if (method === "evm_snapshot") marks.set(toNumber(result), journal.length);
+        if (method === "evm_revert" && result === true) {
+          const id = toNumber((params as unknown[])[0]);
+          const length = marks.get(id);
+          if (length !== undefined) journal.length = length;
+          for (const later of [...marks.keys()]) if (later >= id) marks.delete(later);
+        }
+        return result;
+      });
     },
     journal: () => journal,
   };

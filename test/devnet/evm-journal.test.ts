@@ -74,6 +74,27 @@ describe("devnet EVM journal", () => {
     copy.close();
   });
 
+  it("transactions sent at once are journaled one entry per block and replay to the same chain", async () => {
+    const genesis = Math.floor(Date.now() / 1000) - 3600;
+    const chain = journaledProvider(await createEdrProvider(CHAIN_ID, genesis));
+    await chain.request({ method: "evm_increaseTime", params: [60] });
+    const values = [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n].map((n) => parseEther(n.toString()));
+    await Promise.all([
+      ...values.map((value) => send(chain, value)),
+      chain.request({ method: "hardhat_mine", params: ["0x2", "0x3c"] }),
+      chain.request({ method: "hardhat_setBalance", params: [STRANGER, "0x1"] }).then(() => send(chain, 1n)),
+    ]);
+    const mined = chain.journal().reduce((sum, entry) => sum + (entry.mined?.count ?? 0), 0);
+    const head = Number(BigInt((await chain.request({ method: "eth_blockNumber" })) as Hex));
+    expect(mined, "every block journaled once").to.equal(head);
+    const saved = await observe(chain);
+    const copy = await createEdrProvider(CHAIN_ID, genesis);
+    await replayJournal(copy, chain.journal());
+    expect(await observe(copy)).to.deep.equal(saved);
+    chain.close();
+    copy.close();
+  });
+
   it("a transaction that reverted on chain is journaled (it was mined and paid gas) and replays the same", async () => {
     const chain = journaledProvider(await createEdrProvider(CHAIN_ID));
     // Code that always reverts: calling it mines a failed transaction that still costs alice gas.
