@@ -34,6 +34,24 @@ export function testService(overrides: Partial<ServiceOptions> = {}): Service {
   });
 }
 
+/**
+ * Reports the request's deposit final through `/_mock/requests/{id}/deposit` on the listening
+ * `service` at `url`, waits for the lifecycle to settle it, and returns its status body.
+ */
+export async function depositAndSettle(service: Service, url: string, requestId: string) {
+  const response = await fetch(`${url}/_mock/requests/${requestId}/deposit`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ final: true }),
+  });
+  expect(response.status).to.equal(200);
+  await service.lifecycle.idle();
+  return (await (await fetch(`${url}/intents/status/v3?requestId=${requestId}`)).json()) as Record<
+    string,
+    unknown
+  >;
+}
+
 export interface InjectResult {
   status: number;
   body: unknown;

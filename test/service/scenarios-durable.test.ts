@@ -10,7 +10,7 @@ import { DatabaseSync } from "node:sqlite";
 import { expect } from "chai";
 import { hashApiKey } from "../../src/service/auth.ts";
 import type { ScenarioView, Service, ServiceOptions } from "../../src/service/index.ts";
-import { API_KEY, OTHER_KEY, quoteBody, testService } from "./helpers.ts";
+import { API_KEY, depositAndSettle, OTHER_KEY, quoteBody, testService } from "./helpers.ts";
 
 describe("service: scenarios survive a restart on a database file", () => {
   let dir: string;
@@ -49,20 +49,6 @@ describe("service: scenarios survive a restart on a database file", () => {
     expect(response.status).to.equal(200);
     return ((await response.json()) as { steps: { requestId: string }[] }).steps[0]!.requestId;
   }
-  async function depositAndSettle(service: Service, url: string, requestId: string) {
-    const response = await fetch(`${url}/_mock/requests/${requestId}/deposit`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ final: true }),
-    });
-    expect(response.status).to.equal(200);
-    await service.lifecycle.idle();
-    return (await (await fetch(`${url}/intents/status/v3?requestId=${requestId}`)).json()) as Record<
-      string,
-      unknown
-    >;
-  }
-
   it("the scenario, its remaining matches and the request it took before the restart, which then ends as it says", async () => {
     const first = await start(true, true);
     const added = await fetch(`${first.url}/_mock/scenarios`, {

@@ -11,7 +11,7 @@ import {
   type ScenarioView,
   type Service,
 } from "../../src/service/index.ts";
-import { API_KEY, EVM_USER, OTHER_KEY, quoteBody, testService } from "./helpers.ts";
+import { API_KEY, depositAndSettle, EVM_USER, OTHER_KEY, quoteBody, testService } from "./helpers.ts";
 
 describe("service: scenarios control endpoint", () => {
   let service: Service;
@@ -46,20 +46,6 @@ describe("service: scenarios control endpoint", () => {
     expect(response.status).to.equal(200);
     return ((await response.json()) as { steps: { requestId: string }[] }).steps[0]!.requestId;
   }
-  async function depositAndSettle(requestId: string) {
-    const response = await fetch(`${url}/_mock/requests/${requestId}/deposit`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ final: true }),
-    });
-    expect(response.status).to.equal(200);
-    await service.lifecycle.idle();
-    return (await (await fetch(`${url}/intents/status/v3?requestId=${requestId}`)).json()) as Record<
-      string,
-      unknown
-    >;
-  }
-
   it("is off unless enabled: 404 SCENARIOS_DISABLED on every route", async () => {
     const off = testService({ indexerIntervalMs: 0 });
     const offUrl = await off.listen(0);
@@ -153,13 +139,13 @@ describe("service: scenarios control endpoint", () => {
     const withoutKey = await quote(null);
     const withOtherKey = [await quote(OTHER_KEY), await quote(OTHER_KEY)];
     const third = await quote(OTHER_KEY);
-    expect(await depositAndSettle(withoutKey)).to.include({ status: "success" });
+    expect(await depositAndSettle(service, url, withoutKey)).to.include({ status: "success" });
     for (const requestId of withOtherKey)
-      expect(await depositAndSettle(requestId)).to.include({
+      expect(await depositAndSettle(service, url, requestId)).to.include({
         status: "refund",
         failReason: "SOLVER_CAPACITY_EXCEEDED",
       });
-    expect(await depositAndSettle(third)).to.include({ status: "success" });
+    expect(await depositAndSettle(service, url, third)).to.include({ status: "success" });
     const view = (await call("GET", `/${id}`)).body as unknown as ScenarioView;
     expect(view.remaining).to.equal(0);
     expect(view.matched.map((match) => match.requestId)).to.deep.equal(withOtherKey);
@@ -171,17 +157,17 @@ describe("service: scenarios control endpoint", () => {
     const first = (await call("POST", "", { match: { wallet: EVM_USER.toLowerCase() }, outcome: "failure" }))
       .body;
     await call("POST", "", { outcome: "fallback", failReason: "SLIPPAGE" });
-    expect(await depositAndSettle(await quote(API_KEY))).to.include({
+    expect(await depositAndSettle(service, url, await quote(API_KEY))).to.include({
       status: "failure",
       failReason: "UNKNOWN",
     });
-    expect(await depositAndSettle(await quote(API_KEY))).to.include({
+    expect(await depositAndSettle(service, url, await quote(API_KEY))).to.include({
       status: "fallback",
       failReason: "SLIPPAGE",
     });
     const again = (await call("POST", "", { outcome: "refund" })).body;
     expect((await call("DELETE", `/${again.id}`)).body).to.deep.equal({ deleted: 1 });
-    expect(await depositAndSettle(await quote(API_KEY))).to.include({ status: "success" });
+    expect(await depositAndSettle(service, url, await quote(API_KEY))).to.include({ status: "success" });
     const listed = (await call("GET", "")).body.scenarios as ScenarioView[];
     expect(listed.map((scenario) => scenario.id)).to.include(first.id as string);
     expect((await call("DELETE", "")).body).to.deep.equal({ deleted: listed.length });
@@ -192,7 +178,7 @@ describe("service: scenarios control endpoint", () => {
     expect((await call("GET", "")).body.scenarios).to.deep.equal([added]);
     const requestId = await quote(API_KEY);
     const started = Date.now();
-    expect(await depositAndSettle(requestId)).to.include({ status: "waiting" });
+    expect(await depositAndSettle(service, url, requestId)).to.include({ status: "waiting" });
     const statusOf = async () =>
       ((await (await fetch(`${url}/intents/status/v3?requestId=${requestId}`)).json()) as { status: string })
         .status;
@@ -234,7 +220,7 @@ describe("service: scenarios control endpoint", () => {
   it("a chain event that cannot happen (no chain wired) takes no request", async () => {
     const id = (await call("POST", "", { chainEvent: "fill-reverts" })).body.id as string;
     await call("POST", "", { chainEvent: "deposit-reorg" });
-    expect(await depositAndSettle(await quote(API_KEY))).to.include({ status: "success" });
+    expect(await depositAndSettle(service, url, await quote(API_KEY))).to.include({ status: "success" });
     const listed = (await call("GET", "")).body.scenarios as ScenarioView[];
     expect(listed.map((scenario) => scenario.remaining)).to.deep.equal([1, 1]);
     expect(listed[0]?.id).to.equal(id);
