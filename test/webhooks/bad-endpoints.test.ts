@@ -136,7 +136,7 @@ describe("service: webhooks to bad endpoints", function () {
     for (const attempt of log[0]?.log ?? []) {
       expect(attempt.statusCode).to.equal(null);
       expect(attempt.error).to.equal(`no answer within ${TIMEOUT_MS} ms`);
-      expect(attempt.durationMs).to.be.within(TIMEOUT_MS - 5, TIMEOUT_MS + 200);
+      expect(attempt.durationMs).to.be.within(TIMEOUT_MS - 5, TIMEOUT_MS + 700);
     }
   });
 
@@ -157,7 +157,7 @@ describe("service: webhooks to bad endpoints", function () {
     await quoteWithKey(service, API_KEY);
     const log = await waitForLog(service, (l) => attemptsOf(l) >= 1, "one slow attempt");
     const attempt = log[0]?.log[0];
-    expect(attempt?.durationMs).to.be.within(TIMEOUT_MS - 5, TIMEOUT_MS + 200);
+    expect(attempt?.durationMs).to.be.within(TIMEOUT_MS - 5, TIMEOUT_MS + 700);
     expect(attempt?.error).to.equal(`no answer within ${TIMEOUT_MS} ms`);
     expect(log[0]?.state).to.equal("pending");
   });
