@@ -129,19 +129,29 @@ export function surfnetAccountMethods(ledger: SvmLedger): Record<string, RpcMeth
   const write = (
     key: Address,
     account: { lamports: bigint; owner: Address; executable: boolean; data: Uint8Array },
-  ) => {
-    ledger.beforeWrite([key]);
-    svm.setAccount({
-      address: key,
-      lamports: toLamports(account.lamports),
-      programAddress: account.owner,
-      executable: account.executable,
-      data: account.data,
-      space: BigInt(account.data.length),
-    });
-  };
-  const remove = (key: Address) =>
-    write(key, { lamports: 0n, owner: SYSTEM_PROGRAM, executable: false, data: new Uint8Array() });
+  ) =>
+    ledger.setAccounts([
+      {
+        address: key,
+        lamports: toLamports(account.lamports),
+        programAddress: account.owner,
+        executable: account.executable,
+        data: account.data,
+        space: BigInt(account.data.length),
+      },
+    ]);
+  /** Deletes `keys` at once (LiteSVM drops an account left with no lamports). */
+  const remove = (keys: readonly Address[]) =>
+    ledger.setAccounts(
+      keys.map((key) => ({
+        address: key,
+        lamports: toLamports(0n),
+        programAddress: SYSTEM_PROGRAM,
+        executable: false,
+        data: new Uint8Array(),
+        space: 0n,
+      })),
+    );
 
   return {
     surfnet_setAccount(params) {
@@ -239,15 +249,16 @@ export function surfnetAccountMethods(ledger: SvmLedger): Record<string, RpcMeth
       const key = verifyPubkey(keyInput);
       const found = svm.getAccount(key);
       if (found.exists) {
+        const gone: Address[] = [];
         if (found.executable && found.programAddress === UPGRADEABLE_LOADER) {
           const [programData] = await getProgramDerivedAddress({
             programAddress: UPGRADEABLE_LOADER,
             seeds: [addressBytes.encode(key)],
           });
-          remove(programData);
+          gone.push(programData);
         }
-        if (includeOwned) for (const owned of svm.getProgramAccounts(key)) remove(owned.address);
-        remove(key);
+        if (includeOwned) gone.push(...svm.getProgramAccounts(key).map((owned) => owned.address));
+        remove([...gone, key]);
       }
       return context(ledger);
     },
