@@ -3,10 +3,11 @@
  * subscriptions and their unsubscribes, notified when a transaction or slot reaches the
  * subscription's commitment (default `finalized`, as on a validator). Accounts set outside a
  * transaction (cheatcodes) are notified to account and program subscriptions as a transaction's
- * writes are, when the slot they were set in reaches the subscription's commitment. A signature subscription whose
- * transaction already reached its commitment is notified right after the subscription's reply.
- * Subscriptions are indexed (by socket, signature, account and program), so subscribing costs the
- * same at 10 or 10,000; account and program notifications carry the state as of their commitment. A socket whose unread notifications pass `MAX_BUFFERED_BYTES` is dropped, as
+ * writes are, when the slot they were set in reaches the subscription's commitment. A signature
+ * subscription whose transaction already reached its commitment is notified right after the
+ * subscription's reply. Subscriptions are indexed (by socket, signature, account and program), so
+ * subscribing costs the same at 10 or 10,000; account and program notifications carry the state as
+ * of their commitment. A socket whose unread notifications pass `MAX_BUFFERED_BYTES` is dropped, as
  * a validator drops a slow consumer. Malformed messages and unknown methods get JSON-RPC errors; a
  * closed socket drops its subscriptions.
  */
