@@ -317,8 +317,21 @@ describe("SVM RPC: cheatcode writes are notified over PubSub at each commitment"
           }
         },
       ),
-      // Each run waits for finalization over the network: report the first failure unshrunk.
-      { numRuns: 8, endOnFailure: true },
+      {
+        numRuns: 8,
+        // Each run waits for finalization over the network: report the first failure unshrunk.
+        endOnFailure: true,
+        // Back-to-back writes of one key, most likely in one slot: one confirmed notification, of the last.
+        examples: [
+          [
+            [
+              { key: 0, lamports: 1_111, pauseMs: 0 },
+              { key: 0, lamports: 2_222, pauseMs: 0 },
+              { key: 1, lamports: 3_333, pauseMs: 0 },
+            ],
+          ],
+        ],
+      },
     );
   });
 });
