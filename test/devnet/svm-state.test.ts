@@ -2,11 +2,12 @@
  * The embedded SVM chain's state (`src/devnet/svm-state.ts`): a restore removes the accounts created
  * since, gives back balances, slot and history, and lets the very same signed transaction run again
  * (as after an anvil revert); a chain started from a saved state answers for the same accounts,
- * programs and transactions.
+ * programs and transactions. A cheatcode write a restore undid is never notified.
  */
 import { generateKeyPairSigner, lamports } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { expect } from "chai";
+import { WebSocket } from "ws";
 import { type SvmDevChain, startSvmDevChain } from "../../src/devnet/svm-chain.ts";
 import { submitSvmInstructions } from "../../src/devnet/svm-user.ts";
 
@@ -84,5 +85,67 @@ describe("devnet SVM chain state", function () {
     const logs = await refusal(loaded);
     expect(logs).to.include(`Program ${chain.receiverProgram} invoke [1]`);
     expect(logs).to.equal(await refusal(chain));
+  });
+
+  it("a cheatcode write undone by a restore is not notified when the restored slot is confirmed; a write after it is", async () => {
+    const chain = await startSvmDevChain({ ...settings, slotTimeMs: SLOT_MS });
+    chains.push(chain);
+    const key = (await generateKeyPairSigner()).address;
+    const setLamports = (amount: number) =>
+      fetch(chain.rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "surfnet_setAccount",
+          params: [key, { lamports: amount }],
+        }),
+      });
+    const socket = new WebSocket(chain.wsUrl);
+    try {
+      await new Promise((resolve, reject) => {
+        socket.once("open", resolve);
+        socket.once("error", reject);
+      });
+      const messages: {
+        id?: number;
+        method?: string;
+        params?: { result: { value: { lamports: number } } };
+      }[] = [];
+      socket.on("message", (data) => messages.push(JSON.parse(data.toString())));
+      const heard = async (what: (message: (typeof messages)[number]) => boolean) => {
+        for (let poll = 0; poll < 500 && !messages.some(what); poll++) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      };
+      socket.send(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "accountSubscribe",
+          params: [key, { commitment: "confirmed" }],
+        }),
+      );
+      await heard((message) => message.id === 1);
+      const saved = chain.state();
+      await setLamports(5_000_000);
+      chain.restore(saved);
+      expect(chain.svm.getAccount(key).exists, "the restore undid the write").to.equal(false);
+      chain.ledger.travel(1); // closes the restored slot, in which the undone write had landed
+      const slot = chain.ledger.slot("processed");
+      await setLamports(6_000_000);
+      chain.ledger.travel(1);
+      await heard((message) => message.method === "accountNotification");
+      const notified = messages.filter((m) => m.method === "accountNotification");
+      expect(notified.map((m) => m.params?.result.value.lamports)).to.deep.equal([6_000_000]);
+      chain.ledger.travel(40);
+      expect(
+        chain.ledger.accountsSetInSlot(slot),
+        "the record of the write is dropped once finalized",
+      ).to.deep.equal([]);
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -11,7 +11,9 @@
  * their error and pay the fee. LiteSVM's own blockhash check is off: the ledger applies Solana's rule.
  * Account reads follow the same commitments (`accounts`): processed reads the latest state, confirmed
  * and finalized the state their slot left (`account-history.ts`), so an account a transaction wrote
- * reads as before until the transaction reaches the read's commitment, as on Agave.
+ * reads as before until the transaction reaches the read's commitment, as on Agave. Accounts set
+ * outside a transaction (cheatcodes: `setAccounts`) follow the same rule, and are recorded by slot
+ * until finalized so that PubSub notifies them at each commitment as it notifies a transaction's.
  * SlotHashes is full (512 entries) from the first slot: the ledger starts at slot 512 or later, the
  * slots before it having hashes but no blocks, as on a validator started from a snapshot.
  */
@@ -109,6 +111,8 @@ export interface SimulationResult {
 export interface LedgerListener {
   /** A transaction executed (commitment `processed`). */
   transaction?(tx: LedgerTransaction): void;
+  /** `addresses` were set outside a transaction in the open `slot` (commitment `processed`). */
+  accountsSet?(event: { slot: number; addresses: readonly Address[] }): void;
   /** `closed` became confirmed, `finalized` (or null) finalized, and `opened` started. */
   slot?(event: { closed: number; finalized: number | null; opened: number }): void;
 }
@@ -167,10 +171,12 @@ export interface SvmLedger {
   /** Transactions recorded since the start (pruned ones included). */
   transactionCount(): number;
   /**
-   * Keeps the prior state of `addresses`, about to be written outside a transaction (cheatcodes), so
-   * reads at `confirmed` and `finalized` see the write only once its slot is.
+   * Writes `accounts` outside a transaction (cheatcodes) in the open slot: reads at `confirmed` and
+   * `finalized` see them once the slot reaches that commitment, and listeners hear `accountsSet`.
    */
-  beforeWrite(addresses: Iterable<Address>): void;
+  setAccounts(accounts: readonly EncodedAccount[]): void;
+  /** Addresses set outside a transaction in `slot`, kept until the slot is finalized. */
+  accountsSetInSlot(slot: number): readonly Address[];
   subscribe(listener: LedgerListener): () => void;
   /** Stops slot production (the devnet clock's pause): transactions keep landing in the open slot. */
   pause(): void;
@@ -249,6 +255,8 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
   /** Blockhash -> the slot it belongs to; slot -> blockhash and block time. */
   const blockhashSlot = new Map<string, number>();
   const slots = new Map<number, { blockhash: Blockhash; blockTime: number }>();
+  /** Slot -> the addresses `setAccounts` wrote in it, until the slot is finalized (slots ascending). */
+  const setInSlot = new Map<number, Set<Address>>();
   svm.withBlockhashCheck(false);
 
   const history = createAccountHistory(svm);
@@ -318,6 +326,26 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     history.forgetThrough(closedSlotAt("finalized"));
     const finalized = closed - depth >= firstSlot ? closed - depth : null;
     emit((l) => l.slot?.({ closed, finalized, opened: closed + 1 }));
+    if (finalized !== null) forgetSetThrough(finalized);
+  }
+
+  /** Drops the records of accounts set in slots up to `slot`: they are finalized and notified. */
+  function forgetSetThrough(slot: number): void {
+    for (const written of setInSlot.keys()) {
+      if (written > slot) break;
+      setInSlot.delete(written);
+    }
+  }
+
+  function setAccounts(accounts: readonly EncodedAccount[]): void {
+    const slot = current();
+    const addresses = accounts.map((account) => account.address);
+    history.beforeWrite(slot, addresses);
+    for (const account of accounts) svm.setAccount(account);
+    const written = setInSlot.get(slot) ?? new Set<Address>();
+    for (const address of addresses) written.add(address);
+    setInSlot.set(slot, written);
+    emit((l) => l.accountsSet?.({ slot, addresses }));
   }
   const startTimer = () => {
     const started = setInterval(tick, slotTimeMs);
@@ -529,7 +557,8 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     firstAvailableSlot: () => firstAvailable,
     block: (slot) => slots.get(slot) ?? null,
     transactionCount: () => recorded,
-    beforeWrite: (addresses) => history.beforeWrite(current(), addresses),
+    setAccounts,
+    accountsSetInSlot: (slot) => [...(setInSlot.get(slot) ?? [])],
     pause() {
       if (timer) clearInterval(timer);
       timer = null;
@@ -581,8 +610,10 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
       bySlot.clear();
       for (const tx of saved.transactions) record(tx);
       recorded = saved.recorded;
-      // Prior states kept since are of a timeline that is gone: the restored accounts read the same at every commitment.
+      // Prior states kept since are of a timeline that is gone: the restored accounts read the same at
+      // every commitment, and the accounts set then are no longer to be notified.
       history.forgetThrough(Number.POSITIVE_INFINITY);
+      setInSlot.clear();
     },
     close() {
       if (timer) clearInterval(timer);

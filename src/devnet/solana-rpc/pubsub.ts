@@ -1,10 +1,13 @@
 /**
  * Solana PubSub over WebSocket: signature, account, program, logs, slot, slotsUpdates, root and block
  * subscriptions and their unsubscribes, notified when a transaction or slot reaches the
- * subscription's commitment (default `finalized`, as on a validator). A signature subscription whose
- * transaction already reached its commitment is notified right after the subscription's reply.
- * Subscriptions are indexed (by socket, signature, account and program), so subscribing costs the
- * same at 10 or 10,000; account and program notifications carry the state as of their commitment. A socket whose unread notifications pass `MAX_BUFFERED_BYTES` is dropped, as
+ * subscription's commitment (default `finalized`, as on a validator). Accounts set outside a
+ * transaction (cheatcodes) are notified to account and program subscriptions as a transaction's
+ * writes are, when the slot they were set in reaches the subscription's commitment. A signature
+ * subscription whose transaction already reached its commitment is notified right after the
+ * subscription's reply. Subscriptions are indexed (by socket, signature, account and program), so
+ * subscribing costs the same at 10 or 10,000; account and program notifications carry the state as
+ * of their commitment. A socket whose unread notifications pass `MAX_BUFFERED_BYTES` is dropped, as
  * a validator drops a slow consumer. Malformed messages and unknown methods get JSON-RPC errors; a
  * closed socket drops its subscriptions.
  */
@@ -183,9 +186,17 @@ export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Pr
     return encodeAccount(accounts, view, encoding ?? "base64");
   }
 
-  /** Notifies the subscriptions at `level` of transactions that just reached it. */
-  function reached(level: Commitment, txs: readonly LedgerTransaction[], slot: number): void {
-    if (txs.length === 0) return;
+  /**
+   * Notifies the subscriptions at `level` of transactions that just reached it, and account and
+   * program subscriptions of the accounts `set` outside a transaction that reached it with them.
+   */
+  function reached(
+    level: Commitment,
+    slot: number,
+    txs: readonly LedgerTransaction[],
+    set: readonly string[] = [],
+  ): void {
+    if (txs.length === 0 && set.length === 0) return;
     const context = { slot };
     for (const tx of txs) {
       for (const id of [...bySignature.get(tx.signature)]) {
@@ -196,9 +207,10 @@ export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Pr
       }
     }
     const accounts = ledger.accounts(level);
-    const touched = new Set<string>(
-      txs.flatMap((tx) => tx.accounts.keys.filter((_, i) => tx.accounts.writable[i])),
-    );
+    const touched = new Set<string>([
+      ...txs.flatMap((tx) => tx.accounts.keys.filter((_, i) => tx.accounts.writable[i])),
+      ...set,
+    ]);
     for (const key of touched) {
       for (const id of byAccount.get(key)) {
         const sub = subscriptions.get(id);
@@ -260,7 +272,10 @@ export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Pr
           notify(id, "signatureNotification", { context: { slot: tx.slot }, value: "receivedSignature" });
         }
       }
-      reached("processed", [tx], tx.slot);
+      reached("processed", tx.slot, [tx]);
+    },
+    accountsSet({ slot, addresses }) {
+      reached("processed", slot, [], addresses);
     },
     slot({ closed, finalized, opened }) {
       const timestamp = Date.now();
@@ -281,12 +296,17 @@ export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Pr
       });
       slotsUpdate({ type: "optimisticConfirmation", slot: closed, timestamp });
       slotsUpdate({ type: "createdBank", slot: opened, parent: closed, timestamp });
-      reached("confirmed", closedTxs, closed);
+      reached("confirmed", closed, closedTxs, ledger.accountsSetInSlot(closed));
       const blocks = [blockReached("confirmed", closed)];
       if (finalized !== null) {
         slotsUpdate({ type: "root", slot: finalized, timestamp });
         for (const id of byKind.get("root")) notify(id, "rootNotification", finalized);
-        reached("finalized", ledger.transactionsInSlot(finalized), finalized);
+        reached(
+          "finalized",
+          finalized,
+          ledger.transactionsInSlot(finalized),
+          ledger.accountsSetInSlot(finalized),
+        );
         blocks.push(blockReached("finalized", finalized));
       }
       Promise.all(blocks).catch(() => {});

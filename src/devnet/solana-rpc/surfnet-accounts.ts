@@ -17,6 +17,7 @@
 import {
   type Address,
   address,
+  type EncodedAccount,
   getAddressEncoder,
   getProgramDerivedAddress,
   lamports as toLamports,
@@ -56,6 +57,8 @@ const AT = {
 const ACCOUNT_TYPE_ACCOUNT = 2;
 const TOKEN_STATES = { uninitialized: 0, initialized: 1, frozen: 2 } as const;
 const addressBytes = getAddressEncoder();
+/** An account that does not exist: written, it deletes the account (LiteSVM drops one with no lamports). */
+const NO_ACCOUNT = { lamports: 0n, owner: SYSTEM_PROGRAM, executable: false, data: new Uint8Array() };
 
 interface AccountFields {
   lamports?: number;
@@ -124,25 +127,22 @@ function context(ledger: SvmLedger) {
   return { context: { slot: ledger.slot("processed"), apiVersion: SOLANA_CORE_VERSION }, value: null };
 }
 
+function accountOf(
+  key: Address,
+  account: { lamports: bigint; owner: Address; executable: boolean; data: Uint8Array },
+): EncodedAccount {
+  return {
+    address: key,
+    lamports: toLamports(account.lamports),
+    programAddress: account.owner,
+    executable: account.executable,
+    data: account.data,
+    space: BigInt(account.data.length),
+  };
+}
+
 export function surfnetAccountMethods(ledger: SvmLedger): Record<string, RpcMethod> {
   const { svm } = ledger;
-  const write = (
-    key: Address,
-    account: { lamports: bigint; owner: Address; executable: boolean; data: Uint8Array },
-  ) => {
-    ledger.beforeWrite([key]);
-    svm.setAccount({
-      address: key,
-      lamports: toLamports(account.lamports),
-      programAddress: account.owner,
-      executable: account.executable,
-      data: account.data,
-      space: BigInt(account.data.length),
-    });
-  };
-  const remove = (key: Address) =>
-    write(key, { lamports: 0n, owner: SYSTEM_PROGRAM, executable: false, data: new Uint8Array() });
-
   return {
     surfnet_setAccount(params) {
       const [keyText, updateValue] = positional(params, 2);
@@ -157,13 +157,15 @@ export function surfnetAccountMethods(ledger: SvmLedger): Record<string, RpcMeth
             executable: found.executable,
             data: found.data,
           }
-        : { lamports: 0n, owner: SYSTEM_PROGRAM, executable: false, data: new Uint8Array() };
-      write(key, {
-        lamports: update.lamports === undefined ? base.lamports : BigInt(update.lamports),
-        owner: update.owner === undefined ? base.owner : verifyPubkey(update.owner),
-        executable: update.executable ?? base.executable,
-        data: update.data === undefined ? new Uint8Array(base.data) : decodeHex(update.data),
-      });
+        : NO_ACCOUNT;
+      ledger.setAccounts([
+        accountOf(key, {
+          lamports: update.lamports === undefined ? base.lamports : BigInt(update.lamports),
+          owner: update.owner === undefined ? base.owner : verifyPubkey(update.owner),
+          executable: update.executable ?? base.executable,
+          data: update.data === undefined ? new Uint8Array(base.data) : decodeHex(update.data),
+        }),
+      ]);
       return context(ledger);
     },
 
@@ -222,12 +224,14 @@ export function surfnetAccountMethods(ledger: SvmLedger): Record<string, RpcMeth
           update.closeAuthority === "null" ? null : verifyPubkey(update.closeAuthority),
         );
       }
-      write(ata, {
-        lamports,
-        owner: found.exists ? found.programAddress : tokenProgram,
-        executable: false,
-        data,
-      });
+      ledger.setAccounts([
+        accountOf(ata, {
+          lamports,
+          owner: found.exists ? found.programAddress : tokenProgram,
+          executable: false,
+          data,
+        }),
+      ]);
       return context(ledger);
     },
 
@@ -239,15 +243,16 @@ export function surfnetAccountMethods(ledger: SvmLedger): Record<string, RpcMeth
       const key = verifyPubkey(keyInput);
       const found = svm.getAccount(key);
       if (found.exists) {
+        const gone: Address[] = [];
         if (found.executable && found.programAddress === UPGRADEABLE_LOADER) {
           const [programData] = await getProgramDerivedAddress({
             programAddress: UPGRADEABLE_LOADER,
             seeds: [addressBytes.encode(key)],
           });
-          remove(programData);
+          gone.push(programData);
         }
-        if (includeOwned) for (const owned of svm.getProgramAccounts(key)) remove(owned.address);
-        remove(key);
+        if (includeOwned) gone.push(...svm.getProgramAccounts(key).map((owned) => owned.address));
+        ledger.setAccounts([...gone, key].map((address) => accountOf(address, NO_ACCOUNT)));
       }
       return context(ledger);
     },
