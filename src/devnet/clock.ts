@@ -60,6 +60,11 @@ export interface DevnetClock {
   setNext(timestamp: number): Promise<DevnetTime>;
   /** Moves every clock forward to `toMs` (unix ms; earlier targets are refused). */
   travelTo(toMs: number): Promise<DevnetTime>;
+  /**
+   * Moves every clock forward to `toMs` unless, when its turn comes, the clock already reads that or
+   * later (then nothing moves): how the clock follows a chain that mined ahead of it.
+   */
+  catchUp(toMs: number): Promise<DevnetTime>;
   /** Holds every clock still until `resume()` (EVM blocks still mine, one second apart; slots stop). */
   pause(): Promise<DevnetTime>;
   /** Lets every clock run again from where it was held. */
@@ -126,8 +131,13 @@ export function createDevnetClock(wall: () => number = Date.now): DevnetClock {
     return next;
   };
 
-  async function move(toMs: number, exact: boolean): Promise<DevnetTime> {
+  /**
+   * Moves the clock to `target(fromMs)`, `fromMs` being its one reading at the start of the move
+   * (read twice, a running clock could be a millisecond further on the second time).
+   */
+  async function move(target: (fromMs: number) => number, exact: boolean): Promise<DevnetTime> {
     const fromMs = now();
+    const toMs = target(fromMs);
     if (toMs < fromMs) {
       throw new DevnetClockError(`the devnet clock never goes back: ${toMs} is before ${fromMs} (unix ms)`);
     }
@@ -148,7 +158,7 @@ export function createDevnetClock(wall: () => number = Date.now): DevnetClock {
     increase(seconds) {
       return serial(async () => {
         assertStep(seconds, "the time increase");
-        return move(now() + seconds * 1000, false);
+        return move((fromMs) => fromMs + seconds * 1000, false);
       });
     },
     setNext(timestamp) {
@@ -160,14 +170,22 @@ export function createDevnetClock(wall: () => number = Date.now): DevnetClock {
           );
         }
         assertStep(timestamp - current, "the step to the next timestamp");
-        return move(Math.max(now(), timestamp * 1000), true);
+        return move((fromMs) => Math.max(fromMs, timestamp * 1000), true);
       });
     },
     travelTo(toMs) {
       return serial(async () => {
         if (!Number.isSafeInteger(toMs)) throw new DevnetClockError(`not a unix time in ms: ${String(toMs)}`);
         assertStep(Math.ceil((toMs - now()) / 1000), "the time travel");
-        return move(toMs, false);
+        return move(() => toMs, false);
+      });
+    },
+    catchUp(toMs) {
+      return serial(async () => {
+        if (!Number.isSafeInteger(toMs)) throw new DevnetClockError(`not a unix time in ms: ${String(toMs)}`);
+        if (toMs <= now()) return time();
+        assertStep(Math.ceil((toMs - now()) / 1000), "the catch-up");
+        return move((fromMs) => Math.max(fromMs, toMs), false);
       });
     },
     pause() {

@@ -55,7 +55,8 @@ async function latestTimestampOf(request: Request): Promise<number> {
 export async function clockUpToChains(clock: DevnetClock, chains: readonly Eip1193Provider[]): Promise<void> {
   const latest = await Promise.all(chains.map((chain) => latestTimestampOf((args) => chain.request(args))));
   const ahead = Math.max(...latest) * 1000;
-  if (ahead > clock.now()) await clock.travelTo(ahead);
+  // Checked again in the clock's turn: the clock may have run past `ahead` while the move waited.
+  if (ahead > clock.now()) await clock.catchUp(ahead);
 }
 
 export interface EvmClockProvider extends Eip1193Provider {

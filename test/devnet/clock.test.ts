@@ -101,6 +101,48 @@ describe("devnet clock", () => {
     expect(moved).to.deep.equal([]);
   });
 
+  it("a move reads the running clock once: on a wall that ticks a millisecond at every read, increase(0), setNext(now) and catchUp all land", async () => {
+    let ms = 1_800_000_000_000;
+    const clock = createDevnetClock(() => ms++);
+    const before = clock.now();
+    expect((await clock.increase(0)).now).to.be.at.least(before);
+    await clock.setNext(clock.seconds());
+    const target = clock.now() + 1;
+    expect((await clock.catchUp(target)).now).to.be.at.least(target);
+  });
+
+  it("catchUp moves forward to a target ahead of it, and is a no-op when the clock ran past the target while the call waited its turn", async () => {
+    const { wall, clock } = testClock();
+    const moved: number[] = [];
+    let release = () => {};
+    const holding = new Promise<void>((held) => {
+      // A participant that holds the first move, so later calls wait their turn while the wall runs on.
+      clock.join({
+        moved: async ({ toMs }) => {
+          moved.push(toMs);
+          if (moved.length > 1) return;
+          held();
+          await new Promise<void>((resolve) => (release = resolve));
+        },
+      });
+    });
+    const first = clock.increase(1);
+    await holding;
+    const target = clock.now() + 500;
+    const caughtUp = clock.catchUp(target);
+    const travelled = clock.travelTo(target).catch((error: unknown) => error);
+    wall.ms += 2_000;
+    release();
+    await first;
+    expect((await caughtUp).now).to.be.at.least(target);
+    // travelTo in the same race is refused: the clock never goes back.
+    expect(await travelled).to.be.instanceOf(DevnetClockError);
+    expect(moved).to.have.length(1);
+    const ahead = clock.now() + 3_000;
+    expect((await clock.catchUp(ahead)).now).to.equal(ahead);
+    expect(moved.at(-1)).to.equal(ahead);
+  });
+
   it("setNext lands on the timestamp exactly and tells the participants the move is exact", async () => {
     const { clock } = testClock(1_800_000_000_250);
     const seen: ClockMove[] = [];
