@@ -153,11 +153,15 @@ export interface FastFillOutcome {
 export interface LifecycleScenarios {
   /** The scenario the request follows, or null. */
   planOf(requestId: string): ScenarioPlan | null;
-  /** The part of a deposit sighting to apply now (null: none); a held one comes back through `replay`. */
+  /**
+   * The part of a deposit sighting to apply at `now` (null: none), `now` being the time the
+   * lifecycle stamps what it applies; a held one comes back through `replay`.
+   */
   gateDeposit(
     request: StoredRequest,
     observation: DepositObservation,
     replay: (observation: DepositObservation) => void,
+    now: number,
   ): DepositObservation | null;
   /** Waits `ms`; rejects when the service closes first. */
   hold(ms: number): Promise<void>;
@@ -217,7 +221,7 @@ export class Lifecycle {
     const observation =
       scenarios === undefined
         ? sighting
-        : scenarios.gateDeposit(current, sighting, (held) => this.observeDeposit(held));
+        : scenarios.gateDeposit(current, sighting, (held) => this.observeDeposit(held), now);
     if (observation === null) return current;
     const arrived: RefundableDeposit = {
       currency: observation.currency ?? current.meta.originCurrency,

@@ -315,7 +315,9 @@ const TAMPERS: Tamper[] = [
     code: "DEPOSIT_AMOUNT_MISMATCH",
     apply: async (quote, r) => {
       const { orderData, orderId } = quote.protocol.v2;
-      const other = { ...orderData, input: { ...orderData.input, amount: (r.amount + 1n).toString() } };
+      // Another amount a deposit can still carry (an SVM deposit's is a u64): one less at the top.
+      const paid = r.amount === (1n << 64n) - 1n ? r.amount - 1n : r.amount + 1n;
+      const other = { ...orderData, input: { ...orderData.input, amount: paid.toString() } };
       quote.steps.at(-1)!.items[0]!.data = depositItem(r.origin, other, orderId);
       return { quote };
     },

@@ -77,13 +77,13 @@ export class ScenarioDirector {
     request: StoredRequest,
     observation: DepositObservation,
     replay: (observation: DepositObservation) => void,
+    now: number,
   ): DepositObservation | null {
     const plan = this.planOf(request.record.id);
     if (plan === null) return observation;
     const id = request.record.id.toLowerCase();
     const progress = this.#progress.get(id) ?? {};
     this.#progress.set(id, progress);
-    const now = this.#o.now();
     progress.firstSeenAt ??= now;
     const key = `${id}:${observation.txHash}:${observation.position ?? "tx"}:${observation.final}`;
     const noticedAt = progress.firstSeenAt + plan.delays.waiting;
@@ -99,8 +99,8 @@ export class ScenarioDirector {
       // The non-final sighting shows `depositing`; a final one never counts, its block is going away.
       return observation.final ? null : observation;
     }
-    // The lifecycle stamps `depositing` no later than this `now`, so confirming at `shownAt` plus the
-    // delay holds the status at least that long on the service's clock.
+    // `now` is the lifecycle's stamp: `depositing` shows from `shownAt`, and the confirmation
+    // (`pending`) is stamped no earlier than `shownAt` plus the delay.
     progress.shownAt ??= now;
     if (!observation.final) return observation;
     const confirmedAt = progress.shownAt + plan.delays.depositing;
