@@ -287,7 +287,8 @@ const TAMPERS: Tamper[] = [
   {
     code: "ORDER_ID_MISMATCH",
     apply: async (quote) => {
-      quote.protocol.v2.orderData.output.withdraw.minimumAmount += "1";
+      const { withdraw } = quote.protocol.v2.orderData.output;
+      withdraw.minimumAmount = (BigInt(withdraw.minimumAmount) + 1n).toString();
       return { quote };
     },
   },
