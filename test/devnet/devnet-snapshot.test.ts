@@ -74,6 +74,29 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
 
   snapshotEachTest(() => devnet);
 
+  /** Quotes `ether` ETH from Alice on 8453 to `recipient` on 10; returns the request id. */
+  async function quoteEth(recipient: Hex, ether: string): Promise<string> {
+    const quote = await client.quoteV2({
+      user: alice.address,
+      recipient,
+      originChainId: 8453,
+      destinationChainId: 10,
+      originCurrency: zeroAddress,
+      destinationCurrency: zeroAddress,
+      amount: parseEther(ether).toString(),
+      tradeType: "EXACT_INPUT",
+    });
+    return quote.steps[0]?.requestId as string;
+  }
+
+  /** Tells the mock the request's deposit arrived, final (`/_mock/requests/{id}/deposit`). */
+  const reportFinalDeposit = (requestId: string) =>
+    fetch(`${devnet.serviceUrl}/_mock/requests/${requestId}/deposit`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ final: true }),
+    });
+
   async function scenarioIds(): Promise<string[]> {
     const response = await fetch(`${devnet.serviceUrl}/_mock/scenarios`, {
       headers: { "x-api-key": devnet.apiKey },
@@ -176,24 +199,9 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
 
   it("a fill that ran after a snapshot is undone by the revert: on chain, in the request, and never resumed", async () => {
     const recipient = privateKeyToAddress(generatePrivateKey());
-    const quote = await client.quoteV2({
-      user: alice.address,
-      recipient,
-      originChainId: 8453,
-      destinationChainId: 10,
-      originCurrency: zeroAddress,
-      destinationCurrency: zeroAddress,
-      amount: parseEther("0.5").toString(),
-      tradeType: "EXACT_INPUT",
-    });
-    const requestId = quote.steps[0]?.requestId as string;
+    const requestId = await quoteEth(recipient, "0.5");
     const optimism = evm.get(10) as ReturnType<typeof createPublicClient>;
-    const deposit = () =>
-      fetch(`${devnet.serviceUrl}/_mock/requests/${requestId}/deposit`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ final: true }),
-      });
+    const deposit = () => reportFinalDeposit(requestId);
     const id = await devnet.snapshot();
     await deposit();
     const filled = await client.waitForStatus(requestId, {
@@ -223,22 +231,8 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
 
   it("a snapshot taken while a fill is in flight waits for it: the snapshot holds the finished fill", async () => {
     const recipient = privateKeyToAddress(generatePrivateKey());
-    const quote = await client.quoteV2({
-      user: alice.address,
-      recipient,
-      originChainId: 8453,
-      destinationChainId: 10,
-      originCurrency: zeroAddress,
-      destinationCurrency: zeroAddress,
-      amount: parseEther("0.2").toString(),
-      tradeType: "EXACT_INPUT",
-    });
-    const requestId = quote.steps[0]?.requestId as string;
-    const answered = await fetch(`${devnet.serviceUrl}/_mock/requests/${requestId}/deposit`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ final: true }),
-    });
+    const requestId = await quoteEth(recipient, "0.2");
+    const answered = await reportFinalDeposit(requestId);
     // The deposit is booked and the fill sent in the background: the request is pending when answered.
     expect(await answered.json()).to.deep.equal({ status: "pending" });
     const id = await devnet.snapshot();
@@ -299,17 +293,7 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
       expect((await rpc.getBalance(fresh, { commitment: "processed" }).send()).value).to.equal(
         lamports(1_000_000_000n),
       );
-      const quote = await client.quoteV2({
-        user: alice.address,
-        recipient: evmDevAccount("bob").address,
-        originChainId: 8453,
-        destinationChainId: 10,
-        originCurrency: zeroAddress,
-        destinationCurrency: zeroAddress,
-        amount: parseEther("0.01").toString(),
-        tradeType: "EXACT_INPUT",
-      });
-      const requestId = quote.steps[0]?.requestId as string;
+      const requestId = await quoteEth(evmDevAccount("bob").address, "0.01");
       expect((await client.getStatus(requestId)).status).to.equal("waiting");
       const added = await fetch(`${devnet.serviceUrl}/_mock/scenarios`, {
         method: "POST",
