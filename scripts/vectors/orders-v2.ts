@@ -209,7 +209,7 @@ function invalidOrdersV2() {
 
 /**
  * `"v2"` order vectors shared by the TS, Solidity and SVM tests: the settlement SDK's published v2 order
- * with the id it asserts, seeded v2 orders over all eight VM types with their encoded form, ABI encoding,
+ * with the id it asserts, seeded v2 orders over all nine VM types with their encoded form, ABI encoding,
  * id and a signature, and malformed v2 orders with their typed error.
  */
 export async function protocolOrderV2Vectors(bytes: SeededBytes, count = 36) {

@@ -33,6 +33,7 @@ export const CHAIN_VM_TYPES: ChainVmTypes = {
   xrpl: "xrp-vm",
   hyperliquid: "hyperliquid-vm",
   lighter: "lighter-vm",
+  hedera: "hedera-vm",
 };
 const CHAINS = Object.keys(CHAIN_VM_TYPES);
 const MAX_UINT256 = (1n << 256n) - 1n;
@@ -137,6 +138,13 @@ export function seededOrderAddress(
       return pick(3) === 0 ? formatXrpXAddress(raw(20)) : formatOrderAddress(raw(20), vmType);
     case "lighter-vm":
       return (BigInt(bytesToHex(raw(6))) % 281474976710656n).toString();
+    case "hedera-vm": {
+      const form = pick(3);
+      if (role === "currency" || form === 0) return `0.0.${BigInt(bytesToHex(raw(8))) >> 1n}`;
+      const alias = raw(20);
+      alias[0]! |= 0x80; // never long-zero: an account's EVM alias
+      return form === 1 ? bytesToHex(alias) : `0.0.${bytesToHex(alias).slice(2)}`;
+    }
   }
 }
 
@@ -418,6 +426,25 @@ function malformedAddresses(bytes: SeededBytes) {
       errorCode: "ORDER_ADDRESS_MALFORMED",
     },
     { name: "lighter-hex", vmType: "lighter-vm", address: "0x10", errorCode: "ORDER_ADDRESS_MALFORMED" },
+    ...(
+      [
+        ["hedera-checksummed", "0.0.456858-ojdqc"],
+        ["hedera-abbreviated-num", "456858"],
+        ["hedera-abbreviated-realm-num", "0.456858"],
+        ["hedera-leading-zeros", "0.0.0456858"],
+        ["hedera-above-int64", "0.0.9223372036854775808"],
+        ["hedera-shard-1", "1.0.5"],
+        ["hedera-realm-1", "0.1.5"],
+        ["hedera-long-zero-above-int64", "0x0000000000000000000000008000000000000000"],
+        ["hedera-mirror-form-shard-1", `1.2.${bytesToHex(raw("hedera", 20)).slice(2)}`],
+        ["hedera-base32-key-alias", "HIQQEXWKW53RKN4W6XXC4Q232SYNZ3SZANVZZSUME5B5PRGXL663UAQA"],
+      ] as const
+    ).map(([name, address]) => ({
+      name,
+      vmType: "hedera-vm" as const,
+      address,
+      errorCode: "ORDER_ADDRESS_MALFORMED",
+    })),
   ];
   for (const entry of cases) {
     const actual = errorCodeOf(() => encodeOrderAddress(entry.address, entry.vmType));
@@ -501,7 +528,7 @@ function addressCases(bytes: SeededBytes) {
 
 /**
  * Protocol order vectors shared by the TS, Solidity and SVM tests: the
- * service's published order, seeded orders over all eight VM types with their
+ * service's published order, seeded orders over all nine VM types with their
  * encoded form, ABI encoding, id and a solver signature, valid addresses with
  * their bytes, and malformed addresses and orders with their typed error.
  */

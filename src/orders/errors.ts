@@ -47,7 +47,7 @@ export class UnknownOrderChainError extends AttestkitError {
   }
 }
 
-/** A VM type outside the eight attestkit encodes. */
+/** A VM type outside the nine attestkit encodes. */
 export class UnsupportedVmTypeError extends AttestkitError {
   constructor(message: string) {
     super("ORDER_UNSUPPORTED_VM_TYPE", message);

@@ -8,6 +8,7 @@ export const ORDER_VM_TYPES = [
   "xrp-vm",
   "hyperliquid-vm",
   "lighter-vm",
+  "hedera-vm",
 ] as const;
 
 export type OrderVmType = (typeof ORDER_VM_TYPES)[number];
@@ -37,6 +38,7 @@ export const NATIVE_CURRENCY: Readonly<Record<OrderVmType, string>> = {
   "xrp-vm": "rrrrrrrrrrrrrrrrrrrrrhoLvTp",
   "hyperliquid-vm": "0x00000000000000000000000000000000",
   "lighter-vm": "0",
+  "hedera-vm": "0.0.0",
 };
 
 /** Whether `value` is one of the VM type names an order's chains can have. */

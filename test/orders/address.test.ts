@@ -63,6 +63,14 @@ const SHAPES: Record<OrderVmType, fc.Arbitrary<Uint8Array>> = {
   "lighter-vm": fc
     .bigInt({ min: 0n, max: BigInt(Number.MAX_SAFE_INTEGER) })
     .map((value) => hexToBytes(`0x${value.toString(16).padStart(32, "0")}`)),
+  "hedera-vm": fc.oneof(
+    fc
+      .bigInt({ min: 0n, max: (1n << 63n) - 1n })
+      .map((num) => hexToBytes(`0x${num.toString(16).padStart(40, "0")}`)),
+    fc
+      .uint8Array({ minLength: 20, maxLength: 20 })
+      .filter((bytes) => bytes.subarray(0, 12).some((b) => b !== 0)),
+  ),
 };
 
 describe("orders: address codec properties", () => {

@@ -4,6 +4,7 @@ import {
   encodeOrder,
   encodeOrderAbi,
   getOrderId,
+  ORDER_VM_TYPES,
   recoverOrderSigner,
   signOrderId,
   verifyOrderSignature,
@@ -31,11 +32,11 @@ describe("orders: the service's published order", () => {
 describe("orders: shared vectors", () => {
   const solver = privateKeyToAccount(orderVectors.solver.privateKey);
 
-  it("the vectors cover all eight VM types as output chain", () => {
+  it("the vectors cover every VM type as output chain", () => {
     const outputVms = new Set(
       orderVectors.cases.map((entry) => orderVectors.chainVmTypes[entry.order.output.chainId]),
     );
-    expect(outputVms.size).to.equal(8);
+    expect([...outputVms].sort()).to.deep.equal([...ORDER_VM_TYPES].sort());
   });
 
   for (const vector of orderVectors.cases) {

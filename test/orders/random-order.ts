@@ -19,7 +19,7 @@ export const RANDOM_ORDER_CHAINS: ChainVmTypes = orderVectors.chainVmTypes;
 /**
  * Random order members from `seed`: chain ids over every VM type, each address and currency a random
  * well-formed address of its chain's VM in its native form (checksummed hex, base58, bech32 / bech32m or
- * base58check, TON user-friendly, classic XRP, decimal Lighter index), random uint256 / uint32 values
+ * base58check, TON user-friendly, classic XRP, decimal Lighter index, Hedera `0.0.N` or alias), random uint256 / uint32 values
  * (edges included), random bytes, and lists of `min` (default 0) to `maxList` elements.
  */
 function randomMembers(seed: number, maxList: number) {
@@ -60,6 +60,11 @@ function randomMembers(seed: number, maxList: number) {
         const index = BigInt(int(2 ** 21)) * BigInt(2 ** 32) + BigInt(int(2 ** 32 - 1));
         return Uint8Array.from({ length: 16 }, (_, i) => Number((index >> BigInt(8 * (15 - i))) & 0xffn));
       }
+      case "hedera-vm":
+        return pick([
+          () => Uint8Array.from([...new Uint8Array(12), int(127), ...bytes(7)]), // entity id 0.0.N
+          () => Uint8Array.from([1 + int(254), ...bytes(19)]), // an account's EVM alias
+        ])();
     }
   };
   const address = (chain: string) => {

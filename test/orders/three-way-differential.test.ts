@@ -2,7 +2,7 @@
 // ProtocolOrder.orderId (through contracts/mocks/ProtocolOrderHarness.sol on the in-process EDR
 // chain) and the SVM program's compute_order_id (programs/order-depositor, simulated in LiteSVM)
 // agree on thousands of seeded random orders whose chains, addresses and currencies span all
-// eight VM types; for "v2" orders likewise, with ProtocolOrderV2 (ProtocolOrderV2Harness, both its
+// nine VM types; for "v2" orders likewise, with ProtocolOrderV2 (ProtocolOrderV2Harness, both its
 // memory and calldata forms) and compute_order_id fed the v2 Borsh bytes, the settlement SDK's
 // pinned v2 order first.
 //
@@ -58,7 +58,7 @@ describe("orders: three-way differential — TS getOrderId, Solidity ProtocolOrd
     return { id: bytesToHex(result.meta().returnData().data()) };
   }
 
-  it(`${ORDERS} seeded random orders over all eight VM types get the same id in all three`, async () => {
+  it(`${ORDERS} seeded random orders over all nine VM types get the same id in all three`, async () => {
     const next = randomOrders(SEED);
     const vmsSeen = new Set<OrderVmType>();
     for (let i = 0; i < ORDERS; i++) {
@@ -95,7 +95,7 @@ describe("orders: three-way differential — TS getOrderId, Solidity ProtocolOrd
       expect(ids).to.deep.equal({ memory: ts, calldata: ts, svm: ts });
     });
 
-    it(`${ORDERS} seeded random v2 orders over all eight VM types get the same id in all three`, async () => {
+    it(`${ORDERS} seeded random v2 orders over all nine VM types get the same id in all three`, async () => {
       const next = randomOrdersV2(SEED);
       const vmsSeen = new Set<OrderVmType>();
       for (let i = 0; i < ORDERS; i++) {

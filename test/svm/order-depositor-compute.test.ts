@@ -1,7 +1,7 @@
 // compute_order_id of the order depositor (programs/order-depositor), simulated like an Anchor or
 // codama client would: its return data must be the order id of every shared vector
 // (test/vectors/protocol-orders.json: the service's published order and the seeded orders over
-// all eight VM types) and, over random orders, what the TS library's hashEncodedOrder computes.
+// all nine VM types) and, over random orders, what the TS library's hashEncodedOrder computes.
 import { type AnchorIdl, rootNodeFromAnchor } from "@codama/nodes-from-anchor";
 import { expect } from "chai";
 import fc from "fast-check";

@@ -3,6 +3,7 @@ import { describeValue } from "../../describe.ts";
 import { UnsupportedVmTypeError } from "../errors.ts";
 import { isOrderVmType, type OrderVmType } from "../vm-types.ts";
 import { encodeBitcoinAddress, formatBitcoinAddress } from "./bitcoin.ts";
+import { encodeHederaAddress, formatHederaAddress } from "./hedera.ts";
 import { encodeHexAddress, formatHexAddress } from "./hex.ts";
 import { encodeLighterAddress, formatLighterAddress } from "./lighter.ts";
 import { encodeSolanaAddress, formatSolanaAddress } from "./solana.ts";
@@ -28,6 +29,7 @@ const CODECS: Record<
   "ton-vm": { encode: encodeTonAddress, format: formatTonAddress },
   "xrp-vm": { encode: encodeXrpAddress, format: formatXrpAddress },
   "lighter-vm": { encode: encodeLighterAddress, format: formatLighterAddress },
+  "hedera-vm": { encode: encodeHederaAddress, format: formatHederaAddress },
 };
 
 function codecFor(vmType: unknown) {
@@ -75,7 +77,7 @@ export function encodeOrderAddressBytes(address: string, vmType: OrderVmType): U
 
 /**
  * The native form of order address bytes (EIP-55 hex, base58, bech32, TON
- * bounceable user-friendly, classic XRP, decimal Lighter index).
+ * bounceable user-friendly, classic XRP, decimal Lighter index, Hedera `0.0.N` or EVM alias).
  */
 export function formatOrderAddress(bytes: Uint8Array, vmType: OrderVmType): string {
   return codecFor(vmType).format(bytes);
