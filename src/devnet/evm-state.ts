@@ -8,6 +8,13 @@
  * is one entry, replayed evenly over its span.
  * Reverts keep the journal true: `evm_revert` to a snapshot cuts the journal back to where that
  * snapshot was taken, so a replay runs only the chain's current history.
+ *
+ * Rollbacks: before each request that mines, the chain takes a checkpoint (an EDR snapshot, which
+ * keeps the block number and pending transactions, not a copy of the state), so `anvil_rollback`
+ * (served here, anvil's `depth`) goes back to any block, a loaded chain's replayed ones included: it
+ * reverts to the last checkpoint at or below the target block and mines the empty blocks up to it
+ * again at their timestamps. A rollback deletes the snapshots taken after that checkpoint, as a
+ * revert does.
  */
 import type { Address, Hex } from "viem";
 import type { EdrProvider } from "./edr-provider.ts";
@@ -41,6 +48,10 @@ export interface JournalEntry {
   mined?: { count: number; first: number; last: number };
 }
 
+/** Requests that may mine: a checkpoint is taken before each. */
+const MINING = new Set(["eth_sendTransaction", "eth_sendRawTransaction", "evm_mine", "hardhat_mine"]);
+const INVALID_PARAMS = -32602;
+
 export interface EvmChainState {
   chainId: number;
   /** The genesis block's timestamp (unix seconds). */
@@ -69,10 +80,24 @@ function isPlainMine(
   );
 }
 
+/** An EDR snapshot taken before a request that mined: the chain at `block`, with the journal's length. */
+interface Checkpoint {
+  id: number;
+  block: number;
+  journalLength: number;
+}
+
 export function journaledProvider(provider: EdrProvider): JournaledProvider {
   const journal: JournalEntry[] = [];
   /** Journal length when each live snapshot was taken, by snapshot id. */
   const marks = new Map<number, number>();
+  /** Live checkpoints, oldest first. */
+  const checkpoints: Checkpoint[] = [];
+  /** Forgets the snapshots EDR deleted with a revert to `id`: `id` and every later one. */
+  const forgetFrom = (id: number) => {
+    for (const later of [...marks.keys()]) if (later >= id) marks.delete(later);
+    while ((checkpoints.at(-1)?.id ?? -1) >= id) checkpoints.pop();
+  };
   const blockNumber = async () => toNumber(await provider.request({ method: "eth_blockNumber" }));
   const blockTime = async (number: number) => {
     const block = (await provider.request({
@@ -91,8 +116,16 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     return run;
   }
 
+  async function checkpoint(block: number): Promise<void> {
+    const last = checkpoints.at(-1);
+    if (last?.block === block && last.journalLength === journal.length) return;
+    const id = toNumber(await provider.request({ method: "evm_snapshot" }));
+    checkpoints.push({ id, block, journalLength: journal.length });
+  }
+
   async function journaled(method: string, params: unknown): Promise<unknown> {
     const before = await blockNumber();
+    if (MINING.has(method)) await checkpoint(before);
     let result: unknown;
     let failure: unknown;
     try {
@@ -124,9 +157,46 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     return result;
   }
 
+  async function rollback(depth: number): Promise<null> {
+    const head = await blockNumber();
+    if (depth > head) {
+      throw Object.assign(
+        new Error(
+          `Rollback depth must not exceed current chain height: current height ${head}, depth ${depth}`,
+        ),
+        { code: INVALID_PARAMS },
+      );
+    }
+    const target = head - depth;
+    if (depth === 0) return null;
+    const at = checkpoints.findLastIndex((kept) => kept.block <= target);
+    const kept = checkpoints[at];
+    // Every block is mined by a journaled request (a loaded chain's replay too): block 0 has one.
+    if (kept === undefined) throw new Error(`the chain keeps no checkpoint at or below block ${target}`);
+    const again = target - kept.block;
+    const first = again > 0 ? await blockTime(kept.block + 1) : 0;
+    const last = again > 0 ? await blockTime(target) : 0;
+    if ((await provider.request({ method: "evm_revert", params: [`0x${kept.id.toString(16)}`] })) !== true) {
+      throw new Error(`the chain's checkpoint at block ${kept.block} is gone`);
+    }
+    forgetFrom(kept.id);
+    journal.length = kept.journalLength;
+    if (again > 0) {
+      // One request mined these blocks (the next checkpoint is past the target): evenly spaced.
+      await provider.request({ method: "evm_setNextBlockTimestamp", params: [first] });
+      const interval = again > 1 ? Math.max(1, Math.floor((last - first) / (again - 1))) : 1;
+      await journaled("hardhat_mine", [`0x${again.toString(16)}`, `0x${interval.toString(16)}`]);
+    }
+    return null;
+  }
+
   return {
     ...provider,
     async request({ method, params }) {
+      if (method === "anvil_rollback") {
+        const [depth] = params as [number];
+        return inTurn(() => rollback(depth));
+      }
       if (STATE_CHANGING.has(method)) return inTurn(() => journaled(method, params));
       if (method !== "evm_snapshot" && method !== "evm_revert")
         return provider.request(params === undefined ? { method } : { method, params });
@@ -137,7 +207,7 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
           const id = toNumber((params as unknown[])[0]);
           const length = marks.get(id);
           if (length !== undefined) journal.length = length;
-          for (const later of [...marks.keys()]) if (later >= id) marks.delete(later);
+          forgetFrom(id);
         }
         return result;
       });
