@@ -169,10 +169,10 @@ const METHODS: Record<string, Method> = {
         { code: INVALID_PARAMS },
       );
     }
-    await provider.request({ method: "anvil_rollback", params: [depth] });
-    // The new blocks hold the given transactions only, each at its offset.
     const automine = (await provider.request({ method: "hardhat_getAutomine" })) as boolean;
     const interval = await provider.request({ method: "anvil_getIntervalMining" });
+    await provider.request({ method: "anvil_rollback", params: [depth] });
+    // The new blocks hold the given transactions only, each at its offset.
     await provider.request({ method: "evm_setAutomine", params: [false] });
     try {
       for (let offset = 0; offset < depth; offset++) {

@@ -9,12 +9,14 @@
  * Reverts keep the journal true: `evm_revert` to a snapshot cuts the journal back to where that
  * snapshot was taken, so a replay runs only the chain's current history.
  *
- * Rollbacks: before each request that mines, the chain takes a checkpoint (an EDR snapshot, which
- * keeps the block number and pending transactions, not a copy of the state), so `anvil_rollback`
- * (served here, anvil's `depth`) goes back to any block, a loaded chain's replayed ones included: it
- * reverts to the last checkpoint at or below the target block and mines the empty blocks up to it
- * again at their timestamps. A rollback deletes the snapshots taken after that checkpoint, as a
- * revert does.
+ * Rollbacks: every `CHECKPOINT_BLOCKS` blocks, before a request that mines, the chain takes a
+ * checkpoint (an EDR snapshot: the block number and pending transactions, not a copy of the state),
+ * so `anvil_rollback` (served here, anvil's `depth`) goes back to any block, a loaded chain's replayed
+ * ones included: it reverts to the last checkpoint at or below the target block and replays the
+ * journal from there up to the target, each block at its recorded timestamp. Every snapshot is
+ * followed by a checkpoint, so a rollback deletes only the snapshots taken after the block it goes
+ * back to, as a revert does. A run of empty blocks is never merged
+ * across a snapshot or a checkpoint, so cutting the journal back there leaves no block of the run.
  */
 import type { Address, Hex } from "viem";
 import type { EdrProvider } from "./edr-provider.ts";
@@ -51,6 +53,8 @@ export interface JournalEntry {
 /** Requests that may mine: a checkpoint is taken before each. */
 const MINING = new Set(["eth_sendTransaction", "eth_sendRawTransaction", "evm_mine", "hardhat_mine"]);
 const INVALID_PARAMS = -32602;
+/** Blocks between checkpoints: a rollback replays at most this many blocks' requests. */
+const CHECKPOINT_BLOCKS = 64;
 
 export interface EvmChainState {
   chainId: number;
@@ -116,12 +120,15 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     return run;
   }
 
-  async function checkpoint(block: number): Promise<void> {
+  async function checkpoint(block: number, always = false): Promise<void> {
     const last = checkpoints.at(-1);
-    if (last?.block === block && last.journalLength === journal.length) return;
+    if (!always && last !== undefined && block - last.block < CHECKPOINT_BLOCKS) return;
     const id = toNumber(await provider.request({ method: "evm_snapshot" }));
     checkpoints.push({ id, block, journalLength: journal.length });
   }
+
+  /** The first journal entry a new entry may merge into: none a snapshot or checkpoint could cut back to. */
+  const mergeFloor = () => Math.max(checkpoints.at(-1)?.journalLength ?? 0, ...marks.values());
 
   async function journaled(method: string, params: unknown): Promise<unknown> {
     const before = await blockNumber();
@@ -145,7 +152,12 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
         };
       }
       const previous = journal.at(-1);
-      if (isPlainMine(entry) && previous !== undefined && isPlainMine(previous)) {
+      if (
+        isPlainMine(entry) &&
+        previous !== undefined &&
+        isPlainMine(previous) &&
+        journal.length - 1 >= mergeFloor()
+      ) {
         previous.mined = {
           count: previous.mined.count + entry.mined.count,
           first: previous.mined.first,
@@ -155,6 +167,15 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     }
     if (failure !== undefined) throw failure;
     return result;
+  }
+
+  /** Whether the chain automined after the first `length` journal entries (EDR starts automining). */
+  function automineAt(length: number): boolean {
+    for (let index = length - 1; index >= 0; index--) {
+      const entry = journal[index];
+      if (entry?.method === "evm_setAutomine") return (entry.params as unknown[])[0] === true;
+    }
+    return true;
   }
 
   async function rollback(depth: number): Promise<null> {
@@ -173,20 +194,27 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     const kept = checkpoints[at];
     // Every block is mined by a journaled request (a loaded chain's replay too): block 0 has one.
     if (kept === undefined) throw new Error(`the chain keeps no checkpoint at or below block ${target}`);
-    const again = target - kept.block;
-    const first = again > 0 ? await blockTime(kept.block + 1) : 0;
-    const last = again > 0 ? await blockTime(target) : 0;
+    const replay = journal.slice(kept.journalLength);
+    const automine = (await provider.request({ method: "hardhat_getAutomine" })) as boolean;
     if ((await provider.request({ method: "evm_revert", params: [`0x${kept.id.toString(16)}`] })) !== true) {
       throw new Error(`the chain's checkpoint at block ${kept.block} is gone`);
     }
     forgetFrom(kept.id);
     journal.length = kept.journalLength;
-    if (again > 0) {
-      // One request mined these blocks (the next checkpoint is past the target): evenly spaced.
-      await provider.request({ method: "evm_setNextBlockTimestamp", params: [first] });
-      const interval = again > 1 ? Math.max(1, Math.floor((last - first) / (again - 1))) : 1;
-      await journaled("hardhat_mine", [`0x${again.toString(16)}`, `0x${interval.toString(16)}`]);
+    const setNext = (timestamp: number) =>
+      provider.request({ method: "evm_setNextBlockTimestamp", params: [timestamp] });
+    // The replay runs in the mining mode of its time; the chain then goes on in the mode it had.
+    await provider.request({ method: "evm_setAutomine", params: [automineAt(journal.length)] });
+    let block = kept.block;
+    for (const entry of replay) {
+      const count = entry.mined?.count ?? 0;
+      // Requests that mined nothing (state writes) up to the next block past the target are kept.
+      if (count > 0 && block >= target) break;
+      const blocks = Math.min(count, target - block);
+      await replayEntry(setNext, journaled, entry, count > 0 ? blocks : undefined);
+      block += blocks;
     }
+    await journaled("evm_setAutomine", [automine]);
     return null;
   }
 
@@ -202,7 +230,11 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
         return provider.request(params === undefined ? { method } : { method, params });
       return inTurn(async () => {
         const result = await provider.request(params === undefined ? { method } : { method, params });
-        if (method === "evm_snapshot") marks.set(toNumber(result), journal.length);
+        if (method === "evm_snapshot") {
+          marks.set(toNumber(result), journal.length);
+          // A checkpoint after the snapshot: a rollback to its block or later keeps the snapshot.
+          await checkpoint(await blockNumber(), true);
+        }
         if (method === "evm_revert" && result === true) {
           const id = toNumber((params as unknown[])[0]);
           const length = marks.get(id);
@@ -221,25 +253,38 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
  * pinned to the recorded one (several blocks mined at once are spread over the recorded span, never past its end).
  */
 export async function replayJournal(provider: EdrProvider, journal: readonly JournalEntry[]): Promise<void> {
-  for (const entry of journal) {
-    let params = entry.params;
-    if (entry.mined !== undefined) {
-      await provider.request({ method: "evm_setNextBlockTimestamp", params: [entry.mined.first] });
-      if (entry.method === "hardhat_mine" && entry.mined.count > 1) {
-        const interval = Math.max(
-          1,
-          Math.floor((entry.mined.last - entry.mined.first) / (entry.mined.count - 1)),
-        );
-        params = [`0x${entry.mined.count.toString(16)}`, `0x${interval.toString(16)}`];
-      }
-    }
-    try {
-      await provider.request(
-        params === undefined ? { method: entry.method } : { method: entry.method, params },
+  const setNext = (timestamp: number) =>
+    provider.request({ method: "evm_setNextBlockTimestamp", params: [timestamp] });
+  const send = (method: string, params: unknown) =>
+    provider.request(params === undefined ? { method } : { method, params });
+  for (const entry of journal) await replayEntry(setNext, send, entry);
+}
+
+/**
+ * Replays one journal entry through `send`, its first block at its recorded timestamp (`setNext`);
+ * `blocks` mines only the first blocks of a run of empty blocks.
+ */
+async function replayEntry(
+  setNext: (timestamp: number) => Promise<unknown>,
+  send: (method: string, params: unknown) => Promise<unknown>,
+  entry: JournalEntry,
+  blocks?: number,
+): Promise<void> {
+  let params = entry.params;
+  if (entry.mined !== undefined) {
+    await setNext(entry.mined.first);
+    if (entry.method === "hardhat_mine" && entry.mined.count > 1) {
+      const interval = Math.max(
+        1,
+        Math.floor((entry.mined.last - entry.mined.first) / (entry.mined.count - 1)),
       );
-    } catch (error) {
-      // A request journaled because it mined despite its error fails the same way again.
-      if (entry.mined === undefined) throw error;
+      params = [`0x${(blocks ?? entry.mined.count).toString(16)}`, `0x${interval.toString(16)}`];
     }
+  }
+  try {
+    await send(entry.method, params);
+  } catch (error) {
+    // A request journaled because it mined despite its error fails the same way again.
+    if (entry.mined === undefined) throw error;
   }
 }

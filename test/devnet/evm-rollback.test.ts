@@ -52,7 +52,10 @@ describe("devnet EVM chain: anvil_rollback", function () {
     };
   };
 
-  type Step = { kind: "send"; value: number } | { kind: "mine"; blocks: number; interval: number };
+  type Step =
+    | { kind: "send"; value: number }
+    | { kind: "mine"; blocks: number; interval: number }
+    | { kind: "automine"; on: boolean };
   const step: fc.Arbitrary<Step> = fc.oneof(
     fc.record({ kind: fc.constant("send" as const), value: fc.integer({ min: 1, max: 1_000 }) }),
     fc.record({
@@ -60,6 +63,7 @@ describe("devnet EVM chain: anvil_rollback", function () {
       blocks: fc.integer({ min: 1, max: 4 }),
       interval: fc.integer({ min: 0, max: 90 }),
     }),
+    fc.record({ kind: fc.constant("automine" as const), on: fc.boolean() }),
   );
   const run = async (chain: EvmDevChain, steps: readonly Step[]) => {
     for (const next of steps) {
@@ -67,7 +71,8 @@ describe("devnet EVM chain: anvil_rollback", function () {
         await rpc(chain, "eth_sendTransaction", [
           { from: alice, to: STRANGER, value: `0x${next.value.toString(16)}` },
         ]);
-      else await rpc(chain, "anvil_mine", [next.blocks, next.interval]);
+      else if (next.kind === "mine") await rpc(chain, "anvil_mine", [next.blocks, next.interval]);
+      else await rpc(chain, "evm_setAutomine", [next.on]);
     }
   };
 
@@ -80,11 +85,15 @@ describe("devnet EVM chain: anvil_rollback", function () {
         const top = await height(chain);
         const depth = pick % (top - base + 1);
         const expected = await at(chain, top - depth);
+        const automine = (await rpc(chain, "anvil_getAutomine")).result;
         expect((await rpc(chain, "anvil_rollback", [depth])).result).to.equal(null);
         expect(await height(chain)).to.equal(top - depth);
         expect(await at(chain, "latest")).to.deep.equal(expected);
+        expect((await rpc(chain, "anvil_getAutomine")).result, "the mining mode is kept").to.equal(automine);
+        await rpc(chain, "anvil_mine", [1]); // what automine left pending is mined before the next run
+        await rpc(chain, "evm_setAutomine", [true]);
       }),
-      { numRuns: 12 },
+      { numRuns: 15 },
     );
   });
 

@@ -2,7 +2,7 @@
  * One viem test-client script run against anvil (from the npm registry) and a devnet EVM chain side
  * by side: snapshots and their invalidation, mining modes, time, state cheatcodes, impersonation,
  * `anvil_reorg`, `anvil_rollback`, `anvil_dealERC20`, dump and load. What both do the same is asserted
- * once for both; each difference of docs/devnet.md's table ("Beside anvil") is asserted explicitly on
+ * once for both; each difference in docs/devnet.md ("Beside anvil and surfpool") is asserted explicitly on
  * each side, so a change on either shows here.
  */
 import { readFileSync } from "node:fs";
@@ -89,6 +89,11 @@ describe("side by side: one viem test-client script on anvil and on a devnet EVM
         await test.mine({ blocks: 2 });
         const second = await test.snapshot();
         const third = await test.snapshot();
+        // Ids are opaque: anvil counts its snapshots; the devnet's ids are EDR's, which its rollback
+        // checkpoints (one before each mining request) share.
+        const step = BigInt(second) - BigInt(first);
+        if (name === "anvil") expect(step).to.equal(1n);
+        else expect(step > 1n).to.equal(true);
         await test.mine({ blocks: 1 });
         expect(await height(name)).to.equal(start + 3n);
         await test.revert({ id: second });
@@ -152,6 +157,11 @@ describe("side by side: one viem test-client script on anvil and on a devnet EVM
         expect((await test.getBlock()).timestamp).to.equal(next);
         const past = await raw(name, "evm_setNextBlockTimestamp", [Number(next) - 10]);
         expect(past.error?.code).to.equal(-32602);
+        // After the latest block but before the node's time: anvil takes it; the devnet's one clock never goes back.
+        await raw(name, "evm_increaseTime", [100]);
+        const behind = await raw(name, "evm_setNextBlockTimestamp", [Number(next) + 1]);
+        if (name === "anvil") expect(behind.result).to.equal(null);
+        else expect(behind.error?.code).to.equal(-32602);
         expect((await raw(name, "anvil_increaseTime", [1])).result).to.be.a("number");
       });
 
@@ -179,6 +189,37 @@ describe("side by side: one viem test-client script on anvil and on a devnet EVM
         expect(refused.error, "no longer unlocked").to.not.equal(undefined);
       });
 
+      it("anvil_reorg replaces the latest blocks by as many new ones holding the given transactions", async () => {
+        const test = client(name);
+        await test.mine({ blocks: 2 });
+        const balance = await test.getBalance({ address: WHALE });
+        const dropped = await send(name, 5n, WHALE);
+        const top = await height(name);
+        const head = await test.getBlock();
+        expect(await raw(name, "anvil_reorg", [2, []])).to.deep.include({ result: null });
+        expect(await height(name), "as many blocks").to.equal(top);
+        const reorged = await test.getBlock();
+        expect(reorged.hash).to.not.equal(head.hash);
+        expect((await raw(name, "eth_getTransactionReceipt", [dropped])).result).to.equal(null);
+        expect(await test.getBalance({ address: WHALE })).to.equal(balance);
+        if (name === "anvil")
+          expect(reorged.timestamp, "anvil keeps the blocks' times").to.equal(head.timestamp);
+        else
+          expect(reorged.timestamp >= head.timestamp, "the devnet stamps them from its clock").to.equal(true);
+
+        const given = { from: SENDER, to: WHALE, value: "0x7" };
+        expect(await raw(name, "anvil_reorg", [2, [[given, 1]]])).to.deep.include({ result: null });
+        expect(await test.getBalance({ address: WHALE })).to.equal(balance + 7n);
+        const latest = await test.getBlock();
+        expect(latest.transactions, "the transaction at offset 1: the last new block").to.have.length(1);
+        expect(await raw(name, "anvil_reorg", [100_000, []])).to.deep.include({
+          error: {
+            code: -32602,
+            message: `Reorg depth must not exceed current chain height: current height ${top}, depth 100000`,
+          },
+        });
+      });
+
       it("anvil_rollback drops the latest blocks and what they held; depth past the chain is refused", async () => {
         const test = client(name);
         await test.mine({ blocks: 2 });
@@ -193,41 +234,18 @@ describe("side by side: one viem test-client script on anvil and on a devnet EVM
         expect((await raw(name, "eth_getTransactionReceipt", [hash])).result).to.equal(null);
         expect((await raw(name, "anvil_rollback", [null])).result).to.equal(null);
         expect(await height(name), "null: one block").to.equal(top - 3n);
+        // A snapshot taken after the block a rollback goes back to: anvil errs, the devnet has deleted it.
+        const snapshot = (await raw(name, "evm_snapshot")).result;
+        await test.mine({ blocks: 1 });
+        await raw(name, "anvil_rollback", [2]);
+        const stale = await raw(name, "evm_revert", [snapshot]);
+        if (name === "anvil") expect(stale.error?.code).to.equal(-32001);
+        else expect(stale.result).to.equal(false);
+        await test.mine({ blocks: 1 });
         expect(await raw(name, "anvil_rollback", [100_000])).to.deep.include({
           error: {
             code: -32602,
-            message: `Rollback depth must not exceed current chain height: current height ${top - 3n}, depth 100000`,
-          },
-        });
-      });
-
-      it("anvil_reorg replaces the latest blocks by as many new ones holding the given transactions", async () => {
-        const test = client(name);
-        await test.mine({ blocks: 2 });
-        const balance = await test.getBalance({ address: WHALE });
-        const dropped = await send(name, 5n, WHALE);
-        const top = await height(name);
-        const head = await test.getBlock();
-        expect((await raw(name, "anvil_reorg", [2, []])).result).to.equal(null);
-        expect(await height(name), "as many blocks").to.equal(top);
-        const reorged = await test.getBlock();
-        expect(reorged.hash).to.not.equal(head.hash);
-        expect((await raw(name, "eth_getTransactionReceipt", [dropped])).result).to.equal(null);
-        expect(await test.getBalance({ address: WHALE })).to.equal(balance);
-        if (name === "anvil")
-          expect(reorged.timestamp, "anvil keeps the blocks' times").to.equal(head.timestamp);
-        else
-          expect(reorged.timestamp >= head.timestamp, "the devnet stamps them from its clock").to.equal(true);
-
-        const given = { from: SENDER, to: WHALE, value: "0x7" };
-        expect((await raw(name, "anvil_reorg", [2, [[given, 1]]])).result).to.equal(null);
-        expect(await test.getBalance({ address: WHALE })).to.equal(balance + 7n);
-        const latest = await test.getBlock();
-        expect(latest.transactions, "the transaction at offset 1: the last new block").to.have.length(1);
-        expect(await raw(name, "anvil_reorg", [100_000, []])).to.deep.include({
-          error: {
-            code: -32602,
-            message: `Reorg depth must not exceed current chain height: current height ${top}, depth 100000`,
+            message: `Rollback depth must not exceed current chain height: current height ${await height(name)}, depth 100000`,
           },
         });
       });
