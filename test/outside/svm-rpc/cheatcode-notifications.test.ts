@@ -5,7 +5,7 @@
  * every commitment at once). Heard through
  * @solana/kit's and @solana/web3.js's subscriptions and a raw PubSub socket.
  */
-import { type Address, type Commitment, generateKeyPairSigner, getBase64Encoder } from "@solana/kit";
+import { type Address, generateKeyPairSigner, getBase64Encoder } from "@solana/kit";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { findAssociatedTokenPda, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { expect } from "chai";
