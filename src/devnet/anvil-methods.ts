@@ -6,9 +6,20 @@
  * moving the devnet clock with it), and anvil's results (null, `true` for `anvil_setStorageAt`).
  * A malformed parameter is refused with -32602 naming it; nothing is changed.
  */
+import { dealErc20 } from "./anvil-erc20.ts";
 import type { Eip1193Provider } from "./json-rpc-server.ts";
 
 const INVALID_PARAMS = -32602;
+
+/** anvil's own names for the `evm_<name>` methods, with the same parameters. */
+const EVM_NAMES = [
+  "snapshot",
+  "revert",
+  "increaseTime",
+  "setNextBlockTimestamp",
+  "setAutomine",
+  "setIntervalMining",
+];
 
 /** Helpers EDR serves as `hardhat_<name>` with anvil's parameters unchanged. */
 const SAME_PARAMETERS = [
@@ -114,14 +125,78 @@ const METHODS: Record<string, Method> = {
     await provider.request({ method: "hardhat_stopImpersonatingAccount", params: [anvilAddress(address)] });
     return null;
   },
+  async anvil_dealERC20(provider, params) {
+    const [address, token, amount] = anvilParams(params, 3, 3, "anvil_dealERC20");
+    await dealErc20(
+      provider,
+      anvilAddress(address),
+      anvilAddress(token, "token"),
+      BigInt(anvilQuantity(amount, "amount")),
+    );
+    return null;
+  },
+  async anvil_rollback(provider, params) {
+    const [depth] = anvilParams(params, 1, 1, "anvil_rollback");
+    const blocks = depth === null ? 1 : Number(BigInt(anvilQuantity(depth, "depth")));
+    return provider.request({ method: "anvil_rollback", params: [blocks] });
+  },
+  async anvil_reorg(provider, params) {
+    const [depthValue, pairsValue] = anvilParams(params, 2, 2, "anvil_reorg");
+    const depth = Number(BigInt(anvilQuantity(depthValue, "depth")));
+    if (!Array.isArray(pairsValue))
+      throw invalidParams("anvil_reorg's second parameter is a list of [transaction, block offset]");
+    const pairs = pairsValue.map((pair) => {
+      if (!Array.isArray(pair) || pair.length !== 2)
+        throw invalidParams("each reorg transaction is [transaction, block offset]");
+      const [transaction, offsetValue] = pair;
+      const offset = Number(BigInt(anvilQuantity(offsetValue, "block offset")));
+      if (offset >= depth) throw invalidParams(`block offset ${offset} is past the reorg's ${depth} blocks`);
+      if (typeof transaction === "string")
+        return {
+          offset,
+          request: { method: "eth_sendRawTransaction", params: [hexBytes(transaction, "raw transaction")] },
+        };
+      if (typeof transaction !== "object" || transaction === null)
+        throw invalidParams("a reorg transaction is a transaction object or raw transaction bytes");
+      return { offset, request: { method: "eth_sendTransaction", params: [transaction] } };
+    });
+    const height = Number(BigInt((await provider.request({ method: "eth_blockNumber" })) as string));
+    if (depth > height) {
+      throw Object.assign(
+        new Error(
+          `Reorg depth must not exceed current chain height: current height ${height}, depth ${depth}`,
+        ),
+        { code: INVALID_PARAMS },
+      );
+    }
+    const automine = (await provider.request({ method: "hardhat_getAutomine" })) as boolean;
+    const interval = await provider.request({ method: "anvil_getIntervalMining" });
+    await provider.request({ method: "anvil_rollback", params: [depth] });
+    // The new blocks hold the given transactions only, each at its offset.
+    await provider.request({ method: "evm_setAutomine", params: [false] });
+    try {
+      for (let offset = 0; offset < depth; offset++) {
+        for (const pair of pairs) if (pair.offset === offset) await provider.request(pair.request);
+        await provider.request({ method: "evm_mine" });
+      }
+    } finally {
+      await provider.request(
+        interval === null
+          ? { method: "evm_setAutomine", params: [automine] }
+          : { method: "evm_setIntervalMining", params: [interval] },
+      );
+    }
+    return null;
+  },
   async anvil_mine(provider, params) {
     const [count, interval] = anvilParams(params, 0, 2, "anvil_mine");
     const blocks = count === undefined || count === null ? 1n : BigInt(anvilQuantity(count, "count"));
     const step =
       interval === undefined || interval === null ? null : BigInt(anvilQuantity(interval, "interval"));
     if (blocks === 0n) return null;
-    // anvil moves time by the interval before each block, the first one included.
-    if (step !== null)
+    // anvil moves time by the interval before each block, the first one included (a zero interval
+    // moves nothing, so a timestamp set for the next block still stamps it).
+    if (step !== null && step > 0n)
       await provider.request({ method: "evm_increaseTime", params: [`0x${step.toString(16)}`] });
     await provider.request({
       method: "hardhat_mine",
@@ -133,6 +208,10 @@ const METHODS: Record<string, Method> = {
     return null;
   },
 };
+for (const name of EVM_NAMES) {
+  METHODS[`anvil_${name}`] = (provider, params) =>
+    provider.request(params === undefined ? { method: `evm_${name}` } : { method: `evm_${name}`, params });
+}
 for (const name of SAME_PARAMETERS) {
   METHODS[`anvil_${name}`] = (provider, params) =>
     provider.request(

@@ -32,6 +32,7 @@ import { createDevnetClock, type DevnetClock } from "./clock.ts";
 import { createEdrProvider } from "./edr-provider.ts";
 import { evmClockProvider } from "./evm-clock.ts";
 import { installEvmDepository } from "./evm-depository.ts";
+import { evmMiningProvider } from "./evm-mining.ts";
 import { localNodeProvider } from "./evm-node-methods.ts";
 import { type EvmChainState, type JournaledProvider, journaledProvider, replayJournal } from "./evm-state.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
@@ -200,7 +201,8 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
   const genesisTime = options.load?.genesisTime ?? Math.floor(Date.now() / 1000);
   // The journal records what reaches the node; the clock stamps every block above it.
   const node = journaledProvider(await createEdrProvider(options.chainId, genesisTime));
-  const provider = evmClockProvider(node, options.clock ?? createDevnetClock());
+  const clocked = evmClockProvider(node, options.clock ?? createDevnetClock());
+  const provider = evmMiningProvider(clocked);
   const { receiver, depository, tokens } = options.load
     ? await loadContracts(node, options.load)
     : await deployContracts(provider, options);
@@ -235,7 +237,8 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     }),
     async close() {
       await rpc.close();
-      provider.leave();
+      provider.stop();
+      clocked.leave();
       node.close();
     },
   };

@@ -174,6 +174,12 @@ export function evmClockProvider(provider: Eip1193Provider, clock: DevnetClock):
       const own = Object.hasOwn(timeMethods, method) ? timeMethods[method] : undefined;
       if (method === "evm_revert") latestStamped = null;
       if (own) return own(params);
+      if (method === "anvil_rollback") {
+        return queued(async () => {
+          latestStamped = null;
+          return edr({ method, params });
+        });
+      }
       if (SENDS.has(method) && automine) return mined(() => edr({ method, params }));
       return edr(params === undefined ? { method } : { method, params });
     },

@@ -8,6 +8,15 @@
  * is one entry, replayed evenly over its span.
  * Reverts keep the journal true: `evm_revert` to a snapshot cuts the journal back to where that
  * snapshot was taken, so a replay runs only the chain's current history.
+ *
+ * Rollbacks: every `CHECKPOINT_BLOCKS` blocks, before a request that mines, the chain takes a
+ * checkpoint (an EDR snapshot: the block number and pending transactions, not a copy of the state),
+ * so `anvil_rollback` (served here, anvil's `depth`) goes back to any block, a loaded chain's replayed
+ * ones included: it reverts to the last checkpoint at or below the target block and replays the
+ * journal from there up to the target, each block at its recorded timestamp. Every snapshot is
+ * followed by a checkpoint, so a rollback deletes only the snapshots taken after the block it goes
+ * back to, as a revert does. A run of empty blocks is never merged
+ * across a snapshot or a checkpoint, so cutting the journal back there leaves no block of the run.
  */
 import type { Address, Hex } from "viem";
 import type { EdrProvider } from "./edr-provider.ts";
@@ -41,6 +50,12 @@ export interface JournalEntry {
   mined?: { count: number; first: number; last: number };
 }
 
+/** Requests that may mine: a checkpoint is taken before each. */
+const MINING = new Set(["eth_sendTransaction", "eth_sendRawTransaction", "evm_mine", "hardhat_mine"]);
+const INVALID_PARAMS = -32602;
+/** Blocks between checkpoints: a rollback replays at most this many blocks' requests. */
+const CHECKPOINT_BLOCKS = 64;
+
 export interface EvmChainState {
   chainId: number;
   /** The genesis block's timestamp (unix seconds). */
@@ -69,10 +84,24 @@ function isPlainMine(
   );
 }
 
+/** An EDR snapshot taken before a request that mined: the chain at `block`, with the journal's length. */
+interface Checkpoint {
+  id: number;
+  block: number;
+  journalLength: number;
+}
+
 export function journaledProvider(provider: EdrProvider): JournaledProvider {
   const journal: JournalEntry[] = [];
   /** Journal length when each live snapshot was taken, by snapshot id. */
   const marks = new Map<number, number>();
+  /** Live checkpoints, oldest first. */
+  const checkpoints: Checkpoint[] = [];
+  /** Forgets the snapshots EDR deleted with a revert to `id`: `id` and every later one. */
+  const forgetFrom = (id: number) => {
+    for (const later of [...marks.keys()]) if (later >= id) marks.delete(later);
+    while ((checkpoints.at(-1)?.id ?? -1) >= id) checkpoints.pop();
+  };
   const blockNumber = async () => toNumber(await provider.request({ method: "eth_blockNumber" }));
   const blockTime = async (number: number) => {
     const block = (await provider.request({
@@ -91,8 +120,19 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     return run;
   }
 
+  async function checkpoint(block: number, always = false): Promise<void> {
+    const last = checkpoints.at(-1);
+    if (!always && last !== undefined && block - last.block < CHECKPOINT_BLOCKS) return;
+    const id = toNumber(await provider.request({ method: "evm_snapshot" }));
+    checkpoints.push({ id, block, journalLength: journal.length });
+  }
+
+  /** The first journal entry a new entry may merge into: none a snapshot or checkpoint could cut back to. */
+  const mergeFloor = () => Math.max(checkpoints.at(-1)?.journalLength ?? 0, ...marks.values());
+
   async function journaled(method: string, params: unknown): Promise<unknown> {
     const before = await blockNumber();
+    if (MINING.has(method)) await checkpoint(before);
     let result: unknown;
     let failure: unknown;
     try {
@@ -112,7 +152,12 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
         };
       }
       const previous = journal.at(-1);
-      if (isPlainMine(entry) && previous !== undefined && isPlainMine(previous)) {
+      if (
+        isPlainMine(entry) &&
+        previous !== undefined &&
+        isPlainMine(previous) &&
+        journal.length - 1 >= mergeFloor()
+      ) {
         previous.mined = {
           count: previous.mined.count + entry.mined.count,
           first: previous.mined.first,
@@ -124,20 +169,77 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     return result;
   }
 
+  /** Whether the chain automined after the first `length` journal entries (EDR starts automining). */
+  function automineAt(length: number): boolean {
+    for (let index = length - 1; index >= 0; index--) {
+      const entry = journal[index];
+      if (entry?.method === "evm_setAutomine") return (entry.params as unknown[])[0] === true;
+    }
+    return true;
+  }
+
+  async function rollback(depth: number): Promise<null> {
+    const head = await blockNumber();
+    if (depth > head) {
+      throw Object.assign(
+        new Error(
+          `Rollback depth must not exceed current chain height: current height ${head}, depth ${depth}`,
+        ),
+        { code: INVALID_PARAMS },
+      );
+    }
+    const target = head - depth;
+    if (depth === 0) return null;
+    const at = checkpoints.findLastIndex((kept) => kept.block <= target);
+    const kept = checkpoints[at];
+    // Every block is mined by a journaled request (a loaded chain's replay too): block 0 has one.
+    if (kept === undefined) throw new Error(`the chain keeps no checkpoint at or below block ${target}`);
+    const replay = journal.slice(kept.journalLength);
+    const automine = (await provider.request({ method: "hardhat_getAutomine" })) as boolean;
+    if ((await provider.request({ method: "evm_revert", params: [`0x${kept.id.toString(16)}`] })) !== true) {
+      throw new Error(`the chain's checkpoint at block ${kept.block} is gone`);
+    }
+    forgetFrom(kept.id);
+    journal.length = kept.journalLength;
+    const setNext = (timestamp: number) =>
+      provider.request({ method: "evm_setNextBlockTimestamp", params: [timestamp] });
+    // The replay runs in the mining mode of its time; the chain then goes on in the mode it had.
+    await provider.request({ method: "evm_setAutomine", params: [automineAt(journal.length)] });
+    let block = kept.block;
+    for (const entry of replay) {
+      const count = entry.mined?.count ?? 0;
+      // Requests that mined nothing (state writes) up to the next block past the target are kept.
+      if (count > 0 && block >= target) break;
+      const blocks = Math.min(count, target - block);
+      await replayEntry(setNext, journaled, entry, count > 0 ? blocks : undefined);
+      block += blocks;
+    }
+    await journaled("evm_setAutomine", [automine]);
+    return null;
+  }
+
   return {
     ...provider,
     async request({ method, params }) {
+      if (method === "anvil_rollback") {
+        const [depth] = params as [number];
+        return inTurn(() => rollback(depth));
+      }
       if (STATE_CHANGING.has(method)) return inTurn(() => journaled(method, params));
       if (method !== "evm_snapshot" && method !== "evm_revert")
         return provider.request(params === undefined ? { method } : { method, params });
       return inTurn(async () => {
         const result = await provider.request(params === undefined ? { method } : { method, params });
-        if (method === "evm_snapshot") marks.set(toNumber(result), journal.length);
+        if (method === "evm_snapshot") {
+          marks.set(toNumber(result), journal.length);
+          // A checkpoint after the snapshot: a rollback to its block or later keeps the snapshot.
+          await checkpoint(await blockNumber(), true);
+        }
         if (method === "evm_revert" && result === true) {
           const id = toNumber((params as unknown[])[0]);
           const length = marks.get(id);
           if (length !== undefined) journal.length = length;
-          for (const later of [...marks.keys()]) if (later >= id) marks.delete(later);
+          forgetFrom(id);
         }
         return result;
       });
@@ -151,25 +253,38 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
  * pinned to the recorded one (several blocks mined at once are spread over the recorded span, never past its end).
  */
 export async function replayJournal(provider: EdrProvider, journal: readonly JournalEntry[]): Promise<void> {
-  for (const entry of journal) {
-    let params = entry.params;
-    if (entry.mined !== undefined) {
-      await provider.request({ method: "evm_setNextBlockTimestamp", params: [entry.mined.first] });
-      if (entry.method === "hardhat_mine" && entry.mined.count > 1) {
-        const interval = Math.max(
-          1,
-          Math.floor((entry.mined.last - entry.mined.first) / (entry.mined.count - 1)),
-        );
-        params = [`0x${entry.mined.count.toString(16)}`, `0x${interval.toString(16)}`];
-      }
-    }
-    try {
-      await provider.request(
-        params === undefined ? { method: entry.method } : { method: entry.method, params },
+  const setNext = (timestamp: number) =>
+    provider.request({ method: "evm_setNextBlockTimestamp", params: [timestamp] });
+  const send = (method: string, params: unknown) =>
+    provider.request(params === undefined ? { method } : { method, params });
+  for (const entry of journal) await replayEntry(setNext, send, entry);
+}
+
+/**
+ * Replays one journal entry through `send`, its first block at its recorded timestamp (`setNext`);
+ * `blocks` mines only the first blocks of a run of empty blocks.
+ */
+async function replayEntry(
+  setNext: (timestamp: number) => Promise<unknown>,
+  send: (method: string, params: unknown) => Promise<unknown>,
+  entry: JournalEntry,
+  blocks?: number,
+): Promise<void> {
+  let params = entry.params;
+  if (entry.mined !== undefined) {
+    await setNext(entry.mined.first);
+    if (entry.method === "hardhat_mine" && entry.mined.count > 1) {
+      const interval = Math.max(
+        1,
+        Math.floor((entry.mined.last - entry.mined.first) / (entry.mined.count - 1)),
       );
-    } catch (error) {
-      // A request journaled because it mined despite its error fails the same way again.
-      if (entry.mined === undefined) throw error;
+      params = [`0x${(blocks ?? entry.mined.count).toString(16)}`, `0x${interval.toString(16)}`];
     }
+  }
+  try {
+    await send(entry.method, params);
+  } catch (error) {
+    // A request journaled because it mined despite its error fails the same way again.
+    if (entry.mined === undefined) throw error;
   }
 }

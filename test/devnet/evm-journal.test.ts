@@ -111,6 +111,22 @@ describe("devnet EVM journal", () => {
     chain.close();
     copy.close();
   });
+
+  it("a run of empty blocks is not merged across a snapshot: reverted there, a replay mines none of the reverted blocks", async () => {
+    const genesis = Math.floor(Date.now() / 1000) - 3600;
+    const chain = journaledProvider(await createEdrProvider(CHAIN_ID, genesis));
+    await chain.request({ method: "hardhat_mine", params: ["0x1"] });
+    const id = await chain.request({ method: "evm_snapshot" });
+    await chain.request({ method: "hardhat_mine", params: ["0x2"] });
+    expect(await chain.request({ method: "evm_revert", params: [id] })).to.equal(true);
+    const replayed = await createEdrProvider(CHAIN_ID, genesis);
+    await replayJournal(replayed, chain.journal());
+    expect(await replayed.request({ method: "eth_blockNumber" })).to.equal(
+      await chain.request({ method: "eth_blockNumber" }),
+    );
+    chain.close();
+    replayed.close();
+  });
 });
 
 async function lastHash(provider: EdrProvider): Promise<Hex> {

@@ -4,7 +4,9 @@
  * slot: before a slot first writes an account, the account's prior state is kept in that slot's undo
  * set. The state as of slot S is, account by account, the prior state kept by the earliest slot after
  * S that wrote it, else the latest state. Undo sets no read can reach any more (slots at or below the
- * finalized slot) are dropped, so memory stays bounded by what the last ~33 slots wrote.
+ * finalized slot) are dropped, so memory stays bounded by what the last ~33 slots wrote. A write
+ * outside any slot's history (a cheatcode's) drops the prior states of what it wrote: every commitment
+ * reads it at once.
  */
 import type { Address, EncodedAccount, MaybeEncodedAccount } from "@solana/kit";
 import type { LiteSVM } from "litesvm";
@@ -20,6 +22,8 @@ export interface AccountHistory {
   beforeWrite(slot: number, addresses: Iterable<Address>): void;
   /** The accounts as the end of `slot` left them. */
   asOf(slot: number): AccountSource;
+  /** Drops every prior state kept for `addresses`: reads at every commitment see their latest state. */
+  overwrite(addresses: Iterable<Address>): void;
   /** Drops the prior states of slots up to `slot`: no read asks for a state older than `slot`. */
   forgetThrough(slot: number): void;
 }
@@ -66,6 +70,9 @@ export function createAccountHistory(svm: LiteSVM): AccountHistory {
       }
     },
     asOf,
+    overwrite(addresses) {
+      for (const address of addresses) for (const written of undo.values()) written.delete(address);
+    },
     forgetThrough(slot) {
       while (slots.length > 0 && (slots[0] as number) <= slot) undo.delete(slots.shift() as number);
     },

@@ -2,8 +2,8 @@
  * A Solana JSON-RPC (HTTP) and PubSub (WebSocket) server over a LiteSVM chain run by `SvmLedger`, on
  * 127.0.0.1: what `solana-test-validator` offers on 8899 and 8900, for @solana/kit, @solana/web3.js,
  * Anchor and the deploy library. `requestAirdrop` pays from a faucet account of the server. surfpool's
- * cheatcodes answer beside the validator's methods: the account ones always, the clock ones on a
- * ledger that follows a devnet clock (`clock`).
+ * cheatcodes answer beside the validator's methods: the account, program and network ones always, the
+ * clock ones on a ledger that follows a devnet clock (`clock`).
  */
 import { address, generateKeyPairSigner, lamports } from "@solana/kit";
 import type { BrowserPolicy } from "../browser-guard.ts";
@@ -16,6 +16,8 @@ import { servePubSub } from "./pubsub.ts";
 import type { RpcMethod } from "./rpc-method.ts";
 import { surfnetAccountMethods } from "./surfnet-accounts.ts";
 import { surfnetClockMethods } from "./surfnet-clock.ts";
+import { surfnetNetworkMethods } from "./surfnet-network.ts";
+import { surfnetProgramMethods } from "./surfnet-programs.ts";
 
 export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./faucet.ts";
 
@@ -60,6 +62,8 @@ export async function serveSolanaRpc(options: SolanaRpcServerOptions): Promise<S
   const methods = {
     ...createRpcMethods(ledger, { signer: faucet, limits: createFaucet(options.faucet) }),
     ...surfnetAccountMethods(ledger),
+    ...surfnetProgramMethods(ledger),
+    ...surfnetNetworkMethods(ledger),
     ...(options.clock ? surfnetClockMethods(ledger, options.clock) : {}),
   };
   const http = await serveJsonRpc(

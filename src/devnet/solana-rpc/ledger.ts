@@ -12,8 +12,8 @@
  * Account reads follow the same commitments (`accounts`): processed reads the latest state, confirmed
  * and finalized the state their slot left (`account-history.ts`), so an account a transaction wrote
  * reads as before until the transaction reaches the read's commitment, as on Agave. Accounts set
- * outside a transaction (cheatcodes: `setAccounts`) follow the same rule, and are recorded by slot
- * until finalized so that PubSub notifies them at each commitment as it notifies a transaction's.
+ * outside a transaction (cheatcodes: `setAccounts`) read as set at every commitment at once, as on
+ * surfpool (a test sets an account and reads it at the default commitment).
  * SlotHashes is full (512 entries) from the first slot: the ledger starts at slot 512 or later, the
  * slots before it having hashes but no blocks, as on a validator started from a snapshot.
  */
@@ -111,7 +111,7 @@ export interface SimulationResult {
 export interface LedgerListener {
   /** A transaction executed (commitment `processed`). */
   transaction?(tx: LedgerTransaction): void;
-  /** `addresses` were set outside a transaction in the open `slot` (commitment `processed`). */
+  /** `addresses` were set outside a transaction in the open `slot`, at every commitment at once. */
   accountsSet?(event: { slot: number; addresses: readonly Address[] }): void;
   /** `closed` became confirmed, `finalized` (or null) finalized, and `opened` started. */
   slot?(event: { closed: number; finalized: number | null; opened: number }): void;
@@ -158,6 +158,8 @@ export interface SvmLedger {
   transaction(signature: string): LedgerTransaction | undefined;
   /** The commitment a recorded transaction has reached. */
   commitmentOf(tx: LedgerTransaction): Commitment;
+  /** The `limit` latest transactions still in the history, newest first. */
+  latestTransactions(limit: number): readonly LedgerTransaction[];
   /** Transactions that mention `address`, newest first. */
   signaturesFor(address: string): readonly LedgerTransaction[];
   transactionsInSlot(slot: number): readonly LedgerTransaction[];
@@ -171,12 +173,10 @@ export interface SvmLedger {
   /** Transactions recorded since the start (pruned ones included). */
   transactionCount(): number;
   /**
-   * Writes `accounts` outside a transaction (cheatcodes) in the open slot: reads at `confirmed` and
-   * `finalized` see them once the slot reaches that commitment, and listeners hear `accountsSet`.
+   * Writes `accounts` outside a transaction (cheatcodes) in the open slot: reads at every commitment
+   * see them at once, and listeners hear `accountsSet`.
    */
   setAccounts(accounts: readonly EncodedAccount[]): void;
-  /** Addresses set outside a transaction in `slot`, kept until the slot is finalized. */
-  accountsSetInSlot(slot: number): readonly Address[];
   subscribe(listener: LedgerListener): () => void;
   /** Stops slot production (the devnet clock's pause): transactions keep landing in the open slot. */
   pause(): void;
@@ -255,8 +255,6 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
   /** Blockhash -> the slot it belongs to; slot -> blockhash and block time. */
   const blockhashSlot = new Map<string, number>();
   const slots = new Map<number, { blockhash: Blockhash; blockTime: number }>();
-  /** Slot -> the addresses `setAccounts` wrote in it, until the slot is finalized (slots ascending). */
-  const setInSlot = new Map<number, Set<Address>>();
   svm.withBlockhashCheck(false);
 
   const history = createAccountHistory(svm);
@@ -326,25 +324,13 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     history.forgetThrough(closedSlotAt("finalized"));
     const finalized = closed - depth >= firstSlot ? closed - depth : null;
     emit((l) => l.slot?.({ closed, finalized, opened: closed + 1 }));
-    if (finalized !== null) forgetSetThrough(finalized);
-  }
-
-  /** Drops the records of accounts set in slots up to `slot`: they are finalized and notified. */
-  function forgetSetThrough(slot: number): void {
-    for (const written of setInSlot.keys()) {
-      if (written > slot) break;
-      setInSlot.delete(written);
-    }
   }
 
   function setAccounts(accounts: readonly EncodedAccount[]): void {
     const slot = current();
     const addresses = accounts.map((account) => account.address);
-    history.beforeWrite(slot, addresses);
     for (const account of accounts) svm.setAccount(account);
-    const written = setInSlot.get(slot) ?? new Set<Address>();
-    for (const address of addresses) written.add(address);
-    setInSlot.set(slot, written);
+    history.overwrite(addresses);
     emit((l) => l.accountsSet?.({ slot, addresses }));
   }
   const startTimer = () => {
@@ -548,6 +534,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
       if (tx.slot <= slotAt("finalized") && current() - 1 - depth >= tx.slot) return "finalized";
       return tx.slot <= slotAt("confirmed") && tx.slot < current() ? "confirmed" : "processed";
     },
+    latestTransactions: (limit) => [...bySignature.values()].reverse().slice(0, limit),
     signaturesFor: (address) => byAddress.get(address) ?? [],
     transactionsInSlot: (slot) => bySlot.get(slot) ?? [],
     blockTime: (slot) => slots.get(slot)?.blockTime ?? null,
@@ -558,7 +545,6 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
     block: (slot) => slots.get(slot) ?? null,
     transactionCount: () => recorded,
     setAccounts,
-    accountsSetInSlot: (slot) => [...(setInSlot.get(slot) ?? [])],
     pause() {
       if (timer) clearInterval(timer);
       timer = null;
@@ -611,9 +597,8 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
       for (const tx of saved.transactions) record(tx);
       recorded = saved.recorded;
       // Prior states kept since are of a timeline that is gone: the restored accounts read the same at
-      // every commitment, and the accounts set then are no longer to be notified.
+      // every commitment.
       history.forgetThrough(Number.POSITIVE_INFINITY);
-      setInSlot.clear();
     },
     close() {
       if (timer) clearInterval(timer);

@@ -2,8 +2,8 @@
  * Solana PubSub over WebSocket: signature, account, program, logs, slot, slotsUpdates, root and block
  * subscriptions and their unsubscribes, notified when a transaction or slot reaches the
  * subscription's commitment (default `finalized`, as on a validator). Accounts set outside a
- * transaction (cheatcodes) are notified to account and program subscriptions as a transaction's
- * writes are, when the slot they were set in reaches the subscription's commitment. A signature
+ * transaction (cheatcodes) read as set at every commitment at once, so account and program
+ * subscriptions at every commitment are notified of them at once. A signature
  * subscription whose transaction already reached its commitment is notified right after the
  * subscription's reply. Subscriptions are indexed (by socket, signature, account and program), so
  * subscribing costs the same at 10 or 10,000; account and program notifications carry the state as
@@ -188,7 +188,7 @@ export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Pr
 
   /**
    * Notifies the subscriptions at `level` of transactions that just reached it, and account and
-   * program subscriptions of the accounts `set` outside a transaction that reached it with them.
+   * program subscriptions of the accounts `set` outside a transaction (at every level at once).
    */
   function reached(
     level: Commitment,
@@ -276,6 +276,8 @@ export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Pr
     },
     accountsSet({ slot, addresses }) {
       reached("processed", slot, [], addresses);
+      reached("confirmed", ledger.slot("confirmed"), [], addresses);
+      reached("finalized", ledger.slot("finalized"), [], addresses);
     },
     slot({ closed, finalized, opened }) {
       const timestamp = Date.now();
@@ -296,17 +298,12 @@ export async function servePubSub(ledger: SvmLedger, options: PubSubOptions): Pr
       });
       slotsUpdate({ type: "optimisticConfirmation", slot: closed, timestamp });
       slotsUpdate({ type: "createdBank", slot: opened, parent: closed, timestamp });
-      reached("confirmed", closed, closedTxs, ledger.accountsSetInSlot(closed));
+      reached("confirmed", closed, closedTxs);
       const blocks = [blockReached("confirmed", closed)];
       if (finalized !== null) {
         slotsUpdate({ type: "root", slot: finalized, timestamp });
         for (const id of byKind.get("root")) notify(id, "rootNotification", finalized);
-        reached(
-          "finalized",
-          finalized,
-          ledger.transactionsInSlot(finalized),
-          ledger.accountsSetInSlot(finalized),
-        );
+        reached("finalized", finalized, ledger.transactionsInSlot(finalized));
         blocks.push(blockReached("finalized", finalized));
       }
       Promise.all(blocks).catch(() => {});
