@@ -1,0 +1,415 @@
+/**
+ * `attestkit verify` trusted as an outsider trusts it: the CLI in its own process against devnets
+ * started here on free ports. A v2 request verifies with `--config devnet.json` alone and with
+ * `--service` alone (the RPC URLs come from GET /chains). Against a service that lies (a proxy in
+ * front of the devnet's service rewriting what GET /requests/v3 lists), the CLI trusts the chains
+ * and the order, never the listing: a 1-wei refund of a deposit paid through `OrderGatedDepositor`
+ * (the depository reached by a contract) fails, a deposit under another order id lowers no refund
+ * floor, and a fill listed on a chain the order does not name is read on the order's chain.
+ * Connection errors are one line with exit 2.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "chai";
+import {
+  type Address,
+  encodeDeployData,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  parseEther,
+  parseEventLogs,
+  zeroAddress,
+} from "viem";
+import { evmDevAccount } from "../../../src/devnet/accounts.ts";
+import { devnetConfig, writeDevnetConfig } from "../../../src/devnet/config-out.ts";
+import type { EvmDevChain } from "../../../src/devnet/evm-chain.ts";
+import { sendQuotedEvmSteps } from "../../../src/devnet/quoted-steps.ts";
+import {
+  chainVmTypesFromChains,
+  encodeOrder,
+  type QuoteResponse,
+  type QuoteV2Body,
+  RELAY_DEPOSITORY_ABI,
+} from "../../../src/index.ts";
+import type { ProtocolOrderBlock } from "../../../src/service/index.ts";
+import { orderGatedDepositorArtifact } from "../../../src/testing/evm/order-gated-depositor-adapter.ts";
+import { type E2e, type EvmUser, evmUser, startE2e, waitForStatus } from "../../e2e/fixture.ts";
+import { freePort } from "../free-port.ts";
+
+type OrderQuote = QuoteResponse & { protocol: { v2: ProtocolOrderBlock } };
+type Run = { code: number | null; stdout: string; stderr: string };
+type Listed = { txHash: string; chainId: number; type: string };
+type Report = {
+  ok: boolean;
+  legs: {
+    leg: string;
+    chainId: number | null;
+    txHash: string | null;
+    ok: boolean;
+    checks: { check: string; ok: boolean; detail: string }[];
+    failures: { code: string }[];
+  }[];
+};
+
+/** Runs `attestkit verify` as its own process (asynchronously: the devnet answers from this one). */
+function verify(...args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["src/cli.ts", "verify", ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.once("error", reject);
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const report = (run: Run): Report => {
+  try {
+    return JSON.parse(run.stdout) as Report;
+  } catch {
+    throw new Error(`not a JSON report (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
+  }
+};
+const codesOf = (run: Run) => report(run).legs.map((leg) => [leg.leg, leg.failures.map((f) => f.code)]);
+
+/**
+ * A service that lies: forwards every request to `upstream`, and passes the JSON of GET
+ * /requests/v3 through `rewrite` (each listed request's `data`).
+ */
+async function lyingService(
+  upstream: string,
+  rewrite: (data: { inTxs: Listed[]; outTxs: Listed[] }) => void,
+): Promise<{ url: string; server: Server }> {
+  const server = createServer(async (request, response) => {
+    const apiKey = request.headers["x-api-key"];
+    const forwarded = await fetch(`${upstream}${request.url}`, {
+      headers: typeof apiKey === "string" ? { "x-api-key": apiKey } : {},
+    });
+    let body = await forwarded.text();
+    if (request.url?.startsWith("/requests/v3") && forwarded.ok) {
+      const page = JSON.parse(body) as { requests: { data: { inTxs: Listed[]; outTxs: Listed[] } }[] };
+      for (const listed of page.requests) rewrite(listed.data);
+      body = JSON.stringify(page);
+    }
+    response.writeHead(forwarded.status, { "content-type": "application/json" }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+const closeServer = (server: Server) => new Promise((resolve) => server.close(resolve));
+
+/** Writes the devnet's `--config-out` file; its path. */
+async function configFile(e2e: E2e): Promise<string> {
+  const file = join(mkdtempSync(join(tmpdir(), "attestkit-verify-")), "devnet.json");
+  await writeDevnetConfig(file, devnetConfig(e2e.devnet));
+  return file;
+}
+
+/** Every chain's RPC URL as `--rpc` flags (what the verifier took before it read GET /chains). */
+const rpcFlags = (e2e: E2e) => [
+  ...[...e2e.devnet.evm.values()].flatMap((chain) => ["--rpc", `${chain.chainId}=${chain.rpcUrl}`]),
+  "--rpc",
+  `792703809=${e2e.devnet.svm.rpcUrl}`,
+];
+
+const quoteBody = (amount: bigint): QuoteV2Body => ({
+  user: evmDevAccount("alice").address,
+  recipient: evmDevAccount("bob").address,
+  originChainId: 8453,
+  destinationChainId: 10,
+  originCurrency: zeroAddress,
+  destinationCurrency: zeroAddress,
+  amount: amount.toString(),
+  tradeType: "EXACT_INPUT",
+});
+const quote = async (e2e: E2e, amount: bigint) =>
+  (await e2e.client.quoteV2({ ...quoteBody(amount), includeProtocolData: true })) as OrderQuote;
+const requestIdOf = (q: QuoteResponse) => q.steps[0]?.requestId as string;
+
+/** Sends `value` wei from `user` to `to` with `data`; the hash of the transaction, which succeeded. */
+async function send(user: EvmUser, to: Address, value: bigint, data: Hex): Promise<Hex> {
+  const hash = await user.wallet.sendTransaction({
+    account: user.wallet.account,
+    chain: null,
+    to,
+    value,
+    data,
+  });
+  expect((await user.public.waitForTransactionReceipt({ hash })).status, hash).to.equal("success");
+  return hash;
+}
+
+describe("outside: attestkit verify on a v2 devnet, from --config or --service alone", function () {
+  this.timeout(300_000);
+  let e2e: E2e;
+  let config: string;
+  let requestId: string;
+
+  before(async () => {
+    e2e = await startE2e({ orderVersion: "v2" });
+    config = await configFile(e2e);
+    const q = await quote(e2e, parseEther("0.2"));
+    expect(q.protocol.v2.orderData.version).to.equal("v2");
+    await sendQuotedEvmSteps(evmUser(e2e.devnet.evmChain(8453), "alice"), q);
+    await e2e.devnet.evmChain(8453).mine();
+    requestId = requestIdOf(q);
+    await waitForStatus(e2e, requestId, "success");
+  });
+  after(() => e2e?.close());
+
+  it("a v2 request verifies with --config devnet.json alone: every leg holds, exit 0", async () => {
+    const run = await verify(requestId, "--config", config, "--json");
+    expect(run.code, run.stdout + run.stderr).to.equal(0);
+    const parsed = report(run);
+    expect(parsed.legs.map((leg) => [leg.leg, leg.chainId, leg.ok])).to.deep.equal([
+      ["order", null, true],
+      ["deposit", 8453, true],
+      ["fill", 10, true],
+    ]);
+    const amount = parsed.legs[1]?.checks.find((check) => check.check === "amount");
+    expect(amount?.detail).to.match(/deposited 200000000000000000 .* under the order id/);
+  });
+
+  it("--service alone reads the chains' RPC URLs from GET /chains, exit 0", async () => {
+    const run = await verify(requestId, "--service", e2e.devnet.serviceUrl);
+    expect(run.code, run.stdout + run.stderr).to.equal(0);
+    expect(run.stdout).to.match(/verified: every check of both legs holds/);
+  });
+
+  it("an unreachable chain RPC is one line and exit 2, not a stack trace", async () => {
+    const closed = await freePort();
+    const run = await verify(
+      requestId,
+      "--service",
+      e2e.devnet.serviceUrl,
+      ...rpcFlags(e2e),
+      "--rpc",
+      `10=http://127.0.0.1:${closed}`,
+    );
+    expect(run.code, run.stderr).to.equal(2);
+    expect(run.stderr.trim().split("\n")).to.have.length(1);
+    expect(run.stderr).to.match(/^attestkit verify: cannot read chain 10 at http:\/\/127\.0\.0\.1:\d+: /);
+  });
+
+  it("an RPC URL that serves another chain is refused in one line, exit 2", async () => {
+    const base = e2e.devnet.evmChain(8453).rpcUrl;
+    const run = await verify(
+      requestId,
+      "--service",
+      e2e.devnet.serviceUrl,
+      ...rpcFlags(e2e),
+      "--rpc",
+      `10=${base}`,
+    );
+    expect(run.code, run.stderr).to.equal(2);
+    expect(run.stderr).to.match(/^attestkit verify: the RPC URL of chain 10 \(.+\) serves chain 8453\n$/);
+  });
+
+  it("an unreachable service is one line and exit 2", async () => {
+    const run = await verify(requestId, "--service", `http://127.0.0.1:${await freePort()}`);
+    expect(run.code, run.stderr).to.equal(2);
+    expect(run.stderr).to.match(/^attestkit verify: cannot reach http:\/\/127\.0\.0\.1:\d+\/requests\/v3/);
+  });
+
+  it("a --config file that is not a devnet's --config-out is a usage error, exit 2", async () => {
+    const run = await verify(requestId, "--config", join(tmpdir(), "no-such-devnet.json"));
+    expect(run.code, run.stderr).to.equal(2);
+    expect(run.stderr).to.match(/^attestkit verify: --config .+ \(see attestkit verify --help\)\n$/);
+  });
+});
+
+describe("outside: attestkit verify trusts the chains and the order, not the service's listing", function () {
+  this.timeout(300_000);
+  let e2e: E2e;
+  let base: EvmDevChain;
+
+  before(async () => {
+    e2e = await startE2e();
+    base = e2e.devnet.evmChain(8453);
+  });
+  after(() => e2e?.close());
+
+  /** A v1 order of `amount` paid natively through a fresh `OrderGatedDepositor`; the quote and the deposit's hash. */
+  async function gatePaid(amount: bigint): Promise<{ q: OrderQuote; deposit: Hex }> {
+    const alice = evmUser(base, "alice");
+    const q = await quote(e2e, amount);
+    const { orderData, orderSignature, orderId } = q.protocol.v2;
+    const chains = chainVmTypesFromChains(await (await fetch(`${e2e.devnet.serviceUrl}/chains`)).json());
+    const order = encodeOrder(orderData, chains);
+    const { abi, bytecode } = orderGatedDepositorArtifact();
+    const deployHash = await alice.wallet.sendTransaction({
+      account: alice.wallet.account,
+      chain: null,
+      data: encodeDeployData({
+        abi,
+        bytecode,
+        args: [
+          alice.address,
+          e2e.devnet.service.solverAddress,
+          base.depository,
+          order.inputs[0]?.payment.chainId,
+          [{ chainId: order.output.chainId, recipient: evmDevAccount("bob").address }],
+        ],
+      }),
+    });
+    const gate = getAddress(
+      (await alice.public.waitForTransactionReceipt({ hash: deployHash })).contractAddress as Address,
+    );
+    const deposit = await send(
+      alice,
+      gate,
+      amount,
+      encodeFunctionData({ abi, functionName: "depositNative", args: [order, orderSignature] }),
+    );
+    // The depository was reached by the gate, not by the payer's transaction: its event names the order.
+    const receipt = await alice.public.getTransactionReceipt({ hash: deposit });
+    const [event] = parseEventLogs({
+      abi: RELAY_DEPOSITORY_ABI,
+      logs: receipt.logs,
+      eventName: "RelayNativeDeposit",
+    });
+    expect(event?.address.toLowerCase()).to.equal(base.depository.toLowerCase());
+    expect(event?.args).to.deep.include({ amount, id: orderId });
+    expect(getAddress(receipt.to as Address)).to.equal(gate);
+    await base.mine();
+    return { q, deposit };
+  }
+
+  it("a 1-wei refund of a gate-paid deposit fails REFUND_BELOW_MINIMUM, exit 1; the honest refund verifies, its deposit measured from the depository's event", async () => {
+    const amount = parseEther("0.5");
+    await e2e.devnet.scenarios.add({
+      match: { minAmount: amount.toString(), maxAmount: amount.toString() },
+      outcome: "refund",
+    });
+    const { q } = await gatePaid(amount);
+    const requestId = requestIdOf(q);
+    await waitForStatus(e2e, requestId, "refund");
+
+    // The attack: a refund of 1 wei to the refund recipient, tagged with the order id, really lands.
+    const alice = evmDevAccount("alice").address;
+    const carol = evmUser(base, "carol");
+    const before = await carol.public.getBalance({ address: alice });
+    const tampered = await send(carol, alice, 1n, q.protocol.v2.orderId);
+    expect((await carol.public.getBalance({ address: alice })) - before).to.equal(1n);
+    await base.mine();
+    const lying = await lyingService(e2e.devnet.serviceUrl, (data) => {
+      for (const tx of data.outTxs) if (tx.type === "refund") tx.txHash = tampered;
+    });
+    try {
+      const run = await verify(requestId, "--service", lying.url, ...rpcFlags(e2e), "--json");
+      expect(run.code, run.stdout + run.stderr).to.equal(1);
+      expect(codesOf(run)).to.deep.equal([
+        ["order", []],
+        ["deposit", []],
+        ["refund", ["REFUND_BELOW_MINIMUM"]],
+      ]);
+    } finally {
+      await closeServer(lying.server);
+    }
+
+    // The honest refund the service lists verifies, its deposit measured under the order id.
+    const honest = await verify(requestId, "--service", e2e.devnet.serviceUrl, ...rpcFlags(e2e), "--json");
+    expect(honest.code, honest.stdout + honest.stderr).to.equal(0);
+    const deposit = report(honest).legs[1];
+    expect(deposit?.checks.find((check) => check.check === "amount")?.detail).to.match(
+      new RegExp(`deposited ${amount} of 0x0{40} under the order id`),
+    );
+  });
+
+  it("a deposit listed for the request that pays another order id fails DEPOSIT_NOT_UNDER_ORDER_ID and lowers no refund floor", async () => {
+    const amount = parseEther("0.3");
+    await e2e.devnet.scenarios.add({
+      match: { minAmount: amount.toString(), maxAmount: amount.toString() },
+      outcome: "refund",
+    });
+    const q = await quote(e2e, amount);
+    await sendQuotedEvmSteps(evmUser(base, "alice"), q);
+    await base.mine();
+    const requestId = requestIdOf(q);
+    await waitForStatus(e2e, requestId, "refund");
+
+    // A small deposit into the depository under another id, and a refund of the same small share.
+    const alice = evmUser(base, "alice");
+    const small = amount / 100n;
+    const otherId = `0x${"ab".repeat(32)}` as Hex;
+    const elsewhere = await send(
+      alice,
+      base.depository,
+      small,
+      encodeFunctionData({
+        abi: RELAY_DEPOSITORY_ABI,
+        functionName: "depositNative",
+        args: [alice.address, otherId],
+      }),
+    );
+    const smallRefund = await send(evmUser(base, "carol"), alice.address, small, q.protocol.v2.orderId);
+    await base.mine();
+    const lying = await lyingService(e2e.devnet.serviceUrl, (data) => {
+      for (const tx of data.inTxs) if (tx.type === "deposit") tx.txHash = elsewhere;
+      for (const tx of data.outTxs) if (tx.type === "refund") tx.txHash = smallRefund;
+    });
+    try {
+      const run = await verify(requestId, "--service", lying.url, ...rpcFlags(e2e), "--json");
+      expect(run.code, run.stdout + run.stderr).to.equal(1);
+      expect(codesOf(run)).to.deep.equal([
+        ["order", []],
+        ["deposit", ["DEPOSIT_NOT_UNDER_ORDER_ID"]],
+        ["refund", ["REFUND_BELOW_MINIMUM"]],
+      ]);
+    } finally {
+      await closeServer(lying.server);
+    }
+  });
+
+  it("a fill listed on the origin chain is read on the order's output chain: not found there, exit 1", async () => {
+    const q = await quote(e2e, parseEther("0.2"));
+    await sendQuotedEvmSteps(evmUser(base, "alice"), q);
+    await base.mine();
+    const requestId = requestIdOf(q);
+    await waitForStatus(e2e, requestId, "success");
+    // The attack: the order's minimum paid to its recipient on base (not its output chain), tagged.
+    const order = q.protocol.v2.orderData;
+    if (!("inputs" in order)) throw new Error("the devnet issues v1 orders by default");
+    const minimum = BigInt(order.output.payments[0]?.minimumAmount as string);
+    const onBase = await send(
+      evmUser(base, "alice"),
+      evmDevAccount("bob").address,
+      minimum,
+      q.protocol.v2.orderId,
+    );
+    await base.mine();
+    const lying = await lyingService(e2e.devnet.serviceUrl, (data) => {
+      for (const tx of data.outTxs)
+        if (tx.type === "fill") {
+          tx.txHash = onBase;
+          tx.chainId = 8453;
+        }
+    });
+    try {
+      const run = await verify(requestId, "--service", lying.url, ...rpcFlags(e2e), "--json");
+      expect(run.code, run.stdout + run.stderr).to.equal(1);
+      const parsed = report(run);
+      expect(parsed.legs[2]).to.deep.include({ leg: "fill", chainId: 10, txHash: onBase });
+      expect(codesOf(run)[2]).to.deep.equal(["fill", ["TX_NOT_FOUND"]]);
+    } finally {
+      await closeServer(lying.server);
+    }
+  });
+});
