@@ -25,16 +25,19 @@ import {
   parseEventLogs,
   zeroAddress,
 } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { evmDevAccount } from "../../../src/devnet/accounts.ts";
 import { devnetConfig, writeDevnetConfig } from "../../../src/devnet/config-out.ts";
 import type { EvmDevChain } from "../../../src/devnet/evm-chain.ts";
-import { sendQuotedEvmSteps } from "../../../src/devnet/quoted-steps.ts";
+import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "../../../src/devnet/quoted-steps.ts";
 import {
   chainVmTypesFromChains,
   encodeOrder,
   type QuoteResponse,
   type QuoteV2Body,
   RELAY_DEPOSITORY_ABI,
+  SVM_CHAIN_ID,
+  SVM_NATIVE_TOKEN,
 } from "../../../src/index.ts";
 import type { ProtocolOrderBlock } from "../../../src/service/index.ts";
 import { orderGatedDepositorArtifact } from "../../../src/testing/evm/order-gated-depositor-adapter.ts";
@@ -191,6 +194,32 @@ describe("outside: attestkit verify on a v2 devnet, from --config or --service a
     const run = await verify(requestId, "--service", e2e.devnet.serviceUrl);
     expect(run.code, run.stdout + run.stderr).to.equal(0);
     expect(run.stdout).to.match(/verified: every check of both legs holds/);
+  });
+
+  it("a v2 request paid on the SVM chain: the deposit measured from the depository's instruction under the order id, exit 0", async () => {
+    const { svm } = e2e.devnet;
+    const amount = 2n * 10n ** 9n;
+    const q = (await e2e.client.quoteV2({
+      user: svm.accounts.alice.address,
+      recipient: evmDevAccount("bob").address,
+      originChainId: SVM_CHAIN_ID,
+      destinationChainId: 8453,
+      originCurrency: SVM_NATIVE_TOKEN,
+      destinationCurrency: zeroAddress,
+      amount: amount.toString(),
+      tradeType: "EXACT_INPUT",
+      includeProtocolData: true,
+    })) as OrderQuote;
+    await submitQuotedSvmDeposit(svm, svm.accounts.alice, q);
+    const id = requestIdOf(q);
+    await waitForStatus(e2e, id, "success");
+    const run = await verify(id, "--config", config, "--json");
+    expect(run.code, run.stdout + run.stderr).to.equal(0);
+    const deposit = report(run).legs[1];
+    expect(deposit).to.deep.include({ leg: "deposit", chainId: SVM_CHAIN_ID, ok: true });
+    expect(deposit?.checks.find((check) => check.check === "amount")?.detail).to.match(
+      new RegExp(`deposited ${amount} of 0x0{64} under the order id`),
+    );
   });
 
   it("an unreachable chain RPC is one line and exit 2, not a stack trace", async () => {
@@ -408,6 +437,43 @@ describe("outside: attestkit verify trusts the chains and the order, not the ser
       const parsed = report(run);
       expect(parsed.legs[2]).to.deep.include({ leg: "fill", chainId: 10, txHash: onBase });
       expect(codesOf(run)[2]).to.deep.equal(["fill", ["TX_NOT_FOUND"]]);
+    } finally {
+      await closeServer(lying.server);
+    }
+  });
+
+  it("a pre-EIP-155 fill (no chain id in its signature) on the order's output chain fails the chain check: LEG_CHAIN_MISMATCH, exit 1", async () => {
+    const q = await quote(e2e, parseEther("0.2"));
+    await sendQuotedEvmSteps(evmUser(base, "alice"), q);
+    await base.mine();
+    const requestId = requestIdOf(q);
+    await waitForStatus(e2e, requestId, "success");
+    const order = q.protocol.v2.orderData;
+    if (!("inputs" in order)) throw new Error("the devnet issues v1 orders by default");
+    const optimism = evmUser(e2e.devnet.evmChain(10), "carol");
+    // The attack: the order's minimum to its recipient, tagged, signed with no chain id (valid on any chain).
+    const unprotected = await privateKeyToAccount(evmDevAccount("carol").privateKey).signTransaction({
+      type: "legacy",
+      to: evmDevAccount("bob").address,
+      value: BigInt(order.output.payments[0]?.minimumAmount as string),
+      data: q.protocol.v2.orderId,
+      gas: 100_000n,
+      gasPrice: await optimism.public.getGasPrice(),
+      nonce: await optimism.public.getTransactionCount({ address: optimism.address }),
+    });
+    const hash = await optimism.public.sendRawTransaction({ serializedTransaction: unprotected });
+    expect((await optimism.public.waitForTransactionReceipt({ hash })).status).to.equal("success");
+    expect((await optimism.public.getTransaction({ hash })).chainId).to.equal(undefined);
+    const lying = await lyingService(e2e.devnet.serviceUrl, (data) => {
+      for (const tx of data.outTxs) if (tx.type === "fill") tx.txHash = hash;
+    });
+    try {
+      const run = await verify(requestId, "--service", lying.url, ...rpcFlags(e2e), "--json");
+      expect(run.code, run.stdout + run.stderr).to.equal(1);
+      expect(codesOf(run)[2]).to.deep.equal(["fill", ["LEG_CHAIN_MISMATCH"]]);
+      expect(report(run).legs[2]?.checks.find((check) => check.check === "chain id")?.detail).to.match(
+        /states no chain id \(pre-EIP-155\)/,
+      );
     } finally {
       await closeServer(lying.server);
     }
