@@ -8,156 +8,33 @@
  * floor, and a fill listed on a chain the order does not name is read on the order's chain.
  * Connection errors are one line with exit 2.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
-import {
-  type Address,
-  encodeDeployData,
-  encodeFunctionData,
-  getAddress,
-  type Hex,
-  parseEther,
-  parseEventLogs,
-  zeroAddress,
-} from "viem";
+import { encodeFunctionData, type Hex, parseEther, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { evmDevAccount } from "../../../src/devnet/accounts.ts";
-import { devnetConfig, writeDevnetConfig } from "../../../src/devnet/config-out.ts";
 import type { EvmDevChain } from "../../../src/devnet/evm-chain.ts";
 import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "../../../src/devnet/quoted-steps.ts";
-import {
-  chainVmTypesFromChains,
-  encodeOrder,
-  type QuoteResponse,
-  type QuoteV2Body,
-  RELAY_DEPOSITORY_ABI,
-  SVM_CHAIN_ID,
-  SVM_NATIVE_TOKEN,
-} from "../../../src/index.ts";
-import type { ProtocolOrderBlock } from "../../../src/service/index.ts";
-import { orderGatedDepositorArtifact } from "../../../src/testing/evm/order-gated-depositor-adapter.ts";
-import { type E2e, type EvmUser, evmUser, startE2e, waitForStatus } from "../../e2e/fixture.ts";
+import { RELAY_DEPOSITORY_ABI, SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../../src/index.ts";
+import { type E2e, evmUser, startE2e, waitForStatus } from "../../e2e/fixture.ts";
 import { freePort } from "../free-port.ts";
+import {
+  closeServer,
+  codesOf,
+  configFile,
+  lyingService,
+  type OrderQuote,
+  quote,
+  report,
+  requestIdOf,
+  rpcFlags,
+  send,
+  tamperedGateRefund,
+  verifyCli,
+} from "./verify-fixture.ts";
 
-type OrderQuote = QuoteResponse & { protocol: { v2: ProtocolOrderBlock } };
-type Run = { code: number | null; stdout: string; stderr: string };
-type Listed = { txHash: string; chainId: number; type: string };
-type Report = {
-  ok: boolean;
-  legs: {
-    leg: string;
-    chainId: number | null;
-    txHash: string | null;
-    ok: boolean;
-    checks: { check: string; ok: boolean; detail: string }[];
-    failures: { code: string }[];
-  }[];
-};
-
-/** Runs `attestkit verify` as its own process (asynchronously: the devnet answers from this one). */
-function verify(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["src/cli.ts", "verify", ...args], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-    child.once("error", reject);
-    child.once("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-const report = (run: Run): Report => {
-  try {
-    return JSON.parse(run.stdout) as Report;
-  } catch {
-    throw new Error(`not a JSON report (exit ${run.code}):\n${run.stdout}\n${run.stderr}`);
-  }
-};
-const codesOf = (run: Run) => report(run).legs.map((leg) => [leg.leg, leg.failures.map((f) => f.code)]);
-
-/**
- * A service that lies: forwards every request to `upstream`, and passes the JSON of GET
- * /requests/v3 through `rewrite` (each listed request's `data`).
- */
-async function lyingService(
-  upstream: string,
-  rewrite: (data: { inTxs: Listed[]; outTxs: Listed[] }) => void,
-): Promise<{ url: string; server: Server }> {
-  const server = createServer(async (request, response) => {
-    const apiKey = request.headers["x-api-key"];
-    const forwarded = await fetch(`${upstream}${request.url}`, {
-      headers: typeof apiKey === "string" ? { "x-api-key": apiKey } : {},
-    });
-    let body = await forwarded.text();
-    if (request.url?.startsWith("/requests/v3") && forwarded.ok) {
-      const page = JSON.parse(body) as { requests: { data: { inTxs: Listed[]; outTxs: Listed[] } }[] };
-      for (const listed of page.requests) rewrite(listed.data);
-      body = JSON.stringify(page);
-    }
-    response.writeHead(forwarded.status, { "content-type": "application/json" }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-const closeServer = (server: Server) => new Promise((resolve) => server.close(resolve));
-
-/** Writes the devnet's `--config-out` file; its path. */
-async function configFile(e2e: E2e): Promise<string> {
-  const file = join(mkdtempSync(join(tmpdir(), "attestkit-verify-")), "devnet.json");
-  await writeDevnetConfig(file, devnetConfig(e2e.devnet));
-  return file;
-}
-
-/** Every chain's RPC URL as `--rpc` flags (what the verifier took before it read GET /chains). */
-const rpcFlags = (e2e: E2e) => [
-  ...[...e2e.devnet.evm.values()].flatMap((chain) => ["--rpc", `${chain.chainId}=${chain.rpcUrl}`]),
-  "--rpc",
-  `792703809=${e2e.devnet.svm.rpcUrl}`,
-];
-
-const quoteBody = (amount: bigint): QuoteV2Body => ({
-  user: evmDevAccount("alice").address,
-  recipient: evmDevAccount("bob").address,
-  originChainId: 8453,
-  destinationChainId: 10,
-  originCurrency: zeroAddress,
-  destinationCurrency: zeroAddress,
-  amount: amount.toString(),
-  tradeType: "EXACT_INPUT",
-});
-const quote = async (e2e: E2e, amount: bigint) =>
-  (await e2e.client.quoteV2({ ...quoteBody(amount), includeProtocolData: true })) as OrderQuote;
-const requestIdOf = (q: QuoteResponse) => q.steps[0]?.requestId as string;
-
-/** Sends `value` wei from `user` to `to` with `data`; the hash of the transaction, which succeeded. */
-async function send(user: EvmUser, to: Address, value: bigint, data: Hex): Promise<Hex> {
-  const hash = await user.wallet.sendTransaction({
-    account: user.wallet.account,
-    chain: null,
-    to,
-    value,
-    data,
-  });
-  expect((await user.public.waitForTransactionReceipt({ hash })).status, hash).to.equal("success");
-  return hash;
-}
+const verify = verifyCli("src/cli.ts");
 
 describe("outside: attestkit verify on a v2 devnet, from --config or --service alone", function () {
   this.timeout(300_000);
@@ -275,69 +152,9 @@ describe("outside: attestkit verify trusts the chains and the order, not the ser
   });
   after(() => e2e?.close());
 
-  /** A v1 order of `amount` paid natively through a fresh `OrderGatedDepositor`; the quote and the deposit's hash. */
-  async function gatePaid(amount: bigint): Promise<{ q: OrderQuote; deposit: Hex }> {
-    const alice = evmUser(base, "alice");
-    const q = await quote(e2e, amount);
-    const { orderData, orderSignature, orderId } = q.protocol.v2;
-    const chains = chainVmTypesFromChains(await (await fetch(`${e2e.devnet.serviceUrl}/chains`)).json());
-    const order = encodeOrder(orderData, chains);
-    const { abi, bytecode } = orderGatedDepositorArtifact();
-    const deployHash = await alice.wallet.sendTransaction({
-      account: alice.wallet.account,
-      chain: null,
-      data: encodeDeployData({
-        abi,
-        bytecode,
-        args: [
-          alice.address,
-          e2e.devnet.service.solverAddress,
-          base.depository,
-          order.inputs[0]?.payment.chainId,
-          [{ chainId: order.output.chainId, recipient: evmDevAccount("bob").address }],
-        ],
-      }),
-    });
-    const gate = getAddress(
-      (await alice.public.waitForTransactionReceipt({ hash: deployHash })).contractAddress as Address,
-    );
-    const deposit = await send(
-      alice,
-      gate,
-      amount,
-      encodeFunctionData({ abi, functionName: "depositNative", args: [order, orderSignature] }),
-    );
-    // The depository was reached by the gate, not by the payer's transaction: its event names the order.
-    const receipt = await alice.public.getTransactionReceipt({ hash: deposit });
-    const [event] = parseEventLogs({
-      abi: RELAY_DEPOSITORY_ABI,
-      logs: receipt.logs,
-      eventName: "RelayNativeDeposit",
-    });
-    expect(event?.address.toLowerCase()).to.equal(base.depository.toLowerCase());
-    expect(event?.args).to.deep.include({ amount, id: orderId });
-    expect(getAddress(receipt.to as Address)).to.equal(gate);
-    await base.mine();
-    return { q, deposit };
-  }
-
   it("a 1-wei refund of a gate-paid deposit fails REFUND_BELOW_MINIMUM, exit 1; the honest refund verifies, its deposit measured from the depository's event", async () => {
     const amount = parseEther("0.5");
-    await e2e.devnet.scenarios.add({
-      match: { minAmount: amount.toString(), maxAmount: amount.toString() },
-      outcome: "refund",
-    });
-    const { q } = await gatePaid(amount);
-    const requestId = requestIdOf(q);
-    await waitForStatus(e2e, requestId, "refund");
-
-    // The attack: a refund of 1 wei to the refund recipient, tagged with the order id, really lands.
-    const alice = evmDevAccount("alice").address;
-    const carol = evmUser(base, "carol");
-    const before = await carol.public.getBalance({ address: alice });
-    const tampered = await send(carol, alice, 1n, q.protocol.v2.orderId);
-    expect((await carol.public.getBalance({ address: alice })) - before).to.equal(1n);
-    await base.mine();
+    const { requestId, tampered } = await tamperedGateRefund(e2e, amount);
     const lying = await lyingService(e2e.devnet.serviceUrl, (data) => {
       for (const tx of data.outTxs) if (tx.type === "refund") tx.txHash = tampered;
     });
