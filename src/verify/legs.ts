@@ -308,6 +308,7 @@ async function depositLeg(
     "TX_NOT_FINAL",
   );
   signedChainCheck(evidence, chain, record);
+  if (!facts.succeeded) return { leg: report() };
   const deposits: MeasuredDeposit[] =
     evidence.vm === "ethereum-vm"
       ? await readers.read(chain, async () =>
