@@ -18,8 +18,8 @@ Commands:
   devnet    EVM chains 8453 and 10 (Hardhat EDR), the SVM chain (LiteSVM), the receivers and the
             mock service, in one process (optional peer dependencies: see --help)
   service   the mock service alone
-  verify    both legs of a request (order, deposit, fill or refund) checked against its order,
-            on the devnet or any service URL and chain RPCs
+  verify    both legs of a request (order v1 or v2, deposit, fill or refund) checked against its
+            order on the chains, for the devnet (--config FILE) or any service URL
   install-node
             installs Node.js ${TOOLS_NODE_VERSION} into this project (linux-x64) and the devnet's
             peers under it, so that npx attestkit and npm scripts here run under it

@@ -1,40 +1,43 @@
 /**
  * `attestkit verify <request id | tx hash>`: both legs of a request checked from outside, against
- * the devnet (the default URLs) or any service URL and chain RPCs. Prints each leg with each check
- * (`--json` for scripts); exits 0 only when every check holds, 1 when one does not, 2 for a usage
- * error (unknown flag, unknown request, unreachable service or RPC).
+ * the devnet (the default service URL), a devnet's `--config-out` file, or any service URL. Prints
+ * each leg with each check (`--json` for scripts); exits 0 only when every check holds, 1 when one
+ * does not, 2 when nothing could be checked (a usage error: unknown flag, unknown request, bad file;
+ * a connection error: unreachable service or RPC, an RPC serving another chain), in one line.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { SVM_CHAIN_ID } from "../svm/index.ts";
-import { type RequestReport, VerifyUsageError, verifyRequest } from "./legs.ts";
+import { DevnetConfigSchema } from "../devnet/config-out.ts";
+import { type RequestReport, VerifyConnectionError, VerifyUsageError, verifyRequest } from "./legs.ts";
 
 const HELP = `attestkit verify <request id | tx hash> [options]
 
-Checks both legs of a request against its protocol order: the order (its id recomputed), the
-deposit (found, succeeded, final) and the fill or refund (verifyOrderFill / verifyOrderRefund over
-the chain's RPC: success, finality, order-id tag, deadline, what the recipient received against the
-order's minimum). Exit code 0 only when every check holds.
+Checks both legs of a request against its protocol order (v1 or v2), reading the chains, not the
+service's word: the order (its id recomputed), the deposit (read on the order's input chain: found,
+succeeded, final, and what the depository's own deposit event or instruction deposited under the
+order id) and the fill or refund (read on the order's output or refund chain; verifyOrderFill /
+verifyOrderRefund: success, finality, chain, order-id tag, deadline, what the recipient received
+against the order's minimum; a refund's floor follows the deposit only when it was measured under
+the order id). An EVM leg must be signed for its chain (a pre-EIP-155 transaction is refused).
 
-  --service <url>       the service (env ATTESTKIT_SERVICE_URL, default http://127.0.0.1:8787)
-  --api-key <key>       sent as x-api-key to GET /requests/v3 (env ATTESTKIT_API_KEY, default the devnet's)
-  --rpc <chain>=<url>   JSON-RPC URL of a numeric chain id (repeatable; default the devnet's
-                        8453=http://127.0.0.1:8545, 10=http://127.0.0.1:8546, ${SVM_CHAIN_ID}=http://127.0.0.1:8899)
+  --config <file>       a devnet's --config-out file: its service URL, API key and RPC URLs
+  --service <url>       the service (default: --config's, else env ATTESTKIT_SERVICE_URL, else
+                        http://127.0.0.1:8787); the chains' RPC URLs come from its GET /chains
+  --api-key <key>       sent as x-api-key to GET /requests/v3 (default: --config's, else env
+                        ATTESTKIT_API_KEY, else the devnet's)
+  --rpc <chain>=<url>   JSON-RPC URL of a numeric chain id, before --config's and GET /chains'
+                        (repeatable)
   --order <file>        the order as JSON (the quote's protocol.v2 block or its orderData), for a
                         service that does not return it in the status
   --confirmations <n>   EVM blocks for finality, the transaction's own included (default 1)
   --commitment <c>      SVM commitment for finality: confirmed (default) or finalized
   --json                one JSON object on stdout
-  -h, --help            this text`;
+  -h, --help            this text
+
+Exit code: 0 every check holds, 1 a check failed, 2 nothing was checked (usage or connection error).`;
 
 /** The devnet's `DEVNET_API_KEY` (src/devnet/devnet.ts, not imported: it loads the whole devnet). */
 const DEVNET_API_KEY = "devnet-api-key";
-
-const DEVNET_RPC: ReadonlyArray<[number, string]> = [
-  [8453, "http://127.0.0.1:8545"],
-  [10, "http://127.0.0.1:8546"],
-  [SVM_CHAIN_ID, "http://127.0.0.1:8899"],
-];
 
 function usage(message: string): never {
   console.error(`attestkit verify: ${message} (see attestkit verify --help)`);
@@ -46,6 +49,7 @@ function parse() {
     return parseArgs({
       allowPositionals: true,
       options: {
+        config: { type: "string" },
         service: { type: "string" },
         "api-key": { type: "string" },
         rpc: { type: "string", multiple: true },
@@ -61,8 +65,34 @@ function parse() {
   }
 }
 
-function rpcUrls(flags: readonly string[]): Map<number, string> {
-  const urls = new Map(DEVNET_RPC);
+function readJson(flag: string, file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    return usage(`${flag} ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** What a devnet's `--config-out` file gives: the service, its API key, each chain's RPC URL. */
+function devnetConfigFrom(file: string | undefined) {
+  if (file === undefined) return undefined;
+  const parsed = DevnetConfigSchema.safeParse(readJson("--config", file));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return usage(
+      `--config ${file} is not a devnet's --config-out file (${issue?.path.join(".") || "file"}: ${issue?.message})`,
+    );
+  }
+  const config = parsed.data;
+  const rpcUrls = new Map<number, string>([
+    ...config.evm.map((chain): [number, string] => [chain.chainId, chain.rpcUrl]),
+    [config.svm.chainId, config.svm.rpcUrl],
+  ]);
+  return { serviceUrl: config.service.url, apiKey: config.service.apiKey, rpcUrls };
+}
+
+function rpcUrls(flags: readonly string[], configured: ReadonlyMap<number, string>): Map<number, string> {
+  const urls = new Map(configured);
   for (const flag of flags) {
     const match = /^([1-9][0-9]*)=(https?:\/\/.+)$/.exec(flag);
     if (match === null) usage(`--rpc takes <chain id>=<http(s) url>, got ${JSON.stringify(flag)}`);
@@ -73,13 +103,11 @@ function rpcUrls(flags: readonly string[]): Map<number, string> {
 
 function orderFrom(file: string | undefined): unknown {
   if (file === undefined) return undefined;
-  let parsed: { orderData?: unknown; protocol?: { v2?: { orderData?: unknown } } };
-  try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    return usage(`--order ${file}: ${(error as Error).message}`);
-  }
-  return parsed.protocol?.v2?.orderData ?? parsed.orderData ?? parsed;
+  const parsed = readJson("--order", file) as {
+    orderData?: unknown;
+    protocol?: { v2?: { orderData?: unknown } };
+  };
+  return parsed?.protocol?.v2?.orderData ?? parsed?.orderData ?? parsed;
 }
 
 function print(result: RequestReport): void {
@@ -120,12 +148,14 @@ if (commitment !== undefined && commitment !== "confirmed" && commitment !== "fi
   usage(`--commitment must be confirmed or finalized, got ${JSON.stringify(commitment)}`);
 }
 const order = orderFrom(values.order);
+const config = devnetConfigFrom(values.config);
 try {
   const result = await verifyRequest(
     {
-      serviceUrl: values.service ?? process.env.ATTESTKIT_SERVICE_URL ?? "http://127.0.0.1:8787",
-      apiKey: values["api-key"] ?? process.env.ATTESTKIT_API_KEY ?? DEVNET_API_KEY,
-      rpcUrls: rpcUrls(values.rpc ?? []),
+      serviceUrl:
+        values.service ?? config?.serviceUrl ?? process.env.ATTESTKIT_SERVICE_URL ?? "http://127.0.0.1:8787",
+      apiKey: values["api-key"] ?? config?.apiKey ?? process.env.ATTESTKIT_API_KEY ?? DEVNET_API_KEY,
+      rpcUrls: rpcUrls(values.rpc ?? [], config?.rpcUrls ?? new Map()),
       ...(order === undefined ? {} : { order }),
       finality: {
         ...(confirmations === undefined ? {} : { confirmations }),
@@ -140,5 +170,7 @@ try {
   process.exit(result.ok ? 0 : 1);
 } catch (error) {
   if (error instanceof VerifyUsageError) usage(error.message);
-  throw error;
+  // Nothing was checked: exit 2, never 1 (a check failed). An unforeseen error keeps its stack.
+  console.error(error instanceof VerifyConnectionError ? `attestkit verify: ${error.message}` : error);
+  process.exit(2);
 }

@@ -48,7 +48,8 @@ export function encodeDepositoryDeposit(params: {
 }
 
 type OrderDeposit = Extract<ChainObservation, { kind: "order-deposit" }>;
-type DepositoryLog = Awaited<ReturnType<typeof getDepositoryLogs>>[number];
+/** A depository event as `getLogs` (or `parseEventLogs` over a receipt) decodes it. */
+export type DepositoryLog = Awaited<ReturnType<typeof getDepositoryLogs>>[number];
 
 function getDepositoryLogs(client: PublicClient, depository: Address, from: number, to: number) {
   return client.getLogs({
@@ -84,15 +85,25 @@ export async function scanEvmDepository(
     const block = Number(txLogs[0]?.blockNumber);
     out.push(
       ...(await isolateTransaction({ txHash, block }, () =>
-        depositsOf(depository, txHash as Hex, block, txLogs, timestamps.get(block) ?? 0, receiptOf),
+        evmDepositoryDepositsOf(
+          depository,
+          txHash as Hex,
+          block,
+          txLogs,
+          timestamps.get(block) ?? 0,
+          receiptOf,
+        ),
       )),
     );
   }
   return out.sort((a, b) => a.block - b.block);
 }
 
-/** The deposits of one transaction's depository events: native ones first, then per token. */
-async function depositsOf(
+/**
+ * The deposits of one transaction's depository events (`logs`; events of other addresses count for
+ * nothing): native ones first, then per token. The indexer's rule, and `attestkit verify`'s.
+ */
+export async function evmDepositoryDepositsOf(
   depository: Address,
   txHash: Hex,
   block: number,

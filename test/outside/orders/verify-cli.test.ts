@@ -193,7 +193,7 @@ describe("outside: attestkit verify against a running devnet", function () {
     ]);
   });
 
-  it("checked against another order's data (--order): exit 1, the order and fill legs fail with their codes", async () => {
+  it("checked against another order's data (--order): exit 1, the order, deposit and fill legs fail with their codes", async () => {
     const first = await paidOrder(10, evmDevAccount("bob").address, zeroAddress);
     const second = await paidOrder(10, evmDevAccount("bob").address, zeroAddress);
     const file = join(mkdtempSync(join(tmpdir(), "attestkit-verify-")), "quote.json");
@@ -207,7 +207,7 @@ describe("outside: attestkit verify against a running devnet", function () {
     expect(parsed.ok).to.equal(false);
     expect(parsed.legs.map((leg) => [leg.leg, leg.failures.map((f) => f.code)])).to.deep.equal([
       ["order", ["ORDER_ID_MISMATCH"]],
-      ["deposit", []],
+      ["deposit", ["DEPOSIT_NOT_UNDER_ORDER_ID"]],
       ["fill", ["ORDER_ID_TAG_MISSING"]],
     ]);
   });
