@@ -14,3 +14,10 @@ export {
   SolanaTxTooLargeServiceError,
   StatusPollTimeoutError,
 } from "./errors.ts";
+export {
+  connectStatusFeed,
+  type StatusFeed,
+  StatusFeedError,
+  type StatusFeedOptions,
+  type StatusFeedSocket,
+} from "./status-feed.ts";

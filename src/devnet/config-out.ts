@@ -38,6 +38,8 @@ export const DevnetConfigSchema = z.object({
     /** The devnet's API key (fast fill, webhooks). */
     apiKey: z.string().min(1),
     openApiUrl: url,
+    /** The status WebSocket (`connectStatusFeed`), on the service's port. */
+    statusWebSocketUrl: url,
   }),
   evm: z.array(
     z.object({
@@ -105,6 +107,7 @@ export function devnetConfig(devnet: DevnetConfigSource): DevnetConfig {
       url: devnet.serviceUrl,
       apiKey: devnet.apiKey,
       openApiUrl: `${devnet.serviceUrl}/openapi.json`,
+      statusWebSocketUrl: `${devnet.serviceUrl.replace(/^http/, "ws")}/`,
     },
     evm: [...devnet.evm.values()].map((chain) => ({
       chainId: chain.chainId,

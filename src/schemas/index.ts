@@ -41,4 +41,5 @@ export * from "./quote.ts";
 export * from "./request.ts";
 export * from "./signature.ts";
 export * from "./status.ts";
+export * from "./status-feed.ts";
 export * from "./webhook.ts";

@@ -81,6 +81,7 @@ import {
 } from "./scenarios/index.ts";
 import { type DatabaseRows, restoreDatabase } from "./snapshot.ts";
 import { rememberSolverKeys } from "./solver-keys.ts";
+import { StatusFeed } from "./status-feed.ts";
 import { Store } from "./store.ts";
 import { type TokenInfo, TokenRegistry } from "./tokens.ts";
 import { indexTransaction } from "./transactions-index.ts";
@@ -268,6 +269,13 @@ export function createService(options: ServiceOptions): Service {
     onError: (error, context) => app.log.warn({ err: error }, context),
   });
 
+  const statusFeed = new StatusFeed({
+    store,
+    keys,
+    now,
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+  });
+  statusFeed.attach(app.server);
   registerHostGuard(app, options.allowedHosts);
   registerCors(app, options.corsOrigins);
   const activity = new ActivityFeed();
@@ -605,6 +613,7 @@ export function createService(options: ServiceOptions): Service {
       closed = true;
       if (sweep) clearInterval(sweep);
       await indexer?.stop();
+      statusFeed.close();
       await app.close();
       director?.close();
       await lifecycle.idle();

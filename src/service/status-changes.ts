@@ -10,18 +10,20 @@ import type { Store } from "./store.ts";
 /** Called with the request as written and its status before (null: the request is new). */
 export type StatusChangeListener = (request: StoredRequest, previous: RequestStatus | null) => void;
 
-const listeners = new WeakMap<Store, StatusChangeListener>();
+const listeners = new WeakMap<Store, Set<StatusChangeListener>>();
 
-/** Sets the listener of `store`'s status changes; returns the function that removes it. */
+/** Adds a listener of `store`'s status changes; returns the function that removes it. */
 export function onStatusChange(store: Store, listener: StatusChangeListener): () => void {
-  listeners.set(store, listener);
+  const set = listeners.get(store) ?? new Set();
+  listeners.set(store, set);
+  set.add(listener);
   return () => {
-    if (listeners.get(store) === listener) listeners.delete(store);
+    set.delete(listener);
   };
 }
 
 /** Reports a write of `request` whose status was `previous` (only when it is new or changed). */
 export function reportStatus(store: Store, request: StoredRequest, previous: RequestStatus | null): void {
   if (previous === request.record.status) return;
-  listeners.get(store)?.(request, previous);
+  for (const listener of listeners.get(store) ?? []) listener(request, previous);
 }

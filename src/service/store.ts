@@ -279,6 +279,7 @@ export class Store {
   readonly path: string;
   #statements = new Map<string, StatementSync>();
   #depth = 0;
+  #afterCommit: Array<() => void> = [];
 
   /** Opens `path` (":memory:" by default); a file is checked first (`DatabaseFileError`). */
   constructor(path = ":memory:", { newDb = false }: { newDb?: boolean } = {}) {
@@ -324,16 +325,31 @@ export class Store {
     const nested = this.db.isTransaction;
     this.db.exec(nested ? "SAVEPOINT store_transaction" : "BEGIN IMMEDIATE");
     this.#depth++;
+    let committed: Array<() => void> = [];
     try {
       const result = fn();
       this.db.exec(nested ? "RELEASE store_transaction" : "COMMIT");
+      committed = this.#afterCommit;
       return result;
     } catch (error) {
       this.db.exec(nested ? "ROLLBACK TO store_transaction; RELEASE store_transaction" : "ROLLBACK");
       throw error;
     } finally {
       this.#depth--;
+      this.#afterCommit = [];
+      for (const task of committed) task();
     }
+  }
+
+  /**
+   * Runs `task` once what is being written is committed: after the enclosing `transaction()`
+   * commits (never when it rolls back), or at once outside one (the write already autocommitted).
+   * For effects that must not be seen before the data is durable, such as a status pushed to a
+   * client. `task` must not throw.
+   */
+  afterCommit(task: () => void): void {
+    if (this.#depth > 0) this.#afterCommit.push(task);
+    else task();
   }
 
   close(): void {

@@ -15,6 +15,7 @@ import { expect } from "chai";
 import { createPublicClient, http } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { type DevnetConfig, DevnetConfigSchema, devnetConfig, startDevnet } from "../../src/devnet/devnet.ts";
+import { connectStatusFeed } from "../../src/index.ts";
 
 const CLI = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
 const FREE_PORTS = ["--port", "0", "--rpc-port", "0", "--svm-rpc-port", "0"];
@@ -68,6 +69,12 @@ describe("attestkit devnet --config-out", function () {
 
       const spec = await fetch(config.service.openApiUrl);
       expect(spec.status).to.equal(200);
+      const feed = await connectStatusFeed({
+        url: config.service.statusWebSocketUrl,
+        apiKey: config.service.apiKey,
+      });
+      expect(feed.connectionId).to.be.a("string");
+      feed.close();
       // The API key is the service's: /requests/v3 answers with it and refuses an unknown key.
       const requests = `${config.service.url}/requests/v3`;
       const withKey = await fetch(requests, { headers: { "x-api-key": config.service.apiKey } });
