@@ -580,7 +580,8 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         _assertOrderPaid("order.rotation.grace", _signedOrderBy(ORDER_NEXT_SOLVER_KEY));
     }
 
-    /// @notice order.rotation.zeroGrace: attack = a leaked solver key used after a rotation without grace.
+    /// @notice order.rotation.zeroGrace: attack = a leaked solver key used after a rotation without grace; the new
+    /// solver's orders pay.
     function test_order_rotation_zeroGrace() public {
         _applicable("order.rotation.zeroGrace");
         _requireHook("order.rotation.zeroGrace", "rotateOrderSolver", _rotateOrder(0));
@@ -600,12 +601,14 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         _assertOrderRefused("order.rotation.graceCap", _signedOrderBy(ORDER_SOLVER_KEY));
     }
 
-    /// @notice order.admin.rotateByStranger: attack = a stranger makes its own key the solver; the solver's orders
-    /// must go on paying.
+    /// @notice order.admin.rotateByStranger: attack = a stranger makes its own key the solver; its orders must stay
+    /// refused and the solver's pay.
     function test_order_admin_rotateByStranger() public {
         _applicable("order.admin.rotateByStranger");
         address stranger = CONFORMANCE_VM.addr(ORDER_STRANGER_KEY);
         _assertStrangerRefused("order.admin.rotateByStranger", orderReceiver, stranger, AdminAction.RotateSolver, stranger, 0);
+        (bool ok,) = _attemptOrder(_signedOrderBy(ORDER_STRANGER_KEY));
+        _check(!ok, "order.admin.rotateByStranger", "an order signed by the stranger was paid");
         _assertOrderPaid("order.admin.rotateByStranger", _signedOrderBy(ORDER_SOLVER_KEY));
     }
 
