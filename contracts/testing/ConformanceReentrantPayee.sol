@@ -13,8 +13,9 @@ contract ConformanceReentrantPayee {
     bytes public payload;
     /// @notice Whether the next forward re-enters.
     bool public armed;
-    /// @notice Whether a forward re-entered, and whether that inner call succeeded.
+    /// @notice Whether a forward re-entered.
     bool public reentered;
+    /// @notice Whether the re-entering call succeeded.
     bool public innerSucceeded;
 
     /// @notice Arms the payee: the next forward calls `target_` with `payload_` and the value it carries.
