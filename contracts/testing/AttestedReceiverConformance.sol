@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {AttestedReceiver} from "../AttestedReceiver.sol";
 import {RequestAttestation} from "../RequestAttestation.sol";
 import {CONFORMANCE_VM} from "./ConformanceVm.sol";
@@ -110,6 +111,30 @@ abstract contract AttestedReceiverConformance is ReceiverConformance {
         return true;
     }
 
+    /// @dev The reference's admin functions (see {ConformanceBase.adminCalldata}); it has no output calls.
+    function adminCalldata(AdminAction action, address account, bytes32 id)
+        internal
+        view
+        virtual
+        override
+        returns (bytes memory)
+    {
+        if (action == AdminAction.RotateSolver) return abi.encodeCall(AttestedReceiver.setSolver, (account, 0));
+        if (action == AdminAction.Pause) return abi.encodeCall(AttestedReceiver.pause, ());
+        if (action == AdminAction.Invalidate) {
+            bytes32[] memory ids = new bytes32[](1);
+            ids[0] = id;
+            return abi.encodeCall(AttestedReceiver.invalidateRequests, (ids));
+        }
+        if (action == AdminAction.Whitelist) {
+            AttestedReceiver.Destination[] memory destinations = new AttestedReceiver.Destination[](1);
+            destinations[0] = AttestedReceiver.Destination(conformanceSetup.destinationChainId, id);
+            return abi.encodeCall(AttestedReceiver.addToWhitelist, (destinations));
+        }
+        if (action == AdminAction.TransferOwnership) return abi.encodeCall(Ownable.transferOwnership, (account));
+        return "";
+    }
+
     /// @dev The reference's attestation names no receiver: by design one solver runs one receiver per chain
     /// and a quote is payable through any of them until its id is used or invalidated (see AttestedReceiver).
     function notApplicable(string memory property) internal view virtual override returns (string memory) {
@@ -156,6 +181,11 @@ abstract contract AttestedReceiverConformance is ReceiverConformance {
         if (p == keccak256("whitelist.destination")) return AttestedReceiver.DestinationNotWhitelisted.selector;
         if (p == keccak256("invalidation.refused")) return AttestedReceiver.RequestIdInvalidated.selector;
         if (p == keccak256("pause.refused")) return AttestedReceiver.ReceiverPaused.selector;
+        if (p == keccak256("replay.token")) return AttestedReceiver.RequestAlreadyAccepted.selector;
+        if (p == keccak256("admin.invalidateByStranger")) return AttestedReceiver.NotSolverOrOwner.selector;
+        if (_in(p, "admin.rotateByStranger", "admin.pauseByStranger", "admin.whitelistByStranger", "admin.ownershipByStranger")) {
+            return Ownable.OwnableUnauthorizedAccount.selector;
+        }
         return bytes4(0);
     }
 

@@ -16,6 +16,31 @@ abstract contract ConformanceBase {
         Token
     }
 
+    /// @notice An admin function a stranger must not be able to call (see {adminCalldata}).
+    enum AdminAction {
+        /// Rotate the solver to `account` with no grace.
+        RotateSolver,
+        /// Pause payments.
+        Pause,
+        /// Invalidate the payment id `id`.
+        Invalidate,
+        /// Whitelist the catalogue's output chain with the recipient `id` (an attestation's `bytes32` user, or
+        /// an order's 32-byte recipient).
+        Whitelist,
+        /// Allow orders with output calls.
+        AllowCalls,
+        /// Hand ownership (or the admin role) to `account`.
+        TransferOwnership
+    }
+
+    /// @notice The calldata with which the contract's admin would perform `action` (arguments `account` and `id`
+    /// as {AdminAction} describes); empty when the contract has no such function. The catalogue sends it from a
+    /// stranger, who must be refused. The default knows none: the reference adapters implement it.
+    function adminCalldata(AdminAction action, address account, bytes32 id) internal view virtual returns (bytes memory) {
+        (action, account, id);
+        return "";
+    }
+
     /// @notice A non-empty reason marks `property` not applicable to this receiver (reported as skipped).
     function notApplicable(string memory property) internal view virtual returns (string memory reason) {
         property;
@@ -48,7 +73,7 @@ abstract contract ConformanceBase {
     }
 
     /// @notice The name and refusal class (signature, solver, deadline, amount, currency, chain, replay,
-    /// invalidated, whitelist, paused, payer, calls) of the error `selector`; empty strings when unknown. The
+    /// invalidated, whitelist, paused, payer, calls, unauthorized) of the error `selector`; empty strings when unknown. The
     /// default knows the reference contracts' errors: override it to classify your own, once, and fall back to
     /// `super`. A refusal of a class its property does not accept fails it.
     function refusalOf(bytes4 selector) internal view virtual returns (string memory name, string memory class) {
@@ -100,6 +125,23 @@ abstract contract ConformanceBase {
     /// @dev Skips `property` as not applicable when the receiver's declared limits make its attack impossible.
     function _requireLimit(string memory property, bool possible, string memory reason) internal {
         if (!possible) CONFORMANCE_VM.skip(true, string.concat(property, " not applicable: ", reason));
+    }
+
+    /// @dev `stranger` sends the admin call for `action` to `target`: it must be refused, and refused as
+    /// unauthorized when the error is classified. Skips (or fails in strict mode) when {adminCalldata} has none.
+    function _assertStrangerRefused(
+        string memory property,
+        address target,
+        address stranger,
+        AdminAction action,
+        address account,
+        bytes32 id
+    ) internal {
+        bytes memory data = adminCalldata(action, account, id);
+        _requireHook(property, "adminCalldata", data.length != 0);
+        CONFORMANCE_VM.prank(stranger);
+        (bool ok, bytes memory err) = target.call(data);
+        _checkRefusal(property, ok, err);
     }
 
     /// @dev Refusal checks shared by both catalogues: refused, of a class the property accepts (when the error is

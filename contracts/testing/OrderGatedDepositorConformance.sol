@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {OrderGatedDepositor} from "../OrderGatedDepositor.sol";
 import {RequestAttestation} from "../RequestAttestation.sol";
 import {IRelayDepository} from "../depository/IRelayDepository.sol";
@@ -93,6 +94,45 @@ abstract contract OrderGatedDepositorConformance is OrderReceiverConformance {
         return true;
     }
 
+    function rotateOrderSolver(address receiver, address newSolver, uint40 gracePeriod)
+        internal
+        virtual
+        override
+        returns (bool)
+    {
+        CONFORMANCE_VM.prank(_owner);
+        OrderGatedDepositor(receiver).setSolver(newSolver, gracePeriod);
+        return true;
+    }
+
+    function orderDepository(address receiver) internal view virtual override returns (address) {
+        return address(OrderGatedDepositor(receiver).depository());
+    }
+
+    /// @dev The reference's admin functions (see {ConformanceBase.adminCalldata}).
+    function adminCalldata(AdminAction action, address account, bytes32 id)
+        internal
+        view
+        virtual
+        override
+        returns (bytes memory)
+    {
+        if (action == AdminAction.RotateSolver) return abi.encodeCall(OrderGatedDepositor.setSolver, (account, 0));
+        if (action == AdminAction.Pause) return abi.encodeCall(OrderGatedDepositor.pause, ());
+        if (action == AdminAction.Invalidate) {
+            bytes32[] memory ids = new bytes32[](1);
+            ids[0] = id;
+            return abi.encodeCall(OrderGatedDepositor.invalidateOrders, (ids));
+        }
+        if (action == AdminAction.Whitelist) {
+            OrderGatedDepositor.Destination[] memory destinations = new OrderGatedDepositor.Destination[](1);
+            destinations[0] = OrderGatedDepositor.Destination(orderSetup.outputChainId, abi.encodePacked(id));
+            return abi.encodeCall(OrderGatedDepositor.addToWhitelist, (destinations));
+        }
+        if (action == AdminAction.AllowCalls) return abi.encodeCall(OrderGatedDepositor.setCallsAllowed, (true));
+        return abi.encodeCall(Ownable.transferOwnership, (account));
+    }
+
     /// @dev The depositor keeps nothing: every payment must arrive in its depository.
     function orderPaymentRecipient(address receiver) internal view virtual override returns (address) {
         return address(OrderGatedDepositor(receiver).depository());
@@ -111,8 +151,18 @@ abstract contract OrderGatedDepositorConformance is OrderReceiverConformance {
         if (
             p == keccak256("order.replay.sameSignature") || p == keccak256("order.replay.later")
                 || p == keccak256("order.replay.otherPayer") || p == keccak256("order.replay.compactForm")
-                || p == keccak256("order.replay.highSTwin")
+                || p == keccak256("order.replay.highSTwin") || p == keccak256("order.replay.token")
         ) return OrderGatedDepositor.OrderAlreadyUsed.selector;
+        if (
+            p == keccak256("order.rotation.grace") || p == keccak256("order.rotation.zeroGrace")
+                || p == keccak256("order.rotation.graceCap")
+        ) return OrderGatedDepositor.SignerMismatch.selector;
+        if (p == keccak256("order.admin.invalidateByStranger")) return OrderGatedDepositor.NotSolverOrOwner.selector;
+        if (
+            p == keccak256("order.admin.rotateByStranger") || p == keccak256("order.admin.pauseByStranger")
+                || p == keccak256("order.admin.whitelistByStranger") || p == keccak256("order.admin.callsByStranger")
+                || p == keccak256("order.admin.ownershipByStranger")
+        ) return Ownable.OwnableUnauthorizedAccount.selector;
         if (
             p == keccak256("order.binding.anyField") || p == keccak256("order.signer.stranger")
                 || p == keccak256("order.signer.callerChosen")

@@ -2,10 +2,11 @@
 pragma solidity ^0.8.24;
 
 import {ProtocolOrder} from "../ProtocolOrder.sol";
+import {IRelayDepository} from "../depository/IRelayDepository.sol";
 import {AttestationSigner} from "./AttestationSigner.sol";
 import {ConformanceBase} from "./ConformanceBase.sol";
 import {ConformanceToken} from "./ConformanceToken.sol";
-import {CONFORMANCE_VM} from "./ConformanceVm.sol";
+import {CONFORMANCE_VM, ConformanceVm} from "./ConformanceVm.sol";
 import {OrderSigner} from "./OrderSigner.sol";
 
 /// @title OrderReceiverConformance
@@ -43,9 +44,12 @@ abstract contract OrderReceiverConformance is ConformanceBase {
     }
 
     uint256 internal constant ORDER_SOLVER_KEY = uint256(keccak256("attestkit.conformance.solver"));
+    uint256 internal constant ORDER_NEXT_SOLVER_KEY = uint256(keccak256("attestkit.conformance.next-solver"));
     uint256 internal constant ORDER_STRANGER_KEY = uint256(keccak256("attestkit.conformance.stranger"));
     uint256 internal constant ORDER_PAYER_KEY = uint256(keccak256("attestkit.conformance.payer"));
     uint256 internal constant ORDER_AMOUNT = 1e18;
+    uint40 internal constant ORDER_GRACE = 60;
+    uint40 internal constant ORDER_MAX_GRACE = 30 days;
     string internal constant ORDER_CHAIN = "base";
     string internal constant ORDER_OUTPUT_CHAIN = "solana";
 
@@ -93,6 +97,21 @@ abstract contract OrderReceiverConformance is ConformanceBase {
     function allowOrderCalls(address receiver, bool allowed) internal virtual returns (bool) {
         (receiver, allowed);
         return false;
+    }
+
+    /// @notice Rotates to `newSolver`, the outgoing key verifying for `gracePeriod` seconds, as the owner would;
+    /// false when the contract has no rotation.
+    function rotateOrderSolver(address receiver, address newSolver, uint40 gracePeriod) internal virtual returns (bool) {
+        (receiver, newSolver, gracePeriod);
+        return false;
+    }
+
+    /// @notice The depository whose deposit events (`RelayNativeDeposit`, `RelayErc20Deposit`) every payment must
+    /// emit exactly once, under the order id and crediting the payer; zero when the contract deposits into none
+    /// (`order.deposit.record` is then skipped, or failed in strict mode unless named in {notApplicable}).
+    function orderDepository(address receiver) internal view virtual returns (address) {
+        receiver;
+        return address(0);
     }
 
     /// @notice The longest `output.deadline - block.timestamp` the contract accepts; zero when it has no
@@ -212,6 +231,14 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         _assertOrderPaid("order.replay.highSTwin", p);
         p.signature = p.signature.highSTwin();
         _assertOrderReplayRefused("order.replay.highSTwin", p);
+    }
+
+    /// @notice order.replay.token: attack = pay a paid token order again (the token path's replay record).
+    function test_order_replay_token() public {
+        _applicable("order.replay.token");
+        OrderPayment memory p = _signedOrder(_order(orderSetup.token, ORDER_AMOUNT));
+        _assertOrderPaid("order.replay.token", p);
+        _assertOrderReplayRefused("order.replay.token", p);
     }
 
     /// @notice order.replay.acrossDepositors (opt-in): attack = pay the order through one contract, then the
@@ -528,6 +555,119 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         _assertOrderPaid("order.pause.refused", p);
     }
 
+    /// @notice order.deposit.record: each payment, native and token, is one deposit of the depository's own record
+    /// (its deposit event) under the order id, crediting the payer: a deposit under another id or depositor is
+    /// paid to no order the service can fill.
+    function test_order_deposit_record() public {
+        _applicable("order.deposit.record");
+        _requireHook("order.deposit.record", "orderDepository", orderDepository(orderReceiver) != address(0));
+        _assertOrderPaid("order.deposit.record", _signedOrder(_order(address(0), ORDER_AMOUNT)));
+        _assertOrderPaid("order.deposit.record", _signedOrder(_order(orderSetup.token, ORDER_AMOUNT)));
+    }
+
+    /// @notice order.rotation.grace: after a rotation with a 60 s grace, the outgoing solver's orders pay until the
+    /// grace's last second and are refused from its end; the new solver's pay.
+    function test_order_rotation_grace() public {
+        _applicable("order.rotation.grace");
+        OrderPayment memory inGrace = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        OrderPayment memory atEnd = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        _requireHook("order.rotation.grace", "rotateOrderSolver", _rotateOrder(ORDER_GRACE));
+        // Relative warps: the compiler may read `block.timestamp` again where a local holds it.
+        CONFORMANCE_VM.warp(block.timestamp + ORDER_GRACE - 1);
+        _assertOrderPaid("order.rotation.grace", inGrace);
+        CONFORMANCE_VM.warp(block.timestamp + 1);
+        _assertOrderRefused("order.rotation.grace", atEnd);
+        _assertOrderPaid("order.rotation.grace", _signedOrderBy(ORDER_NEXT_SOLVER_KEY));
+    }
+
+    /// @notice order.rotation.zeroGrace: attack = a leaked solver key used after a rotation without grace; the new
+    /// solver's orders pay.
+    function test_order_rotation_zeroGrace() public {
+        _applicable("order.rotation.zeroGrace");
+        _requireHook("order.rotation.zeroGrace", "rotateOrderSolver", _rotateOrder(0));
+        _assertOrderRefused("order.rotation.zeroGrace", _signedOrderBy(ORDER_SOLVER_KEY));
+        _assertOrderPaid("order.rotation.zeroGrace", _signedOrderBy(ORDER_NEXT_SOLVER_KEY));
+    }
+
+    /// @notice order.rotation.graceCap: attack = an outgoing solver kept alive for a year; whether the rotation is
+    /// refused or capped, its orders must not pay after 30 days.
+    function test_order_rotation_graceCap() public {
+        _applicable("order.rotation.graceCap");
+        uint256 rotatedAt = block.timestamp;
+        (bool supported, bool done) = _tryRotateOrder(365 days);
+        _requireHook("order.rotation.graceCap", "rotateOrderSolver", supported);
+        if (!done) return;
+        CONFORMANCE_VM.warp(rotatedAt + ORDER_MAX_GRACE + 1);
+        _assertOrderRefused("order.rotation.graceCap", _signedOrderBy(ORDER_SOLVER_KEY));
+    }
+
+    /// @notice order.admin.rotateByStranger: attack = a stranger makes its own key the solver; its orders must stay
+    /// refused and the solver's pay.
+    function test_order_admin_rotateByStranger() public {
+        _applicable("order.admin.rotateByStranger");
+        address stranger = CONFORMANCE_VM.addr(ORDER_STRANGER_KEY);
+        _assertStrangerRefused("order.admin.rotateByStranger", orderReceiver, stranger, AdminAction.RotateSolver, stranger, 0);
+        (bool ok,) = _attemptOrder(_signedOrderBy(ORDER_STRANGER_KEY));
+        _check(!ok, "order.admin.rotateByStranger", "an order signed by the stranger was paid");
+        _assertOrderPaid("order.admin.rotateByStranger", _signedOrderBy(ORDER_SOLVER_KEY));
+    }
+
+    /// @notice order.admin.pauseByStranger: attack = a stranger pauses the contract (denial of service); orders
+    /// must go on paying.
+    function test_order_admin_pauseByStranger() public {
+        _applicable("order.admin.pauseByStranger");
+        _assertStrangerRefused("order.admin.pauseByStranger", orderReceiver, _orderStranger(), AdminAction.Pause, address(0), 0);
+        _assertOrderPaid("order.admin.pauseByStranger", _signedOrder(_order(address(0), ORDER_AMOUNT)));
+    }
+
+    /// @notice order.admin.invalidateByStranger: attack = a stranger invalidates someone else's order before it is
+    /// paid.
+    function test_order_admin_invalidateByStranger() public {
+        _applicable("order.admin.invalidateByStranger");
+        OrderPayment memory p = _signedOrder(_order(address(0), ORDER_AMOUNT));
+        _assertStrangerRefused(
+            "order.admin.invalidateByStranger",
+            orderReceiver,
+            _orderStranger(),
+            AdminAction.Invalidate,
+            address(0),
+            ProtocolOrder.orderId(p.order)
+        );
+        _assertOrderPaid("order.admin.invalidateByStranger", p);
+    }
+
+    /// @notice order.admin.whitelistByStranger: attack = a stranger whitelists its own output recipient; orders
+    /// paying out to it must stay refused.
+    function test_order_admin_whitelistByStranger() public {
+        _applicable("order.admin.whitelistByStranger");
+        bytes32 recipient = keccak256("attestkit.conformance.stranger-recipient");
+        _assertStrangerRefused(
+            "order.admin.whitelistByStranger", orderReceiver, _orderStranger(), AdminAction.Whitelist, address(0), recipient
+        );
+        ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+        o.output.payments[0].recipient = abi.encodePacked(recipient);
+        (bool ok,) = _attemptOrder(_signedOrder(o));
+        _check(!ok, "order.admin.whitelistByStranger", "an order paying out to the stranger's recipient was paid");
+    }
+
+    /// @notice order.admin.callsByStranger: attack = a stranger allows output calls; orders with calls must stay
+    /// refused.
+    function test_order_admin_callsByStranger() public {
+        _applicable("order.admin.callsByStranger");
+        _assertStrangerRefused("order.admin.callsByStranger", orderReceiver, _orderStranger(), AdminAction.AllowCalls, address(0), 0);
+        (bool ok,) = _attemptOrder(_signedOrder(_orderWithCall()));
+        _check(!ok, "order.admin.callsByStranger", "an order with output calls was paid");
+    }
+
+    /// @notice order.admin.ownershipByStranger: attack = a stranger hands itself the ownership (the admin role).
+    function test_order_admin_ownershipByStranger() public {
+        _applicable("order.admin.ownershipByStranger");
+        address stranger = _orderStranger();
+        _assertStrangerRefused(
+            "order.admin.ownershipByStranger", orderReceiver, stranger, AdminAction.TransferOwnership, stranger, 0
+        );
+    }
+
     // ------------------------------------------------------------------------------------------------------
     // Refusal classes
     // ------------------------------------------------------------------------------------------------------
@@ -542,6 +682,7 @@ abstract contract OrderReceiverConformance is ConformanceBase {
                 || p == keccak256("order.replay.otherPayer")
                 || p == keccak256("order.replay.compactForm")
                 || p == keccak256("order.replay.acrossDepositors")
+                || p == keccak256("order.replay.token")
         ) return "replay";
         if (p == keccak256("order.replay.highSTwin")) return "replay|signature";
         if (
@@ -551,6 +692,9 @@ abstract contract OrderReceiverConformance is ConformanceBase {
                 || p == keccak256("order.signature.highS")
                 || p == keccak256("order.signature.v")
                 || p == keccak256("order.signature.length")
+                || p == keccak256("order.rotation.grace")
+                || p == keccak256("order.rotation.zeroGrace")
+                || p == keccak256("order.rotation.graceCap")
         ) return "signature";
         if (p == keccak256("order.signer.callerChosen")) return "signature|solver";
         if (p == keccak256("order.solver.named")) return "solver|signature";
@@ -586,6 +730,14 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         ) return "calls";
         if (p == keccak256("order.invalidation.refused")) return "invalidated";
         if (p == keccak256("order.pause.refused")) return "paused";
+        if (
+            p == keccak256("order.admin.rotateByStranger")
+                || p == keccak256("order.admin.pauseByStranger")
+                || p == keccak256("order.admin.invalidateByStranger")
+                || p == keccak256("order.admin.whitelistByStranger")
+                || p == keccak256("order.admin.callsByStranger")
+                || p == keccak256("order.admin.ownershipByStranger")
+        ) return "unauthorized";
         return "";
     }
 
@@ -600,18 +752,81 @@ abstract contract OrderReceiverConformance is ConformanceBase {
         payOrder(orderReceiver, payment);
     }
 
+    /// @notice The suite's own entry point for a solver rotation (called on itself); not for your tests.
+    function conformanceRotateOrder(address newSolver, uint40 gracePeriod) external returns (bool supported) {
+        require(msg.sender == address(this), "OrderReceiverConformance: self only");
+        return rotateOrderSolver(orderReceiver, newSolver, gracePeriod);
+    }
+
     // ------------------------------------------------------------------------------------------------------
     // Internals
     // ------------------------------------------------------------------------------------------------------
 
+    /// @dev Pays `p`: refused, unrecorded or short of the input's amount fails `property`, and so does a deposit
+    /// (when {orderDepository} names the depository) other than one under the order id crediting the payer.
     function _assertOrderPaid(string memory property, OrderPayment memory p) internal {
         (address currency, uint256 amount) = _thisChainInput(p.order);
         address recipient = orderPaymentRecipient(orderReceiver);
+        address depository = orderDepository(orderReceiver);
         uint256 before = _balance(currency, recipient);
+        if (depository != address(0)) CONFORMANCE_VM.recordLogs();
         (bool ok, bytes memory err) = _attemptOrder(p);
         _check(ok, property, _describe("a valid payment was refused", err));
-        _check(isOrderPaid(orderReceiver, ProtocolOrder.orderId(p.order)), property, "a valid payment was not recorded as paid");
+        bytes32 id = ProtocolOrder.orderId(p.order);
+        _check(isOrderPaid(orderReceiver, id), property, "a valid payment was not recorded as paid");
         _check(_balance(currency, recipient) - before == amount, property, "the recipient did not receive exactly the input's amount");
+        if (depository != address(0)) _checkDeposit(property, depository, id, p.payer);
+    }
+
+    /// @dev Exactly one deposit event of `depository` among the recorded logs, under `id`, crediting `payer`.
+    function _checkDeposit(string memory property, address depository, bytes32 id, address payer) internal {
+        ConformanceVm.Log[] memory logs = CONFORMANCE_VM.getRecordedLogs();
+        uint256 deposits;
+        bytes32 depositId;
+        address depositor;
+        for (uint256 i; i < logs.length; ++i) {
+            if (logs[i].emitter != depository || logs[i].topics.length == 0) continue;
+            bytes32 topic = logs[i].topics[0];
+            if (topic == IRelayDepository.RelayNativeDeposit.selector) {
+                (depositor,, depositId) = abi.decode(logs[i].data, (address, uint256, bytes32));
+            } else if (topic == IRelayDepository.RelayErc20Deposit.selector) {
+                (depositor,,, depositId) = abi.decode(logs[i].data, (address, address, uint256, bytes32));
+            } else {
+                continue;
+            }
+            ++deposits;
+        }
+        _check(deposits == 1, property, "the depository did not record exactly one deposit");
+        _check(depositId == id, property, "the depository recorded the deposit under another id than the order's");
+        _check(depositor == payer, property, "the depository credited the deposit to another depositor than the payer");
+    }
+
+    function _orderStranger() internal view returns (address) {
+        return CONFORMANCE_VM.addr(ORDER_STRANGER_KEY);
+    }
+
+    /// @dev (hook implemented, rotation applied) of a rotation to the next solver key: a reverting rotation counts
+    /// as refused, not as missing.
+    function _tryRotateOrder(uint40 gracePeriod) internal returns (bool supported, bool done) {
+        try this.conformanceRotateOrder(CONFORMANCE_VM.addr(ORDER_NEXT_SOLVER_KEY), gracePeriod) returns (bool implemented) {
+            return (implemented, implemented);
+        } catch {
+            return (true, false);
+        }
+    }
+
+    function _rotateOrder(uint40 gracePeriod) internal returns (bool supported) {
+        bool done;
+        (supported, done) = _tryRotateOrder(gracePeriod);
+        if (supported) _check(done, "order.rotation", "the rotation itself reverted");
+    }
+
+    /// @dev A fresh native order naming the solver of `key`, signed by it.
+    function _signedOrderBy(uint256 key) internal returns (OrderPayment memory p) {
+        ProtocolOrder.Order memory o = _order(address(0), ORDER_AMOUNT);
+        o.solver = CONFORMANCE_VM.addr(key);
+        p = _signedOrder(o);
+        p.signature = OrderSigner.sign(key, o);
     }
 
     function _assertOrderRefused(string memory property, OrderPayment memory p) internal {

@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {RequestAttestation} from "../RequestAttestation.sol";
 import {AttestationSigner} from "./AttestationSigner.sol";
 import {ConformanceBase} from "./ConformanceBase.sol";
+import {ConformanceReentrantPayee} from "./ConformanceReentrantPayee.sol";
 import {ConformanceToken} from "./ConformanceToken.sol";
 import {CONFORMANCE_VM} from "./ConformanceVm.sol";
 
@@ -54,6 +55,7 @@ abstract contract ReceiverConformance is ConformanceBase {
     address internal conformancePayer;
     address internal conformanceAttacker;
     uint256 private _nonce;
+    address private _reentrantPayee;
 
     // ------------------------------------------------------------------------------------------------------
     // Hooks
@@ -203,6 +205,14 @@ abstract contract ReceiverConformance is ConformanceBase {
         _assertPaid("replay.highSTwin", p);
         p.signature = p.signature.highSTwin();
         _assertReplayRefused("replay.highSTwin", p);
+    }
+
+    /// @notice replay.token: attack = pay a paid token attestation again (the token path's replay record).
+    function test_replay_token() public {
+        _applicable("replay.token");
+        Payment memory p = _signed(_data(conformancePayer, conformanceSetup.token, CONFORMANCE_AMOUNT));
+        _assertPaid("replay.token", p);
+        _assertReplayRefused("replay.token", p);
     }
 
     /// @notice replay.acrossReceivers: attack = pay on one receiver, then the same attestation on a second
@@ -475,6 +485,54 @@ abstract contract ReceiverConformance is ConformanceBase {
         _assertPaid("pause.refused", p);
     }
 
+    /// @notice admin.rotateByStranger: attack = a stranger makes its own key the solver; the solver's
+    /// attestations must go on paying.
+    function test_admin_rotateByStranger() public {
+        _applicable("admin.rotateByStranger");
+        address stranger = CONFORMANCE_VM.addr(CONFORMANCE_STRANGER_KEY);
+        _assertStrangerRefused("admin.rotateByStranger", conformanceReceiver, stranger, AdminAction.RotateSolver, stranger, 0);
+        _assertPaid("admin.rotateByStranger", _signedBy(CONFORMANCE_SOLVER_KEY));
+    }
+
+    /// @notice admin.pauseByStranger: attack = a stranger pauses the receiver (denial of service); payments
+    /// must go on.
+    function test_admin_pauseByStranger() public {
+        _applicable("admin.pauseByStranger");
+        _assertStrangerRefused("admin.pauseByStranger", conformanceReceiver, conformanceAttacker, AdminAction.Pause, address(0), 0);
+        _assertPaid("admin.pauseByStranger", _signed(_data(conformancePayer, address(0), CONFORMANCE_AMOUNT)));
+    }
+
+    /// @notice admin.invalidateByStranger: attack = a stranger invalidates someone else's request id before it
+    /// is paid.
+    function test_admin_invalidateByStranger() public {
+        _applicable("admin.invalidateByStranger");
+        Payment memory p = _signed(_data(conformancePayer, address(0), CONFORMANCE_AMOUNT));
+        _assertStrangerRefused(
+            "admin.invalidateByStranger", conformanceReceiver, conformanceAttacker, AdminAction.Invalidate, address(0), p.data.requestId
+        );
+        _assertPaid("admin.invalidateByStranger", p);
+    }
+
+    /// @notice admin.whitelistByStranger: attack = a stranger whitelists its own destination; attestations to
+    /// it must stay refused.
+    function test_admin_whitelistByStranger() public {
+        _applicable("admin.whitelistByStranger");
+        bytes32 user = bytes32(uint256(uint160(conformanceAttacker)));
+        _assertStrangerRefused("admin.whitelistByStranger", conformanceReceiver, conformanceAttacker, AdminAction.Whitelist, address(0), user);
+        RequestAttestation.RequestData memory d = _data(conformancePayer, address(0), CONFORMANCE_AMOUNT);
+        d.destinationUser = user;
+        (bool ok,) = _attempt(_signed(d));
+        _check(!ok, "admin.whitelistByStranger", "an attestation to the stranger's destination was paid");
+    }
+
+    /// @notice admin.ownershipByStranger: attack = a stranger hands itself the ownership (the admin role).
+    function test_admin_ownershipByStranger() public {
+        _applicable("admin.ownershipByStranger");
+        _assertStrangerRefused(
+            "admin.ownershipByStranger", conformanceReceiver, conformanceAttacker, AdminAction.TransferOwnership, conformanceAttacker, 0
+        );
+    }
+
     /// @notice rotation.grace: the outgoing key pays inside its grace window and is refused from its last
     /// second on; the new key pays.
     function test_rotation_grace() public {
@@ -532,6 +590,30 @@ abstract contract ReceiverConformance is ConformanceBase {
         _check(received == credited * CONFORMANCE_AMOUNT, "reentrancy.tokenHook", "requests credited without their transfer");
     }
 
+    /// @notice reentrancy.nativeForward: attack = the account a native payment is forwarded to re-enters the
+    /// receiver from inside the forward with a second payment of the same request id (attested to that
+    /// account): a replay record written after the forward accepts one id twice. Passes when at most one of
+    /// the two is accepted.
+    function test_reentrancy_nativeForward() public {
+        _applicable("reentrancy.nativeForward");
+        address payee = paymentRecipient(conformanceReceiver, conformanceSetup.solver);
+        _requireLimit(
+            "reentrancy.nativeForward",
+            payee != conformanceReceiver && payee.code.length == 0,
+            "native payments are not forwarded to an account without code"
+        );
+        Payment memory outer = _signed(_data(conformancePayer, address(0), CONFORMANCE_AMOUNT));
+        Payment memory inner = _signed(_data(payee, address(0), CONFORMANCE_AMOUNT, outer.data.requestId));
+        CONFORMANCE_VM.etch(payee, address(new ConformanceReentrantPayee()).code);
+        CONFORMANCE_VM.deal(payee, 1e31);
+        _reentrantPayee = payee;
+        ConformanceReentrantPayee(payable(payee)).arm(address(this), abi.encodeCall(this.conformanceReenterNative, (inner)));
+        (bool ok,) = _attempt(outer);
+        ConformanceReentrantPayee hook = ConformanceReentrantPayee(payable(payee));
+        _check(!ok || hook.reentered(), "reentrancy.nativeForward", "setup: the forward did not reach the payee");
+        _check(!(ok && hook.innerSucceeded()), "reentrancy.nativeForward", "one request id accepted twice, once from inside the forward");
+    }
+
     /// @notice permit.frontRun: attack = a front-runner submits the payer's permit first; the payment with
     /// the spent permit must still go through on the allowance it created (a griefing denial otherwise).
     function test_permit_frontRun() public {
@@ -586,6 +668,12 @@ abstract contract ReceiverConformance is ConformanceBase {
         pay(conformanceReceiver, payment);
     }
 
+    /// @notice Called by the re-entering payee from inside the outer payment's native forward.
+    function conformanceReenterNative(Payment memory payment) external payable {
+        require(msg.sender == _reentrantPayee, "ReceiverConformance: re-entering payee only");
+        pay(conformanceReceiver, payment);
+    }
+
     /// @notice The signer of `signature` over `data` (zero when invalid), for {paymentRecipient}.
     function conformanceRecover(RequestAttestation.RequestData calldata data, bytes calldata signature)
         external
@@ -609,6 +697,7 @@ abstract contract ReceiverConformance is ConformanceBase {
                 || p == keccak256("replay.compactForm")
                 || p == keccak256("replay.fullForm")
                 || p == keccak256("replay.acrossReceivers")
+                || p == keccak256("replay.token")
         ) return "replay";
         if (p == keccak256("replay.highSTwin")) return "replay|signature";
         if (p == keccak256("replay.acrossChains")) return "chain|replay";
@@ -644,6 +733,13 @@ abstract contract ReceiverConformance is ConformanceBase {
         if (p == keccak256("whitelist.destination")) return "whitelist";
         if (p == keccak256("invalidation.refused")) return "invalidated";
         if (p == keccak256("pause.refused")) return "paused";
+        if (
+            p == keccak256("admin.rotateByStranger")
+                || p == keccak256("admin.pauseByStranger")
+                || p == keccak256("admin.invalidateByStranger")
+                || p == keccak256("admin.whitelistByStranger")
+                || p == keccak256("admin.ownershipByStranger")
+        ) return "unauthorized";
         return "";
     }
 

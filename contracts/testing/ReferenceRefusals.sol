@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {AttestedReceiver} from "../AttestedReceiver.sol";
 import {OrderGatedDepositor} from "../OrderGatedDepositor.sol";
 import {RequestAttestation} from "../RequestAttestation.sol";
@@ -26,7 +27,7 @@ library ReferenceRefusals {
     }
 
     function _entries() private pure returns (Entry[] memory e) {
-        e = new Entry[](36);
+        e = new Entry[](37);
         e[0] = Entry(RequestAttestation.InvalidSignature.selector, "InvalidSignature", "signature");
         e[1] = Entry(RequestAttestation.InvalidSignatureS.selector, "InvalidSignatureS", "signature");
         e[2] = Entry(RequestAttestation.InvalidSignatureV.selector, "InvalidSignatureV", "signature");
@@ -48,7 +49,7 @@ library ReferenceRefusals {
         e[18] = Entry(OrderGatedDepositor.PayerNotRefundRecipient.selector, "PayerNotRefundRecipient", "payer");
         e[19] = Entry(OrderGatedDepositor.NoRefundForThisChain.selector, "NoRefundForThisChain", "payer");
         e[20] = Entry(OrderGatedDepositor.OutputCallsNotAllowed.selector, "OutputCallsNotAllowed", "calls");
-        e[21] = Entry(OrderGatedDepositor.NotSolverOrOwner.selector, "NotSolverOrOwner", "");
+        e[21] = Entry(OrderGatedDepositor.NotSolverOrOwner.selector, "NotSolverOrOwner", "unauthorized");
         e[22] = Entry(OrderGatedDepositor.GracePeriodTooLong.selector, "GracePeriodTooLong", "");
         e[23] = Entry(AttestedReceiver.ReceiverPaused.selector, "ReceiverPaused", "paused");
         e[24] = Entry(AttestedReceiver.DeadlineExpired.selector, "DeadlineExpired", "deadline");
@@ -63,5 +64,6 @@ library ReferenceRefusals {
         e[33] = Entry(AttestedReceiver.ForwardFailed.selector, "ForwardFailed", "");
         e[34] = Entry(AttestedReceiver.TokenCallFailed.selector, "TokenCallFailed", "");
         e[35] = Entry(AttestedReceiver.ReentrantCall.selector, "ReentrantCall", "");
+        e[36] = Entry(Ownable.OwnableUnauthorizedAccount.selector, "OwnableUnauthorizedAccount", "unauthorized");
     }
 }

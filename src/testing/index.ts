@@ -8,6 +8,7 @@ export {
   type AttestedReceiverAdapterOptions,
   attestedReceiverAdapter,
 } from "./evm/attested-receiver-adapter.ts";
+export { relayDepositoryDeposits } from "./evm/depository-events.ts";
 export { EvmConformanceEnv } from "./evm/env.ts";
 export {
   ORDER_GATED_DEPOSITOR_ERRORS,
@@ -15,7 +16,12 @@ export {
   orderGatedDepositorAdapter,
 } from "./evm/order-gated-depositor-adapter.ts";
 export { EVM_ORDER_PROPERTIES, type EvmOrderProperty } from "./evm/order-properties.ts";
-export type { EvmOrderPayment, EvmOrderReceiverAdapter, EvmOrderReceiverSetup } from "./evm/order-types.ts";
+export type {
+  EvmOrderDeposit,
+  EvmOrderPayment,
+  EvmOrderReceiverAdapter,
+  EvmOrderReceiverSetup,
+} from "./evm/order-types.ts";
 export { EVM_PROPERTIES, type EvmProperty } from "./evm/properties.ts";
 export {
   type EvmConformanceOptions,

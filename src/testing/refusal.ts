@@ -20,7 +20,7 @@ export type RefusalClass =
   | "account"
   /** A token the program refuses to take (a Token-2022 extension, an account it cannot use). */
   | "token"
-  /** An admin instruction signed by someone without the right to it. */
+  /** An admin call or instruction from someone without the right to it. */
   | "unauthorized";
 
 /** The class of each error of the reference contracts (order-gated depositor, attested receiver, signature rules). */
@@ -54,6 +54,8 @@ export const REFERENCE_REFUSAL_CLASSES: Readonly<Record<string, RefusalClass>> =
   DestinationNotWhitelisted: "whitelist",
   RequestAlreadyAccepted: "replay",
   RequestIdInvalidated: "invalidated",
+  NotSolverOrOwner: "unauthorized",
+  OwnableUnauthorizedAccount: "unauthorized",
 };
 
 const REPLAY: readonly RefusalClass[] = ["replay"];
@@ -105,14 +107,19 @@ export const ORDER_REFUSALS: Readonly<Record<string, readonly RefusalClass[]>> =
   "order.calls.ownerAllows": CALLS,
   "order.invalidation.refused": ["invalidated"],
   "order.pause.refused": ["paused"],
-  // SVM only: what a program's accounts and tokens allow.
   "order.replay.token": REPLAY,
-  "order.currency.otherMint": ["currency"],
-  "order.payer.notSigner": PAYER,
   "order.rotation.grace": SIGNATURE,
+  "order.rotation.zeroGrace": SIGNATURE,
+  "order.rotation.graceCap": SIGNATURE,
   "order.admin.pauseByStranger": UNAUTHORIZED,
   "order.admin.invalidateByStranger": UNAUTHORIZED,
   "order.admin.rotateByStranger": UNAUTHORIZED,
+  "order.admin.whitelistByStranger": UNAUTHORIZED,
+  "order.admin.callsByStranger": UNAUTHORIZED,
+  "order.admin.ownershipByStranger": UNAUTHORIZED,
+  // SVM only: what a program's accounts and tokens allow.
+  "order.currency.otherMint": ["currency"],
+  "order.payer.notSigner": PAYER,
   "order.account.configSubstitution": ACCOUNT,
   "order.account.depositorySubstitution": ACCOUNT,
   "order.account.vaultSubstitution": ACCOUNT,
@@ -165,14 +172,17 @@ export const ATTESTATION_REFUSALS: Readonly<Record<string, readonly RefusalClass
   "rotation.grace": SIGNATURE,
   "rotation.zeroGrace": SIGNATURE,
   "rotation.graceCap": SIGNATURE,
-  // SVM only: what a program's accounts and tokens allow.
   "replay.token": REPLAY,
+  "admin.pauseByStranger": UNAUTHORIZED,
+  "admin.invalidateByStranger": UNAUTHORIZED,
+  "admin.rotateByStranger": UNAUTHORIZED,
+  "admin.whitelistByStranger": UNAUTHORIZED,
+  "admin.ownershipByStranger": UNAUTHORIZED,
+  // SVM only: what a program's accounts and tokens allow.
   "amount.mismatch": AMOUNT,
   "currency.binding": ["currency", "amount"],
   "currency.nativeAsToken": ["currency", "amount"],
   "whitelist.entrySubstitution": WHITELIST,
-  "admin.pauseByStranger": UNAUTHORIZED,
-  "admin.invalidateByStranger": UNAUTHORIZED,
   "account.configSubstitution": ACCOUNT,
   "account.recipientSubstitution": ACCOUNT,
   "account.tokenRecipientSubstitution": ACCOUNT,

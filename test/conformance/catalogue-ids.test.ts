@@ -10,6 +10,7 @@ const WORDED_PER_CHAIN = new Set([
   "order.deadline.maxWindow", // a contract's window vs a program's
   "order.invalidation.refused", // the reference contract's solver invalidates, the program's owner
   "order.token.feeOnTransfer", // a hostile ERC-20 vs a Token-2022 transfer fee
+  "order.admin.pauseByStranger", // pauses the contract vs the program
 ]);
 
 describe("conformance: the order catalogues share their ids", () => {

@@ -147,6 +147,43 @@ describe("conformance (TypeScript, EVM orders): the reference OrderGatedDeposito
     expect(() => assertConformance(strict)).to.throw(ConformanceFailedError);
   });
 
+  it("strict mode fails the rotation, stranger and deposit-record properties when their hooks are left out", async () => {
+    const {
+      rotateSolverCall: _rotate,
+      whitelistCall: _whitelist,
+      transferOwnershipCall: _ownership,
+      deposits: _deposits,
+      ...withoutHooks
+    } = orderGatedDepositorAdapter();
+    const only = [
+      "order.deposit.record",
+      "order.rotation.grace",
+      "order.admin.rotateByStranger",
+      "order.admin.whitelistByStranger",
+      "order.admin.ownershipByStranger",
+    ];
+    const connection = await network.create();
+    try {
+      const report = await runEvmOrderConformance({
+        transport: custom(connection.provider),
+        adapter: withoutHooks,
+        only,
+        print: false,
+        strict: true,
+      });
+      expect(report.results.map((r) => [r.id, r.status])).to.deep.equal(only.map((id) => [id, "fail"]));
+      expect(report.results.map((r) => r.reason?.match(/adapter has no (\w+)/)?.[1])).to.deep.equal([
+        "deposits",
+        "rotateSolverCall",
+        "rotateSolverCall",
+        "whitelistCall",
+        "transferOwnershipCall",
+      ]);
+    } finally {
+      await connection.close();
+    }
+  });
+
   it("order.replay.acrossDepositors is opt-in: named in optIn it runs, and a contract with its own replay record fails it", async () => {
     const connection = await network.create();
     const report = await runEvmOrderConformance({

@@ -20,6 +20,18 @@ const LIBRARY = "contracts/RequestAttestation.sol" as const;
 const DEADLINE_LINE = "bad := or(bad, or(gt(timestamp(), deadline), gt(deadline, latest)))";
 const NATIVE_INPUTS =
   "inputsBad := or(calldataload(add(data, 0x60)), xor(callvalue(), calldataload(add(data, 0x80))))";
+const OWNERSHIP_ANCHOR = "function renounceOwnership() public view override onlyOwner {";
+/** Inserts, before renounceOwnership, a transferOwnership that hands the contract over without the owner check. */
+export const OPEN_OWNERSHIP = {
+  find: OWNERSHIP_ANCHOR,
+  replace: `function transferOwnership(address newOwner) public override {\n        _transferOwnership(newOwner);\n    }\n\n    ${OWNERSHIP_ANCHOR}`,
+};
+const NATIVE_FORWARD = `bytes32 requestId = data.requestId;
+        bool ok;
+        assembly ("memory-safe") {
+            mstore(0x00, requestId)
+            ok := call(gas(), solver_, callvalue(), 0x00, 0x20, 0x00, 0x00)
+        }`;
 export const SIGNATURE_RULES = "bad := or(gt(s, HALF_CURVE_ORDER), gt(sub(and(v, 0xff), 27), 1))";
 
 export const EVM_MUTANTS: readonly EvmMutant[] = [
@@ -185,5 +197,55 @@ export const EVM_MUTANTS: readonly EvmMutant[] = [
     file: RECEIVER,
     find: "accepted := and(ok, or(iszero(returndatasize()), and(gt(returndatasize(), 0x1f), eq(mload(0x00), 1))))",
     replace: "accepted := ok",
+  },
+  {
+    name: "token-path replay not recorded",
+    property: "replay.token",
+    file: RECEIVER,
+    find: "sstore(slot, _ACCEPTED)",
+    replace: "if native { sstore(slot, _ACCEPTED) }",
+  },
+  {
+    name: "replay record written after the native forward",
+    property: "reentrancy.nativeForward",
+    file: RECEIVER,
+    find: NATIVE_FORWARD,
+    replace: NATIVE_FORWARD.replace("bool ok;", "delete _requests[requestId];\n        bool ok;").concat(
+      "\n        _requests[requestId] = _ACCEPTED;",
+    ),
+  },
+  {
+    name: "solver rotation open to anyone",
+    property: "admin.rotateByStranger",
+    file: RECEIVER,
+    find: "function setSolver(address newSolver, uint40 gracePeriod) external onlyOwner {",
+    replace: "function setSolver(address newSolver, uint40 gracePeriod) external {",
+  },
+  {
+    name: "pause open to anyone",
+    property: "admin.pauseByStranger",
+    file: RECEIVER,
+    find: "function pause() external onlyOwner {",
+    replace: "function pause() external {",
+  },
+  {
+    name: "invalidation open to anyone",
+    property: "admin.invalidateByStranger",
+    file: RECEIVER,
+    find: "if (msg.sender != _config.solver && msg.sender != owner()) revert NotSolverOrOwner(msg.sender);",
+    replace: "",
+  },
+  {
+    name: "whitelist open to anyone",
+    property: "admin.whitelistByStranger",
+    file: RECEIVER,
+    find: "function addToWhitelist(Destination[] calldata destinations) external onlyOwner {",
+    replace: "function addToWhitelist(Destination[] calldata destinations) external {",
+  },
+  {
+    name: "ownership open to anyone",
+    property: "admin.ownershipByStranger",
+    file: RECEIVER,
+    ...OPEN_OWNERSHIP,
   },
 ];

@@ -1,10 +1,11 @@
 // Mutants of the reference order-gated depositor: each removes or weakens exactly one check, as a text
 // patch of contracts/OrderGatedDepositor.sol (or of the signature rules in RequestAttestation.sol, which
 // orders share), with the order catalogue property that must catch it.
-import { EVM_MUTANTS, type EvmMutant } from "./evm-mutants.ts";
+import { EVM_MUTANTS, type EvmMutant, OPEN_OWNERSHIP } from "./evm-mutants.ts";
 
 const DEPOSITOR = "contracts/OrderGatedDepositor.sol" as const;
 const DEADLINE_CHECK = "if (block.timestamp > order.output.deadline) {";
+const GRACE_CHECK = "return signer == _previous.solver && block.timestamp < _previous.validUntil;";
 
 const depositorMutants: readonly EvmMutant[] = [
   {
@@ -139,6 +140,103 @@ const depositorMutants: readonly EvmMutant[] = [
     file: DEPOSITOR,
     find: "if (_paused) revert DepositorPaused();",
     replace: "",
+  },
+  {
+    name: "token-path replay not recorded",
+    property: "order.replay.token",
+    file: DEPOSITOR,
+    find: "_orders[id] = _USED;",
+    replace: "if (msg.value != 0) _orders[id] = _USED;",
+  },
+  {
+    name: "native deposit under another id",
+    property: "order.pay.native",
+    file: DEPOSITOR,
+    find: "depository.depositNative{value: msg.value}(msg.sender, id);",
+    replace: "depository.depositNative{value: msg.value}(msg.sender, bytes32(uint256(id) ^ 1));",
+  },
+  {
+    name: "native deposit credited to the depositor contract",
+    property: "order.pay.native",
+    file: DEPOSITOR,
+    find: "depository.depositNative{value: msg.value}(msg.sender, id);",
+    replace: "depository.depositNative{value: msg.value}(address(0), id);",
+  },
+  {
+    name: "token deposit under another id",
+    property: "order.pay.token",
+    file: DEPOSITOR,
+    find: "depository.depositErc20(msg.sender, address(token), amount, id);",
+    replace: "depository.depositErc20(msg.sender, address(token), amount, bytes32(0));",
+  },
+  {
+    name: "previous solver's grace never ends",
+    property: "order.rotation.grace",
+    file: DEPOSITOR,
+    find: GRACE_CHECK,
+    replace: "return signer == _previous.solver;",
+  },
+  {
+    name: "previous solver's grace end inclusive",
+    property: "order.rotation.grace",
+    file: DEPOSITOR,
+    find: GRACE_CHECK,
+    replace: "return signer == _previous.solver && block.timestamp <= _previous.validUntil;",
+  },
+  {
+    name: "no grace cap",
+    property: "order.rotation.graceCap",
+    file: DEPOSITOR,
+    find: "if (gracePeriod > _MAX_GRACE_PERIOD) revert GracePeriodTooLong(gracePeriod, _MAX_GRACE_PERIOD);",
+    replace: "",
+  },
+  {
+    name: "zero grace keeps the outgoing solver a minute",
+    property: "order.rotation.zeroGrace",
+    file: DEPOSITOR,
+    find: "uint40 validUntil = uint40(block.timestamp) + gracePeriod;",
+    replace: "uint40 validUntil = uint40(block.timestamp) + gracePeriod + 60;",
+  },
+  {
+    name: "solver rotation open to anyone",
+    property: "order.admin.rotateByStranger",
+    file: DEPOSITOR,
+    find: "function setSolver(address newSolver, uint40 gracePeriod) external onlyOwner {",
+    replace: "function setSolver(address newSolver, uint40 gracePeriod) external {",
+  },
+  {
+    name: "pause open to anyone",
+    property: "order.admin.pauseByStranger",
+    file: DEPOSITOR,
+    find: "function pause() external onlyOwner {",
+    replace: "function pause() external {",
+  },
+  {
+    name: "invalidation open to anyone",
+    property: "order.admin.invalidateByStranger",
+    file: DEPOSITOR,
+    find: "if (msg.sender != owner() && !isAuthorizedSigner(msg.sender)) revert NotSolverOrOwner(msg.sender);",
+    replace: "",
+  },
+  {
+    name: "whitelist open to anyone",
+    property: "order.admin.whitelistByStranger",
+    file: DEPOSITOR,
+    find: "function addToWhitelist(Destination[] calldata destinations) external onlyOwner {",
+    replace: "function addToWhitelist(Destination[] calldata destinations) external {",
+  },
+  {
+    name: "calls switch open to anyone",
+    property: "order.admin.callsByStranger",
+    file: DEPOSITOR,
+    find: "function setCallsAllowed(bool allowed) external onlyOwner {",
+    replace: "function setCallsAllowed(bool allowed) external {",
+  },
+  {
+    name: "ownership open to anyone",
+    property: "order.admin.ownershipByStranger",
+    file: DEPOSITOR,
+    ...OPEN_OWNERSHIP,
   },
 ];
 

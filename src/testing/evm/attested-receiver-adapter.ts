@@ -55,6 +55,12 @@ export const ATTESTED_RECEIVER_ERRORS: Readonly<Record<string, string>> = {
   "rotation.grace": "SignerMismatch",
   "rotation.zeroGrace": "SignerMismatch",
   "rotation.graceCap": "SignerMismatch",
+  "replay.token": "RequestAlreadyAccepted",
+  "admin.rotateByStranger": "OwnableUnauthorizedAccount",
+  "admin.pauseByStranger": "OwnableUnauthorizedAccount",
+  "admin.invalidateByStranger": "NotSolverOrOwner",
+  "admin.whitelistByStranger": "OwnableUnauthorizedAccount",
+  "admin.ownershipByStranger": "OwnableUnauthorizedAccount",
 };
 
 /** The reference's design choice the catalogue reports as not applicable. */
@@ -134,6 +140,9 @@ export function attestedReceiverAdapter(options: AttestedReceiverAdapterOptions 
       call(receiver, "setSolver", [newSolver, gracePeriod]),
     pauseCall: (receiver, paused) => call(receiver, paused ? "pause" : "unpause", []),
     invalidateCall: (receiver, requestId) => call(receiver, "invalidateRequests", [[requestId]]),
+    whitelistCall: (receiver, chainId, user, allowed) =>
+      call(receiver, allowed ? "addToWhitelist" : "removeFromWhitelist", [[{ chainId, user }]]),
+    transferOwnershipCall: (receiver, newOwner) => call(receiver, "transferOwnership", [newOwner]),
     payWithPermitCall: (receiver, p, permit) =>
       call(receiver, "depositErc20WithPermit", [
         p.data,

@@ -80,6 +80,29 @@ export class EvmCatalogueContext {
     }
   }
 
+  /**
+   * `stranger` sends an admin call (`undefined`: the hook `hook` is missing, so the property is not applicable):
+   * it must be refused, of a class `refusal` accepts, with the expected error when named.
+   */
+  async assertStrangerCallRefused(
+    stranger: Address,
+    call: EvmCall | undefined,
+    hook: string,
+    expectedErrors?: Readonly<Record<string, string>>,
+    errorAbi?: Abi,
+    refusal?: { expected?: readonly RefusalClass[]; classes?: Readonly<Record<string, RefusalClass>> },
+  ): Promise<void> {
+    if (!call) throw new HookMissing(hook);
+    await this.env.fund(stranger);
+    this.checkRefusal(await this.env.attempt(stranger, call), expectedErrors, errorAbi, refusal);
+  }
+
+  /** Sends a solver rotation as the owner; whether it went through (`undefined`: not applicable). */
+  async rotateSolver(call: EvmCall | undefined): Promise<boolean> {
+    if (!call) throw new HookMissing("rotateSolverCall");
+    return (await this.env.attempt(this.owner, call)).ok;
+  }
+
   /** Sends an admin call as the owner; `undefined` (hook missing) makes the property not applicable. */
   async admin(call: EvmCall | undefined, hook: string): Promise<void> {
     if (!call) throw new HookMissing(hook);

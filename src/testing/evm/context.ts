@@ -120,6 +120,18 @@ export class EvmPropertyContext extends EvmCatalogueContext {
     this.check((await this.isPaid(requestId)) === paidBefore, "the attack was recorded as paid");
   }
 
+  /** `KEYS.stranger`'s account sends an admin call (hook `hook`): it must be refused as unauthorized. */
+  async assertAdminRefused(call: EvmCall | undefined, hook: string): Promise<void> {
+    await this.assertStrangerCallRefused(
+      privateKeyToAccount(KEYS.stranger).address,
+      call,
+      hook,
+      this.adapter.expectedErrors,
+      this.adapter.errorAbi,
+      { expected: ATTESTATION_REFUSALS[this.property], classes: this.adapter.refusalClasses },
+    );
+  }
+
   /** The payment was paid before; sending it again must be refused and move no funds. */
   async assertReplayRefused(payment: EvmPayment): Promise<void> {
     const recipient = this.adapter.paymentRecipient?.(this.receiver, this.solver) ?? this.solver;

@@ -8,6 +8,7 @@ import {
   createTestClient,
   decodeErrorResult,
   type Hex,
+  type Log,
   type PublicActions,
   publicActions,
   type TestActions,
@@ -29,8 +30,8 @@ function createConformanceClient(transport: Transport, mode: "hardhat" | "anvil"
     .extend(walletActions) as unknown as ConformanceClient;
 }
 
-/** The outcome of one attempted transaction. */
-export type Attempt = { ok: true } | { ok: false; data?: Hex };
+/** The outcome of one attempted transaction: the logs it emitted, or its revert data. */
+export type Attempt = { ok: true; logs: readonly Log[] } | { ok: false; data?: Hex };
 
 /**
  * The chain the catalogue runs on: a Hardhat or Anvil node (in-process, local, or forking a live chain).
@@ -79,7 +80,7 @@ export class EvmConformanceEnv {
       return { ok: false, data: revertData(error) };
     }
     const receipt = await this.client.waitForTransactionReceipt({ hash });
-    if (receipt.status === "success") return { ok: true };
+    if (receipt.status === "success") return { ok: true, logs: receipt.logs };
     return { ok: false, data: await this.replayRevert(from, call, receipt.blockNumber) };
   }
 

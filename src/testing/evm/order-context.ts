@@ -1,13 +1,14 @@
-import { type Address, type Hex, keccak256, stringToHex, zeroAddress } from "viem";
+import { type Address, type Hex, isAddressEqual, keccak256, stringToHex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hashEncodedOrder } from "../../orders/order-id.ts";
 import { signOrderId } from "../../orders/signature.ts";
 import type { EncodedOrder } from "../../orders/types.ts";
 import { ORDER_REFUSALS } from "../refusal.ts";
 import { EvmCatalogueContext } from "./catalogue-context.ts";
-import { KEYS } from "./context.ts";
+import { AMOUNT, KEYS } from "./context.ts";
 import { type EvmConformanceEnv, errorName } from "./env.ts";
 import type { EvmOrderPayment, EvmOrderReceiverAdapter, EvmOrderReceiverSetup } from "./order-types.ts";
+import type { EvmCall } from "./types.ts";
 
 /** The EVM native currency in orders: 20 zero bytes. */
 export const NATIVE_ORDER_CURRENCY: Hex = zeroAddress;
@@ -118,18 +119,34 @@ export class EvmOrderPropertyContext extends EvmCatalogueContext {
     this.check(await this.isPaid(payment.order), "a valid payment was not recorded as paid");
     const received = (await this.balance(currency, this.recipient)) - before;
     this.check(received === input.amount, `the recipient received ${received}, not ${input.amount}`);
+    if (result.ok && this.adapter.deposits) {
+      const id = hashEncodedOrder(payment.order);
+      const deposits = this.adapter.deposits(result.logs, this.recipient);
+      const as = deposits.map((d) => `${d.id} for ${d.depositor}`).join(", ") || "none";
+      const [only] = deposits;
+      this.check(
+        deposits.length === 1 && only?.id === id && isAddressEqual(only.depositor, payment.payer),
+        `the order was deposited as ${as}, not once as ${id} for the payer ${payment.payer}`,
+      );
+    }
   }
 
-  /** Sends `payment`; it must be refused (with the expected error when named), unrecorded, and move nothing. */
-  async assertRefused(payment: EvmOrderPayment): Promise<void> {
+  /**
+   * Sends `payment`; it must be refused (with the expected error when named), unrecorded, and move nothing.
+   * `anyError` accepts any refusal: for a refusal that only the block's own second causes, which a node that
+   * mines the refusal (Anvil) cannot replay on the block before for its error.
+   */
+  async assertRefused(payment: EvmOrderPayment, anyError = false): Promise<void> {
     const paidBefore = await this.isPaid(payment.order);
     const nativeBefore = await this.balance("native", this.recipient);
     const tokenBefore = await this.balance(this.setup.token, this.recipient);
     const result = await this.env.attempt(payment.payer, this.adapter.payCall(this.receiver, payment));
-    this.checkRefusal(result, this.adapter.expectedErrors, this.adapter.errorAbi, {
-      expected: ORDER_REFUSALS[this.property],
-      classes: this.adapter.refusalClasses,
-    });
+    if (anyError) this.check(!result.ok, "the attack was accepted");
+    else
+      this.checkRefusal(result, this.adapter.expectedErrors, this.adapter.errorAbi, {
+        expected: ORDER_REFUSALS[this.property],
+        classes: this.adapter.refusalClasses,
+      });
     this.check((await this.isPaid(payment.order)) === paidBefore, "the attack was recorded as paid");
     this.check(
       (await this.balance("native", this.recipient)) === nativeBefore,
@@ -139,6 +156,24 @@ export class EvmOrderPropertyContext extends EvmCatalogueContext {
       (await this.balance(this.setup.token, this.recipient)) === tokenBefore,
       "the refused payment moved tokens",
     );
+  }
+
+  /** `KEYS.stranger`'s account sends an admin call (hook `hook`): it must be refused as unauthorized. */
+  async assertAdminRefused(call: EvmCall | undefined, hook: string): Promise<void> {
+    await this.assertStrangerCallRefused(
+      privateKeyToAccount(KEYS.stranger).address,
+      call,
+      hook,
+      this.adapter.expectedErrors,
+      this.adapter.errorAbi,
+      { expected: ORDER_REFUSALS[this.property], classes: this.adapter.refusalClasses },
+    );
+  }
+
+  /** A payment of a fresh native order naming the solver of `key`, signed by it. */
+  async signedBy(key: Hex): Promise<EvmOrderPayment> {
+    const order = { ...(await this.order("native", AMOUNT)), solver: privateKeyToAccount(key).address };
+    return this.signed(order, key);
   }
 
   /** The payment was paid before; sending it again must be refused and move nothing. */

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { type Abi, type Address, encodeDeployData, encodeFunctionData, type Hex } from "viem";
 import { packageFile } from "../../package-files.ts";
 import type { RefusalClass } from "../refusal.ts";
+import { relayDepositoryDeposits } from "./depository-events.ts";
 import type { EvmConformanceEnv } from "./env.ts";
 import type { EvmOrderPayment, EvmOrderReceiverAdapter, EvmOrderReceiverSetup } from "./order-types.ts";
 
@@ -68,6 +69,16 @@ export const ORDER_GATED_DEPOSITOR_ERRORS: Readonly<Record<string, string>> = {
   "order.payer.noRefundHere": "NoRefundForThisChain",
   "order.calls.refused": "OutputCallsNotAllowed",
   "order.calls.ownerAllows": "OutputCallsNotAllowed",
+  "order.replay.token": "OrderAlreadyUsed",
+  "order.rotation.grace": "SignerMismatch",
+  "order.rotation.zeroGrace": "SignerMismatch",
+  "order.rotation.graceCap": "SignerMismatch",
+  "order.admin.rotateByStranger": "OwnableUnauthorizedAccount",
+  "order.admin.pauseByStranger": "OwnableUnauthorizedAccount",
+  "order.admin.invalidateByStranger": "NotSolverOrOwner",
+  "order.admin.whitelistByStranger": "OwnableUnauthorizedAccount",
+  "order.admin.callsByStranger": "OwnableUnauthorizedAccount",
+  "order.admin.ownershipByStranger": "OwnableUnauthorizedAccount",
 };
 
 /** The reference's design choices the catalogue reports as not applicable. */
@@ -173,6 +184,12 @@ export function orderGatedDepositorAdapter(
     pauseCall: (receiver, paused) => call(receiver, paused ? "pause" : "unpause", []),
     invalidateCall: (receiver, orderId) => call(receiver, "invalidateOrders", [[orderId]]),
     allowCallsCall: (receiver, allowed) => call(receiver, "setCallsAllowed", [allowed]),
+    rotateSolverCall: (receiver, newSolver, gracePeriod) =>
+      call(receiver, "setSolver", [newSolver, gracePeriod]),
+    whitelistCall: (receiver, chainId, recipient, allowed) =>
+      call(receiver, allowed ? "addToWhitelist" : "removeFromWhitelist", [[{ chainId, recipient }]]),
+    transferOwnershipCall: (receiver, newOwner) => call(receiver, "transferOwnership", [newOwner]),
+    deposits: relayDepositoryDeposits,
     deadlineWindow: options.deadlineWindow,
     notApplicable: withoutKey(
       { ...ORDER_GATED_DEPOSITOR_NOT_APPLICABLE, ...options.notApplicable },

@@ -11,6 +11,7 @@ import { HookMissing, NotApplicable } from "./catalogue-context.ts";
 import { TOKEN_BEHAVIOUR } from "./conformance-token.ts";
 import { AMOUNT, KEYS } from "./context.ts";
 import type { EvmOrderPropertyContext } from "./order-context.ts";
+import type { EvmOrderPayment } from "./order-types.ts";
 
 /** One property of the EVM order catalogue: its id (shared with the Solidity catalogue) and the attack. */
 export interface EvmOrderProperty {
@@ -33,6 +34,20 @@ async function withCall(t: T): Promise<EncodedOrder> {
   const o = await t.order("native", AMOUNT);
   o.output.calls = [OUTPUT_CALL_TO_ATTACKER];
   return o;
+}
+
+const addressOf = (key: Hex) => privateKeyToAccount(key).address;
+const ROTATION_GRACE = 60;
+const MAX_GRACE = 30 * 86_400;
+
+async function rotate(t: T, gracePeriod: number): Promise<boolean> {
+  return t.rotateSolver(t.adapter.rotateSolverCall?.(t.receiver, addressOf(KEYS.nextSolver), gracePeriod));
+}
+
+/** `payment` must not pay (whatever the refusal: it follows an attack the property judged already). */
+async function notPaid(t: T, payment: EvmOrderPayment, what: string) {
+  const result = await t.env.attempt(payment.payer, t.adapter.payCall(t.receiver, payment));
+  t.check(!result.ok, what);
 }
 
 async function hostileRefused(t: T, behaviour: number) {
@@ -126,6 +141,15 @@ export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
       const p = await native(t);
       await t.assertPaid(p);
       await t.assertReplayRefused({ ...p, signature: highSTwin(p.signature) });
+    },
+  },
+  {
+    id: "order.replay.token",
+    attack: "pay a paid token order again (the token path's replay record)",
+    run: async (t) => {
+      const p = await t.signed(await t.order(t.setup.token, AMOUNT));
+      await t.assertPaid(p);
+      await t.assertReplayRefused(p);
     },
   },
   {
@@ -426,6 +450,123 @@ export const EVM_ORDER_PROPERTIES: readonly EvmOrderProperty[] = [
       await t.assertRefused(p);
       await t.admin(t.adapter.pauseCall?.(t.receiver, false), "pauseCall");
       await t.assertPaid(p);
+    },
+  },
+  {
+    id: "order.deposit.record",
+    attack:
+      "each payment, native and token, is one deposit of the depository's own record (its event) under the order id, crediting the payer",
+    run: async (t) => {
+      if (!t.adapter.deposits) throw new HookMissing("deposits");
+      await t.assertPaid(await native(t));
+      await t.assertPaid(await t.signed(await t.order(t.setup.token, AMOUNT)));
+    },
+  },
+  {
+    id: "order.rotation.grace",
+    attack:
+      "after a rotation with a 60 s grace, the outgoing solver's orders pay until the grace's last second and are refused from its end; the new solver's pay",
+    run: async (t) => {
+      // Building an order mines a block, so every payment is built first; each then lands at a set second.
+      const lastSecond = await native(t);
+      const atEnd = await native(t);
+      const afterEnd = await native(t);
+      const byNewSolver = await t.signedBy(KEYS.nextSolver);
+      const rotatedAt = (await t.env.timestamp()) + 1n;
+      await t.env.client.setNextBlockTimestamp({ timestamp: rotatedAt });
+      t.check(await rotate(t, ROTATION_GRACE), "the rotation itself reverted");
+      const end = rotatedAt + BigInt(ROTATION_GRACE);
+      await t.env.client.setNextBlockTimestamp({ timestamp: end - 1n });
+      await t.assertPaid(lastSecond);
+      await t.env.client.setNextBlockTimestamp({ timestamp: end });
+      await t.assertRefused(atEnd, true);
+      // One second later the block before is the grace end itself, so the error can be replayed and judged.
+      await t.env.client.setNextBlockTimestamp({ timestamp: end + 1n });
+      await t.assertRefused(afterEnd);
+      await t.assertPaid(byNewSolver);
+    },
+  },
+  {
+    id: "order.rotation.zeroGrace",
+    attack: "a leaked solver key used after a rotation without grace; the new solver's orders pay",
+    run: async (t) => {
+      const byOld = await native(t);
+      const byNew = await t.signedBy(KEYS.nextSolver);
+      t.check(await rotate(t, 0), "the rotation itself reverted");
+      await t.assertRefused(byOld);
+      await t.assertPaid(byNew);
+    },
+  },
+  {
+    id: "order.rotation.graceCap",
+    attack:
+      "an outgoing solver kept alive for a year: refused or capped, its orders must not pay after 30 days",
+    run: async (t) => {
+      const rotatedAt = await t.env.timestamp();
+      if (!(await rotate(t, 365 * 86_400))) return;
+      await t.env.warpTo(rotatedAt + BigInt(MAX_GRACE) + 2n);
+      await t.assertRefused(await native(t));
+    },
+  },
+  {
+    id: "order.admin.rotateByStranger",
+    attack: "a stranger makes its own key the solver; its orders must stay refused and the solver's pay",
+    run: async (t) => {
+      const stranger = addressOf(KEYS.stranger);
+      await t.assertAdminRefused(t.adapter.rotateSolverCall?.(t.receiver, stranger, 0), "rotateSolverCall");
+      await notPaid(t, await t.signedBy(KEYS.stranger), "an order signed by the stranger was paid");
+      await t.assertPaid(await native(t));
+    },
+  },
+  {
+    id: "order.admin.pauseByStranger",
+    attack: "a stranger pauses the contract (denial of service); orders must go on paying",
+    run: async (t) => {
+      await t.assertAdminRefused(t.adapter.pauseCall?.(t.receiver, true), "pauseCall");
+      await t.assertPaid(await native(t));
+    },
+  },
+  {
+    id: "order.admin.invalidateByStranger",
+    attack: "a stranger invalidates someone else's order before it is paid",
+    run: async (t) => {
+      const p = await native(t);
+      await t.assertAdminRefused(
+        t.adapter.invalidateCall?.(t.receiver, hashEncodedOrder(p.order)),
+        "invalidateCall",
+      );
+      await t.assertPaid(p);
+    },
+  },
+  {
+    id: "order.admin.whitelistByStranger",
+    attack: "a stranger whitelists its own output recipient; orders paying out to it must stay refused",
+    run: async (t) => {
+      const recipient = keccak256(stringToHex("attestkit.conformance.stranger-recipient"));
+      const call = t.adapter.whitelistCall?.(t.receiver, t.setup.outputChainId, recipient, true);
+      await t.assertAdminRefused(call, "whitelistCall");
+      const o = await t.order("native", AMOUNT);
+      (o.output.payments[0] as { recipient: Hex }).recipient = recipient;
+      await notPaid(t, await t.signed(o), "an order paying out to the stranger's recipient was paid");
+    },
+  },
+  {
+    id: "order.admin.callsByStranger",
+    attack: "a stranger allows output calls; orders with calls must stay refused",
+    run: async (t) => {
+      await t.assertAdminRefused(t.adapter.allowCallsCall?.(t.receiver, true), "allowCallsCall");
+      await notPaid(t, await t.signed(await withCall(t)), "an order with output calls was paid");
+    },
+  },
+  {
+    id: "order.admin.ownershipByStranger",
+    attack: "a stranger hands itself the ownership (the admin role)",
+    run: async (t) => {
+      const stranger = addressOf(KEYS.stranger);
+      await t.assertAdminRefused(
+        t.adapter.transferOwnershipCall?.(t.receiver, stranger),
+        "transferOwnershipCall",
+      );
     },
   },
 ];

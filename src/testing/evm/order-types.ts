@@ -1,4 +1,4 @@
-import type { Abi, Address, Hex } from "viem";
+import type { Abi, Address, Hex, Log } from "viem";
 import type { EncodedOrder } from "../../orders/types.ts";
 import type { RefusalClass } from "../refusal.ts";
 import type { EvmConformanceEnv } from "./env.ts";
@@ -31,9 +31,17 @@ export interface EvmOrderReceiverSetup {
   hostileToken: Address;
 }
 
+/** One deposit a depository recorded: the id it is filed under and the depositor it credits. */
+export interface EvmOrderDeposit {
+  id: Hex;
+  depositor: Address;
+}
+
 /**
  * How the order catalogue drives your order-paying contract. `deploy`, `payCall`, `isPaid` and
  * `paymentRecipient` are required; each optional admin call left out marks its properties not applicable.
+ * The catalogue sends each admin call from the owner, and from a stranger who must be refused
+ * (`order.admin.*ByStranger`).
  */
 export interface EvmOrderReceiverAdapter {
   /** Shown in the report. */
@@ -55,6 +63,19 @@ export interface EvmOrderReceiverAdapter {
   invalidateCall?(receiver: Address, orderId: Hex): EvmCall;
   /** Allow or refuse orders with `output.calls` (sent by the owner). */
   allowCallsCall?(receiver: Address, allowed: boolean): EvmCall;
+  /** Rotation to `newSolver`, the outgoing key verifying for `gracePeriod` seconds (sent by the owner). */
+  rotateSolverCall?(receiver: Address, newSolver: Address, gracePeriod: number): EvmCall;
+  /** Adding (`allowed`) or removing the output recipient `(chainId, recipient)` on the whitelist. */
+  whitelistCall?(receiver: Address, chainId: string, recipient: Hex, allowed: boolean): EvmCall;
+  /** Handing ownership (the admin role) to `newOwner`. */
+  transferOwnershipCall?(receiver: Address, newOwner: Address): EvmCall;
+  /**
+   * The deposits a successful payment's `logs` record at `depository` (the `paymentRecipient`), read from the
+   * depository's own events: every paid order must be exactly one deposit under its id crediting the payer.
+   * `relayDepositoryDeposits` reads the service's EVM depository. Absent: `order.deposit.record` is not
+   * applicable (failed in strict mode).
+   */
+  deposits?(logs: readonly Log[], depository: Address): readonly EvmOrderDeposit[];
   /** The longest `output.deadline - now` the contract accepts, in seconds; absent when it has no maximum. */
   deadlineWindow?: number;
   /**

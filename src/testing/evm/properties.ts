@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, type Hex, pad, toHex } from "viem";
+import { type Address, encodeFunctionData, type Hex, isAddressEqual, pad, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { SECP256K1_N } from "../../attestation/index.ts";
 import { bigintIn, fuzz } from "../fuzz.ts";
@@ -14,6 +14,7 @@ import {
   NotApplicable,
   WINDOW,
 } from "./context.ts";
+import { reentrantPayeeArtifact } from "./reentrant-payee.ts";
 
 /** One property of the EVM catalogue: its id (shared with the Solidity catalogue) and the attack. */
 export interface EvmProperty {
@@ -33,10 +34,10 @@ async function hostileRefused(t: EvmPropertyContext, behaviour: number) {
 }
 
 async function rotate(t: EvmPropertyContext, gracePeriod: number): Promise<boolean> {
-  const call = t.adapter.rotateSolverCall?.(t.receiver, addressOf(KEYS.nextSolver), gracePeriod);
-  if (!call) throw new HookMissing("rotateSolverCall");
-  return (await t.env.attempt(t.owner, call)).ok;
+  return t.rotateSolver(t.adapter.rotateSolverCall?.(t.receiver, addressOf(KEYS.nextSolver), gracePeriod));
 }
+
+const native = async (t: EvmPropertyContext) => t.signed(t.data(t.payer, "native", AMOUNT));
 
 /** The EVM catalogue, in the order the report lists it. */
 export const EVM_PROPERTIES: readonly EvmProperty[] = [
@@ -103,6 +104,15 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
       const p = await t.signed(t.data(t.payer, "native", AMOUNT));
       await t.assertPaid(p);
       await t.assertReplayRefused({ ...p, signature: highSTwin(p.signature) });
+    },
+  },
+  {
+    id: "replay.token",
+    attack: "pay a paid token attestation again (the token path's replay record)",
+    run: async (t) => {
+      const p = await t.signed(t.data(t.payer, t.setup.token, AMOUNT));
+      await t.assertPaid(p);
+      await t.assertReplayRefused(p);
     },
   },
   {
@@ -370,6 +380,55 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
     },
   },
   {
+    id: "admin.rotateByStranger",
+    attack: "a stranger makes its own key the solver; the solver's attestations must go on paying",
+    run: async (t) => {
+      const stranger = addressOf(KEYS.stranger);
+      await t.assertAdminRefused(t.adapter.rotateSolverCall?.(t.receiver, stranger, 0), "rotateSolverCall");
+      await t.assertPaid(await native(t));
+    },
+  },
+  {
+    id: "admin.pauseByStranger",
+    attack: "a stranger pauses the receiver (denial of service); payments must go on",
+    run: async (t) => {
+      await t.assertAdminRefused(t.adapter.pauseCall?.(t.receiver, true), "pauseCall");
+      await t.assertPaid(await native(t));
+    },
+  },
+  {
+    id: "admin.invalidateByStranger",
+    attack: "a stranger invalidates someone else's request id before it is paid",
+    run: async (t) => {
+      const p = await native(t);
+      await t.assertAdminRefused(t.adapter.invalidateCall?.(t.receiver, p.data.requestId), "invalidateCall");
+      await t.assertPaid(p);
+    },
+  },
+  {
+    id: "admin.whitelistByStranger",
+    attack: "a stranger whitelists its own destination; attestations to it must stay refused",
+    run: async (t) => {
+      const user = pad(addressOf(KEYS.stranger), { size: 32 });
+      const chainId = t.setup.destinationChainId;
+      await t.assertAdminRefused(t.adapter.whitelistCall?.(t.receiver, chainId, user, true), "whitelistCall");
+      const p = await t.signed({ ...t.data(t.payer, "native", AMOUNT), destinationUser: user });
+      const result = await t.env.attempt(p.payer, t.adapter.payCall(t.receiver, p));
+      t.check(!result.ok, "an attestation to the stranger's destination was paid");
+    },
+  },
+  {
+    id: "admin.ownershipByStranger",
+    attack: "a stranger hands itself the ownership (the admin role)",
+    run: async (t) => {
+      const stranger = addressOf(KEYS.stranger);
+      await t.assertAdminRefused(
+        t.adapter.transferOwnershipCall?.(t.receiver, stranger),
+        "transferOwnershipCall",
+      );
+    },
+  },
+  {
     id: "rotation.grace",
     attack:
       "the outgoing key pays inside its grace window (edge: its last second) and is refused from the second it ends; the new key pays",
@@ -436,6 +495,35 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
       t.check(
         received === BigInt(credited) * AMOUNT,
         `${credited} requests credited for ${received} received`,
+      );
+    },
+  },
+  {
+    id: "reentrancy.nativeForward",
+    attack:
+      "the account a native payment is forwarded to re-enters from inside the forward with a second payment of the same request id: a replay record written after the forward accepts one id twice",
+    run: async (t) => {
+      const payee = t.adapter.paymentRecipient?.(t.receiver, t.solver) ?? t.solver;
+      const code = await t.env.client.getCode({ address: payee });
+      if (isAddressEqual(payee, t.receiver) || (code && code !== "0x"))
+        throw new NotApplicable("native payments are not forwarded to an account without code");
+      const outer = await native(t);
+      const inner = await t.signed({ ...t.data(payee, "native", AMOUNT), requestId: outer.data.requestId });
+      const { abi, deployedBytecode } = reentrantPayeeArtifact();
+      await t.env.client.setCode({ address: payee, bytecode: deployedBytecode });
+      await t.env.fund(payee);
+      const reenter = t.adapter.payCall(t.receiver, inner);
+      await t.env.send(t.owner, {
+        to: payee,
+        data: encodeFunctionData({ abi, functionName: "arm", args: [reenter.to, reenter.data] }),
+      });
+      const result = await t.env.attempt(t.payer, t.adapter.payCall(t.receiver, outer));
+      const read = async (functionName: string) =>
+        (await t.env.client.readContract({ address: payee, abi, functionName })) as boolean;
+      t.check(!result.ok || (await read("reentered")), "setup: the forward did not reach the payee");
+      t.check(
+        !(result.ok && (await read("innerSucceeded"))),
+        "one request id accepted twice, once from inside the forward",
       );
     },
   },

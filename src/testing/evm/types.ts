@@ -35,7 +35,8 @@ export interface EvmReceiverSetup {
 
 /**
  * How the catalogue drives your receiver. `deploy`, `payCall` and `isPaid` are required; each optional
- * admin call left out marks its properties not applicable (with the reason in the report).
+ * admin call left out marks its properties not applicable (with the reason in the report). The catalogue sends
+ * each admin call from the owner, and from a stranger who must be refused (`admin.*ByStranger`).
  */
 export interface EvmReceiverAdapter {
   /** Shown in the report. */
@@ -52,6 +53,10 @@ export interface EvmReceiverAdapter {
   pauseCall?(receiver: Address, paused: boolean): EvmCall;
   /** Invalidation of `requestId` (sent by the owner). */
   invalidateCall?(receiver: Address, requestId: Hex): EvmCall;
+  /** Adding (`allowed`) or removing the destination `(chainId, user)` on the whitelist. */
+  whitelistCall?(receiver: Address, chainId: bigint, user: Hex, allowed: boolean): EvmCall;
+  /** Handing ownership (the admin role) to `newOwner`. */
+  transferOwnershipCall?(receiver: Address, newOwner: Address): EvmCall;
   /** A token payment preceded by the payer's EIP-2612 permit for the receiver. */
   payWithPermitCall?(
     receiver: Address,
