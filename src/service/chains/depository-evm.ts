@@ -1,8 +1,10 @@
 /**
  * Deposits into an EVM depository, as the indexer reads them: the configured depository's
  * `RelayNativeDeposit` / `RelayErc20Deposit` events name the order id (the event's `id`) and the
- * depositor (anyone's choice: the deposit is authorised by its transaction's sender); the amount credited is what reached the depository in that transaction (the `msg.value`
- * its own code reports, or the token's `Transfer` logs into it), with no state read at any block.
+ * depositor (anyone's choice, so it decides nothing); each deposit's payer is the account whose balance
+ * it came from (`evm-payers.ts`), and the amount credited is what reached the depository in that
+ * transaction (the `msg.value` its own code reports, or the token's `Transfer` logs into it), with no
+ * state read at any block.
  * Also the calls a quote's deposit step makes.
  */
 import {
@@ -17,6 +19,7 @@ import {
 import { evmTokenCredit } from "../../credit/evm.ts";
 import { RELAY_DEPOSITORY_ABI } from "../../orders/index.ts";
 import { creditFromBalanceChange } from "./depository-credit.ts";
+import { type CallFrame, erc20DepositPayer, nativeDepositPayers } from "./evm-payers.ts";
 import { byTransaction, isolateTransaction } from "./quarantine.ts";
 import type { ChainObservation } from "./types.ts";
 
@@ -67,8 +70,8 @@ function getDepositoryLogs(client: PublicClient, depository: Address, from: numb
  * asked to pull: its deposits are credited the net of the token's `Transfer` logs into the
  * depository in the same transaction (`evmTokenCredit`), shared by that transaction's deposits in
  * the token (`creditFromBalanceChange`). Each transaction is worked out on its own: one that cannot
- * be is quarantined (`isolateTransaction`). `timestamps` holds the blocks' timestamps and
- * `receiptOf` the scan's receipt cache.
+ * be is quarantined (`isolateTransaction`). `timestamps` holds the blocks' timestamps, `receiptOf`
+ * the scan's receipt cache and `traceOf` a transaction's call tree (who paid a native deposit).
  */
 export async function scanEvmDepository(
   client: PublicClient,
@@ -77,6 +80,7 @@ export async function scanEvmDepository(
   to: number,
   timestamps: ReadonlyMap<number, number>,
   receiptOf: (hash: Hex) => Promise<TransactionReceipt>,
+  traceOf: (hash: Hex) => Promise<CallFrame>,
 ): Promise<ChainObservation[]> {
   const logs = await getDepositoryLogs(client, depository, from, to);
   const out: ChainObservation[] = [];
@@ -84,37 +88,56 @@ export async function scanEvmDepository(
     const block = Number(txLogs[0]?.blockNumber);
     out.push(
       ...(await isolateTransaction({ txHash, block }, () =>
-        depositsOf(depository, txHash as Hex, block, txLogs, timestamps.get(block) ?? 0, receiptOf),
+        depositsOf(depository, txHash as Hex, block, txLogs, timestamps.get(block) ?? 0, {
+          receiptOf,
+          traceOf,
+        }),
       )),
     );
   }
   return out.sort((a, b) => a.block - b.block);
 }
 
-/** The deposits of one transaction's depository events: native ones first, then per token. */
+/**
+ * The deposits of one transaction's depository events: native ones first, then per token. A
+ * deposit whose payer cannot be found in the transaction fails it (it is quarantined).
+ */
 async function depositsOf(
   depository: Address,
   txHash: Hex,
   block: number,
   logs: readonly DepositoryLog[],
   timestamp: number,
-  receiptOf: (hash: Hex) => Promise<TransactionReceipt>,
+  reads: {
+    receiptOf: (hash: Hex) => Promise<TransactionReceipt>;
+    traceOf: (hash: Hex) => Promise<CallFrame>;
+  },
 ): Promise<OrderDeposit[]> {
   const native: OrderDeposit[] = [];
   /** ERC-20 deposits by token: one `Transfer` net pays them all. */
   const tokenGroups = new Map<Address, OrderDeposit[]>();
-  for (const log of logs) {
-    if (log.logIndex === null) continue;
-    if (log.address.toLowerCase() !== depository.toLowerCase()) continue;
+  const mine = logs.filter(
+    (log) => log.logIndex !== null && log.address.toLowerCase() === depository.toLowerCase(),
+  );
+  const nativePayers = mine.some((log) => log.eventName === "RelayNativeDeposit")
+    ? nativeDepositPayers(await reads.traceOf(txHash), depository)
+    : [];
+  const receiptLogs = async () =>
+    (await reads.receiptOf(txHash)).logs.map((log) => ({ ...log, logIndex: Number(log.logIndex) }));
+  for (const log of mine) {
     const currency = log.eventName === "RelayErc20Deposit" ? getAddress(log.args.token) : zeroAddress;
-    // The depositor the event names is the caller's free choice: the transaction's sender authorised it.
-    const sender = getAddress((await receiptOf(txHash)).from);
+    // The depositor the event names is the caller's free choice: the payer is whoever's balance paid.
+    const payer =
+      currency === zeroAddress
+        ? nativePayers[native.length]
+        : erc20DepositPayer(await receiptLogs(), currency, depository, Number(log.logIndex));
+    if (payer === undefined || payer === null)
+      throw new Error(`no payer found in ${txHash} for the depository deposit at log ${log.logIndex}`);
     const deposit: OrderDeposit = {
       kind: "order-deposit",
       orderId: log.args.id.toLowerCase(),
       depositor: getAddress(log.args.from),
-      from: sender,
-      signers: [sender],
+      from: payer,
       position: `log:${log.logIndex}`,
       txHash,
       block,
@@ -128,7 +151,7 @@ async function depositsOf(
   }
   const out = [...native];
   for (const [currency, deposits] of tokenGroups) {
-    const receipt = await receiptOf(txHash);
+    const receipt = await reads.receiptOf(txHash);
     const arrived = evmTokenCredit(receipt.logs, currency, [depository]);
     const credits = creditFromBalanceChange(
       deposits.map((deposit) => ({ amount: BigInt(deposit.amount) })),
