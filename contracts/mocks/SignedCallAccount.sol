@@ -20,6 +20,9 @@ contract SignedCallAccount {
 
     receive() external payable {}
 
+    /// @dev Takes native transfers that carry data too: the service tags its refunds with the order id.
+    fallback() external payable {}
+
     /// @notice The key that signs this account's calls: its owner, or for a delegated EOA the EOA.
     function key() public view returns (address) {
         return owner == address(0) ? address(this) : owner;
