@@ -127,11 +127,13 @@ async function depositsOf(
   for (const log of mine) {
     const currency = log.eventName === "RelayErc20Deposit" ? getAddress(log.args.token) : zeroAddress;
     // The depositor the event names is the caller's free choice: the payer is whoever's balance paid.
+    // An ERC-20 deposit no Transfer paid moved nothing (credited 0, never booked): its sender is named.
     const payer =
       currency === zeroAddress
         ? nativePayers[native.length]
-        : erc20DepositPayer(await receiptLogs(), currency, depository, Number(log.logIndex));
-    if (payer === undefined || payer === null)
+        : (erc20DepositPayer(await receiptLogs(), currency, depository, Number(log.logIndex)) ??
+          getAddress((await reads.receiptOf(txHash)).from));
+    if (payer === undefined)
       throw new Error(`no payer found in ${txHash} for the depository deposit at log ${log.logIndex}`);
     const deposit: OrderDeposit = {
       kind: "order-deposit",
