@@ -3,14 +3,18 @@
  * with no configuration: here the receiver's owner rotated to the service's next key with no grace
  * before the service ran it, a payer paid that key, and the service (still on its former key)
  * scanned past the block. Once the service runs the next key on its database, it credits that
- * deposit, and each earlier deposit is still booked once.
+ * deposit, and each earlier deposit is still booked once. The property runs random rotation
+ * histories: each deposit paid to the key current in its block (the service's, or already its next
+ * one), the indexer passing at random moments, every request filled once in the end.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
+import fc from "fast-check";
 import { network } from "hardhat";
 import type { Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createEvmChainAdapter } from "../../src/service/chains/evm.ts";
 import { depositsOf } from "../../src/service/deposits.ts";
 import { getRequest } from "../../src/service/requests-repo.ts";
@@ -88,5 +92,61 @@ describe("service: deposits paid to the key current in their block, after a rota
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("property: over random rotation histories, every deposit paid to the key current in its block is filled once", async () => {
+    const period = fc.record({
+      /** Deposits paid while the service runs this period's key. */
+      deposits: fc.integer({ min: 0, max: 2 }),
+      /** Deposits paid to the next key before the service runs it (the receiver rotated first, no grace). */
+      early: fc.integer({ min: 0, max: 2 }),
+      /** Whether the indexer passes before the rotation (so it scanned past the early deposits). */
+      tickBefore: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(period, { minLength: 1, maxLength: 3 }), async (periods) => {
+        const dir = mkdtempSync(join(tmpdir(), "attestkit-rotations-"));
+        const db = join(dir, "service.sqlite");
+        const keys = [...periods, null].map(() => generatePrivateKey());
+        const paid: { requestId: string; txHash: Hex }[] = [];
+        try {
+          for (const [i, shape] of periods.entries()) {
+            const service = serviceWith(db, keys[i]!, i === 0);
+            try {
+              const quote = {
+                originChainId: EDR_ORIGIN_CHAIN_ID,
+                user: payer.account.address,
+                amount: AMOUNT.toString(),
+              };
+              for (let n = 0; n < shape.deposits + shape.early; n++) {
+                const requestId = await createRequest(service, quote);
+                const key = privateKeyToAccount(keys[n < shape.deposits ? i : i + 1]!).address;
+                paid.push({ requestId, txHash: await pay(key, requestId) });
+              }
+              if (shape.tickBefore) await service.indexer!.tick();
+              await service.lifecycle.idle();
+            } finally {
+              await service.close();
+            }
+          }
+          const last = serviceWith(db, keys[periods.length]!, false);
+          try {
+            await last.indexer!.tick();
+            await last.lifecycle.idle();
+            for (const { requestId, txHash } of paid) {
+              expect(getRequest(last.store, requestId)?.record.status, requestId).to.equal("success");
+              expect(depositsOf(last.store, requestId).map((d) => [d.txHash, d.kind])).to.deep.equal([
+                [txHash, "fill"],
+              ]);
+            }
+          } finally {
+            await last.close();
+          }
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      }),
+      { numRuns: 12 },
+    );
   });
 });
