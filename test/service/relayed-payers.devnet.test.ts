@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import {
   appendTransactionMessageInstructions,
   createTransactionMessage,
-  generateKeyPairSigner,
+  type Instruction,
   type KeyPairSigner,
   pipe,
   setTransactionMessageFeePayerSigner,
@@ -33,9 +33,19 @@ import { privateKeyToAccount } from "viem/accounts";
 import { evmDevAccount, evmMnemonicAccount } from "../../src/devnet/accounts.ts";
 import { MULTICALL3_ADDRESS } from "../../src/devnet/evm-chain.ts";
 import { svmUsdcBalance } from "../../src/devnet/svm-user.ts";
-import { encodeOrder, type QuoteResponse, type QuoteV2Body, SVM_CHAIN_ID } from "../../src/index.ts";
+import {
+  encodeOrder,
+  type QuoteResponse,
+  type QuoteV2Body,
+  SVM_CHAIN_ID,
+  SVM_NATIVE_TOKEN,
+} from "../../src/index.ts";
 import { depositsOf } from "../../src/service/deposits.ts";
-import { encodeDepositoryDeposit, type ProtocolOrderBlock } from "../../src/service/index.ts";
+import {
+  buildDepositoryDepositInstruction,
+  encodeDepositoryDeposit,
+  type ProtocolOrderBlock,
+} from "../../src/service/index.ts";
 import { requestIdMemoInstruction } from "../../src/service/svm-route.ts";
 import { orderGatedDepositorArtifact } from "../../src/testing/evm/order-gated-depositor-adapter.ts";
 import { type E2e, eventually, evmUser, startE2e, waitForStatus } from "../e2e/fixture.ts";
@@ -182,6 +192,30 @@ describe("service: the payer is whoever paid, however the transaction was relaye
     );
     expect(await alice().public.getBalance({ address: account })).to.equal(0n);
     await filled(q, receipt.transactionHash);
+  });
+
+  it("an ERC-4337-style account's short deposit, sent by a bundler, is refunded to the account, not the bundler", async () => {
+    const owner = evmMnemonicAccount(17);
+    const account = await deploy(ACCOUNT, [owner.address]);
+    const quoted = parseEther("0.2");
+    const short = parseEther("0.05");
+    await fund(account, short);
+    const q = await quoteFor(account, quoted);
+    const call = depositCall(q, account, short);
+    const receipt = await relay(
+      account,
+      await signedExecute(account, owner.privateKey, base().depository, short, call.data),
+    );
+    expect(await alice().public.getBalance({ address: account })).to.equal(0n);
+    await base().mine(2);
+    const done = await waitForStatus(e2e, requestIdOf(q), "refund");
+    expect(done.inTxHashes).to.deep.equal([receipt.transactionHash]);
+    const refund = await alice().public.getTransaction({ hash: done.txHashes[0] as Hex });
+    expect({ to: refund.to?.toLowerCase(), value: refund.value }).to.deep.equal({
+      to: account.toLowerCase(),
+      value: short,
+    });
+    expect(await alice().public.getBalance({ address: account })).to.equal(short);
   });
 
   it("a Safe-style 2-of-2 multisig whose deposit a relayer executes gets its fill", async () => {
@@ -356,6 +390,12 @@ describe("service: the payer is whoever paid, however the transaction was relaye
         }),
         requestIdMemoInstruction(requestId, owner),
       ];
+      return withFeePayer(feePayer, instructions);
+    }
+
+    /** Runs `instructions` with `feePayer` signing and paying the fee (the other signers sign too). */
+    async function withFeePayer(feePayer: KeyPairSigner, instructions: Instruction[]) {
+      const chain = svm();
       const tx = await pipe(
         createTransactionMessage({ version: 0 }),
         (m) => setTransactionMessageFeePayerSigner(feePayer, m),
@@ -377,6 +417,36 @@ describe("service: the payer is whoever paid, however the transaction was relaye
       const before = await svmUsdcBalance(svm(), owner.address);
       const landed = await relayedTransfer(owner, feePayer, requestIdOf(q), amount);
       expect(before - (await svmUsdcBalance(svm(), owner.address))).to.equal(amount);
+      const done = await waitForStatus(e2e, requestIdOf(q), "success");
+      expect(done.inTxHashes).to.deep.equal([landed.signature]);
+    });
+
+    it("a depository deposit_native whose fee a relayer pays is the sender's deposit: filled", async () => {
+      const { alice: owner, bob: feePayer } = svm().accounts;
+      const amount = 10n ** 9n;
+      const q = (await e2e.client.quoteV2({
+        user: owner.address,
+        recipient: evmDevAccount("carol").address,
+        originChainId: SVM_CHAIN_ID,
+        destinationChainId: 8453,
+        originCurrency: SVM_NATIVE_TOKEN,
+        destinationCurrency: zeroAddress,
+        amount: amount.toString(),
+        tradeType: "EXACT_INPUT",
+        includeProtocolData: true,
+      })) as OrderQuote;
+      const deposit = await buildDepositoryDepositInstruction({
+        program: svm().depository.program,
+        sender: owner,
+        depositor: owner.address,
+        currency: SVM_NATIVE_TOKEN,
+        amount,
+        id: q.protocol.v2.orderId,
+      });
+      const vault = () => svm().svm.getBalance(svm().depository.vault) ?? 0n;
+      const before = vault();
+      const landed = await withFeePayer(feePayer, [deposit]);
+      expect(vault() - before).to.equal(amount);
       const done = await waitForStatus(e2e, requestIdOf(q), "success");
       expect(done.inTxHashes).to.deep.equal([landed.signature]);
     });
