@@ -13,6 +13,13 @@ contract Multicall3 {
         bytes callData;
     }
 
+    struct Call3Value {
+        address target;
+        bool allowFailure;
+        uint256 value;
+        bytes callData;
+    }
+
     struct Call {
         address target;
         bytes callData;
@@ -24,6 +31,7 @@ contract Multicall3 {
     }
 
     error CallFailed(uint256 index);
+    error ValueMismatch(uint256 sent, uint256 spent);
 
     /// @notice Runs every call; a failing call reverts the batch unless it allows failure.
     function aggregate3(Call3[] calldata calls) external payable returns (Result[] memory results) {
@@ -33,6 +41,20 @@ contract Multicall3 {
             if (!success && !calls[i].allowFailure) revert CallFailed(i);
             results[i] = Result(success, returnData);
         }
+    }
+
+    /// @notice Runs every call with its own value, which together must be exactly `msg.value`; a failing
+    /// call reverts the batch unless it allows failure.
+    function aggregate3Value(Call3Value[] calldata calls) external payable returns (Result[] memory results) {
+        results = new Result[](calls.length);
+        uint256 spent;
+        for (uint256 i = 0; i < calls.length; i++) {
+            spent += calls[i].value;
+            (bool success, bytes memory returnData) = calls[i].target.call{value: calls[i].value}(calls[i].callData);
+            if (!success && !calls[i].allowFailure) revert CallFailed(i);
+            results[i] = Result(success, returnData);
+        }
+        if (spent != msg.value) revert ValueMismatch(msg.value, spent);
     }
 
     /// @notice Runs every call, reverting on any failure; returns the block number and the return data.

@@ -33,7 +33,7 @@ const UINT256_DATA = /^0x[0-9a-f]{64}$/;
  * an `Approval`, an ERC-721 `Transfer` (four topics) or a malformed log is never read as one.
  * Addresses come back in lowercase. Never throws, whatever the log holds.
  */
-function decodeErc20Transfer(log: unknown): { from: string; to: string; value: bigint } | null {
+export function decodeErc20Transfer(log: unknown): { from: string; to: string; value: bigint } | null {
   if (typeof log !== "object" || log === null) return null;
   const { topics, data } = log as { topics?: unknown; data?: unknown };
   if (!Array.isArray(topics) || topics.length !== 3 || typeof data !== "string") return null;

@@ -50,17 +50,18 @@ export interface ObservedTx {
 
 /** An origin deposit seen on a chain for a request. */
 export interface DepositObservation extends ObservedTx {
+  /**
+   * Who paid it: the account whose balance it came from (or the payer a receiver bound), however
+   * its transaction reached the chain; never an account that only relayed it or paid its fees.
+   * Absent: the request's user (the mock deposit endpoint).
+   */
+  from?: string;
   requestId: string;
   /** Currency and amount that arrived (smallest units). */
   currency?: string;
   amount?: string;
   /** Whether the deposit is final (enough confirmations); a first sighting is usually not. */
   final: boolean;
-  /**
-   * Who authorised it (the transaction's signers, or the payer a receiver bound). Absent: `from`,
-   * and absent both, the request's user (the mock deposit endpoint).
-   */
-  signers?: string[];
   /** Where in its transaction the deposit is named (`DepositPosition`; default `tx`). */
   position?: string;
 }
@@ -204,10 +205,10 @@ export class Lifecycle {
   }
 
   /**
-   * An origin deposit was seen. A deposit counts for the request only when its user authorised it
-   * (signed it, or a receiver bound it): anything else never moves the request and, once final,
-   * goes back on its own to whoever paid it (what arrived, never more); a deposit of nothing is
-   * ignored. The user's deposit, not final: waiting -> depositing. Final, the first one: filled
+   * An origin deposit was seen. A deposit counts for the request only when its user paid it (`from`:
+   * the account whose balance it came from, whoever relayed the transaction): anything else never
+   * moves the request and, once final, goes back on its own to whoever paid it (what arrived, never
+   * more); a deposit of nothing is ignored. The user's deposit, not final: waiting -> depositing. Final, the first one: filled
    * (pending), or refunded when it does not match the quote or arrived after its order's deadline;
    * for a fast-filled request it settles the hold. A later one (the request already took its
    * deposit or is closed) is refunded. Each final deposit is booked once (`deposits`, keyed by its
@@ -231,7 +232,7 @@ export class Lifecycle {
     const fromUser = fromRequestUser(current.record, observation);
     if (!fromUser) {
       if (!observation.final) return current;
-      const sender = observation.from ?? observation.signers?.[0];
+      const sender = observation.from;
       const booked =
         sender !== undefined &&
         bookDeposit(
@@ -776,11 +777,9 @@ export class Lifecycle {
   }
 }
 
-/** Whether the request's user sent the deposit: one of its signers, or the payer a receiver bound. */
+/** Whether the request's user paid the deposit (the mock deposit endpoint names no payer: the user). */
 function fromRequestUser(record: RequestRecord, observation: DepositObservation): boolean {
-  const authorised = observation.signers ?? [observation.from ?? record.user];
-  const user = normalizeLookup(record.user);
-  return authorised.some((address) => normalizeLookup(address) === user);
+  return normalizeLookup(observation.from ?? record.user) === normalizeLookup(record.user);
 }
 
 /** How a refund names the deposit it returns: its transaction, and its position there. */

@@ -2,7 +2,7 @@
  * Which request a depository deposit is for: the request whose order id the deposit carries, quoted
  * on the chain the deposit landed on. A deposit under an unknown or tampered id, or on another chain,
  * is for no request and stays uncredited. Whether it pays the request is the lifecycle's call: only a
- * deposit its user authorised does (`Lifecycle.observeDeposit`); anyone else's is refunded to its payer.
+ * deposit its user paid does (`Lifecycle.observeDeposit`); anyone else's is refunded to its payer.
  */
 import type { ChainObservation } from "./chains/types.ts";
 import { normalizeLookup } from "./records.ts";

@@ -229,6 +229,7 @@ export function createService(options: ServiceOptions): Service {
     store,
     [account.address, ...evmAdapters.map((adapter) => adapter.solverAddress)],
     now(),
+    evmAdapters.map((adapter) => adapter.chainId),
   );
   for (const adapter of evmAdapters) adapter.addFormerSolvers?.(formerSolvers);
   const cursorSecret = createHash("sha256")

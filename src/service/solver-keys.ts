@@ -11,15 +11,30 @@ import type { Store } from "./store.ts";
 
 /**
  * Records `current` (the keys the service runs with now) and returns the earlier ones, oldest
- * first, as the database remembers them.
+ * first, as the database remembers them. A key new to a database that ran other keys is a
+ * rotation: blocks the indexer passed on the former key may hold deposits honestly paid to the new
+ * one (a receiver rotated to it first, with no grace), so the indexer goes back to the start of the
+ * chains `evmChainIds` and scans every earlier block again (each booking is idempotent).
  */
-export function rememberSolverKeys(store: Store, current: readonly string[], now: number): string[] {
+export function rememberSolverKeys(
+  store: Store,
+  current: readonly string[],
+  now: number,
+  evmChainIds: readonly number[] = [],
+): string[] {
   const currentKeys = new Set(current.map(normalizeLookup));
   return store.transaction(() => {
+    const ranBefore = store.prepare("SELECT 1 FROM solver_keys LIMIT 1").get() !== undefined;
+    let added = false;
     for (const key of currentKeys) {
-      store
+      const inserted = store
         .prepare("INSERT INTO solver_keys (address, first_used_at) VALUES (?, ?) ON CONFLICT DO NOTHING")
         .run(key, now);
+      added ||= Number(inserted.changes) > 0;
+    }
+    if (ranBefore && added) {
+      const forget = store.prepare("DELETE FROM indexer_cursors WHERE chain_id = ?");
+      for (const chainId of evmChainIds) forget.run(chainId);
     }
     const rows = store.prepare("SELECT address FROM solver_keys ORDER BY first_used_at, address").all() as {
       address: string;

@@ -41,7 +41,7 @@ export async function evmDeposits(
     Number(receipt.blockNumber),
     events,
     0,
-    async () => receipt,
+    { receiptOf: async () => receipt },
   );
   return deposits.map((deposit) => ({
     orderId: deposit.orderId.toLowerCase() as Hex,
@@ -94,7 +94,6 @@ export async function svmDeposits(evidence: SvmLegEvidence, program: string): Pr
       block: Number(evidence.transaction.slot),
       timestamp: 0,
       keys,
-      signers: [],
       instructions: [
         ...message.instructions.map((instruction) => ({
           programAddressIndex: instruction.programIndex,

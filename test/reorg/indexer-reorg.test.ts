@@ -76,7 +76,6 @@ describe("indexer: a deposit reorged out of a non-final slot", () => {
     block: slot,
     timestamp: 1_780_000_000,
     from: SVM_USER,
-    signers: [SVM_USER],
     position: "tx",
     currency: SVM_NATIVE,
     amount: "2000000000",

@@ -72,7 +72,6 @@ describe("property: the service's books balance for any deposits a request recei
               chainId: 1,
               block: index + 1,
               from: deposit.from,
-              signers: [deposit.from],
               currency: deposit.currency,
               amount: deposit.amount.toString(),
             };

@@ -315,7 +315,6 @@ describe("SVM chain adapter over RPC", function () {
           block: submitted.slot,
           timestamp: submitted.timestamp,
           from: f.payer.address,
-          signers: [f.payer.address],
           currency: SVM_NATIVE_TOKEN,
           amount: "3000000000",
           status: "success",

@@ -48,7 +48,6 @@ describe("property: only a request's user closes it", () => {
               chainId: 1,
               block: deposit.tx,
               from: deposit.from,
-              signers: [deposit.from],
               currency: deposit.currency,
               amount: deposit.amount.toString(),
             };
@@ -75,7 +74,6 @@ describe("property: only a request's user closes it", () => {
             chainId: 1,
             block: 9,
             from: EVM_USER,
-            signers: [EVM_USER],
             currency: ETH,
             amount: QUOTED.toString(),
             final: true,

@@ -61,7 +61,6 @@ function script(shape: { kind: number }[][]): Scripted[][] {
           block,
           timestamp: 1_700_000_000 + block,
           from: "0x0000000000000000000000000000000000000002",
-          signers: ["0x0000000000000000000000000000000000000002"],
           currency: "0x0000000000000000000000000000000000000000",
           amount: "1",
           status: "success",

@@ -1,7 +1,7 @@
 /**
  * Who closes a request paid through the depository, on the devnet (EVM and SVM):
- * - F1 / R1: a deposit counts for a request only when its user authorised it (EVM: sent the
- *   transaction; SVM: signed it). A stranger's deposit naming the victim as depositor under the
+ * - F1 / R1: a deposit counts for a request only when its user paid it (from its own balance,
+ *   whoever sent the transaction). A stranger's deposit naming the victim as depositor under the
  *   victim's order id lands, is refunded on its own to the stranger and leaves the request open; a
  *   deposit of nothing is ignored; the victim's own deposit then succeeds, directly or through the
  *   order-gated depositor.

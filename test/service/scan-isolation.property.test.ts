@@ -191,7 +191,12 @@ const transaction = (index: number) => {
     // a native deposit: the msg.value the depository reports
     fc.record({ value: amount, extras }).map(({ value, extras }) => {
       const logs = [...extras, nativeDepositEvent(value, id)];
-      const tx: ScriptedTx = { hash, to: DEPOSITORY, input: "0x", value, logs, events: logs };
+      const input = encodeFunctionData({
+        abi: RELAY_DEPOSITORY_ABI,
+        functionName: "depositNative",
+        args: [PAYER, id],
+      });
+      const tx: ScriptedTx = { hash, to: DEPOSITORY, input, value, logs, events: logs };
       return { tx, expected: { kind: "order-deposit", orderId: id, amount: value } as Expected };
     }),
     // a tagged ERC-20 transfer to the solver, credited its Transfer logs into the solver
@@ -270,6 +275,13 @@ function scriptedNode(blocks: readonly ScriptedTx[][]) {
           to: entry.tx.to,
           ...(entry.tx.logs === null ? {} : { logs: entry.tx.logs.map((log, i) => rpcLog(log, entry, i)) }),
         };
+      }
+      case "debug_traceTransaction": {
+        // The call tree of a one-call transaction: the payer's call itself.
+        const entry = byHash.get(args[0] as Hex);
+        if (entry === undefined) throw new Error("transaction not found");
+        const { to, input, value } = entry.tx;
+        return { type: "CALL", from: PAYER, to, input, value: numberToHex(value) };
       }
       case "eth_getLogs": {
         const filter = args[0] as { address: Address | Address[]; fromBlock: Hex; toBlock: Hex };

@@ -178,7 +178,6 @@ describe("mock service: SDK compatibility surface", () => {
         block: 1,
         timestamp: Math.floor(Date.now() / 1000),
         from: EVM_USER,
-        signers: [EVM_USER],
         currency: ETH,
         amount: "100000000000000000",
         status: "success",

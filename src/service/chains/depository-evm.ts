@@ -1,8 +1,10 @@
 /**
  * Deposits into an EVM depository, as the indexer reads them: the configured depository's
  * `RelayNativeDeposit` / `RelayErc20Deposit` events name the order id (the event's `id`) and the
- * depositor (anyone's choice: the deposit is authorised by its transaction's sender); the amount credited is what reached the depository in that transaction (the `msg.value`
- * its own code reports, or the token's `Transfer` logs into it), with no state read at any block.
+ * depositor (anyone's choice, so it decides nothing); each deposit's payer is the account whose balance
+ * it came from (`evm-payers.ts`), and the amount credited is what reached the depository in that
+ * transaction (the `msg.value` its own code reports, or the token's `Transfer` logs into it), with no
+ * state read at any block.
  * Also the calls a quote's deposit step makes.
  */
 import {
@@ -17,6 +19,7 @@ import {
 import { evmTokenCredit } from "../../credit/evm.ts";
 import { RELAY_DEPOSITORY_ABI } from "../../orders/index.ts";
 import { creditFromBalanceChange } from "./depository-credit.ts";
+import { type CallFrame, erc20DepositPayer, nativeDepositPayers } from "./evm-payers.ts";
 import { byTransaction, isolateTransaction } from "./quarantine.ts";
 import type { ChainObservation } from "./types.ts";
 
@@ -48,7 +51,6 @@ export function encodeDepositoryDeposit(params: {
 }
 
 type OrderDeposit = Extract<ChainObservation, { kind: "order-deposit" }>;
-/** A depository event as `getLogs` (or `parseEventLogs` over a receipt) decodes it. */
 export type DepositoryLog = Awaited<ReturnType<typeof getDepositoryLogs>>[number];
 
 function getDepositoryLogs(client: PublicClient, depository: Address, from: number, to: number) {
@@ -68,8 +70,8 @@ function getDepositoryLogs(client: PublicClient, depository: Address, from: numb
  * asked to pull: its deposits are credited the net of the token's `Transfer` logs into the
  * depository in the same transaction (`evmTokenCredit`), shared by that transaction's deposits in
  * the token (`creditFromBalanceChange`). Each transaction is worked out on its own: one that cannot
- * be is quarantined (`isolateTransaction`). `timestamps` holds the blocks' timestamps and
- * `receiptOf` the scan's receipt cache.
+ * be is quarantined (`isolateTransaction`). `timestamps` holds the blocks' timestamps, `receiptOf`
+ * the scan's receipt cache and `traceOf` a transaction's call tree (who paid a native deposit).
  */
 export async function scanEvmDepository(
   client: PublicClient,
@@ -78,6 +80,7 @@ export async function scanEvmDepository(
   to: number,
   timestamps: ReadonlyMap<number, number>,
   receiptOf: (hash: Hex) => Promise<TransactionReceipt>,
+  traceOf: (hash: Hex) => Promise<CallFrame>,
 ): Promise<ChainObservation[]> {
   const logs = await getDepositoryLogs(client, depository, from, to);
   const out: ChainObservation[] = [];
@@ -85,14 +88,10 @@ export async function scanEvmDepository(
     const block = Number(txLogs[0]?.blockNumber);
     out.push(
       ...(await isolateTransaction({ txHash, block }, () =>
-        evmDepositoryDepositsOf(
-          depository,
-          txHash as Hex,
-          block,
-          txLogs,
-          timestamps.get(block) ?? 0,
+        evmDepositoryDepositsOf(depository, txHash as Hex, block, txLogs, timestamps.get(block) ?? 0, {
           receiptOf,
-        ),
+          traceOf,
+        }),
       )),
     );
   }
@@ -101,7 +100,10 @@ export async function scanEvmDepository(
 
 /**
  * The deposits of one transaction's depository events (`logs`; events of other addresses count for
- * nothing): native ones first, then per token. The indexer's rule, and `attestkit verify`'s.
+ * nothing): native ones first, then per token. The indexer's rule, and `attestkit verify`'s. A
+ * deposit whose payer cannot be found in the transaction fails it (it is quarantined). Without
+ * `traceOf` (a caller that measures amounts only, as `attestkit verify` does on any node), a
+ * native deposit's payer is taken to be the transaction's sender.
  */
 export async function evmDepositoryDepositsOf(
   depository: Address,
@@ -109,23 +111,42 @@ export async function evmDepositoryDepositsOf(
   block: number,
   logs: readonly DepositoryLog[],
   timestamp: number,
-  receiptOf: (hash: Hex) => Promise<TransactionReceipt>,
+  reads: {
+    receiptOf: (hash: Hex) => Promise<TransactionReceipt>;
+    traceOf?: (hash: Hex) => Promise<CallFrame>;
+  },
 ): Promise<OrderDeposit[]> {
   const native: OrderDeposit[] = [];
   /** ERC-20 deposits by token: one `Transfer` net pays them all. */
   const tokenGroups = new Map<Address, OrderDeposit[]>();
-  for (const log of logs) {
-    if (log.logIndex === null) continue;
-    if (log.address.toLowerCase() !== depository.toLowerCase()) continue;
+  const mine = logs.filter(
+    (log) => log.logIndex !== null && log.address.toLowerCase() === depository.toLowerCase(),
+  );
+  const traced =
+    reads.traceOf !== undefined && mine.some((log) => log.eventName === "RelayNativeDeposit")
+      ? nativeDepositPayers(await reads.traceOf(txHash), depository)
+      : null;
+  const sender = async () => getAddress((await reads.receiptOf(txHash)).from);
+  const receiptLogs = async () =>
+    (await reads.receiptOf(txHash)).logs.map((log) => ({ ...log, logIndex: Number(log.logIndex) }));
+  for (const log of mine) {
     const currency = log.eventName === "RelayErc20Deposit" ? getAddress(log.args.token) : zeroAddress;
-    // The depositor the event names is the caller's free choice: the transaction's sender authorised it.
-    const sender = getAddress((await receiptOf(txHash)).from);
+    // The depositor the event names is the caller's free choice: the payer is whoever's balance paid.
+    // An ERC-20 deposit no Transfer paid moved nothing (credited 0, never booked): its sender is named.
+    const payer =
+      currency !== zeroAddress
+        ? (erc20DepositPayer(await receiptLogs(), currency, depository, Number(log.logIndex)) ??
+          (await sender()))
+        : traced === null
+          ? await sender()
+          : traced[native.length];
+    if (payer === undefined)
+      throw new Error(`no payer found in ${txHash} for the depository deposit at log ${log.logIndex}`);
     const deposit: OrderDeposit = {
       kind: "order-deposit",
       orderId: log.args.id.toLowerCase(),
       depositor: getAddress(log.args.from),
-      from: sender,
-      signers: [sender],
+      from: payer,
       position: `log:${log.logIndex}`,
       txHash,
       block,
@@ -139,7 +160,7 @@ export async function evmDepositoryDepositsOf(
   }
   const out = [...native];
   for (const [currency, deposits] of tokenGroups) {
-    const receipt = await receiptOf(txHash);
+    const receipt = await reads.receiptOf(txHash);
     const arrived = evmTokenCredit(receipt.logs, currency, [depository]);
     const credits = creditFromBalanceChange(
       deposits.map((deposit) => ({ amount: BigInt(deposit.amount) })),

@@ -148,8 +148,6 @@ export interface DepositoryTransaction {
   block: number;
   timestamp: number;
   keys: readonly string[];
-  /** The transaction's signers: a deposit is its depositor's only when the depositor is one of them. */
-  signers: readonly string[];
   /** Top-level instructions, then the inner ones (deposits made by CPI from another program). */
   instructions: readonly CompiledDepositoryInstruction[];
   preBalances: readonly bigint[];
@@ -195,7 +193,6 @@ export function depositoryDepositsOf(
         orderId: deposit.id,
         depositor: deposit.depositor,
         from: deposit.sender,
-        signers: [...tx.signers],
         position: `ix:${deposit.index}`,
         txHash: tx.txHash,
         block: tx.block,

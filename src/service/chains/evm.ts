@@ -11,7 +11,9 @@
  *   receiver state is read, so no historical state is needed;
  * - deposits into the protocol depository (`depository`), by the events of that address only: native
  *   ones worth the `msg.value` its code reports, ERC-20 ones worth the token's `Transfer` logs into
- *   it in the same transaction (`depository-evm.ts`); no state is read, at any block;
+ *   it in the same transaction (`depository-evm.ts`), each paid by the account whose balance it came
+ *   from (a native one's from the transaction's call tree, `debug_traceTransaction` with
+ *   `callTracer`; `evm-payers.ts`); no state is read, at any block;
  * - app balance funding calldata (`decodeAppBalanceFundingCalldata`), reported for every chain with
  *   what the keys received, and credited by the indexer only on chain 8453.
  */
@@ -42,6 +44,7 @@ import { decodeAppBalanceFundingCalldata } from "../../funding/index.ts";
 import { decodeEvmReceiverDeposit } from "../../receiver/index.ts";
 import { crashPoint } from "../crash-points.ts";
 import { scanEvmDepository } from "./depository-evm.ts";
+import type { CallFrame } from "./evm-payers.ts";
 import { byTransaction, chainRead, isolateTransaction, settleQuarantined } from "./quarantine.ts";
 import {
   type ChainAdapter,
@@ -137,8 +140,8 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       txHash: tx.hash,
       block: number,
       timestamp,
+      // A top-level transfer is paid from its sender's balance.
       from: getAddress(tx.from),
-      signers: [getAddress(tx.from)],
       via: "transfer" as const,
       position: "tx" as const,
     };
@@ -185,6 +188,15 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     return null;
   }
 
+  /** A transaction's call tree (`callTracer`): who paid a depository deposit it made. */
+  const traceOf = (hash: Hex) =>
+    chainRead(`call trace ${hash}`, async () => {
+      const trace = await (
+        publicClient.request as (args: { method: string; params: unknown[] }) => Promise<unknown>
+      )({ method: "debug_traceTransaction", params: [hash, { tracer: "callTracer" }] });
+      return trace as CallFrame;
+    });
+
   async function scan(from: number, to: number): Promise<ChainObservation[]> {
     const observations: ChainObservation[] = [];
     const receiptOf = receiptCache();
@@ -220,7 +232,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     }
     if (depository !== undefined) {
       observations.push(
-        ...(await scanEvmDepository(publicClient, depository, from, to, timestamps, receiptOf)),
+        ...(await scanEvmDepository(publicClient, depository, from, to, timestamps, receiptOf, traceOf)),
       );
     }
     return settleQuarantined(observations);
@@ -260,7 +272,6 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
         block: Number(log.blockNumber),
         timestamp,
         from: deposit.payer,
-        signers: [deposit.payer],
         currency: deposit.currency,
         amount: amount.toString(),
         status: "success",

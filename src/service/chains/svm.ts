@@ -8,11 +8,13 @@
  * - through the attested receiver (`receiverProgram`): its `Deposited` event naming this solver
  *   identifies the request and the payer it bound; it claims at most what arrived in its currency;
  * - tagged: what is left is for the request named by the transaction's one request-id memo (a
- *   top-level Memo instruction), sent by the fee payer and authorised by every signer;
+ *   top-level Memo instruction), paid by the account whose balance fell (`svm-payers.ts`: the token
+ *   account's owner, or the account whose lamports fell beyond the fee), whoever paid the fee;
  * - into the protocol depository (`depositoryProgram`): its `deposit_native` / `deposit_token`
- *   instructions, top-level or inner (made by CPI, e.g. by the order depositor), name the order and
- *   the depositor (authorised only when the depositor signed the transaction), each worth what the depository's vault (or its token account) gained in the
- *   transaction (`depository-svm.ts`).
+ *   instructions, top-level or inner (made by CPI, e.g. by the order depositor), name the order, the
+ *   depositor (the caller's free choice) and the paying sender (the signer whose funds move), each
+ *   worth what the depository's vault (or its token account) gained in the transaction
+ *   (`depository-svm.ts`).
  * Successful transactions not signed by the solver only (keys from lookup tables resolved by the
  * node). `scan` reads the history of the solver, its token accounts and the receiver program
  * (`getSignaturesForAddress`, then `getTransaction`).
@@ -73,6 +75,7 @@ import {
 } from "../svm-route.ts";
 import { depositoryAccounts, depositoryDepositsOf } from "./depository-svm.ts";
 import { chainRead, isolateTransaction, settleQuarantined } from "./quarantine.ts";
+import { svmTransferPayer } from "./svm-payers.ts";
 import { svmTokenRefundDestination } from "./svm-refund.ts";
 import {
   type ChainAdapter,
@@ -274,7 +277,6 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
             {
               ...base,
               keys,
-              signers,
               instructions: [...message.instructions, ...inner],
               preBalances: tx.meta.preBalances.map(BigInt),
               postBalances: tx.meta.postBalances.map(BigInt),
@@ -296,7 +298,6 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
           ...base,
           requestId: event.requestId,
           from: event.payer,
-          signers: [event.payer],
           currency: event.currency,
           amount: amount.toString(),
           via: "receiver-event",
@@ -309,11 +310,24 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     const [requestId] = [...ids];
     for (const [currency, amount] of remaining) {
       if (amount === 0n) continue;
+      const payer = svmTransferPayer(
+        {
+          accountKeys: keys,
+          preBalances: tx.meta.preBalances,
+          postBalances: tx.meta.postBalances,
+          preTokenBalances: tx.meta.preTokenBalances ?? [],
+          postTokenBalances,
+          fee: tx.meta.fee,
+        },
+        solver.address,
+        currency,
+        SVM_NATIVE_TOKEN,
+      );
+      if (payer === null) throw new Error(`no payer found in ${signature} for its ${currency} transfer`);
       deposits.push({
         ...base,
         requestId: requestId as string,
-        from: signers[0] as string,
-        signers,
+        from: payer,
         currency,
         amount: amount.toString(),
         via: "transfer",

@@ -21,13 +21,12 @@ export type ChainObservation =
       txHash: string;
       block: number;
       timestamp: number;
-      /** Who sent it: the receiver's bound payer, else the transaction's fee payer (EVM: its sender). */
-      from: string;
       /**
-       * Who authorised it: every signer of the transaction (EVM: its sender), or for a receiver event
-       * the payer the receiver bound. A deposit counts for a request only when its user is one of them.
+       * Who paid it (`DepositObservation.from`): the payer a receiver bound, else the account whose
+       * balance the transfer came from (EVM: the sender of the top-level transfer; SVM: the owner
+       * of the account that fell), never an account that only paid the fees.
        */
-      signers: string[];
+      from: string;
       /** Token address (EVM zero address / SVM native constant for native). */
       currency: string;
       /** What arrived: the balance change of the service's own account, never a claimed amount. */
@@ -44,10 +43,11 @@ export type ChainObservation =
       orderId: string;
       /** The depositor the deposit names: anyone may name anyone, so it never authorises the deposit. */
       depositor: string;
-      /** Who paid it, the refund's recipient when it is not the request's (EVM: the transaction's sender; SVM: the instruction's sender). */
+      /**
+       * Who paid it: the account whose balance it came from (EVM: `evm-payers.ts`, however the
+       * transaction was relayed; SVM: the instruction's paying sender), never the depositor named.
+       */
       from: string;
-      /** Who authorised it (EVM: the transaction's sender; SVM: every signer of the transaction). */
-      signers: string[];
       /** Where in its transaction it is named (`DepositPosition`). */
       position: DepositPosition;
       txHash: string;
