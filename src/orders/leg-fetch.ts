@@ -4,8 +4,8 @@ import type { EvmLegClient, EvmLegEvidence, SvmLegEvidence, SvmLegRpc } from "./
 const NOT_FOUND = new Set(["TransactionNotFoundError", "TransactionReceiptNotFoundError"]);
 
 /**
- * Reads an EVM fill or refund by hash: the transaction, its receipt, its block's timestamp and the
- * head (for confirmations). Null when the node does not know the transaction or has no receipt yet.
+ * Reads an EVM fill or refund by hash: the transaction, its receipt, its block's timestamp, the
+ * head block's number and timestamp (for finality) and, when the client offers it, the node's chain id. Null when the node does not know the transaction or has no receipt yet.
  */
 export async function fetchEvmLegEvidence(client: EvmLegClient, hash: Hex): Promise<EvmLegEvidence | null> {
   try {
@@ -13,10 +13,12 @@ export async function fetchEvmLegEvidence(client: EvmLegClient, hash: Hex): Prom
       client.getTransaction({ hash }),
       client.getTransactionReceipt({ hash }),
     ]);
-    const [block, head] = await Promise.all([
+    const [block, head, nodeChainId] = await Promise.all([
       client.getBlock({ blockNumber: receipt.blockNumber }),
       client.getBlockNumber({ cacheTime: 0 }),
+      client.getChainId?.(),
     ]);
+    const headBlock = await client.getBlock({ blockNumber: head });
     return {
       vm: "ethereum-vm",
       transaction: {
@@ -29,6 +31,8 @@ export async function fetchEvmLegEvidence(client: EvmLegClient, hash: Hex): Prom
       receipt: { status: receipt.status, blockNumber: receipt.blockNumber, logs: receipt.logs },
       blockTimestamp: block.timestamp,
       headBlockNumber: head,
+      headBlockTimestamp: headBlock.timestamp,
+      ...(nodeChainId === undefined ? {} : { nodeChainId }),
     };
   } catch (error) {
     if (error instanceof Error && NOT_FOUND.has(error.name)) return null;

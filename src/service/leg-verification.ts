@@ -29,7 +29,9 @@ export function orderChainsOf(chains: ReadonlyMap<number, ProtocolChain>): Order
  * Verifies the request's own fill or refund `txHash` (landed on `adapter`'s chain) against its
  * order and records the result. No order, an adapter that cannot read its transactions, or a read
  * that fails: nothing recorded, and never a throw.
- * A refund's floor follows what the request's deposit put in.
+ * A refund's floor follows what the request's deposit put in, and a refund to the depositor goes to its sender.
+ * The mock checks at once, before the chain's finality: finality is left to the caller's own check
+ * (`attestkit verify`), so it is not asked here.
  */
 export async function verifyRequestLeg(
   store: Store,
@@ -42,12 +44,13 @@ export async function verifyRequestLeg(
   const order = request.meta.order;
   if (order === undefined || adapter.legSource === undefined) return null;
   const source = adapter.legSource(txHash);
+  const options = { chains, finality: AT_ONCE };
   let result: LegVerification;
   try {
     result =
       leg === "fill"
-        ? await verifyOrderFill(order, source, { chains })
-        : await verifyOrderRefund(order, source, { chains, ...depositedOf(store, request.record.id) });
+        ? await verifyOrderFill(order, source, options)
+        : await verifyOrderRefund(order, source, { ...options, ...depositOf(store, request.record.id) });
   } catch {
     // The transfer went out: a node that cannot be read now must not make it look failed (and be
     // refunded on top). The request keeps no verification; `attestkit verify` can check it later.
@@ -66,9 +69,12 @@ export async function verifyRequestLeg(
   return stored;
 }
 
-function depositedOf(store: Store, requestId: string): { deposited?: bigint } {
+/** No blocks or seconds on top, any commitment the mock's chains report. */
+const AT_ONCE = { blocks: 0, seconds: 0, commitment: "confirmed" } as const;
+
+function depositOf(store: Store, requestId: string): { deposited?: bigint; depositor?: string } {
   const deposit = requestDeposit(store, requestId);
-  return deposit === null ? {} : { deposited: deposit.amount };
+  return deposit === null ? {} : { deposited: deposit.amount, depositor: deposit.sender };
 }
 
 /** The status endpoint's extensions: the request's order (`orderData`) and its leg's `orderVerification`. */

@@ -49,7 +49,7 @@ export function transferLog(
   return { address: token, topics, data: pad(`0x${value.toString(16)}`) };
 }
 
-/** A successful EVM transaction at `NOW - 60`, in block 100, head 100 (one confirmation). */
+/** A successful EVM transaction at `NOW - 60`, in block 100; the head is 10 blocks and 60 s on (final by the service's defaults). */
 export function evmEvidence(parts: {
   to: string;
   input: Hex;
@@ -58,7 +58,9 @@ export function evmEvidence(parts: {
   status?: "success" | "reverted";
   blockTimestamp?: number;
   headBlockNumber?: bigint;
-  chainId?: number;
+  headBlockTimestamp?: number;
+  /** The chain id it is signed for (default 8453, base); null: none stated (pre-EIP-155). */
+  chainId?: number | null;
 }): EvmLegEvidence {
   return {
     vm: "ethereum-vm",
@@ -67,11 +69,12 @@ export function evmEvidence(parts: {
       to: parts.to,
       input: parts.input,
       value: parts.value ?? 0n,
-      ...(parts.chainId === undefined ? {} : { chainId: parts.chainId }),
+      ...(parts.chainId === null ? {} : { chainId: parts.chainId ?? 8453 }),
     },
     receipt: { status: parts.status ?? "success", blockNumber: 100n, logs: parts.logs ?? [] },
     blockTimestamp: parts.blockTimestamp ?? NOW - 60,
-    headBlockNumber: parts.headBlockNumber ?? 100n,
+    headBlockNumber: parts.headBlockNumber ?? 110n,
+    headBlockTimestamp: parts.headBlockTimestamp ?? (parts.blockTimestamp ?? NOW - 60) + 60,
   };
 }
 
@@ -116,7 +119,7 @@ export async function svmEvidence(parts: {
   return {
     vm: "solana-vm",
     signature: "sig",
-    commitment: parts.commitment ?? "confirmed",
+    commitment: parts.commitment ?? "finalized",
     transaction: {
       slot: 10n,
       blockTime:
