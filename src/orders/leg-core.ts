@@ -196,7 +196,9 @@ export async function verifyLeg(
       orderId,
     );
   }
-  const others = facts.carriesOrderId(orderId) ? facts.otherOrderIds(orderId) : [];
+  const others = facts.carriesOrderId(orderId)
+    ? facts.otherOrderIds(orderId, options.ledger?.orderIds() ?? [])
+    : [];
   if (others.length > 0) {
     record.fail(
       "one order",

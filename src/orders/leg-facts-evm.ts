@@ -65,6 +65,14 @@ function decodeOrderCall(call: Hex): { to: string; data: Hex; value: bigint } | 
   }
 }
 
+/** Whether the 0x hex `input` holds the bytes of `value` (0x hex) at a byte boundary. */
+function carriesBytes(input: string, value: string): boolean {
+  const bytes = value.slice(2).toLowerCase();
+  for (let at = input.indexOf(bytes, 2); at >= 0; at = input.indexOf(bytes, at + 1))
+    if (at % 2 === 0) return true;
+  return false;
+}
+
 /** Blocks and seconds asked for: `confirmations` alone is the older form (own block included, no time rule). */
 function finalityRule(finality: LegFinality): { blocks: number; seconds: number } {
   if (finality.blocks === undefined && finality.confirmations !== undefined) {
@@ -121,7 +129,8 @@ export function evmLegFacts(evidence: EvmLegEvidence, finality: LegFinality): Le
     blockTime,
     ...(chainId === undefined ? {} : { chainId }),
     carriesOrderId: (orderId) => input.length >= 66 && input.endsWith(orderId.slice(2).toLowerCase()),
-    otherOrderIds: () => [],
+    otherOrderIds: (orderId, known) =>
+      [...known].filter((id) => id.toLowerCase() !== orderId.toLowerCase() && carriesBytes(input, id)),
     received(recipient) {
       const out = new Map<Hex, bigint>();
       const add = (currency: Hex, amount: bigint) => out.set(currency, (out.get(currency) ?? 0n) + amount);

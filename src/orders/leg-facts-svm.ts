@@ -72,8 +72,13 @@ export function svmLegFacts(evidence: SvmLegEvidence, finality: LegFinality): Le
     // The service skips the deadline when the node gives no block time (null, or 0).
     blockTime: tx.blockTime === null || Number(tx.blockTime) === 0 ? null : Number(tx.blockTime),
     carriesOrderId: (orderId) => memos.some((text) => text.includes(orderId)),
-    otherOrderIds: (orderId) => [
-      ...new Set(memos.flatMap((text) => text.match(ORDER_ID_IN_TEXT) ?? []).filter((id) => id !== orderId)),
+    otherOrderIds: (orderId, known) => [
+      ...new Set(
+        [
+          ...memos.flatMap((text) => text.match(ORDER_ID_IN_TEXT) ?? []),
+          ...[...known].filter((id) => memos.some((text) => text.includes(id))),
+        ].filter((id) => id !== orderId),
+      ),
     ],
     received(recipient) {
       const out = new Map<Hex, bigint>();

@@ -29,8 +29,11 @@ export type LegFacts = {
   chainId?: number;
   /** Whether the transaction carries `orderId` the way the service tags its fills and refunds. */
   carriesOrderId(orderId: Hex): boolean;
-  /** Other order ids the transaction's tags name besides `orderId` (SVM memos). */
-  otherOrderIds(orderId: Hex): string[];
+  /**
+   * Other order ids the transaction's tags name besides `orderId`: of `known` (orders counted
+   * elsewhere), those its input (EVM) or memos (SVM) carry, and on SVM any id a memo names.
+   */
+  otherOrderIds(orderId: Hex, known: Iterable<string>): string[];
   /** What `recipient` (VM-encoded) received, per VM-encoded currency: token inflows and the value sent to it. */
   received(recipient: Hex): ReadonlyMap<Hex, bigint>;
   /** What the service counts as paid for one payment, or null when it cannot count it (no fill contract). */

@@ -7,11 +7,14 @@ import type { LegLedger } from "./verify-leg-types.ts";
  */
 export function createLegLedger(): LegLedger {
   const counted = new Map<string, string>();
+  const orders = new Set<string>();
   const key = (txHash: string) => (txHash.startsWith("0x") ? txHash.toLowerCase() : txHash);
   return {
     countedFor: (txHash) => counted.get(key(txHash)),
     count(txHash, orderId) {
       if (!counted.has(key(txHash))) counted.set(key(txHash), orderId);
+      orders.add(orderId.toLowerCase());
     },
+    orderIds: () => orders,
   };
 }

@@ -153,6 +153,8 @@ export type LegLedger = {
   countedFor(txHash: string): string | undefined;
   /** Records that `txHash` paid `orderId`. */
   count(txHash: string, orderId: string): void;
+  /** Every order counted so far: a leg whose tags name one of them besides its own order is refused. */
+  orderIds(): Iterable<string>;
 };
 
 export type VerifyOrderRefundOptions = VerifyLegOptions & {

@@ -6,7 +6,10 @@
  */
 import { getChainVm } from "../chains.ts";
 import type { AnyOrder, LegVerification, OrderChain } from "../orders/index.ts";
-import { verifyOrderFill, verifyOrderRefund } from "../orders/index.ts";
+import { encodeOrder, verifyOrderFill, verifyOrderRefund } from "../orders/index.ts";
+import { legTermsOf } from "../orders/leg-terms.ts";
+import { ORDER_VERSIONS } from "../orders/typed-data.ts";
+import { depositBpsDiff, refundFloor } from "../orders/verify-refund.ts";
 import type { LegVerdict } from "./activity.ts";
 import type { ChainAdapter } from "./chains/types.ts";
 import { requestDeposit } from "./deposits.ts";
@@ -67,6 +70,34 @@ export async function verifyRequestLeg(
     meta.orderVerification = stored;
   });
   return stored;
+}
+
+/**
+ * What the request's own refund sends back for a deposit of `deposited`: the deposit, raised to the
+ * service's floor for it when the floor's truncation puts it above (a short deposit can owe a unit
+ * more than it put in), so the refund is one the service attests.
+ */
+export function refundAmountOf(
+  request: StoredRequest,
+  chains: readonly OrderChain[],
+  deposit: { currency: string; amount: bigint },
+): bigint {
+  const deposited = deposit.amount;
+  const order = request.meta.order;
+  const expected = request.meta.originCurrency;
+  const sameCurrency = expected.startsWith("0x")
+    ? expected.toLowerCase() === deposit.currency.toLowerCase()
+    : expected === deposit.currency;
+  if (order === undefined || !sameCurrency) return deposited;
+  const vmTypes = Object.fromEntries(chains.map((chain) => [chain.protocolChainId, chain.vmType]));
+  const terms = legTermsOf(encodeOrder(order, vmTypes, { versions: ORDER_VERSIONS }));
+  const [refund] = terms.refunds();
+  if (refund === undefined) return deposited;
+  const floor = refundFloor(
+    refund.minimumAmount,
+    depositBpsDiff(terms.inputs(), [deposited], refund.inputIndex),
+  );
+  return floor > deposited ? floor : deposited;
 }
 
 /** No blocks or seconds on top, any commitment the mock's chains report. */
