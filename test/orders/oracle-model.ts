@@ -44,7 +44,7 @@ export type ModelEvmFillTerms = {
   /** The fill contract `extraData` names, or null when it names none readable. */
   fillContract: string | null;
   payments: ModelPayment[];
-  calls: { to: string; data: string; value: bigint }[];
+  calls: readonly { to: string; data: string; value: bigint }[];
 };
 
 const ZERO = "0x0000000000000000000000000000000000000000";
