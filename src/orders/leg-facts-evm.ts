@@ -154,6 +154,24 @@ export function evmLegFacts(evidence: EvmLegEvidence, finality: LegFinality): Le
         .filter((log) => log.args.to.toLowerCase() === payee)
         .reduce((sum, log) => sum + log.args.amount, 0n);
     },
+    measuredBy({ recipient, currency, orderId, fillContracts }) {
+      const payee = recipient.toLowerCase();
+      if (currency.toLowerCase() !== ZERO_ADDRESS) return "the token's Transfer logs into the recipient";
+      if (to === payee && input.startsWith(orderId.toLowerCase())) {
+        return "the transaction's value, sent straight to the recipient with the order id";
+      }
+      const events =
+        fillContracts === null
+          ? "no direct transfer, and the order's extraData names no fill contract"
+          : `SolverNativeTransfer events of ${fillContracts.length === 0 ? "no listed fill contract" : fillContracts.join(", ")}`;
+      if (evidence.internalTransfers === undefined) {
+        return `${events}; native value a contract moved without that event is not in the receipt and not counted`;
+      }
+      const traced = evidence.internalTransfers
+        .filter((transfer) => transfer.to.toLowerCase() === payee)
+        .reduce((sum, transfer) => sum + transfer.value, 0n);
+      return `${events}; the call trace shows ${traced} reaching the recipient through inner calls, not counted (the service counts the events)`;
+    },
     callsExecuted(calls, fillContracts) {
       if (fillContracts === null) return false;
       const fromFillContract = fromFillContracts(fillContracts);

@@ -96,6 +96,10 @@ export function svmLegFacts(evidence: SvmLegEvidence, finality: LegFinality): Le
       return out;
     },
     paid: ({ recipient, currency }) => (meta === null ? 0n : paidIn(recipient, currency)),
+    measuredBy: ({ currency }) =>
+      formatOrderAddress(hexToBytes(currency), "solana-vm") === nativeCurrency
+        ? "the recipient's lamport change"
+        : "the recipient's token balance change for the mint",
     callsExecuted: () => null,
   };
 }

@@ -38,6 +38,8 @@ export type LegFacts = {
   received(recipient: Hex): ReadonlyMap<Hex, bigint>;
   /** What the service counts as paid for one payment, or null when it cannot count it (no fill contract). */
   paid(query: PaidQuery): bigint | null;
+  /** How `paid` measured it, and what it could not see (for the amount check's detail). */
+  measuredBy(query: PaidQuery): string;
   /**
    * Whether the fill contracts executed each of `calls` (`abi.encode(address to, bytes data, uint256
    * value)`), in order, each its own event; null when the VM's fills cannot attest calls (SVM).

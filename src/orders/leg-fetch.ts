@@ -18,7 +18,10 @@ export async function fetchEvmLegEvidence(client: EvmLegClient, hash: Hex): Prom
       client.getBlockNumber({ cacheTime: 0 }),
       client.getChainId?.(),
     ]);
-    const headBlock = await client.getBlock({ blockNumber: head });
+    const [headBlock, internalTransfers] = await Promise.all([
+      client.getBlock({ blockNumber: head }),
+      traceInternalTransfers(client, hash),
+    ]);
     return {
       vm: "ethereum-vm",
       transaction: {
@@ -33,11 +36,52 @@ export async function fetchEvmLegEvidence(client: EvmLegClient, hash: Hex): Prom
       headBlockNumber: head,
       headBlockTimestamp: headBlock.timestamp,
       ...(nodeChainId === undefined ? {} : { nodeChainId }),
+      ...(internalTransfers === null ? {} : { internalTransfers }),
     };
   } catch (error) {
     if (error instanceof Error && NOT_FOUND.has(error.name)) return null;
     throw error;
   }
+}
+
+/** One frame of the call tracer's output: a call, its value (hex) and the calls it made. */
+type CallFrame = { to?: string; value?: string; calls?: CallFrame[] };
+
+/**
+ * The native value the transaction's inner calls moved (`debug_traceTransaction`, call tracer), or
+ * null when the client cannot ask or the node does not answer: the trace is optional evidence.
+ */
+async function traceInternalTransfers(
+  client: EvmLegClient,
+  hash: Hex,
+): Promise<{ to: string; value: bigint }[] | null> {
+  if (client.request === undefined) return null;
+  let root: CallFrame;
+  try {
+    root = (await client.request({
+      method: "debug_traceTransaction",
+      params: [hash, { tracer: "callTracer" }],
+    })) as CallFrame;
+  } catch {
+    return null;
+  }
+  if (root === null || typeof root !== "object") return null;
+  const out: { to: string; value: bigint }[] = [];
+  const walk = (frame: CallFrame) => {
+    for (const call of frame.calls ?? []) {
+      if (
+        typeof call.to === "string" &&
+        typeof call.value === "string" &&
+        /^0x[0-9a-fA-F]+$/.test(call.value)
+      ) {
+        const value = BigInt(call.value);
+        if (value > 0n) out.push({ to: call.to.toLowerCase(), value });
+      }
+      walk(call);
+    }
+  };
+  walk(root);
+  return out;
 }
 
 /**

@@ -48,7 +48,8 @@ function checkFill(input: LegInput): void {
   const fillContracts = fillContractsOf(input, terms.extraData, terms.chainId);
   terms.payments.forEach((payment, index) => {
     const { recipient, currency, minimumAmount: minimum } = payment;
-    const paid = facts.paid({ recipient, currency, orderId, fillContracts });
+    const query = { recipient, currency, orderId, fillContracts };
+    const paid = facts.paid(query);
     if (paid === null) {
       record.fail(
         "amount",
@@ -58,7 +59,7 @@ function checkFill(input: LegInput): void {
       );
       return;
     }
-    const what = `payment ${index}: ${recipient} was paid ${paid} of ${currency}`;
+    const what = `payment ${index}: ${recipient} was paid ${paid} of ${currency} (${facts.measuredBy(query)})`;
     if (paid >= minimum) record.pass("amount", `${what} >= minimum ${minimum}`);
     else if (paid <= 0n) {
       record.fail(

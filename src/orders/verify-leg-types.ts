@@ -22,6 +22,12 @@ export type EvmLegEvidence = {
    * states none (pre-EIP-155) on its chain.
    */
   nodeChainId?: number;
+  /**
+   * Value moved by the transaction's inner calls (`debug_traceTransaction` with the call tracer),
+   * when the node offers it: what a receipt does not show. Reported, never counted (the service
+   * counts the fill contract's events).
+   */
+  internalTransfers?: readonly { to: string; value: bigint }[];
 };
 
 /** One entry of `preTokenBalances` / `postTokenBalances`. */
@@ -85,6 +91,12 @@ export type EvmLegClient = {
   getBlockNumber(args?: { cacheTime?: number }): Promise<bigint>;
   /** The node's chain id (viem `getChainId`), when offered: places a transaction that states none. */
   getChainId?(): Promise<number>;
+  /**
+   * Raw JSON-RPC (viem `request`), when offered: `debug_traceTransaction` with the call tracer reads
+   * the native value inner calls moved. A node without the method is read without it.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: viem's request is typed per RPC schema
+  request?(args: any): Promise<any>;
 };
 
 /** A kit RPC request, sent by `send()`. */

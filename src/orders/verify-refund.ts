@@ -70,6 +70,7 @@ type Outcome = {
   refund: RefundTerms;
   recipient: Hex | null;
   paid: bigint | null;
+  how: string;
   floor: bigint;
   late: boolean;
 };
@@ -94,18 +95,20 @@ function checkRefund(input: LegInput, deposited: readonly bigint[], depositors: 
       : depositor === undefined
         ? null
         : encodeOrderAddress(depositor, vm);
-    const paid =
+    const query =
       recipient === null
         ? null
-        : facts.paid({
+        : {
             recipient,
             currency: refund.currency,
             orderId,
             fillContracts: fillContractsOf(input, refund.extraData, refund.chainId),
-          });
+          };
+    const paid = query === null ? null : facts.paid(query);
+    const how = query === null ? "" : facts.measuredBy(query);
     const floor = refundFloor(refund.minimumAmount, depositBpsDiff(inputs, deposited, refund.inputIndex));
     const late = facts.blockTime !== null && facts.blockTime > refund.deadline;
-    return { refund, recipient, paid, floor, late };
+    return { refund, recipient, paid, how, floor, late };
   });
   const best =
     outcomes.find(
@@ -130,15 +133,15 @@ function checkRefund(input: LegInput, deposited: readonly bigint[], depositors: 
     record.fail(
       "recipient",
       "REFUND_RECIPIENT_NOT_ALLOWED",
-      "no refund recipient of the order was paid its refund currency: the refund paid someone else",
+      `no refund recipient of the order was paid its refund currency (${outcomes.map((outcome) => outcome.how).join("; ")}): the refund paid someone else`,
       refunds.map((refund) => refund.recipient).join(" | "),
     );
     return;
   }
-  const { refund, recipient, paid, floor } = best;
+  const { refund, recipient, paid, how, floor } = best;
   record.pass("recipient", `${recipient} is an allowed refund recipient`);
   checkDeadline(input, refund.deadline, "REFUND_LATE");
-  const what = `${recipient} was paid ${paid} of ${refund.currency}`;
+  const what = `${recipient} was paid ${paid} of ${refund.currency} (${how})`;
   if ((paid as bigint) >= floor) record.pass("amount", `${what} >= minimum ${floor}`);
   else
     record.fail(

@@ -11,6 +11,7 @@ import { expect } from "chai";
 import type { Hex } from "viem";
 import {
   createLegLedger,
+  fetchEvmLegEvidence,
   getOrderId,
   type LegVerification,
   NATIVE_CURRENCY,
@@ -102,6 +103,61 @@ describe("orders: leg verifiers follow the service's rules", () => {
       expect(codes(await verifyOrderFill(order, routerFill(order, logs), listed))).to.deep.equal([
         "FILL_RECIPIENT_NOT_PAID",
       ]);
+    });
+  });
+
+  describe("EVM native value a receipt does not show", () => {
+    const order = routedOrder();
+    const forwarded = () => routerFill(order, [nativeTransferLog(ROUTER, EVM_RECIPIENT, 500_000n)], 990_000n);
+    const amountDetail = (result: LegVerification) =>
+      result.checks.find((check) => check.check === "amount")?.detail ?? "";
+    it("without a trace: says value moved without the event is not counted", async () => {
+      const result = await verifyOrderFill(order, forwarded(), options);
+      expect(codes(result)).to.deep.equal(["FILL_BELOW_MINIMUM"]);
+      expect(amountDetail(result)).to.match(/without that event is not in the receipt and not counted/);
+    });
+    it("with the call tracer's inner transfers: reports what reached the recipient, and still counts only the events", async () => {
+      const traced = { ...forwarded(), internalTransfers: [{ to: EVM_RECIPIENT, value: 990_000n }] };
+      const result = await verifyOrderFill(order, traced, options);
+      expect(codes(result)).to.deep.equal(["FILL_BELOW_MINIMUM"]);
+      expect(amountDetail(result)).to.match(/call trace shows 990000 reaching the recipient/);
+    });
+    it("fetchEvmLegEvidence asks debug_traceTransaction (callTracer) when the client offers request, and does without when the node refuses", async () => {
+      const held = forwarded();
+      const trace = {
+        to: ROUTER,
+        value: "0xf1b30",
+        calls: [{ to: EVM_RECIPIENT, value: "0x7a120", calls: [{ to: STRANGER, value: "0x0" }] }],
+      };
+      const client = (request?: (args: { method: string; params: unknown[] }) => Promise<unknown>) => ({
+        getTransaction: async () => ({ ...held.transaction, blockNumber: 100n }),
+        getTransactionReceipt: async () => held.receipt,
+        getBlock: async ({ blockNumber }: { blockNumber: bigint }) => ({ timestamp: 1_000n + blockNumber }),
+        getBlockNumber: async () => 120n,
+        getChainId: async () => 8453,
+        ...(request === undefined ? {} : { request }),
+      });
+      const asked: string[] = [];
+      const evidence = await fetchEvmLegEvidence(
+        client(async (args) => {
+          asked.push(`${args.method} ${JSON.stringify(args.params[1])}`);
+          return trace;
+        }),
+        held.transaction.hash,
+      );
+      expect(asked).to.deep.equal(['debug_traceTransaction {"tracer":"callTracer"}']);
+      expect(evidence?.internalTransfers).to.deep.equal([{ to: EVM_RECIPIENT, value: 500_000n }]);
+      expect(evidence).to.include({ nodeChainId: 8453, headBlockNumber: 120n, headBlockTimestamp: 1_120n });
+      const refused = await fetchEvmLegEvidence(
+        client(async () => {
+          throw new Error("the method debug_traceTransaction does not exist");
+        }),
+        held.transaction.hash,
+      );
+      expect(refused?.internalTransfers).to.equal(undefined);
+      expect((await fetchEvmLegEvidence(client(), held.transaction.hash))?.internalTransfers).to.equal(
+        undefined,
+      );
     });
   });
 
