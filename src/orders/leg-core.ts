@@ -54,17 +54,21 @@ type LegChains = {
   routers: ReadonlyMap<string, readonly Hex[]>;
 };
 
-/** Every `router` address a chain's `contracts` block lists, at its top or one level down. */
+/**
+ * Every router address a chain's `contracts` block lists: its `…Router` / `router` entries
+ * (`erc20Router`), and the `router` of each version block (`contracts["v3.2"].router`).
+ */
 function routersOf(chain: unknown): Hex[] {
   const contracts = (chain as { contracts?: unknown } | null)?.contracts;
   if (contracts === null || typeof contracts !== "object") return [];
-  const blocks = [contracts, ...Object.values(contracts)];
-  return blocks.flatMap((block) => {
-    const router = (block as { router?: unknown } | null)?.router;
-    return typeof router === "string" && /^0x[0-9a-fA-F]{40}$/.test(router)
-      ? [router.toLowerCase() as Hex]
-      : [];
+  const isAddress = (value: unknown): value is string =>
+    typeof value === "string" && /^0x[0-9a-fA-F]{40}$/.test(value);
+  const found = Object.entries(contracts).flatMap(([key, value]) => {
+    if (/router$/i.test(key)) return isAddress(value) ? [value] : [];
+    const nested = (value as { router?: unknown } | null)?.router;
+    return isAddress(nested) ? [nested] : [];
   });
+  return [...new Set(found.map((address) => address.toLowerCase() as Hex))];
 }
 
 function legChains(chains: unknown): LegChains {

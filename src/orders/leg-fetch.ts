@@ -45,7 +45,7 @@ export async function fetchEvmLegEvidence(client: EvmLegClient, hash: Hex): Prom
 }
 
 /** One frame of the call tracer's output: a call, its value (hex) and the calls it made. */
-type CallFrame = { to?: string; value?: string; calls?: CallFrame[] };
+type CallFrame = { type?: string; to?: string; value?: string; calls?: CallFrame[] };
 
 /**
  * The native value the transaction's inner calls moved (`debug_traceTransaction`, call tracer), or
@@ -65,7 +65,8 @@ async function traceInternalTransfers(
   } catch {
     return null;
   }
-  if (root === null || typeof root !== "object") return null;
+  // A node that ignores the tracer answers with struct logs: no call frame, no evidence.
+  if (root === null || typeof root !== "object" || typeof root.type !== "string") return null;
   const out: { to: string; value: bigint }[] = [];
   const walk = (frame: CallFrame) => {
     for (const call of frame.calls ?? []) {

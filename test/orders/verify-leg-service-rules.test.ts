@@ -31,6 +31,7 @@ import {
   transferLog,
 } from "./leg-evidence.ts";
 import {
+  asV2,
   chainsResponse,
   EVM_PAYER,
   EVM_RECIPIENT,
@@ -125,6 +126,7 @@ describe("orders: leg verifiers follow the service's rules", () => {
     it("fetchEvmLegEvidence asks debug_traceTransaction (callTracer) when the client offers request, and does without when the node refuses", async () => {
       const held = forwarded();
       const trace = {
+        type: "CALL",
         to: ROUTER,
         value: "0xf1b30",
         calls: [{ to: EVM_RECIPIENT, value: "0x7a120", calls: [{ to: STRANGER, value: "0x0" }] }],
@@ -155,9 +157,47 @@ describe("orders: leg verifiers follow the service's rules", () => {
         held.transaction.hash,
       );
       expect(refused?.internalTransfers).to.equal(undefined);
+      // A node that ignores the tracer (struct logs) gives no call frames: no evidence either.
+      const structLogs = await fetchEvmLegEvidence(
+        client(async () => ({ gas: 21000, failed: false, returnValue: "", structLogs: [] })),
+        held.transaction.hash,
+      );
+      expect(structLogs?.internalTransfers).to.equal(undefined);
       expect((await fetchEvmLegEvidence(client(), held.transaction.hash))?.internalTransfers).to.equal(
         undefined,
       );
+    });
+  });
+
+  describe("v2 orders: no extraData, the fill contracts come from the caller or GET /chains", () => {
+    const order = asV2(evmOutputOrder("native"));
+    const id = getOrderId(order, vmTypes);
+    const fill = evmEvidence({
+      to: ROUTER,
+      input: `0xdeadbeef${id.slice(2)}` as Hex,
+      logs: [nativeTransferLog(ROUTER, EVM_RECIPIENT, 990_000n)],
+    });
+    it("unlisted: the router's events count nothing; listed in fillContracts or under GET /chains contracts: they count", async () => {
+      expect(codes(await verifyOrderFill(order, fill, options))).to.deep.equal(["FILL_RECIPIENT_NOT_PAID"]);
+      const listed = { ...options, fillContracts: { base: [ROUTER] } };
+      expect(codes(await verifyOrderFill(order, fill, listed))).to.deep.equal([]);
+      const withContracts = (contracts: unknown) => ({
+        chains: {
+          chains: chainsResponse.chains.map((chain) => (chain.id === 8453 ? { ...chain, contracts } : chain)),
+        },
+      });
+      for (const contracts of [
+        { erc20Router: ROUTER },
+        { "v3.2": { router: ROUTER, approvalProxy: OTHER_CONTRACT } },
+      ]) {
+        expect(
+          codes(await verifyOrderFill(order, fill, withContracts(contracts))),
+          JSON.stringify(contracts),
+        ).to.deep.equal([]);
+      }
+      // The approval proxy is no fill contract.
+      const proxyOnly = withContracts({ "v3.2": { router: OTHER_CONTRACT, approvalProxy: ROUTER } });
+      expect(codes(await verifyOrderFill(order, fill, proxyOnly))).to.deep.equal(["FILL_RECIPIENT_NOT_PAID"]);
     });
   });
 
