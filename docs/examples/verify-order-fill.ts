@@ -14,7 +14,8 @@ export async function checkDelivery(
   const chains = await (await fetch(`${baseUrl}/chains`)).json();
   const client = createPublicClient({ transport: http(leg.rpcUrl) });
   const source = { vm: "ethereum-vm", hash: leg.txHash, client } as const;
-  const options = { chains, finality: { confirmations: 3 } };
+  // Finality is the service's unless you say otherwise: 10 blocks on top and 60 s on EVM.
+  const options = { chains };
   const result =
     leg.kind === "fill"
       ? await verifyOrderFill(orderData, source, options)

@@ -25,9 +25,15 @@ export {
 } from "./depository-svm.ts";
 export { type EncodeOrderOptions, encodeOrder } from "./encode-order.ts";
 export * from "./errors.ts";
-export { decodeErc20Transfer, ERC20_TRANSFER_TOPIC } from "./leg-facts-evm.ts";
+export {
+  decodeErc20Transfer,
+  ERC20_TRANSFER_TOPIC,
+  LEG_EVENTS_ABI,
+  ROUTER_32_CALL_EVENT_ABI,
+} from "./leg-facts-evm.ts";
 export { SVM_MEMO_PROGRAM } from "./leg-facts-svm.ts";
 export { fetchEvmLegEvidence, fetchSvmLegEvidence } from "./leg-fetch.ts";
+export { createLegLedger } from "./leg-ledger.ts";
 export { type FillTerms, ORDER_LEG_TERMS, type RefundTerms } from "./leg-terms.ts";
 export { getOrderDeadline } from "./order-deadline.ts";
 export { getOrderId, hashEncodedOrder } from "./order-id.ts";

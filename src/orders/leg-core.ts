@@ -1,4 +1,4 @@
-import type { Hex } from "viem";
+import { decodeAbiParameters, type Hex } from "viem";
 import { describeValue } from "../describe.ts";
 import { AttestkitError } from "../errors.ts";
 import { orderChainsFromChains } from "./chains.ts";
@@ -7,7 +7,7 @@ import type { LegFacts } from "./leg-facts.ts";
 import { evmLegFacts } from "./leg-facts-evm.ts";
 import { svmLegFacts } from "./leg-facts-svm.ts";
 import { fetchEvmLegEvidence, fetchSvmLegEvidence } from "./leg-fetch.ts";
-import { type FillTerms, legTermsOf, ORDER_LEG_TERMS, type RefundTerms } from "./leg-terms.ts";
+import { legTermsOf, ORDER_LEG_TERMS } from "./leg-terms.ts";
 import { hashEncodedOrder } from "./order-id.ts";
 import { ORDER_VERSIONS } from "./typed-data.ts";
 import type { AnyEncodedOrder } from "./types.ts";
@@ -44,15 +44,48 @@ export class LegRecorder {
   }
 }
 
-/** Chains as the verifiers use them: VM type and (when known) numeric id per protocol chain id. */
-type LegChains = { vmTypes: ChainVmTypes; ids: ReadonlyMap<string, number> };
+/**
+ * Chains as the verifiers use them: VM type, (when known) numeric id and the fill contracts a
+ * GET /chains response lists (`contracts.router`, `contracts["v3.2"].router`...) per protocol chain id.
+ */
+type LegChains = {
+  vmTypes: ChainVmTypes;
+  ids: ReadonlyMap<string, number>;
+  routers: ReadonlyMap<string, readonly Hex[]>;
+};
+
+/**
+ * Every router address a chain's `contracts` block lists: its `…Router` / `router` entries
+ * (`erc20Router`), and the `router` of each version block (`contracts["v3.2"].router`).
+ */
+function routersOf(chain: unknown): Hex[] {
+  const contracts = (chain as { contracts?: unknown } | null)?.contracts;
+  if (contracts === null || typeof contracts !== "object") return [];
+  const isAddress = (value: unknown): value is string =>
+    typeof value === "string" && /^0x[0-9a-fA-F]{40}$/.test(value);
+  const found = Object.entries(contracts).flatMap(([key, value]) => {
+    if (/router$/i.test(key)) return isAddress(value) ? [value] : [];
+    const nested = (value as { router?: unknown } | null)?.router;
+    return isAddress(nested) ? [nested] : [];
+  });
+  return [...new Set(found.map((address) => address.toLowerCase() as Hex))];
+}
 
 function legChains(chains: unknown): LegChains {
   if (Array.isArray(chains) || (chains !== null && typeof chains === "object" && "chains" in chains)) {
     const list = Array.isArray(chains) ? chains : orderChainsFromChains(chains);
+    const routers = new Map<string, Hex[]>();
+    if (!Array.isArray(chains)) {
+      const raw = (chains as { chains: unknown[] }).chains;
+      for (const chain of list) {
+        const entry = raw.find((candidate) => (candidate as { id?: unknown } | null)?.id === chain.id);
+        routers.set(chain.protocolChainId, routersOf(entry));
+      }
+    }
     return {
       vmTypes: Object.fromEntries(list.map((chain) => [chain.protocolChainId, chain.vmType])),
       ids: new Map(list.map((chain) => [chain.protocolChainId, chain.id])),
+      routers,
     };
   }
   const map = (chains ?? {}) as Record<string, unknown>;
@@ -61,10 +94,10 @@ function legChains(chains: unknown): LegChains {
       `chains must be a GET /chains response, its orderChainsFromChains result or a chain → VM type map, got ${describeValue(chains)}`,
     );
   }
-  return { vmTypes: map as ChainVmTypes, ids: new Map() };
+  return { vmTypes: map as ChainVmTypes, ids: new Map(), routers: new Map() };
 }
 
-type LegTerms = { fill(): FillTerms; refunds(): RefundTerms[] };
+type LegTerms = ReturnType<typeof legTermsOf>;
 
 /** What the leg-specific checks get: the order, its id, the transaction's facts and the chains. */
 export type LegInput = {
@@ -74,6 +107,7 @@ export type LegInput = {
   facts: LegFacts;
   vm: LegEvidence["vm"];
   chains: LegChains;
+  options: VerifyLegOptions;
   record: LegRecorder;
 };
 
@@ -155,16 +189,6 @@ export async function verifyLeg(
     return result(orderId, facts.txHash);
   }
   record.pass("transaction", `${facts.txHash} succeeded`);
-  if (facts.notFinal === null) record.pass("finality", "final");
-  else {
-    record.fail(
-      "finality",
-      "TX_NOT_FINAL",
-      "the transaction is not final yet",
-      facts.notFinal.expected,
-      facts.notFinal.actual,
-    );
-  }
   if (facts.carriesOrderId(orderId)) record.pass("order id tag", `carries ${orderId}`);
   else {
     record.fail(
@@ -172,8 +196,30 @@ export async function verifyLeg(
       "ORDER_ID_TAG_MISSING",
       evidence.vm === "ethereum-vm"
         ? "the transaction's input does not end with the order id: it fills or refunds another order"
-        : "no top-level memo of the transaction is the order id: it fills or refunds another order",
+        : "no memo of the transaction contains the order id: it fills or refunds another order",
       orderId,
+    );
+  }
+  const others = facts.carriesOrderId(orderId)
+    ? facts.otherOrderIds(orderId, options.ledger?.orderIds() ?? [])
+    : [];
+  if (others.length > 0) {
+    record.fail(
+      "one order",
+      "LEG_TAGGED_FOR_TWO_ORDERS",
+      "the transaction is tagged for other orders too: one transfer would count for each of them",
+      orderId,
+      others.join(" "),
+    );
+  }
+  const countedFor = options.ledger?.countedFor(facts.txHash);
+  if (countedFor !== undefined && countedFor.toLowerCase() !== orderId.toLowerCase()) {
+    record.fail(
+      "one order",
+      "LEG_ALREADY_COUNTED",
+      "the transaction was already counted for another order",
+      orderId,
+      countedFor,
     );
   }
   legChecks({
@@ -183,16 +229,75 @@ export async function verifyLeg(
     facts,
     vm: evidence.vm,
     chains,
+    options,
     record,
   });
-  return result(orderId, facts.txHash);
+  const verified = result(orderId, facts.txHash);
+  if (verified.ok) options.ledger?.count(facts.txHash, orderId);
+  return verified;
 }
 
-/** Whether the leg's transaction can be on `chainId`: same VM, and the same numeric id when both are known. */
+/**
+ * Whether the leg's transaction can be on `chainId`: same VM, and on EVM the same numeric id when
+ * the chain's is known. An EVM transaction that states no chain id (pre-EIP-155) read without its
+ * node's chain id cannot be placed on any chain whose id is known.
+ */
 export function onChain(input: LegInput, chainId: string): boolean {
   if (input.chains.vmTypes[chainId] !== input.vm) return false;
   const id = input.chains.ids.get(chainId);
-  return id === undefined || input.facts.chainId === undefined || id === input.facts.chainId;
+  return id === undefined || input.vm !== "ethereum-vm" || id === input.facts.chainId;
+}
+
+/** The chain check's failure: a transaction with no chain id, or one on another chain. */
+export function failChain(input: LegInput, message: string, expected?: string): void {
+  if (input.vm === "ethereum-vm" && input.facts.chainId === undefined && input.chains.ids.size > 0) {
+    input.record.fail(
+      "chain",
+      "TX_CHAIN_UNSTATED",
+      "the transaction states no chain id (pre-EIP-155) and was not read from a node that gives one: its chain is unknown",
+      expected,
+    );
+  } else input.record.fail("chain", "LEG_CHAIN_MISMATCH", message, expected);
+}
+
+/** The finality check on the leg's chain: the chain's override, else the caller's finality, else the service's defaults. */
+export function checkFinality(input: LegInput, chainId: string): void {
+  const finality = input.options.finalityByChain?.[chainId] ?? input.options.finality ?? {};
+  const notFinal = input.facts.notFinalAt(finality);
+  if (notFinal === null) input.record.pass("finality", "final");
+  else {
+    input.record.fail(
+      "finality",
+      "TX_NOT_FINAL",
+      "the transaction is not final yet",
+      notFinal.expected,
+      notFinal.actual,
+    );
+  }
+}
+
+/**
+ * The fill contracts whose events count for a leg on `chainId`: the one `extraData` names
+ * (`abi.encode(address)`; null when it does not decode), or for an order without `extraData` those
+ * the caller and the GET /chains response list.
+ */
+export function fillContractsOf(
+  input: LegInput,
+  extraData: Hex | null,
+  chainId: string,
+): readonly Hex[] | null {
+  if (extraData !== null) {
+    try {
+      const [fillContract] = decodeAbiParameters([{ type: "address" }], extraData);
+      return [fillContract.toLowerCase() as Hex];
+    } catch {
+      return null;
+    }
+  }
+  return [
+    ...(input.options.fillContracts?.[chainId] ?? []).map((address) => address.toLowerCase() as Hex),
+    ...(input.chains.routers.get(chainId) ?? []),
+  ];
 }
 
 /** The block-time check against a deadline. */
@@ -202,14 +307,9 @@ export function checkDeadline(
   late: Extract<LegCheckCode, "FILL_LATE" | "REFUND_LATE">,
 ): void {
   const { blockTime } = input.facts;
-  if (blockTime === null) {
-    input.record.fail(
-      "deadline",
-      "BLOCK_TIME_UNKNOWN",
-      "the chain gives no block time for the transaction",
-      `<= ${deadline}`,
-    );
-  } else if (blockTime > deadline) {
+  // As the service: a chain that gives no block time (SVM) leaves the deadline unchecked.
+  if (blockTime === null) input.record.pass("deadline", `no block time: deadline ${deadline} not checked`);
+  else if (blockTime > deadline) {
     input.record.fail(
       "deadline",
       late,

@@ -4,8 +4,8 @@ import type { EvmLegClient, EvmLegEvidence, SvmLegEvidence, SvmLegRpc } from "./
 const NOT_FOUND = new Set(["TransactionNotFoundError", "TransactionReceiptNotFoundError"]);
 
 /**
- * Reads an EVM fill or refund by hash: the transaction, its receipt, its block's timestamp and the
- * head (for confirmations). Null when the node does not know the transaction or has no receipt yet.
+ * Reads an EVM fill or refund by hash: the transaction, its receipt, its block's timestamp, the
+ * head block's number and timestamp (for finality) and, when the client offers it, the node's chain id. Null when the node does not know the transaction or has no receipt yet.
  */
 export async function fetchEvmLegEvidence(client: EvmLegClient, hash: Hex): Promise<EvmLegEvidence | null> {
   try {
@@ -13,9 +13,14 @@ export async function fetchEvmLegEvidence(client: EvmLegClient, hash: Hex): Prom
       client.getTransaction({ hash }),
       client.getTransactionReceipt({ hash }),
     ]);
-    const [block, head] = await Promise.all([
+    const [block, head, nodeChainId] = await Promise.all([
       client.getBlock({ blockNumber: receipt.blockNumber }),
       client.getBlockNumber({ cacheTime: 0 }),
+      client.getChainId?.(),
+    ]);
+    const [headBlock, internalTransfers] = await Promise.all([
+      client.getBlock({ blockNumber: head }),
+      traceInternalTransfers(client, hash),
     ]);
     return {
       vm: "ethereum-vm",
@@ -29,11 +34,55 @@ export async function fetchEvmLegEvidence(client: EvmLegClient, hash: Hex): Prom
       receipt: { status: receipt.status, blockNumber: receipt.blockNumber, logs: receipt.logs },
       blockTimestamp: block.timestamp,
       headBlockNumber: head,
+      headBlockTimestamp: headBlock.timestamp,
+      ...(nodeChainId === undefined ? {} : { nodeChainId }),
+      ...(internalTransfers === null ? {} : { internalTransfers }),
     };
   } catch (error) {
     if (error instanceof Error && NOT_FOUND.has(error.name)) return null;
     throw error;
   }
+}
+
+/** One frame of the call tracer's output: a call, its value (hex) and the calls it made. */
+type CallFrame = { type?: string; to?: string; value?: string; calls?: CallFrame[] };
+
+/**
+ * The native value the transaction's inner calls moved (`debug_traceTransaction`, call tracer), or
+ * null when the client cannot ask or the node does not answer: the trace is optional evidence.
+ */
+async function traceInternalTransfers(
+  client: EvmLegClient,
+  hash: Hex,
+): Promise<{ to: string; value: bigint }[] | null> {
+  if (client.request === undefined) return null;
+  let root: CallFrame;
+  try {
+    root = (await client.request({
+      method: "debug_traceTransaction",
+      params: [hash, { tracer: "callTracer" }],
+    })) as CallFrame;
+  } catch {
+    return null;
+  }
+  // A node that ignores the tracer answers with struct logs: no call frame, no evidence.
+  if (root === null || typeof root !== "object" || typeof root.type !== "string") return null;
+  const out: { to: string; value: bigint }[] = [];
+  const walk = (frame: CallFrame) => {
+    for (const call of frame.calls ?? []) {
+      if (
+        typeof call.to === "string" &&
+        typeof call.value === "string" &&
+        /^0x[0-9a-fA-F]+$/.test(call.value)
+      ) {
+        const value = BigInt(call.value);
+        if (value > 0n) out.push({ to: call.to.toLowerCase(), value });
+      }
+      walk(call);
+    }
+  };
+  walk(root);
+  return out;
 }
 
 /**

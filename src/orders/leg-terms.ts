@@ -9,8 +9,10 @@ export type FillTerms = {
   deadline: number;
   /** What each recipient must receive, per currency (a recipient may appear more than once). */
   payments: readonly { recipient: Hex; currency: Hex; minimumAmount: bigint }[];
-  /** User calls the fill must carry, in order (empty: none). */
+  /** User calls the fill must execute, in order (empty: none). */
   calls: readonly Hex[];
+  /** `abi.encode(address fillContract)` naming the contract whose events count, or null when the order has none (v2). */
+  extraData: Hex | null;
 };
 
 /** One way a refund may go, read from an encoded order. */
@@ -25,12 +27,20 @@ export type RefundTerms = {
   inputAmount: bigint;
   /** Unix seconds: the refund's block time must not be after it. */
   deadline: number;
+  /** Which order input it refunds (its deposit decides the depositor and the floor). */
+  inputIndex: number;
+  /** As `FillTerms.extraData`, for the refund. */
+  extraData: Hex | null;
 };
+
+/** An input as the refund floor weighs it. */
+export type WeightedInput = { amount: bigint; weight: bigint };
 
 /** How one order version states its two legs. */
 export type LegTermsOf<E extends AnyEncodedOrder> = {
   fill(order: E): FillTerms;
   refunds(order: E): RefundTerms[];
+  inputs(order: E): WeightedInput[];
 };
 
 /**
@@ -44,9 +54,10 @@ export const ORDER_LEG_TERMS: { readonly [V in keyof EncodedOrders]: LegTermsOf<
       deadline: order.output.deadline,
       payments: order.output.payments,
       calls: order.output.calls,
+      extraData: order.output.extraData,
     }),
     refunds: (order) =>
-      order.inputs.flatMap((input) =>
+      order.inputs.flatMap((input, inputIndex) =>
         input.refunds.map((refund) => ({
           chainId: refund.chainId,
           recipient: refund.recipient,
@@ -54,8 +65,12 @@ export const ORDER_LEG_TERMS: { readonly [V in keyof EncodedOrders]: LegTermsOf<
           minimumAmount: refund.minimumAmount,
           inputAmount: input.payment.amount,
           deadline: refund.deadline,
+          inputIndex,
+          extraData: refund.extraData,
         })),
       ),
+    inputs: (order) =>
+      order.inputs.map(({ payment }) => ({ amount: payment.amount, weight: payment.weight })),
   },
   // One shared deadline for filling or refunding; the fill must end with one recipient's minimum.
   v2: {
@@ -70,6 +85,7 @@ export const ORDER_LEG_TERMS: { readonly [V in keyof EncodedOrders]: LegTermsOf<
         },
       ],
       calls: order.output.fill.calls,
+      extraData: null,
     }),
     refunds: (order) =>
       order.refunds.map((refund) => ({
@@ -79,12 +95,23 @@ export const ORDER_LEG_TERMS: { readonly [V in keyof EncodedOrders]: LegTermsOf<
         minimumAmount: refund.minimumAmount,
         inputAmount: order.input.amount,
         deadline: order.deadline,
+        inputIndex: 0,
+        extraData: null,
       })),
+    inputs: (order) => [{ amount: order.input.amount, weight: 1n }],
   },
 };
 
 /** The leg terms of `order`, whatever its version. */
-export function legTermsOf(order: AnyEncodedOrder): { fill(): FillTerms; refunds(): RefundTerms[] } {
+export function legTermsOf(order: AnyEncodedOrder): {
+  fill(): FillTerms;
+  refunds(): RefundTerms[];
+  inputs(): WeightedInput[];
+} {
   const terms = ORDER_LEG_TERMS[order.version] as LegTermsOf<AnyEncodedOrder>;
-  return { fill: () => terms.fill(order), refunds: () => terms.refunds(order) };
+  return {
+    fill: () => terms.fill(order),
+    refunds: () => terms.refunds(order),
+    inputs: () => terms.inputs(order),
+  };
 }

@@ -13,8 +13,21 @@ export type EvmLegEvidence = {
   receipt: { status: "success" | "reverted"; blockNumber: bigint; logs: readonly EvmLegLog[] };
   /** Unix seconds of the transaction's block. */
   blockTimestamp: bigint | number;
-  /** The latest block number when checked; needed when `finality.confirmations` is above 1. */
+  /** The latest block number when checked: finality counts the blocks on top of the transaction's. */
   headBlockNumber?: bigint;
+  /** Unix seconds of that latest block: finality counts the seconds since the transaction's block. */
+  headBlockTimestamp?: bigint | number;
+  /**
+   * The chain id of the node the evidence was read from (`eth_chainId`): places a transaction that
+   * states none (pre-EIP-155) on its chain.
+   */
+  nodeChainId?: number;
+  /**
+   * Value moved by the transaction's inner calls (`debug_traceTransaction` with the call tracer),
+   * when the node offers it: what a receipt does not show. Reported, never counted (the service
+   * counts the fill contract's events).
+   */
+  internalTransfers?: readonly { to: string; value: bigint }[];
 };
 
 /** One entry of `preTokenBalances` / `postTokenBalances`. */
@@ -46,6 +59,13 @@ export type SvmLegEvidence = {
       preTokenBalances?: readonly SvmLegTokenBalance[] | null;
       postTokenBalances?: readonly SvmLegTokenBalance[] | null;
       loadedAddresses?: { writable: readonly string[]; readonly: readonly string[] } | null;
+      /** Instructions run by cross-program invocation (`data` base58, as the node encodes it). */
+      innerInstructions?:
+        | readonly {
+            index: number;
+            instructions: readonly { programIdIndex: number; data: string }[];
+          }[]
+        | null;
     } | null;
   };
 };
@@ -69,6 +89,14 @@ export type EvmLegClient = {
   getBlock(args: { blockNumber: bigint }): Promise<{ timestamp: bigint }>;
   /** The chain's latest block number, for the confirmation count (viem `getBlockNumber`). */
   getBlockNumber(args?: { cacheTime?: number }): Promise<bigint>;
+  /** The node's chain id (viem `getChainId`), when offered: places a transaction that states none. */
+  getChainId?(): Promise<number>;
+  /**
+   * Raw JSON-RPC (viem `request`), when offered: `debug_traceTransaction` with the call tracer reads
+   * the native value inner calls moved. A node without the method is read without it.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: viem's request is typed per RPC schema
+  request?(args: any): Promise<any>;
 };
 
 /** A kit RPC request, sent by `send()`. */
@@ -93,26 +121,67 @@ export type LegSource =
   | { vm: "ethereum-vm"; hash: Hex; client: EvmLegClient }
   | { vm: "solana-vm"; signature: string; rpc: SvmLegRpc };
 
-/** When a leg's transaction counts as final. */
+/**
+ * When a leg's transaction counts as final. The defaults are the service's: EVM, both 10 blocks on
+ * top of the transaction's block and 60 s between its block and the latest; SVM, `finalized`.
+ */
 export type LegFinality = {
-  /** EVM: blocks including the transaction's own (default 1: included is final). */
+  /** EVM: blocks on top of the transaction's own (default 10). */
+  blocks?: number;
+  /** EVM: seconds from the transaction's block to the latest block (default 60). */
+  seconds?: number;
+  /**
+   * EVM, older form: blocks including the transaction's own (`blocks` is this less one). When set
+   * without `blocks`, it replaces the block default and the time rule is off unless `seconds` is set.
+   */
   confirmations?: number;
-  /** SVM: the commitment it must have reached (default `confirmed`). */
+  /** SVM: the commitment it must have reached (default `finalized`). */
   commitment?: "confirmed" | "finalized";
 };
 
 export type VerifyLegOptions = {
   /** The GET /chains response, `orderChainsFromChains` of it, or a protocol chain id → VM type map. */
   chains: unknown;
+  /** Finality on every chain, unless `finalityByChain` names the leg's chain. */
   finality?: LegFinality;
+  /** Per protocol chain id overrides (the service's per-chain finality). */
+  finalityByChain?: Readonly<Record<string, LegFinality>>;
+  /**
+   * The fill contracts (routers) whose `SolverNativeTransfer` / `SolverCallExecuted` events count,
+   * per protocol chain id, for orders that name none: a v2 order has no `extraData`. A v1 order's
+   * leg counts only the contract its `extraData` names, as the service does.
+   */
+  fillContracts?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Legs already counted for an order: a transaction counted for one order is refused for another
+   * (`LEG_ALREADY_COUNTED`), and each leg that passes is recorded in it.
+   */
+  ledger?: LegLedger;
+};
+
+/** Transactions already counted, with the order each paid (see `createLegLedger`). */
+export type LegLedger = {
+  /** The order `txHash` was counted for, if any. */
+  countedFor(txHash: string): string | undefined;
+  /** Records that `txHash` paid `orderId`. */
+  count(txHash: string, orderId: string): void;
+  /** Every order counted so far: a leg whose tags name one of them besides its own order is refused. */
+  orderIds(): Iterable<string>;
 };
 
 export type VerifyOrderRefundOptions = VerifyLegOptions & {
   /**
-   * What the refunded deposit put in, when it was less than the order's input (a short deposit):
-   * the refund floor is then the refund's `minimumAmount` in proportion, rounded down.
+   * What the deposit put in, per order input (one value for a one-input order): the refund floor is
+   * `minimum + minimum·bpsDiff/1e18`, where `bpsDiff` is the weighted deposits' relative difference
+   * from the weighted inputs in 1e18 units (higher after an over-deposit, lower after a short one).
+   * Absent: the order's own minimum.
    */
-  deposited?: bigint | string;
+  deposited?: bigint | string | readonly (bigint | string)[];
+  /**
+   * Who made the deposit (native form of its chain), per order input (one value for a one-input
+   * order): a refund option whose recipient is the VM's native currency refunds the depositor.
+   */
+  depositor?: string | readonly string[];
 };
 
 /** Why a fill or refund does not honour its order; every failed check is reported, root cause first. */
@@ -130,9 +199,14 @@ export type LegCheckCode =
   | "FILL_RECIPIENT_NOT_PAID"
   | "FILL_BELOW_MINIMUM"
   | "FILL_CALLS_MISMATCH"
+  | "FILL_CALLS_NOT_ATTESTABLE"
   | "REFUND_RECIPIENT_NOT_ALLOWED"
+  | "REFUND_DEPOSITOR_UNKNOWN"
   | "REFUND_LATE"
-  | "REFUND_BELOW_MINIMUM";
+  | "REFUND_BELOW_MINIMUM"
+  | "TX_CHAIN_UNSTATED"
+  | "LEG_TAGGED_FOR_TWO_ORDERS"
+  | "LEG_ALREADY_COUNTED";
 
 export type LegCheckFailure = { code: LegCheckCode; message: string; expected?: string; actual?: string };
 

@@ -17,7 +17,7 @@ import type { ChainAdapter, ChainObservation } from "./chains/types.ts";
 import { crashPoint } from "./crash-points.ts";
 import { requestDeposit } from "./deposits.ts";
 import type { Ledger } from "./ledger.ts";
-import { verifyRequestLeg } from "./leg-verification.ts";
+import { refundAmountOf, verifyRequestLeg } from "./leg-verification.ts";
 import type { FillOptions, Lifecycle, RefundableDeposit, Solver, SolverTx } from "./lifecycle.ts";
 import { simulatedSolver } from "./lifecycle.ts";
 import { requestForOrderDeposit } from "./order-deposits.ts";
@@ -267,7 +267,10 @@ export class ChainSolver implements Solver {
     const sent = await sendOnce(this.#store, adapter, id, {
       to,
       currency: deposit.currency,
-      amount: deposit.amount,
+      amount:
+        deposit.depositTx === undefined
+          ? refundAmountOf(request, this.#orderChains, deposit)
+          : deposit.amount,
       requestId: request.record.id,
       ...(request.meta.orderId === null ? {} : { tag: request.meta.orderId }),
       ...(depositTx === undefined ? {} : { refundOf: depositTx }),

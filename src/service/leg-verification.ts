@@ -6,7 +6,10 @@
  */
 import { getChainVm } from "../chains.ts";
 import type { AnyOrder, LegVerification, OrderChain } from "../orders/index.ts";
-import { verifyOrderFill, verifyOrderRefund } from "../orders/index.ts";
+import { encodeOrder, verifyOrderFill, verifyOrderRefund } from "../orders/index.ts";
+import { legTermsOf } from "../orders/leg-terms.ts";
+import { ORDER_VERSIONS } from "../orders/typed-data.ts";
+import { depositBpsDiff, refundFloor } from "../orders/verify-refund.ts";
 import type { LegVerdict } from "./activity.ts";
 import type { ChainAdapter } from "./chains/types.ts";
 import { requestDeposit } from "./deposits.ts";
@@ -29,7 +32,9 @@ export function orderChainsOf(chains: ReadonlyMap<number, ProtocolChain>): Order
  * Verifies the request's own fill or refund `txHash` (landed on `adapter`'s chain) against its
  * order and records the result. No order, an adapter that cannot read its transactions, or a read
  * that fails: nothing recorded, and never a throw.
- * A refund's floor follows what the request's deposit put in.
+ * A refund's floor follows what the request's deposit put in, and a refund to the depositor goes to its sender.
+ * The mock checks at once, before the chain's finality: finality is left to the caller's own check
+ * (`attestkit verify`), so it is not asked here.
  */
 export async function verifyRequestLeg(
   store: Store,
@@ -42,12 +47,13 @@ export async function verifyRequestLeg(
   const order = request.meta.order;
   if (order === undefined || adapter.legSource === undefined) return null;
   const source = adapter.legSource(txHash);
+  const options = { chains, finality: AT_ONCE };
   let result: LegVerification;
   try {
     result =
       leg === "fill"
-        ? await verifyOrderFill(order, source, { chains })
-        : await verifyOrderRefund(order, source, { chains, ...depositedOf(store, request.record.id) });
+        ? await verifyOrderFill(order, source, options)
+        : await verifyOrderRefund(order, source, { ...options, ...depositOf(store, request.record.id) });
   } catch {
     // The transfer went out: a node that cannot be read now must not make it look failed (and be
     // refunded on top). The request keeps no verification; `attestkit verify` can check it later.
@@ -66,9 +72,40 @@ export async function verifyRequestLeg(
   return stored;
 }
 
-function depositedOf(store: Store, requestId: string): { deposited?: bigint } {
+/**
+ * What the request's own refund sends back for a deposit of `deposited`: the deposit, raised to the
+ * service's floor for it when the floor's truncation puts it above (a short deposit can owe a unit
+ * more than it put in), so the refund is one the service attests.
+ */
+export function refundAmountOf(
+  request: StoredRequest,
+  chains: readonly OrderChain[],
+  deposit: { currency: string; amount: bigint },
+): bigint {
+  const deposited = deposit.amount;
+  const order = request.meta.order;
+  const expected = request.meta.originCurrency;
+  const sameCurrency = expected.startsWith("0x")
+    ? expected.toLowerCase() === deposit.currency.toLowerCase()
+    : expected === deposit.currency;
+  if (order === undefined || !sameCurrency) return deposited;
+  const vmTypes = Object.fromEntries(chains.map((chain) => [chain.protocolChainId, chain.vmType]));
+  const terms = legTermsOf(encodeOrder(order, vmTypes, { versions: ORDER_VERSIONS }));
+  const [refund] = terms.refunds();
+  if (refund === undefined) return deposited;
+  const floor = refundFloor(
+    refund.minimumAmount,
+    depositBpsDiff(terms.inputs(), [deposited], refund.inputIndex),
+  );
+  return floor > deposited ? floor : deposited;
+}
+
+/** No blocks or seconds on top, any commitment the mock's chains report. */
+const AT_ONCE = { blocks: 0, seconds: 0, commitment: "confirmed" } as const;
+
+function depositOf(store: Store, requestId: string): { deposited?: bigint; depositor?: string } {
   const deposit = requestDeposit(store, requestId);
-  return deposit === null ? {} : { deposited: deposit.amount };
+  return deposit === null ? {} : { deposited: deposit.amount, depositor: deposit.sender };
 }
 
 /** The status endpoint's extensions: the request's order (`orderData`) and its leg's `orderVerification`. */

@@ -31,8 +31,14 @@ export interface OrdersConfig {
   solverSvm: string;
   /** EIP-191 signature by the solver over the 32 raw bytes of an order id. */
   signOrderId(orderId: Hex): Promise<Hex>;
-  /** Seconds from quoting to the output's and the refund's deadlines (default 600). */
+  /** Seconds from quoting to the output's deadline (v1) or the order's one deadline (v2) (default 600). */
   deadlineSeconds?: number;
+  /**
+   * Seconds a v1 refund option's deadline runs past the output's (default 3600): a deposit that
+   * lands after the output deadline is refunded within it, so the service's rule (the refund's block
+   * time not after the refund option's deadline) passes for it.
+   */
+  refundWindowSeconds?: number;
   /** The order format issued (default `"v1"`, the format the service serves today). */
   version?: OrderVersion;
 }
@@ -54,6 +60,7 @@ export interface QuotedAmounts {
 }
 
 const DEFAULT_DEADLINE_SECONDS = 600;
+const DEFAULT_REFUND_WINDOW_SECONDS = 3600;
 
 /** The protocol chain of `chainId`; 400-free: callers check support first (`orderChainsOf`). */
 function protocolChainOf(config: OrdersConfig, chainId: number): ProtocolChain {
@@ -124,7 +131,7 @@ const ORDER_DATA: { [V in OrderVersion]: (terms: OrderTerms) => Extract<AnyOrder
               recipient: q.user,
               currency: q.originCurrency,
               minimumAmount: amounts.amountIn.toString(),
-              deadline,
+              deadline: deadline + (config.refundWindowSeconds ?? DEFAULT_REFUND_WINDOW_SECONDS),
               extraData: "0x",
             },
           ],

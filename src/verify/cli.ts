@@ -157,10 +157,9 @@ try {
       apiKey: values["api-key"] ?? config?.apiKey ?? process.env.ATTESTKIT_API_KEY ?? DEVNET_API_KEY,
       rpcUrls: rpcUrls(values.rpc ?? [], config?.rpcUrls ?? new Map()),
       ...(order === undefined ? {} : { order }),
-      finality: {
-        ...(confirmations === undefined ? {} : { confirmations }),
-        ...(commitment === undefined ? {} : { commitment }),
-      },
+      // The CLI's own defaults (included, confirmed), not the service's attestation finality
+      // (10 blocks and 60 s, finalized): it answers "was this delivered", asked right after.
+      finality: { confirmations: confirmations ?? 1, commitment: commitment ?? "confirmed" },
     },
     positionals[0] as string,
   );

@@ -2,6 +2,7 @@
  * Fill and refund evidence built in memory, as a node would return it (`EvmLegEvidence`,
  * `SvmLegEvidence`), for the leg verifiers' unit tests and bench: no network.
  */
+import { base58 } from "@scure/base";
 import {
   appendTransactionMessageInstructions,
   type Blockhash,
@@ -15,13 +16,15 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
 } from "@solana/kit";
-import { type Hex, pad } from "viem";
+import { encodeAbiParameters, encodeEventTopics, type Hex, keccak256, pad } from "viem";
 import {
   ERC20_TRANSFER_TOPIC,
   type EvmLegEvidence,
   type EvmLegLog,
+  LEG_EVENTS_ABI,
   NATIVE_CURRENCY,
   type Order,
+  ROUTER_32_CALL_EVENT_ABI,
   SVM_MEMO_PROGRAM,
   type SvmLegEvidence,
 } from "../../src/index.ts";
@@ -49,7 +52,55 @@ export function transferLog(
   return { address: token, topics, data: pad(`0x${value.toString(16)}`) };
 }
 
-/** A successful EVM transaction at `NOW - 60`, in block 100, head 100 (one confirmation). */
+/** `extraData` naming `fillContract`, as an order carries it: `abi.encode(address)`. */
+export const fillContractExtraData = (fillContract: string) =>
+  encodeAbiParameters([{ type: "address" }], [fillContract as Hex]);
+
+/** An order call: `abi.encode(address to, bytes data, uint256 value)`. */
+export const orderCall = (to: string, data: Hex, value: bigint) =>
+  encodeAbiParameters(
+    [{ type: "address" }, { type: "bytes" }, { type: "uint256" }],
+    [to as Hex, data, value],
+  );
+
+/** A fill contract's `SolverNativeTransfer(address to, uint256 amount)` (no argument indexed). */
+export function nativeTransferLog(fillContract: string, to: string, amount: bigint): EvmLegLog {
+  return {
+    address: fillContract,
+    topics: encodeEventTopics({ abi: LEG_EVENTS_ABI, eventName: "SolverNativeTransfer" }) as Hex[],
+    data: encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [to as Hex, amount]),
+  };
+}
+
+/** A fill contract's `SolverCallExecuted`: Router 3.1 logs the call data, 3.2 its keccak256. */
+export function callExecutedLog(
+  fillContract: string,
+  router: "3.1" | "3.2",
+  to: string,
+  data: Hex,
+  amount: bigint,
+): EvmLegLog {
+  if (router === "3.1") {
+    return {
+      address: fillContract,
+      topics: encodeEventTopics({ abi: LEG_EVENTS_ABI, eventName: "SolverCallExecuted" }) as Hex[],
+      data: encodeAbiParameters(
+        [{ type: "address" }, { type: "bytes" }, { type: "uint256" }],
+        [to as Hex, data, amount],
+      ),
+    };
+  }
+  return {
+    address: fillContract,
+    topics: encodeEventTopics({ abi: ROUTER_32_CALL_EVENT_ABI, eventName: "SolverCallExecuted" }) as Hex[],
+    data: encodeAbiParameters(
+      [{ type: "address" }, { type: "bytes32" }, { type: "uint256" }],
+      [to as Hex, keccak256(data), amount],
+    ),
+  };
+}
+
+/** A successful EVM transaction at `NOW - 60`, in block 100; the head is 10 blocks and 60 s on (final by the service's defaults). */
 export function evmEvidence(parts: {
   to: string;
   input: Hex;
@@ -58,7 +109,9 @@ export function evmEvidence(parts: {
   status?: "success" | "reverted";
   blockTimestamp?: number;
   headBlockNumber?: bigint;
-  chainId?: number;
+  headBlockTimestamp?: number;
+  /** The chain id it is signed for (default 8453, base); null: none stated (pre-EIP-155). */
+  chainId?: number | null;
 }): EvmLegEvidence {
   return {
     vm: "ethereum-vm",
@@ -67,12 +120,20 @@ export function evmEvidence(parts: {
       to: parts.to,
       input: parts.input,
       value: parts.value ?? 0n,
-      ...(parts.chainId === undefined ? {} : { chainId: parts.chainId }),
+      ...(parts.chainId === null ? {} : { chainId: parts.chainId ?? 8453 }),
     },
     receipt: { status: parts.status ?? "success", blockNumber: 100n, logs: parts.logs ?? [] },
     blockTimestamp: parts.blockTimestamp ?? NOW - 60,
-    headBlockNumber: parts.headBlockNumber ?? 100n,
+    headBlockNumber: parts.headBlockNumber ?? 110n,
+    headBlockTimestamp: parts.headBlockTimestamp ?? (parts.blockTimestamp ?? NOW - 60) + 60,
   };
+}
+
+/** The Memo program's account index; a CPI memo needs it among the transaction's keys. */
+function innerMemoProgram(accounts: readonly string[]): number {
+  const index = accounts.indexOf(SVM_MEMO_PROGRAM);
+  if (index < 0) throw new Error("an inner memo needs the Memo program among the transaction's accounts");
+  return index;
 }
 
 /** A memo instruction with `text`, signed by `signer`. */
@@ -96,6 +157,8 @@ export async function svmEvidence(parts: {
   commitment?: SvmLegEvidence["commitment"];
   blockTime?: number | null;
   err?: unknown;
+  /** Memo texts run by cross-program invocation (inner instructions of instruction 0). */
+  innerMemos?: string[];
 }): Promise<SvmLegEvidence> {
   const signed = await pipe(
     createTransactionMessage({ version: 0 }),
@@ -116,7 +179,7 @@ export async function svmEvidence(parts: {
   return {
     vm: "solana-vm",
     signature: "sig",
-    commitment: parts.commitment ?? "confirmed",
+    commitment: parts.commitment ?? "finalized",
     transaction: {
       slot: 10n,
       blockTime:
@@ -149,6 +212,18 @@ export async function svmEvidence(parts: {
           uiTokenAmount: { amount: String(token.post) },
         })),
         loadedAddresses: { writable: [], readonly: [] },
+        innerInstructions:
+          parts.innerMemos === undefined
+            ? []
+            : [
+                {
+                  index: 0,
+                  instructions: parts.innerMemos.map((text) => ({
+                    programIdIndex: innerMemoProgram(accounts),
+                    data: base58.encode(new TextEncoder().encode(text)),
+                  })),
+                },
+              ],
       },
     },
   };

@@ -42,6 +42,9 @@ type Route =
   | "base ETH -> solana SOL"
   | "solana SOL -> base ETH";
 
+/** The devnet mines on demand: finality beyond inclusion is not asked (no blocks pile up by themselves). */
+const AT_ONCE = { blocks: 0, seconds: 0, commitment: "confirmed" } as const;
+
 describe("orders: every fill and refund of the devnet checked against its order", function () {
   this.timeout(600_000);
   let e2e: E2e;
@@ -210,8 +213,12 @@ describe("orders: every fill and refund of the devnet checked against its order"
           const source = legSource(Number(legChain?.currency?.chainId), status.txHashes[0] as string);
           const outside: LegVerification =
             leg === "fill"
-              ? await verifyOrderFill(order, source, { chains })
-              : await verifyOrderRefund(order, source, { chains, deposited: amount - short });
+              ? await verifyOrderFill(order, source, { chains, finality: AT_ONCE })
+              : await verifyOrderRefund(order, source, {
+                  chains,
+                  finality: AT_ONCE,
+                  deposited: amount - short,
+                });
           expect(outside.failures).to.deep.equal([]);
           // The activity feed carries the same verdict on the fill or refund line.
           const line = feed.find((event) => event.kind === leg && event.requestId === requestIdOf(q));
@@ -264,15 +271,16 @@ describe("orders: every fill and refund of the devnet checked against its order"
       q = await quote(bodyOf("base ETH -> optimism ETH", parseEther("0.3")));
       other = await quote(bodyOf("base ETH -> optimism ETH", parseEther("0.3")));
     });
-    const fill = (source: LegSource) => verifyOrderFill(q.protocol.v2.orderData, source, { chains });
+    const fill = (source: LegSource) =>
+      verifyOrderFill(q.protocol.v2.orderData, source, { chains, finality: AT_ONCE });
 
     it("control: the order's minimum to its recipient, tagged with its id, passes", async () => {
       const verdict = await fill(await sendEvm(optimism, bob, minimumOf(q), q.protocol.v2.orderId));
       expect(verdict.ok, JSON.stringify(verdict.failures)).to.equal(true);
     });
-    it("a fill of another order: ORDER_ID_TAG_MISSING", async () => {
+    it("a fill of another order: ORDER_ID_TAG_MISSING, and its value is not this order's", async () => {
       const verdict = await fill(await sendEvm(optimism, bob, minimumOf(q), other.protocol.v2.orderId));
-      expect(codes(verdict)).to.deep.equal(["ORDER_ID_TAG_MISSING"]);
+      expect(codes(verdict)).to.deep.equal(["ORDER_ID_TAG_MISSING", "FILL_RECIPIENT_NOT_PAID"]);
     });
     it("a short fill (one wei under the minimum): FILL_BELOW_MINIMUM", async () => {
       const verdict = await fill(await sendEvm(optimism, bob, minimumOf(q) - 1n, q.protocol.v2.orderId));
@@ -289,7 +297,7 @@ describe("orders: every fill and refund of the devnet checked against its order"
     it("a refund to a stranger: REFUND_RECIPIENT_NOT_ALLOWED", async () => {
       const amount = BigInt(v1Order(q).inputs[0]?.payment.amount as string);
       const source = await sendEvm(base, carol, amount, q.protocol.v2.orderId);
-      const verdict = await verifyOrderRefund(q.protocol.v2.orderData, source, { chains });
+      const verdict = await verifyOrderRefund(q.protocol.v2.orderData, source, { chains, finality: AT_ONCE });
       expect(codes(verdict)).to.deep.equal(["REFUND_RECIPIENT_NOT_ALLOWED"]);
     });
     it("a late fill (its block after the order's deadline): FILL_LATE", async () => {
@@ -324,7 +332,12 @@ describe("orders: every fill and refund of the devnet checked against its order"
       const bob = e2e.devnet.svm.accounts.bob.address;
       const stranger = (await generateKeyPairSigner()).address;
       const fill = async (to: string, lamports: bigint, memo: Hex) =>
-        codes(await verifyOrderFill(q.protocol.v2.orderData, await sendSol(to, lamports, memo), { chains }));
+        codes(
+          await verifyOrderFill(q.protocol.v2.orderData, await sendSol(to, lamports, memo), {
+            chains,
+            finality: AT_ONCE,
+          }),
+        );
       const { orderId } = q.protocol.v2;
       expect(await fill(bob, minimumOf(q), orderId)).to.deep.equal([]);
       expect(await fill(bob, minimumOf(q), other.protocol.v2.orderId)).to.deep.equal([
@@ -339,9 +352,9 @@ describe("orders: every fill and refund of the devnet checked against its order"
       const q = await quote(bodyOf("solana SOL -> base ETH", amount));
       const stranger = (await generateKeyPairSigner()).address;
       const source = await sendSol(stranger, amount, q.protocol.v2.orderId);
-      expect(codes(await verifyOrderRefund(q.protocol.v2.orderData, source, { chains }))).to.deep.equal([
-        "REFUND_RECIPIENT_NOT_ALLOWED",
-      ]);
+      expect(
+        codes(await verifyOrderRefund(q.protocol.v2.orderData, source, { chains, finality: AT_ONCE })),
+      ).to.deep.equal(["REFUND_RECIPIENT_NOT_ALLOWED"]);
     });
   });
 });
