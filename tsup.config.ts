@@ -24,6 +24,11 @@ const library = {
   // consumer's runtime or bundler picks one: scripts/package/manifest.ts points the shipped map at them.
   keccak: "src/orders/keccak.ts",
   "keccak-node": "src/orders/keccak-node.ts",
+  // Entries of their own (not exported) so that code splitting keeps these zod-free constants out of the
+  // chunk of the zod schemas built from them: verifyWebhook imports them, and a chunk with zod schemas in it
+  // brings zod into every bundle that imports anything from that chunk.
+  "schema-status-values": "src/schemas/status-values.ts",
+  "schema-patterns": "src/schemas/patterns.ts",
 };
 
 const common = {

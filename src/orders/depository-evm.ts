@@ -1,15 +1,59 @@
-import { type Address, type Hex, parseAbi, toFunctionSelector } from "viem";
+import { type Address, type Hex, toFunctionSelector } from "viem";
 
 /** The canonical EVM depository address on most EVM chains (GET /chains is the authority). */
 export const CANONICAL_EVM_DEPOSITORY: Address = "0x4cd00e387622c35bddb9b4c962c136462338bc31";
 
-/** The EVM depository's public deposit interface and events (event members are not indexed). */
-export const RELAY_DEPOSITORY_ABI = parseAbi([
-  "function depositNative(address depositor, bytes32 id) payable",
-  "function depositErc20(address depositor, address token, uint256 amount, bytes32 id)",
-  "event RelayNativeDeposit(address from, uint256 amount, bytes32 id)",
-  "event RelayErc20Deposit(address from, address token, uint256 amount, bytes32 id)",
-]);
+/**
+ * The EVM depository's public deposit interface and events (event members are not indexed), as a JSON ABI
+ * so that no ABI parser runs, or is bundled, when this module loads:
+ * `depositNative(address depositor, bytes32 id) payable`,
+ * `depositErc20(address depositor, address token, uint256 amount, bytes32 id)`,
+ * `RelayNativeDeposit(address from, uint256 amount, bytes32 id)`,
+ * `RelayErc20Deposit(address from, address token, uint256 amount, bytes32 id)`.
+ */
+export const RELAY_DEPOSITORY_ABI = [
+  {
+    name: "depositNative",
+    type: "function",
+    stateMutability: "payable",
+    inputs: [
+      { type: "address", name: "depositor" },
+      { type: "bytes32", name: "id" },
+    ],
+    outputs: [],
+  },
+  {
+    name: "depositErc20",
+    type: "function",
+    stateMutability: "nonpayable",
+    inputs: [
+      { type: "address", name: "depositor" },
+      { type: "address", name: "token" },
+      { type: "uint256", name: "amount" },
+      { type: "bytes32", name: "id" },
+    ],
+    outputs: [],
+  },
+  {
+    name: "RelayNativeDeposit",
+    type: "event",
+    inputs: [
+      { type: "address", name: "from" },
+      { type: "uint256", name: "amount" },
+      { type: "bytes32", name: "id" },
+    ],
+  },
+  {
+    name: "RelayErc20Deposit",
+    type: "event",
+    inputs: [
+      { type: "address", name: "from" },
+      { type: "address", name: "token" },
+      { type: "uint256", name: "amount" },
+      { type: "bytes32", name: "id" },
+    ],
+  },
+] as const;
 
 export type EvmDepositCall =
   | { kind: "native"; depositor: Address; id: Hex }
@@ -17,7 +61,7 @@ export type EvmDepositCall =
 
 const [DEPOSIT_NATIVE, DEPOSIT_ERC20] = RELAY_DEPOSITORY_ABI;
 const NATIVE_SELECTOR = /* @__PURE__ */ toFunctionSelector(DEPOSIT_NATIVE);
-const ERC20_SELECTOR = toFunctionSelector(DEPOSIT_ERC20);
+const ERC20_SELECTOR = /* @__PURE__ */ toFunctionSelector(DEPOSIT_ERC20);
 const WORD = 64;
 
 /** The `index`-th 32-byte argument word (hex, no prefix). */

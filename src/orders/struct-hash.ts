@@ -153,8 +153,6 @@ export function createStructHasher(types: TypedFields) {
       structWriter(type)(value, out, 0);
       return out;
     },
-    typeHash: (type: string) => typeHashes.get(type),
-    encodeType: (type: string) => encodeType(types, type),
   };
 }
 

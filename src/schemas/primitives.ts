@@ -6,15 +6,19 @@
  * check by chain id. Transaction hashes are treated the same way.
  */
 import * as z from "zod";
+import {
+  DECIMAL_STRING_PATTERN,
+  INTEGER_STRING_PATTERN,
+  REQUEST_ID_PATTERN,
+  SIGNATURE_PATTERN,
+} from "./patterns.ts";
 
-/** A non-negative integer in canonical decimal form (no sign, no leading zeros, no exponent). */
-export const INTEGER_STRING_PATTERN = /^(0|[1-9][0-9]*)$/;
-/** A non-negative decimal number in plain notation: integer part, optional fraction (no exponent). */
-export const DECIMAL_STRING_PATTERN = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
-/** A request id: `0x` followed by 32 bytes of hex. */
-export const REQUEST_ID_PATTERN = /^0x[0-9a-fA-F]{64}$/;
-/** A secp256k1 signature: `0x` + 65 bytes (r, s, v) or 64 bytes (EIP-2098 compact) of hex. */
-export const SIGNATURE_PATTERN = /^0x(?:[0-9a-fA-F]{128}|[0-9a-fA-F]{130})$/;
+export {
+  DECIMAL_STRING_PATTERN,
+  INTEGER_STRING_PATTERN,
+  REQUEST_ID_PATTERN,
+  SIGNATURE_PATTERN,
+} from "./patterns.ts";
 
 /**
  * An onchain integer amount in the smallest unit of its currency (wei, lamports, ...), as a string

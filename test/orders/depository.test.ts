@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { expect } from "chai";
 import fc from "fast-check";
-import { encodeFunctionData, type Hex } from "viem";
+import { encodeFunctionData, type Hex, parseAbi } from "viem";
 import {
   decodeEvmDepositCall,
   decodeSvmDepositInstruction,
@@ -19,6 +19,17 @@ const hex32 = fc
   .map((b) => `0x${Buffer.from(b).toString("hex")}` as Hex);
 
 describe("orders: EVM depository calldata", () => {
+  it("the JSON ABI is the depository's human-readable interface, item for item", () => {
+    expect(RELAY_DEPOSITORY_ABI).to.deep.equal(
+      parseAbi([
+        "function depositNative(address depositor, bytes32 id) payable",
+        "function depositErc20(address depositor, address token, uint256 amount, bytes32 id)",
+        "event RelayNativeDeposit(address from, uint256 amount, bytes32 id)",
+        "event RelayErc20Deposit(address from, address token, uint256 amount, bytes32 id)",
+      ]),
+    );
+  });
+
   it("decodes every depositNative / depositErc20 viem encodes (property)", () => {
     fc.assert(
       fc.property(

@@ -11,31 +11,36 @@ import { encodeTonAddress, formatTonAddress } from "./ton.ts";
 import { encodeTronAddress, formatTronAddress } from "./tron.ts";
 import { encodeXrpAddress, formatXrpAddress } from "./xrp.ts";
 
-const CODECS: Record<
-  OrderVmType,
-  { encode(address: unknown): Uint8Array; format(bytes: Uint8Array): string }
-> = {
-  "ethereum-vm": {
-    encode: (address) => encodeHexAddress(address, "ethereum-vm", [20]),
-    format: formatHexAddress,
-  },
-  "hyperliquid-vm": {
-    encode: (address) => encodeHexAddress(address, "hyperliquid-vm", [16, 20]),
-    format: formatHexAddress,
-  },
-  "solana-vm": { encode: encodeSolanaAddress, format: formatSolanaAddress },
-  "bitcoin-vm": { encode: encodeBitcoinAddress, format: formatBitcoinAddress },
-  "tron-vm": { encode: encodeTronAddress, format: formatTronAddress },
-  "ton-vm": { encode: encodeTonAddress, format: formatTonAddress },
-  "xrp-vm": { encode: encodeXrpAddress, format: formatXrpAddress },
-  "lighter-vm": { encode: encodeLighterAddress, format: formatLighterAddress },
-  "hedera-vm": { encode: encodeHederaAddress, format: formatHederaAddress },
+/** Address text to order bytes, per VM (formatting is its own table, so encoding alone bundles alone). */
+const ENCODERS: Record<OrderVmType, (address: unknown) => Uint8Array> = {
+  "ethereum-vm": (address) => encodeHexAddress(address, "ethereum-vm", [20]),
+  "hyperliquid-vm": (address) => encodeHexAddress(address, "hyperliquid-vm", [16, 20]),
+  "solana-vm": encodeSolanaAddress,
+  "bitcoin-vm": encodeBitcoinAddress,
+  "tron-vm": encodeTronAddress,
+  "ton-vm": encodeTonAddress,
+  "xrp-vm": encodeXrpAddress,
+  "lighter-vm": encodeLighterAddress,
+  "hedera-vm": encodeHederaAddress,
 };
 
-function codecFor(vmType: unknown) {
+/** Order bytes to the VM's native address text. */
+const FORMATTERS: Record<OrderVmType, (bytes: Uint8Array) => string> = {
+  "ethereum-vm": formatHexAddress,
+  "hyperliquid-vm": formatHexAddress,
+  "solana-vm": formatSolanaAddress,
+  "bitcoin-vm": formatBitcoinAddress,
+  "tron-vm": formatTronAddress,
+  "ton-vm": formatTonAddress,
+  "xrp-vm": formatXrpAddress,
+  "lighter-vm": formatLighterAddress,
+  "hedera-vm": formatHederaAddress,
+};
+
+function checkedVmType(vmType: unknown): OrderVmType {
   if (!isOrderVmType(vmType))
     throw new UnsupportedVmTypeError(`unsupported VM type ${describeValue(vmType)}`);
-  return CODECS[vmType];
+  return vmType;
 }
 
 /**
@@ -45,12 +50,12 @@ function codecFor(vmType: unknown) {
  * producing bytes the service would never hash.
  */
 export function encodeOrderAddress(address: string, vmType: OrderVmType): Hex {
-  const codec = codecFor(vmType);
-  if (typeof address !== "string") return bytesToHex(codec.encode(address));
+  const encode = ENCODERS[checkedVmType(vmType)];
+  if (typeof address !== "string") return bytesToHex(encode(address));
   const memo = ENCODED[vmType];
   let hex = memo.get(address);
   if (hex === undefined) {
-    hex = bytesToHex(codec.encode(address));
+    hex = bytesToHex(encode(address));
     if (address.length <= MEMO_ADDRESS_LENGTH) {
       if (memo.size >= MEMO_LIMIT) memo.clear();
       memo.set(address, hex);
@@ -67,12 +72,12 @@ export function encodeOrderAddress(address: string, vmType: OrderVmType): Hex {
 const MEMO_LIMIT = 4096;
 const MEMO_ADDRESS_LENGTH = 128;
 const ENCODED = Object.fromEntries(
-  Object.keys(CODECS).map((vmType) => [vmType, new Map<string, Hex>()]),
+  Object.keys(ENCODERS).map((vmType) => [vmType, new Map<string, Hex>()]),
 ) as Record<OrderVmType, Map<string, Hex>>;
 
 /** `encodeOrderAddress` as raw bytes. */
 export function encodeOrderAddressBytes(address: string, vmType: OrderVmType): Uint8Array {
-  return codecFor(vmType).encode(address);
+  return ENCODERS[checkedVmType(vmType)](address);
 }
 
 /**
@@ -80,5 +85,5 @@ export function encodeOrderAddressBytes(address: string, vmType: OrderVmType): U
  * bounceable user-friendly, classic XRP, decimal Lighter index, Hedera `0.0.N` or EVM alias).
  */
 export function formatOrderAddress(bytes: Uint8Array, vmType: OrderVmType): string {
-  return codecFor(vmType).format(bytes);
+  return FORMATTERS[checkedVmType(vmType)](bytes);
 }
