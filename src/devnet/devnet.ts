@@ -362,8 +362,13 @@ export async function startDevnet(
     ...(options.dumpStatePath === undefined ? {} : { dumpStatePath: options.dumpStatePath }),
   });
   const serviceUrl = await service.listen(options.servicePort ?? 0);
-  // A move of the clock expires the holds it passed at once, not at the service's next sweep.
-  const leaveClock = clock.join({ moved: () => void service.ledger.settleExpiredHolds(clock.now()) });
+  // A move of the clock ends the service's timers it passed at once (scenario holds, fast-fill holds,
+  // webhook retries); a pause stops them.
+  const leaveClock = clock.join({
+    moved: () => service.clock.moved(),
+    paused: () => service.clock.paused(),
+    resumed: () => service.clock.resumed(),
+  });
 
   const blockTimer =
     options.blockTimeMs && options.blockTimeMs > 0
