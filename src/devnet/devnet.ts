@@ -27,6 +27,7 @@ import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES, svmDevKeypair } from "./ac
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { createDevnetClock, type DevnetClock } from "./clock.ts";
 import { clockRoutes, registerDevnetControl } from "./control.ts";
+import { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
 import { captureDevnetState, devnetSnapshots } from "./devnet-state.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
 import { clockUpToChains } from "./evm-clock.ts";
@@ -60,6 +61,7 @@ export {
   devnetConfig,
 } from "./config-out.ts";
 export { DEVNET_CONTROL_PREFIX, type DevnetControlRoutes } from "./control.ts";
+export { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
 export { snapshotEachTest } from "./mocha-snapshots.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
 export {
@@ -96,7 +98,10 @@ export interface DevnetOptions {
   svmWsPort?: number;
   /** SVM slot length (default 400 ms). */
   svmSlotTimeMs?: number;
-  /** Mine an empty block on every EVM chain this often (0, the default: only on transactions and `mine()`). */
+  /**
+   * Mine an empty block on every EVM chain this often (default `DEVNET_BLOCK_TIME_MS`, 2 s, as
+   * `attestkit devnet`), so deposits reach their confirmations; 0: only on transactions and `mine()`.
+   */
   blockTimeMs?: number;
   /** Blocks until an EVM deposit is final (default 2: a deposit is "depositing" for one block). */
   confirmations?: number;
@@ -370,11 +375,12 @@ export async function startDevnet(
     resumed: () => service.clock.resumed(),
   });
 
+  const blockTimeMs = options.blockTimeMs ?? DEVNET_BLOCK_TIME_MS;
   const blockTimer =
-    options.blockTimeMs && options.blockTimeMs > 0
+    blockTimeMs > 0
       ? setInterval(() => {
           for (const chain of evm) chain.mine().catch(() => {});
-        }, options.blockTimeMs)
+        }, blockTimeMs)
       : null;
   blockTimer?.unref();
 
