@@ -124,7 +124,7 @@ describe("transfers on the devnet", function () {
       includeProtocolData: true,
     });
     await beforeSending();
-    const wire = (quote.steps.at(-1)?.items[0]?.data as unknown as { transaction: string }).transaction;
+    const { transaction: wire } = quote.steps.at(-1)?.items[0]?.data as unknown as { transaction: string };
     const tx = getTransactionDecoder().decode(getBase64Encoder().encode(wire));
     const { value: latest } = await createSolanaRpc(devnet.svm.rpcUrl).getLatestBlockhash().send();
     const message = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
