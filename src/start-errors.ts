@@ -9,21 +9,27 @@ import { TOOLS_NODE_FLOOR } from "./node-floor.ts";
 /** A port the devnet or the service must listen on is taken. */
 export class PortInUseError extends AttestkitError {
   readonly port: number;
+  /** The flag or option that sets the port, when known. */
+  readonly setting: string | undefined;
 
-  constructor(port: number, flag: string | undefined) {
+  constructor(port: number, setting: string | undefined) {
     super(
       "PORT_IN_USE",
-      `port ${port} on 127.0.0.1 is already in use${flag === undefined ? "" : `: choose another with ${flag}`}`,
+      `port ${port} on 127.0.0.1 is already in use${setting === undefined ? "" : `: choose another with ${setting}`}`,
     );
     this.port = port;
+    this.setting = setting;
   }
 }
 
 /**
- * `PortInUseError` for an `EADDRINUSE` listen error, naming the flag that sets that port
- * (`portFlags`: port -> flag), else the error itself.
+ * `PortInUseError` for an `EADDRINUSE` listen error (or a `PortInUseError` naming an option), naming
+ * the flag or option that sets that port (`portFlags`: port -> flag), else the error itself.
  */
 export function withPortFlag(error: unknown, portFlags: ReadonlyMap<number, string>): unknown {
+  if (error instanceof PortInUseError) {
+    return new PortInUseError(error.port, portFlags.get(error.port) ?? error.setting);
+  }
   const e = error as { code?: unknown; port?: unknown; message?: unknown } | null;
   if (e?.code !== "EADDRINUSE") return error;
   const port = typeof e.port === "number" ? e.port : Number(/:(\d+)\s*$/.exec(String(e.message))?.[1]);
