@@ -50,6 +50,6 @@ export function startErrorLine(error: unknown): string | undefined {
   if (error instanceof AttestkitError) return error.message;
   const message = String((error as { message?: unknown } | null)?.message ?? "");
   if (MISSING_NATIVE_BINDING.test(message))
-    return `a native module (Hardhat's EDR or LiteSVM) has no binary for Node.js ${process.versions.node} on ${process.platform}-${process.arch}: node_modules was installed under another Node.js or platform (npm skips these packages below their Node floor); reinstall under Node.js >= ${TOOLS_NODE_FLOOR}: rm -rf node_modules && npm install`;
+    return `a native module (Hardhat's EDR or LiteSVM) has no binary for Node.js ${process.versions.node} on ${process.platform}-${process.arch}: node_modules was installed under another Node.js or platform (npm skips these packages below their Node floor): run npx attestkit install-node (it installs them under Node 24 and keeps a copy the devnet restores after a later npm install), or reinstall under Node.js >= ${TOOLS_NODE_FLOOR}`;
   return undefined;
 }
