@@ -73,6 +73,7 @@ export {
 } from "./snapshot.ts";
 export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./solana-rpc/index.ts";
 export { type DevnetState, readStateFile } from "./state-file.ts";
+export type { EvmDevChain, EvmDevToken } from "./evm-chain.ts";
 export type { SvmChainBase, SvmDevChain } from "./svm-chain.ts";
 export type { SvmExternalChain } from "./svm-external.ts";
 
