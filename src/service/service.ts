@@ -201,8 +201,11 @@ export interface Service {
 
 /** The service's clock changed under it (the devnet's clock moved, paused or runs again). */
 export interface ServiceClockEvents {
+  /** The clock jumped: what came due fires now, due webhook retries go out, passed holds expire. */
   moved(): void;
+  /** The clock stopped: no timer of the service fires until `resumed`. */
   paused(): void;
+  /** The clock runs again. */
   resumed(): void;
 }
 
