@@ -63,6 +63,7 @@ export {
 } from "./config-out.ts";
 export { DEVNET_CONTROL_PREFIX, type DevnetControlRoutes } from "./control.ts";
 export { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
+export type { EvmDevChain, EvmDevToken } from "./evm-chain.ts";
 export { snapshotEachTest } from "./mocha-snapshots.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
 export {
@@ -73,7 +74,6 @@ export {
 } from "./snapshot.ts";
 export { DEFAULT_FAUCET_LIMITS, type FaucetLimits } from "./solana-rpc/index.ts";
 export { type DevnetState, readStateFile } from "./state-file.ts";
-export type { EvmDevChain, EvmDevToken } from "./evm-chain.ts";
 export type { SvmChainBase, SvmDevChain } from "./svm-chain.ts";
 export type { SvmExternalChain } from "./svm-external.ts";
 

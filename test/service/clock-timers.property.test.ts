@@ -19,11 +19,17 @@ describe("service: timers on the service's clock", () => {
           let clock = START;
           const timers = new ClockTimers(() => clock);
           const fired = dues.map(() => 0);
-          dues.forEach((due, index) => timers.at(START + due, () => (fired[index] as number)++));
+          dues.forEach((due, index) => {
+            timers.at(START + due, () => {
+              fired[index] = (fired[index] as number) + 1;
+            });
+          });
           for (const jump of jumps) {
             clock += jump;
             timers.moved();
-            dues.forEach((due, index) => expect(fired[index]).to.equal(START + due <= clock ? 1 : 0));
+            dues.forEach((due, index) => {
+              expect(fired[index]).to.equal(START + due <= clock ? 1 : 0);
+            });
           }
           timers.clear();
         },

@@ -124,7 +124,9 @@ describe("transfers on the devnet", function () {
       includeProtocolData: true,
     });
     await beforeSending();
-    const { transaction: wire } = quote.steps.at(-1)?.items[0]?.data as unknown as { transaction: string };
+    const deposit = quote.steps.at(-1)?.items[0]?.data as unknown as { transaction: string } | undefined;
+    if (deposit === undefined) throw new Error("the quote has no SVM deposit transaction");
+    const wire = deposit.transaction;
     const tx = getTransactionDecoder().decode(getBase64Encoder().encode(wire));
     const { value: latest } = await createSolanaRpc(devnet.svm.rpcUrl).getLatestBlockhash().send();
     const message = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
