@@ -44,6 +44,8 @@ const common = {
   removeNodeProtocol: false,
   // Left for the consumer's resolver, not inlined (esbuild would pick the build's own platform, node).
   external: ["#keccak"],
+  // `npm pack` (prepack) prints only errors: not every entry, chunk size and bundler note.
+  silent: true,
 } as const;
 
 export default defineConfig([

@@ -9,6 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
+import { keepEdrNative } from "./devnet/edr-native.ts";
 import { DEVNET_PEERS } from "./devnet/peers.ts";
 import { AttestkitError } from "./errors.ts";
 import { TOOLS_NODE_FLOOR } from "./node-floor.ts";
@@ -79,5 +80,11 @@ export function installToolsNode(cwd: string = process.cwd()): void {
     cwd,
     toolsPath,
   );
+  const kept = keepEdrNative(join(cwd, "node_modules"));
+  if (kept.length > 0) {
+    console.log(
+      `Kept a copy of ${kept.join(", ")} in node_modules/.attestkit: the devnet puts it back if an npm under an older Node removes it.`,
+    );
+  }
   console.log(`Done: npx attestkit and npm scripts in ${cwd} now run under Node ${TOOLS_NODE_VERSION}.`);
 }

@@ -14,6 +14,7 @@ import {
   type FastFillBody,
   type FastFillResponse,
   FastFillResponseSchema,
+  FINAL_STATUSES,
   type ListRequestsParams,
   type ListRequestsResponse,
   ListRequestsResponseSchema,
@@ -29,7 +30,6 @@ import {
   SignatureResponseSchema,
   type StatusResponse,
   StatusResponseSchema,
-  TERMINAL_POLLING_STATUSES,
 } from "../schemas/index.ts";
 import {
   ServiceError,
@@ -59,7 +59,7 @@ export interface WaitForStatusOptions extends CallOptions {
   timeoutMs?: number;
   /** Poll interval (default 1 s). */
   intervalMs?: number;
-  /** Statuses that end polling (default `success`, `failure`; add `refund` if wanted). */
+  /** Statuses that end polling (default `FINAL_STATUSES`: `success`, `failure`, `refund`, `fallback`). */
   until?: readonly StatusResponse["status"][];
   /** Called with every status seen. */
   onStatus?: (status: StatusResponse) => void;
@@ -153,7 +153,7 @@ export interface ServiceClient {
    */
   getStatus(requestId: string, callOptions?: CallOptions): Promise<StatusResponse>;
   /**
-   * Polls the status until a terminal status (`success` or `failure` by default, or `until`).
+   * Polls the status until a final status (`success`, `failure`, `refund` or `fallback` by default, or `until`).
    * @throws StatusPollTimeoutError after `timeoutMs` (default 60 s); the abort reason when `signal` aborts.
    * @example
    * ```ts
@@ -347,13 +347,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       );
     },
     /**
-     * Polls the status until a terminal status (`success` or `failure` by default, service interface: Endpoints).
+     * Polls the status until a final status (`FINAL_STATUSES` by default, or `until`).
      * Throws `StatusPollTimeoutError` after `timeoutMs`, or the abort reason when `signal` aborts.
      */
     async waitForStatus(requestId: string, waitOptions: WaitForStatusOptions = {}): Promise<StatusResponse> {
       const timeoutMs = waitOptions.timeoutMs ?? 60_000;
       const intervalMs = waitOptions.intervalMs ?? 1000;
-      const until = new Set<string>(waitOptions.until ?? TERMINAL_POLLING_STATUSES);
+      const until = new Set<string>(waitOptions.until ?? FINAL_STATUSES);
       const deadline = Date.now() + timeoutMs;
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = waitOptions.signal ? AbortSignal.any([waitOptions.signal, timeout]) : timeout;

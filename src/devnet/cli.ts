@@ -34,6 +34,7 @@ import { WebhookUrlSchema } from "../service/webhooks/endpoint-url.ts";
 import { withPortFlag } from "../start-errors.ts";
 import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
 import { type BrowserPolicy, DEFAULT_BROWSER_POLICY } from "./browser-guard.ts";
+import { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
 import type { Devnet, SvmChainBase } from "./devnet.ts";
 import { DEVNET_HELP } from "./help.ts";
 import { reexecWithDevnetFlags } from "./node-flags.ts";
@@ -80,7 +81,7 @@ const rpcPort = options.integer("rpc-port", values["rpc-port"] ?? env.ATTESTKIT_
 const blockTimeMs = options.integer(
   "block-time",
   values["block-time"] ?? env.ATTESTKIT_BLOCK_TIME,
-  2000,
+  DEVNET_BLOCK_TIME_MS,
   0,
   3_600_000,
 );

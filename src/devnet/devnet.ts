@@ -22,11 +22,13 @@ import {
   type ServiceLoggerOption,
 } from "../service/index.ts";
 import type { TokenInfo } from "../service/tokens.ts";
+import { withPortFlag } from "../start-errors.ts";
 import { SVM_CHAIN_ID } from "../svm/index.ts";
 import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES, svmDevKeypair } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { createDevnetClock, type DevnetClock } from "./clock.ts";
 import { clockRoutes, registerDevnetControl } from "./control.ts";
+import { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
 import { captureDevnetState, devnetSnapshots } from "./devnet-state.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
 import { clockUpToChains } from "./evm-clock.ts";
@@ -60,6 +62,8 @@ export {
   devnetConfig,
 } from "./config-out.ts";
 export { DEVNET_CONTROL_PREFIX, type DevnetControlRoutes } from "./control.ts";
+export { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
+export type { EvmDevChain, EvmDevToken } from "./evm-chain.ts";
 export { snapshotEachTest } from "./mocha-snapshots.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
 export {
@@ -96,7 +100,10 @@ export interface DevnetOptions {
   svmWsPort?: number;
   /** SVM slot length (default 400 ms). */
   svmSlotTimeMs?: number;
-  /** Mine an empty block on every EVM chain this often (0, the default: only on transactions and `mine()`). */
+  /**
+   * Mine an empty block on every EVM chain this often (default `DEVNET_BLOCK_TIME_MS`, 2 s, as
+   * `attestkit devnet`), so deposits reach their confirmations; 0: only on transactions and `mine()`.
+   */
   blockTimeMs?: number;
   /** Blocks until an EVM deposit is final (default 2: a deposit is "depositing" for one block). */
   confirmations?: number;
@@ -283,123 +290,151 @@ export async function startDevnet(
     await Promise.allSettled(
       started.flatMap((result) => (result.status === "fulfilled" ? [result.value.close()] : [])),
     );
-    throw failed.reason;
+    throw withPortFlag(failed.reason, portOptions(options));
   }
   const svm = await svmStart;
   const evm = await Promise.all(evmStarts);
+  // What is open so far, closed in reverse when a later step fails (a start leaves nothing behind).
+  const opened: (() => Promise<unknown>)[] = [
+    () => Promise.allSettled([...evm.map((chain) => chain.close()), svm.close()]),
+  ];
+  try {
+    await clockUpToChains(
+      clock,
+      evm.map((chain) => chain.provider),
+    );
+    const confirmations = options.confirmations ?? 2;
+    const indexerIntervalMs = options.indexerIntervalMs ?? 100;
+    const service = createService({
+      solverPrivateKey: solver.privateKey,
+      svmSolverAddress: svm.accounts.solver.address,
+      apiKeys: [DEVNET_API_KEY],
+      scenarios: options.scenarios ?? true,
+      ...(options.webhookUrl === undefined
+        ? {}
+        : { webhooks: { endpoints: { [DEVNET_API_KEY]: options.webhookUrl } } }),
+      chains: [
+        ...evm.map((chain) =>
+          createEvmChainAdapter({
+            chainId: chain.chainId,
+            provider: chain.provider,
+            solverPrivateKey: solver.privateKey,
+            receivers: [chain.receiver],
+            depository: chain.depository,
+          }),
+        ),
+        svm.adapter,
+      ],
+      quoteChains: [...evm.map((chain) => chain.chainId), SVM_CHAIN_ID],
+      receivers: Object.fromEntries(evm.map((chain) => [chain.chainId, { address: chain.receiver }])),
+      confirmations: Object.fromEntries(evm.map((chain) => [chain.chainId, confirmations])),
+      indexerIntervalMs,
+      tokens: devnetTokens(evm, svm),
+      publicChains: [
+        ...evm.map((chain) => ({
+          id: chain.chainId,
+          name: chain.name,
+          displayName: `${chain.name} (devnet)`,
+          vmType: "evm" as const,
+          httpRpcUrl: chain.rpcUrl,
+          wsRpcUrl: chain.wsUrl,
+          currency: { name: "Ether", symbol: "ETH", decimals: 18 },
+        })),
+        {
+          id: SVM_CHAIN_ID,
+          name: "solana",
+          displayName: "Solana (devnet)",
+          vmType: "svm" as const,
+          httpRpcUrl: svm.rpcUrl,
+          wsRpcUrl: svm.wsUrl,
+          currency: { name: "Solana", symbol: "SOL", decimals: 9 },
+        },
+      ],
+      ...(options.holdTimeoutMs === undefined ? {} : { holdTimeoutMs: options.holdTimeoutMs }),
+      now: clock.now,
+      ...(options.orderVersion === undefined ? {} : { orderVersion: options.orderVersion }),
+      // The devnet's chains start empty each run: its service file is created when missing.
+      ...(options.db === undefined ? {} : { db: options.db, newDb: true }),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+      ...(options.load ? { initialState: options.load.service } : {}),
+      // The service answers the same origins and Host names as the chains.
+      ...(options.browserPolicy
+        ? { corsOrigins: options.browserPolicy.origins, allowedHosts: options.browserPolicy.hosts }
+        : {}),
+    });
+    opened.push(() => service.close());
+    registerDevnetControl(service.app, [clockRoutes(clock)]);
+    const parts = { evm, svm, service, clock, indexerIntervalMs };
+    const snapshots = devnetSnapshots(parts);
+    const state = () => captureDevnetState(parts, snapshots);
+    registerStateRoutes(service.app, {
+      snapshot: () => snapshots.snapshot(),
+      revert: (id) => snapshots.revert(id),
+      state,
+      ...(options.dumpStatePath === undefined ? {} : { dumpStatePath: options.dumpStatePath }),
+    });
+    const serviceUrl = await service.listen(options.servicePort ?? 0);
+    // A move of the clock ends the service's timers it passed at once (scenario holds, fast-fill holds,
+    // webhook retries); a pause stops them.
+    const leaveClock = clock.join({
+      moved: () => service.clock.moved(),
+      paused: () => service.clock.paused(),
+      resumed: () => service.clock.resumed(),
+    });
 
-  await clockUpToChains(
-    clock,
-    evm.map((chain) => chain.provider),
-  );
-  const confirmations = options.confirmations ?? 2;
-  const indexerIntervalMs = options.indexerIntervalMs ?? 100;
-  const service = createService({
-    solverPrivateKey: solver.privateKey,
-    svmSolverAddress: svm.accounts.solver.address,
-    apiKeys: [DEVNET_API_KEY],
-    scenarios: options.scenarios ?? true,
-    ...(options.webhookUrl === undefined
-      ? {}
-      : { webhooks: { endpoints: { [DEVNET_API_KEY]: options.webhookUrl } } }),
-    chains: [
-      ...evm.map((chain) =>
-        createEvmChainAdapter({
-          chainId: chain.chainId,
-          provider: chain.provider,
-          solverPrivateKey: solver.privateKey,
-          receivers: [chain.receiver],
-          depository: chain.depository,
-        }),
-      ),
-      svm.adapter,
-    ],
-    quoteChains: [...evm.map((chain) => chain.chainId), SVM_CHAIN_ID],
-    receivers: Object.fromEntries(evm.map((chain) => [chain.chainId, { address: chain.receiver }])),
-    confirmations: Object.fromEntries(evm.map((chain) => [chain.chainId, confirmations])),
-    indexerIntervalMs,
-    tokens: devnetTokens(evm, svm),
-    publicChains: [
-      ...evm.map((chain) => ({
-        id: chain.chainId,
-        name: chain.name,
-        displayName: `${chain.name} (devnet)`,
-        vmType: "evm" as const,
-        httpRpcUrl: chain.rpcUrl,
-        wsRpcUrl: chain.wsUrl,
-        currency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      })),
-      {
-        id: SVM_CHAIN_ID,
-        name: "solana",
-        displayName: "Solana (devnet)",
-        vmType: "svm" as const,
-        httpRpcUrl: svm.rpcUrl,
-        wsRpcUrl: svm.wsUrl,
-        currency: { name: "Solana", symbol: "SOL", decimals: 9 },
+    const blockTimeMs = options.blockTimeMs ?? DEVNET_BLOCK_TIME_MS;
+    const blockTimer =
+      blockTimeMs > 0
+        ? setInterval(() => {
+            for (const chain of evm) chain.mine().catch(() => {});
+          }, blockTimeMs)
+        : null;
+    blockTimer?.unref();
+
+    const byChain = new Map(evm.map((chain) => [chain.chainId, chain]));
+    return {
+      serviceUrl,
+      apiKey: DEVNET_API_KEY,
+      service,
+      scenarios: service.scenarios as ScenarioBook,
+      evm: byChain,
+      svm,
+      solver: { evm: solver.address, svm: svm.accounts.solver.address },
+      time: clock,
+      evmChain(chainId) {
+        const chain = byChain.get(chainId);
+        if (chain === undefined) throw new Error(`the devnet has no EVM chain ${chainId}`);
+        return chain;
       },
-    ],
-    ...(options.holdTimeoutMs === undefined ? {} : { holdTimeoutMs: options.holdTimeoutMs }),
-    now: clock.now,
-    ...(options.orderVersion === undefined ? {} : { orderVersion: options.orderVersion }),
-    // The devnet's chains start empty each run: its service file is created when missing.
-    ...(options.db === undefined ? {} : { db: options.db, newDb: true }),
-    ...(options.logger === undefined ? {} : { logger: options.logger }),
-    ...(options.load ? { initialState: options.load.service } : {}),
-    // The service answers the same origins and Host names as the chains.
-    ...(options.browserPolicy
-      ? { corsOrigins: options.browserPolicy.origins, allowedHosts: options.browserPolicy.hosts }
-      : {}),
-  });
-  registerDevnetControl(service.app, [clockRoutes(clock)]);
-  const parts = { evm, svm, service, clock, indexerIntervalMs };
-  const snapshots = devnetSnapshots(parts);
-  const state = () => captureDevnetState(parts, snapshots);
-  registerStateRoutes(service.app, {
-    snapshot: () => snapshots.snapshot(),
-    revert: (id) => snapshots.revert(id),
-    state,
-    ...(options.dumpStatePath === undefined ? {} : { dumpStatePath: options.dumpStatePath }),
-  });
-  const serviceUrl = await service.listen(options.servicePort ?? 0);
-  // A move of the clock expires the holds it passed at once, not at the service's next sweep.
-  const leaveClock = clock.join({ moved: () => void service.ledger.settleExpiredHolds(clock.now()) });
+      snapshots,
+      snapshot: () => snapshots.snapshot(),
+      revert: (id) => snapshots.revert(id),
+      state,
+      async dumpState(path) {
+        writeStateFile(path, await state());
+      },
+      async close() {
+        if (blockTimer) clearInterval(blockTimer);
+        leaveClock();
+        await service.close();
+        await Promise.allSettled([...evm.map((chain) => chain.close()), svm.close()]);
+      },
+    };
+  } catch (error) {
+    for (const close of opened.reverse()) await close().catch(() => {});
+    throw withPortFlag(error, portOptions(options));
+  }
+}
 
-  const blockTimer =
-    options.blockTimeMs && options.blockTimeMs > 0
-      ? setInterval(() => {
-          for (const chain of evm) chain.mine().catch(() => {});
-        }, options.blockTimeMs)
-      : null;
-  blockTimer?.unref();
-
-  const byChain = new Map(evm.map((chain) => [chain.chainId, chain]));
-  return {
-    serviceUrl,
-    apiKey: DEVNET_API_KEY,
-    service,
-    scenarios: service.scenarios as ScenarioBook,
-    evm: byChain,
-    svm,
-    solver: { evm: solver.address, svm: svm.accounts.solver.address },
-    time: clock,
-    evmChain(chainId) {
-      const chain = byChain.get(chainId);
-      if (chain === undefined) throw new Error(`the devnet has no EVM chain ${chainId}`);
-      return chain;
-    },
-    snapshots,
-    snapshot: () => snapshots.snapshot(),
-    revert: (id) => snapshots.revert(id),
-    state,
-    async dumpState(path) {
-      writeStateFile(path, await state());
-    },
-    async close() {
-      if (blockTimer) clearInterval(blockTimer);
-      leaveClock();
-      await service.close();
-      await Promise.allSettled([...evm.map((chain) => chain.close()), svm.close()]);
-    },
+/** Which option sets each port the devnet was asked for: a busy one is named in the start's error. */
+function portOptions(options: DevnetOptions): Map<number, string> {
+  const names = new Map<number, string>();
+  const name = (port: number | undefined, option: string) => {
+    if (port !== undefined && port > 0) names.set(port, option);
   };
+  name(options.servicePort, "servicePort");
+  for (const [chainId, port] of Object.entries(options.rpcPorts ?? {})) name(port, `rpcPorts[${chainId}]`);
+  name(options.svmRpcPort, "svmRpcPort");
+  name(options.svmWsPort, "svmWsPort");
+  return names;
 }

@@ -37,6 +37,7 @@ import { localNodeProvider } from "./evm-node-methods.ts";
 import { type EvmChainState, type JournaledProvider, journaledProvider, replayJournal } from "./evm-state.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
 
+/** A test token the devnet deploys on each EVM chain (the funded accounts hold some). */
 export interface EvmDevToken {
   symbol: "USDC" | "WETH";
   name: string;
@@ -65,24 +66,40 @@ export interface EvmDevChainOptions {
   load?: EvmChainState;
 }
 
+/**
+ * One of the devnet's EVM chains (`devnet.evmChain(8453)`): Hardhat's EDR behind a JSON-RPC server on
+ * 127.0.0.1, with the reference receiver, the protocol depository and the test tokens deployed.
+ * @example
+ * ```ts
+ * const base = devnet.evmChain(8453);
+ * const client = createPublicClient({ transport: http(base.rpcUrl) });
+ * await base.mine(2); // two empty blocks: a deposit in the block before is final
+ * ```
+ */
 export interface EvmDevChain {
   chainId: number;
   name: string;
+  /** The chain's node as an EIP-1193 provider (in-process, without HTTP). */
   provider: Eip1193Provider;
+  /** The JSON-RPC endpoint (HTTP). */
   rpcUrl: string;
   /** The same JSON-RPC over WebSocket (`eth_subscribe`), on the HTTP port. */
   wsUrl: string;
+  /** The reference receiver (`AttestedReceiver`) deposits are paid through. */
   receiver: Address;
   /** The protocol depository, at the canonical address. */
   depository: Address;
+  /** The test tokens (USDC, WETH). */
   tokens: readonly EvmDevToken[];
   /** Mines `blocks` empty blocks. */
   mine(blocks?: number): Promise<void>;
-  /** `evm_snapshot` / `evm_revert`: drops every block after the snapshot (a reorg). */
+  /** `evm_snapshot`: the id `revert` takes (this chain alone; `devnet.snapshot()` takes the whole devnet). */
   snapshot(): Promise<Hex>;
+  /** `evm_revert`: drops every block after the snapshot (a reorg on this chain). */
   revert(snapshot: Hex): Promise<void>;
   /** The chain's saved state (`evm-state.ts`): what `load` starts from. */
   state(): EvmChainState;
+  /** Stops the chain's node and its JSON-RPC server (`devnet.close()` does it for every chain). */
   close(): Promise<void>;
 }
 

@@ -5,7 +5,9 @@
  * them, instead of a module-linking error about the first one.
  */
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { AttestkitError } from "../errors.ts";
+import { edrNodeModules, restoreEdrNative } from "./edr-native.ts";
 
 /** Packages `attestkit devnet` / `startDevnet` need besides attestkit's own dependencies. */
 export const DEVNET_PEERS = ["@nomicfoundation/edr", "litesvm"] as const;
@@ -49,6 +51,13 @@ export function loadDevnetPeers(): Promise<DevnetPeers> {
   loaded ??= (async () => {
     const missing = DEVNET_PEERS.filter((name) => !installed(name));
     if (missing.length > 0) throw new DevnetPeersMissingError(missing);
+    const nodeModules = edrNodeModules(createRequire(import.meta.url).resolve);
+    const restored = nodeModules === null ? [] : restoreEdrNative(nodeModules);
+    if (restored.length > 0) {
+      console.error(
+        `attestkit: put back ${restored.join(", ")} (Hardhat's EDR native binary), which an npm install under Node.js < 22 removed; kept in ${join(nodeModules as string, ".attestkit")}`,
+      );
+    }
     const [edr, litesvm] = await Promise.all([import("@nomicfoundation/edr"), import("litesvm")]);
     return { edr, LiteSVM: litesvm.LiteSVM, FeatureSet: litesvm.FeatureSet };
   })();

@@ -3,7 +3,9 @@ export { hashApiKey, sponsorshipLinkMessage } from "./auth.ts";
 export { encodeDepositoryDeposit } from "./chains/depository-evm.ts";
 export { buildDepositoryDepositInstruction, depositoryAccounts } from "./chains/depository-svm.ts";
 export type { ChainAdapter, ChainObservation, DepositPosition, TransferParams } from "./chains/types.ts";
+export type { CorsOrigins } from "./cors.ts";
 export { ServiceHttpError } from "./errors.ts";
+export type { AllowedHosts } from "./host-guard.ts";
 export type { ServiceLoggerOption } from "./logger.ts";
 export { buildOpenApiDocument } from "./openapi.ts";
 export type { ProtocolOrderBlock } from "./orders.ts";
@@ -29,7 +31,14 @@ export {
   type ScenarioView,
   TooManyScenariosError,
 } from "./scenarios/index.ts";
-export { createService, DEFAULT_SVM_SOLVER, type Service, type ServiceOptions } from "./service.ts";
+export {
+  createService,
+  DEFAULT_SVM_SOLVER,
+  type Service,
+  type ServiceClockEvents,
+  type ServiceOptions,
+} from "./service.ts";
+export type { DatabaseRows } from "./snapshot.ts";
 export { SVM_SWAP_SOURCES } from "./svm-route.ts";
 export type { TokenInfo } from "./tokens.ts";
 export {

@@ -164,8 +164,11 @@ export interface LifecycleScenarios {
     replay: (observation: DepositObservation) => void,
     now: number,
   ): DepositObservation | null;
-  /** Waits `ms`; rejects when the service closes first. */
-  hold(ms: number): Promise<void>;
+  /**
+   * Waits until `ms` after the first hold of this request's `phase` on the service's clock; rejects
+   * when the service closes, or a devnet snapshot or revert suspends it (`resumeHeld` restarts it).
+   */
+  hold(requestId: string, phase: "pending" | "submitted", ms: number): Promise<void>;
 }
 
 export interface LifecycleOptions {
@@ -404,6 +407,50 @@ export class Lifecycle {
     await this.idle();
   }
 
+  /**
+   * Starts again the scenario holds a devnet snapshot or revert suspended (the database as it is now:
+   * after a revert, the holds of its snapshot): a `pending` request with its deposit waits out its
+   * `pending` hold and ends as its scenario says; a `submitted` one waits out its `submitted` hold
+   * and confirms its fill. Each hold keeps its deadline, so it ends when it would have.
+   */
+  resumeHeld(): void {
+    const scenarios = this.#o.scenarios;
+    if (scenarios === undefined) return;
+    const store = this.#o.store;
+    const rows = store
+      .prepare("SELECT id, status FROM requests WHERE status IN ('pending', 'submitted')")
+      .all() as { id: string; status: "pending" | "submitted" }[];
+    for (const { id, status } of rows) {
+      const request = getRequest(store, id);
+      const plan = scenarios.planOf(id);
+      if (request === null || plan === null) continue;
+      if (status === "pending") {
+        const deposit = requestDeposit(store, id);
+        if (deposit === null || deposit.kind !== "fill") continue;
+        const toUser = {
+          currency: deposit.currency,
+          amount: deposit.amount,
+          to: request.record.refundTo ?? request.record.user,
+        };
+        this.#track(this.#settleAsScenario(request, toUser, plan)).catch(() => {});
+        continue;
+      }
+      const fill = request.record.data.outTxs.find((tx) => tx.type === "fill");
+      if (fill === undefined) continue;
+      const tx = {
+        txHash: fill.txHash,
+        chainId: fill.chainId,
+        block: fill.block,
+        status: "success" as const,
+      };
+      this.#track(
+        scenarios
+          .hold(id, "submitted", plan.delays.submitted)
+          .then(() => void this.observeFill(id, { ...tx, final: true })),
+      ).catch(() => {});
+    }
+  }
+
   #booking(
     request: StoredRequest,
     observation: DepositObservation,
@@ -563,7 +610,7 @@ export class Lifecycle {
   async #settleAsScenario(request: StoredRequest, arrived: RefundableDeposit, plan: ScenarioPlan) {
     const scenarios = this.#o.scenarios!;
     const id = request.record.id;
-    await scenarios.hold(plan.delays.pending);
+    await scenarios.hold(id, "pending", plan.delays.pending);
     if (plan.chainEvent === "solver-balance-too-low")
       return this.#refund(request, "SOLVER_BALANCE_TOO_LOW", arrived);
     if (plan.outcome === "refund") return this.#refund(request, plan.failReason ?? "UNKNOWN", arrived);
@@ -600,7 +647,7 @@ export class Lifecycle {
     }
     if (plan.delays.submitted > 0) {
       this.observeFill(id, { ...tx, status: "success", final: false });
-      await scenarios.hold(plan.delays.submitted);
+      await scenarios.hold(id, "submitted", plan.delays.submitted);
     }
     this.observeFill(id, { ...tx, status: "success", final: true });
   }

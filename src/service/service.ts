@@ -45,6 +45,7 @@ import {
 } from "./auth.ts";
 import { appBalanceResponse, applyFunding } from "./balances.ts";
 import type { ChainAdapter } from "./chains/types.ts";
+import { ClockTimers } from "./clock-timers.ts";
 import { type CorsOrigins, registerCors } from "./cors.ts";
 import { crashPoint } from "./crash-points.ts";
 import { CursorCodec } from "./cursor.ts";
@@ -184,8 +185,29 @@ export interface Service {
   webhooks: WebhookDispatcher;
   /** The scenarios the mock holds (add, list, remove); null unless `scenarios` turned them on. */
   scenarios: ScenarioBook | null;
+  /**
+   * What the service does when its clock (`now`) jumps or stops (the devnet's clock tells it):
+   * scenario holds and held sightings due by then end at once, due webhook retries go out, expired
+   * fast-fill holds are debited; while paused no timer of the service fires.
+   */
+  clock: ServiceClockEvents;
+  /**
+   * Suspends the service's scenario holds for a devnet snapshot or revert (none is waited for) and
+   * returns the function that starts them again from the database as it is then, with their deadlines.
+   */
+  suspendHolds(): () => void;
   /** Subscribes to quotes, deposits seen, fills, holds and refunds; returns the unsubscribe function. */
   onActivity(listener: ActivityListener): () => void;
+}
+
+/** The service's clock changed under it (the devnet's clock moved, paused or runs again). */
+export interface ServiceClockEvents {
+  /** The clock jumped: what came due fires now, due webhook retries go out, passed holds expire. */
+  moved(): void;
+  /** The clock stopped: no timer of the service fires until `resumed`. */
+  paused(): void;
+  /** The clock runs again. */
+  resumed(): void;
 }
 
 /** Default SVM solver address of the mock (any valid base58 key works). */
@@ -281,7 +303,8 @@ export function createService(options: ServiceOptions): Service {
   registerCors(app, options.corsOrigins);
   const activity = new ActivityFeed();
   const protocol = protocolChains(options.protocolChains);
-  const director = createScenarios(options.scenarios, store, adapterByChain, now, (error, context) =>
+  const timers = new ClockTimers(now);
+  const director = createScenarios(options.scenarios, store, adapterByChain, now, timers, (error, context) =>
     app.log.warn({ err: error }, context),
   );
   const lifecycle = new Lifecycle({
@@ -600,6 +623,31 @@ export function createService(options: ServiceOptions): Service {
     ready,
     webhooks: webhooks.dispatcher,
     scenarios: director?.book ?? null,
+    clock: {
+      moved() {
+        timers.moved();
+        if (closed) return;
+        try {
+          ledger.settleExpiredHolds(now());
+        } catch (error) {
+          app.log.warn({ err: error }, "hold sweep");
+        }
+        webhooks.dispatcher.wake();
+      },
+      paused: () => timers.paused(),
+      resumed() {
+        timers.resumed();
+        webhooks.dispatcher.wake();
+      },
+    },
+    suspendHolds() {
+      if (director === null) return () => {};
+      director.suspend();
+      return () => {
+        director.resume();
+        if (!closed) lifecycle.resumeHeld();
+      };
+    },
     solverAddress: account.address,
     svmSolverAddress,
     async listen(port = 0) {
@@ -617,6 +665,7 @@ export function createService(options: ServiceOptions): Service {
       statusFeed.close();
       await app.close();
       director?.close();
+      timers.clear();
       await lifecycle.idle();
       await webhooks.dispatcher.stop();
       webhooks.detach();
@@ -642,8 +691,9 @@ function createScenarios(
   store: Store,
   adapters: ReadonlyMap<number, ChainAdapter>,
   now: () => number,
+  timers: ClockTimers,
   onError: (error: unknown, context: string) => void,
 ): ScenarioDirector | null {
   if (scenarios === undefined || scenarios === false) return null;
-  return new ScenarioDirector({ book: new ScenarioBook(store, now), adapters, now, onError });
+  return new ScenarioDirector({ book: new ScenarioBook(store, now), adapters, now, timers, onError });
 }

@@ -13,6 +13,7 @@ export interface SnapshotService {
   indexer: { stop(): Promise<void>; start(intervalMs: number): void } | null;
   lifecycle: { idle(): Promise<void> };
   webhooks: { settled(): Promise<void> };
+  suspendHolds(): () => void;
 }
 
 /** Rows of every table, in column order, by table name. */
@@ -87,8 +88,10 @@ function rollbackTo(store: Store, name: string): void {
 }
 
 /**
- * The service as a snapshot participant: quiescing stops the indexer and waits for its pass, for
- * fills and refunds in flight and for webhook attempts in flight (a slow webhook endpoint delays the
+ * The service as a snapshot participant: quiescing stops the indexer and waits for its pass, suspends
+ * the scenario holds in progress (never waited for: they start again afterwards from the database
+ * captured or restored, with their deadlines), waits for fills and refunds in flight and for webhook
+ * attempts in flight (a slow webhook endpoint delays the
  * snapshot by up to its timeout; deliveries not yet attempted stay in the captured outbox). An
  * in-memory database (the devnet's default) is captured as a SQLite savepoint, so a snapshot costs
  * nothing and a revert undoes only what changed (the database stays in one open transaction while a
@@ -100,9 +103,11 @@ export function serviceSnapshotParticipant(service: SnapshotService, options: { 
     async quiesce() {
       const indexer = service.indexer;
       await indexer?.stop();
+      const resumeHolds = service.suspendHolds();
       await service.lifecycle.idle();
       await service.webhooks.settled();
       return () => {
+        resumeHolds();
         if (indexer && options.indexerIntervalMs > 0) indexer.start(options.indexerIntervalMs);
       };
     },

@@ -125,8 +125,9 @@ export async function verifyWebhook(input: VerifyWebhookInput): Promise<WebhookE
   const toleranceMs = (input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS) * 1000;
   const skew = (input.now ?? Date.now()) - Number(timestamp);
   if (!(Math.abs(skew) <= toleranceMs)) {
+    const seconds = Math.round(Math.abs(skew) / 1000);
     throw new WebhookTimestampError(
-      `signed ${Math.round(skew / 1000)} s from now, outside the ${toleranceMs / 1000} s replay window`,
+      `signed ${seconds} s ${skew > 0 ? "ago" : "in the future"}, outside the ${toleranceMs / 1000} s replay window`,
     );
   }
   let parsed: unknown;

@@ -154,6 +154,22 @@ describe("createServiceClient", () => {
     expect((aborted as Error).message).to.equal("stop");
   });
 
+  it("waitForStatus stops at a refund by default (every terminal status ends the wait)", async () => {
+    const refunding = testService({ scenarios: true, indexerIntervalMs: 0 });
+    const url = await refunding.listen(0);
+    try {
+      refunding.scenarios!.add({ outcome: "refund", failReason: "SOLVER_CAPACITY_EXCEEDED" });
+      const keyed = createServiceClient({ baseUrl: url, apiKey: API_KEY });
+      const quote = await keyed.quoteV2(quoteBody() as Parameters<typeof keyed.quoteV2>[0]);
+      const requestId = quote.steps[0]!.requestId;
+      await post(refunding, `/_mock/requests/${requestId}/deposit`, { final: true });
+      const done = await keyed.waitForStatus(requestId, { intervalMs: 20, timeoutMs: 3000 });
+      expect(done).to.include({ status: "refund", failReason: "SOLVER_CAPACITY_EXCEEDED" });
+    } finally {
+      await refunding.close();
+    }
+  });
+
   it("responses that fail their schema and unreachable servers are typed errors", async () => {
     const lying = createServiceClient({
       baseUrl,

@@ -32,7 +32,7 @@ describe("conformance (TypeScript, EVM, fork mode): contracts already deployed o
   let devnet: Devnet;
 
   before(async () => {
-    devnet = await startDevnet();
+    devnet = await startDevnet({ blockTimeMs: 0 });
   });
   after(async () => {
     await devnet?.close();

@@ -49,7 +49,7 @@ describe("devnet: anvil cheatcodes over viem's test client", function () {
     (await createPublicClient({ transport: http(rpcUrl) }).getBlock()).timestamp;
 
   before(async () => {
-    devnet = await startDevnet({ logger: false, indexerIntervalMs: 50 });
+    devnet = await startDevnet({ blockTimeMs: 0, logger: false, indexerIntervalMs: 50 });
     url = devnet.evmChain(8453).rpcUrl;
   });
   after(() => devnet?.close());

@@ -32,7 +32,7 @@ describe("devnet: control endpoint for the clock", function () {
   };
 
   before(async () => {
-    devnet = await startDevnet({ logger: false });
+    devnet = await startDevnet({ blockTimeMs: 0, logger: false });
   });
   after(() => devnet?.close());
 

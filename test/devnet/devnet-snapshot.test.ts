@@ -55,7 +55,7 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
   const alice = privateKeyToAccount(evmDevAccount("alice").privateKey);
 
   before(async () => {
-    devnet = await startDevnet({ indexerIntervalMs: 50 });
+    devnet = await startDevnet({ blockTimeMs: 0, indexerIntervalMs: 50 });
     client = createServiceClient({ baseUrl: devnet.serviceUrl, apiKey: devnet.apiKey });
     rpc = createSolanaRpc(devnet.svm.rpcUrl);
     for (const chain of devnet.evm.values()) {

@@ -50,6 +50,7 @@ describe("devnet on an external SVM validator (--svm-rpc-url)", function () {
       slotTimeMs: 50,
     });
     devnet = await startDevnet({
+      blockTimeMs: 0,
       svmRpcUrl: validator.rpcUrl,
       svmWsUrl: validator.wsUrl,
       indexerIntervalMs: 50,

@@ -42,7 +42,7 @@ describe("devnet: surfpool cheatcodes on the SVM chain", function () {
     (await rpc.getAccountInfo(key, { encoding: "base64", commitment: "processed" }).send()).value;
 
   before(async () => {
-    devnet = await startDevnet({ logger: false });
+    devnet = await startDevnet({ blockTimeMs: 0, logger: false });
     rpc = createSolanaRpc(devnet.svm.rpcUrl);
   });
   after(() => devnet?.close());

@@ -50,7 +50,8 @@ export function waitForStatus(
 }
 
 export async function startE2e(options: DevnetOptions = {}): Promise<E2e> {
-  const devnet = await startDevnet({ indexerIntervalMs: 50, ...options });
+  // The tests mine the blocks they need (`mine()`), so a status is never moved on by a timer.
+  const devnet = await startDevnet({ indexerIntervalMs: 50, blockTimeMs: 0, ...options });
   const client = createServiceClient({ baseUrl: devnet.serviceUrl, apiKey: devnet.apiKey });
   const expected = new Map<string, string>();
   return {

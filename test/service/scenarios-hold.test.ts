@@ -26,7 +26,7 @@ describe("service: a scenario's hold runs on the service's clock", () => {
     let clock = 1_000_000;
     const director = directorOn(() => clock);
     let done = false;
-    const held = director.hold(40).then(() => (done = true));
+    const held = director.hold("0xa", "pending", 40).then(() => (done = true));
     await sleep(150);
     expect(done, "released while the clock stood still").to.equal(false);
     clock += 39;
@@ -43,7 +43,7 @@ describe("service: a scenario's hold runs on the service's clock", () => {
     // Reads 30 ms behind the wall clock once the hold has started, as a clock a timer outruns would.
     let lag = 0;
     const director = directorOn(() => Date.now() - lag);
-    const began = director.hold(60).then(() => Date.now() - start);
+    const began = director.hold("0xb", "pending", 60).then(() => Date.now() - start);
     lag = 30;
     expect(await began).to.be.at.least(90);
     director.close();
@@ -51,7 +51,7 @@ describe("service: a scenario's hold runs on the service's clock", () => {
 
   it("close() ends a held wait with ScenarioClosedError", async () => {
     const director = directorOn(() => 0);
-    const held = director.hold(10_000);
+    const held = director.hold("0xc", "pending", 10_000);
     director.close();
     const error = await held.catch((reason: unknown) => reason);
     expect(error).to.be.instanceOf(ScenarioClosedError);

@@ -12,7 +12,12 @@ import fc from "fast-check";
 import { captureDatabase, restoreDatabase, serviceSnapshotParticipant } from "../../src/service/snapshot.ts";
 import { Store } from "../../src/service/store.ts";
 
-const quiet = { indexer: null, lifecycle: { idle: async () => {} }, webhooks: { settled: async () => {} } };
+const quiet = {
+  indexer: null,
+  lifecycle: { idle: async () => {} },
+  webhooks: { settled: async () => {} },
+  suspendHolds: () => () => {},
+};
 
 /** A ledger entry, as the app-balance ledger writes them (AUTOINCREMENT id). */
 function credit(store: Store, wallet: string, amount: number): void {

@@ -61,6 +61,31 @@ describe("service: webhooks", function () {
     }
   });
 
+  it("a service clock two hours ahead of the wall clock (a devnet time move): every delivery passes verifyWebhook on the wall clock, the event's timestamp follows the service's clock", async () => {
+    const AHEAD_MS = 2 * 3600_000;
+    const receiver = await startReceiver(API_KEY);
+    const service = testService({
+      now: () => Date.now() + AHEAD_MS,
+      webhooks: { ...FAST, endpoints: { [API_KEY]: receiver.url } },
+    });
+    await service.ready;
+    try {
+      await runFlow(service, API_KEY);
+      await until(() => receiver.received.length === 4, 10_000, "4 deliveries");
+      for (const delivery of receiver.received) {
+        const event = await verifyWebhook({
+          headers: delivery.headers,
+          rawBody: delivery.raw,
+          secret: API_KEY,
+        });
+        expect(event.timestamp - Date.now()).to.be.above(AHEAD_MS - 60_000);
+      }
+    } finally {
+      await service.close();
+      await receiver.close();
+    }
+  });
+
   it("requests of a key without an endpoint, and of no key, post nothing; another key's endpoint gets only its own", async () => {
     const mine = await startReceiver(API_KEY);
     const service = testService({ webhooks: { ...FAST, endpoints: { [API_KEY]: mine.url } } });

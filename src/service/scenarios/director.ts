@@ -6,11 +6,20 @@
  * in the lifecycle (`Lifecycle.#settleAsScenario`) from the plan this returns.
  */
 import type { ChainAdapter } from "../chains/types.ts";
+import { ClockTimers } from "../clock-timers.ts";
 import type { DepositObservation } from "../lifecycle.ts";
 import type { StoredRequest } from "../records.ts";
 import type { ScenarioBook } from "./book.ts";
 import { chainEventFits, type RequestFacts } from "./matcher.ts";
 import type { ScenarioPlan } from "./schema.ts";
+
+/** A scenario's hold was cut short by a snapshot or revert; the lifecycle starts it again after. */
+export class ScenarioHoldSuspendedError extends Error {
+  constructor() {
+    super("a devnet snapshot or revert suspended the scenario's hold");
+    this.name = "ScenarioHoldSuspendedError";
+  }
+}
 
 /** A scenario's wait was cut short because the service is closing. */
 export class ScenarioClosedError extends Error {
@@ -34,20 +43,32 @@ export interface ScenarioDirectorOptions {
   book: ScenarioBook;
   adapters: ReadonlyMap<number, ChainAdapter>;
   now: () => number;
+  /** The service's timers on `now` (default: timers of its own). */
+  timers?: ClockTimers;
   onError: (error: unknown, context: string) => void;
 }
+
+/** The lifecycle's waits a scenario holds: before the fill (`pending`) and before confirming it (`submitted`). */
+export type HoldPhase = "pending" | "submitted";
 
 export class ScenarioDirector {
   readonly book: ScenarioBook;
   readonly #o: ScenarioDirectorOptions;
   readonly #progress = new Map<string, Progress>();
-  readonly #timers = new Map<string, NodeJS.Timeout>();
-  readonly #holds = new Set<() => void>();
+  readonly #timers: ClockTimers;
+  /** Held sightings and reorgs waiting for the clock, by key: their cancel functions. */
+  readonly #waiting = new Map<string, () => void>();
+  /** Holds in progress: each ends its wait with the error it is given. */
+  readonly #holds = new Set<(error: Error) => void>();
+  /** Each hold's deadline on the service's clock, by request and phase. */
+  readonly #deadlines = new Map<string, number>();
   #closed = false;
+  #suspended = false;
 
   constructor(options: ScenarioDirectorOptions) {
     this.#o = options;
     this.book = options.book;
+    this.#timers = options.timers ?? new ClockTimers(options.now);
   }
 
   /** A request was quoted: it takes the first scenario that applies, if any. */
@@ -112,31 +133,51 @@ export class ScenarioDirector {
   }
 
   /**
-   * Waits `ms` on the service's clock (0: not at all): a timer that fires early, or a paused devnet
-   * clock, waits on for the rest; rejects with `ScenarioClosedError` when the service closes first.
+   * Waits on the service's clock until `ms` after the first call for this request's `phase` (0: not
+   * at all): the clock's moves end it at once, a paused clock holds it. The deadline is kept, so
+   * the hold a snapshot or revert cancelled (`suspend`) ends when it would have when it runs again.
+   * Rejects with `ScenarioClosedError` when the service closes, `ScenarioHoldSuspendedError` when a
+   * snapshot or revert suspends the holds.
    */
-  hold(ms: number): Promise<void> {
+  hold(requestId: string, phase: HoldPhase, ms: number): Promise<void> {
     if (ms <= 0) return Promise.resolve();
     if (this.#closed) return Promise.reject(new ScenarioClosedError());
-    const until = this.#o.now() + ms;
+    if (this.#suspended) return Promise.reject(new ScenarioHoldSuspendedError());
+    const key = `${requestId.toLowerCase()}:${phase}`;
+    const until = this.#deadlines.get(key) ?? this.#o.now() + ms;
+    this.#deadlines.set(key, until);
     return new Promise((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      const cancel = () => {
-        clearTimeout(timer);
-        reject(new ScenarioClosedError());
+      let cancelTimer = () => {};
+      const stop = (error: Error) => {
+        cancelTimer();
+        this.#holds.delete(stop);
+        reject(error);
       };
-      const check = () => {
-        const left = until - this.#o.now();
-        if (left > 0) {
-          timer = setTimeout(check, left);
-          return;
-        }
-        this.#holds.delete(cancel);
+      this.#holds.add(stop);
+      cancelTimer = this.#timers.at(until, () => {
+        this.#holds.delete(stop);
         resolve();
-      };
-      this.#holds.add(cancel);
-      check();
+      });
     });
+  }
+
+  /** Holds in progress (their requests' work waits on them). */
+  get holding(): number {
+    return this.#holds.size;
+  }
+
+  /**
+   * Ends every hold in progress with `ScenarioHoldSuspendedError`, and every new one until `resume`,
+   * so a snapshot or revert never waits for a hold; the lifecycle starts them again afterwards.
+   */
+  suspend(): void {
+    this.#suspended = true;
+    for (const stop of [...this.#holds]) stop(new ScenarioHoldSuspendedError());
+  }
+
+  /** Lets holds run again after `suspend`. */
+  resume(): void {
+    this.#suspended = false;
   }
 
   /** Notes what the scenario did to a request (listed with the scenario). */
@@ -147,10 +188,9 @@ export class ScenarioDirector {
   /** Cancels every hold and held sighting. */
   close(): void {
     this.#closed = true;
-    for (const timer of this.#timers.values()) clearTimeout(timer);
-    this.#timers.clear();
-    for (const cancel of this.#holds) cancel();
-    this.#holds.clear();
+    for (const cancel of this.#waiting.values()) cancel();
+    this.#waiting.clear();
+    for (const stop of [...this.#holds]) stop(new ScenarioClosedError());
   }
 
   #canHappen(plan: ScenarioPlan, facts: RequestFacts): boolean {
@@ -163,16 +203,17 @@ export class ScenarioDirector {
     return true;
   }
 
-  /** Runs `work` after `ms`, once per `key` at a time; never after `close`. */
+  /** Runs `work` once the service's clock has moved on `ms`, once per `key` at a time; never after `close`. */
   #later(key: string, ms: number, work: () => void | Promise<void>): void {
-    if (this.#closed || this.#timers.has(key)) return;
-    const timer = setTimeout(() => {
-      this.#timers.delete(key);
+    if (this.#closed || this.#waiting.has(key)) return;
+    this.#waiting.set(key, () => {});
+    const cancel = this.#timers.at(this.#o.now() + ms, () => {
+      this.#waiting.delete(key);
       Promise.resolve()
         .then(work)
         .catch((error) => this.#o.onError(error, `scenario ${key}`));
-    }, ms);
-    this.#timers.set(key, timer);
+    });
+    if (this.#waiting.has(key)) this.#waiting.set(key, cancel);
   }
 
   /** Drops every origin block since the request was quoted: its deposit is gone from the chain. */

@@ -1,7 +1,8 @@
 /**
  * Sends the webhook outbox: due deliveries, oldest first, at most `concurrency` at once, each
  * request's in order (a later status waits until the earlier one is delivered or given up), each
- * signed at send time with its key. A non-2xx answer or no answer is retried `maxRetries` times with
+ * signed at send time with its key and the wall-clock time (due times and the delivery log follow
+ * the service's clock, the devnet's under the devnet). A non-2xx answer or no answer is retried `maxRetries` times with
  * exponential backoff. The dispatcher runs beside the service and never in a request's path: the
  * only thing a status change does is insert a row.
  */
@@ -136,7 +137,9 @@ export class WebhookDispatcher {
       return;
     }
     const startedAt = this.#now();
-    const timestamp = String(startedAt);
+    // Signed on the wall clock, as the service signs: a receiver checks it against its own clock,
+    // which a devnet clock moved hours ahead would put outside every replay window.
+    const timestamp = String(Date.now());
     const result = await postBounded(
       new URL(url),
       delivery.body,

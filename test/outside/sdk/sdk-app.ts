@@ -122,7 +122,7 @@ export interface SdkDevnet {
 
 /** A devnet for an SDK suite: EVM blocks every 150 ms, the SDK pointed at it with its API key. */
 export async function startSdkDevnet(): Promise<SdkDevnet> {
-  const devnet = await startDevnet({ indexerIntervalMs: 50 });
+  const devnet = await startDevnet({ blockTimeMs: 0, indexerIntervalMs: 50 });
   let producing = true;
   const blocks = setInterval(() => {
     if (producing) for (const chain of devnet.evm.values()) chain.mine().catch(() => {});
