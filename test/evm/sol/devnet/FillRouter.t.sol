@@ -4,7 +4,7 @@ pragma solidity ^0.8.24;
 import {FillRouter} from "../../../../contracts/devnet/FillRouter.sol";
 import {FillRouterV31} from "../../../../contracts/devnet/FillRouterV31.sol";
 import {FillRouterV32} from "../../../../contracts/devnet/FillRouterV32.sol";
-import {CallRecorder} from "../../../../contracts/mocks/CallRecorder.sol";
+import {CallRecorder} from "../../../../contracts/devnet/CallRecorder.sol";
 import {TestBase} from "../Vm.sol";
 
 /// @notice Refuses native currency: a payment to it fails.
