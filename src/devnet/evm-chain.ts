@@ -32,8 +32,8 @@ import { createDevnetClock, type DevnetClock } from "./clock.ts";
 import { createEdrProvider } from "./edr-provider.ts";
 import { evmClockProvider } from "./evm-clock.ts";
 import { installEvmDepository } from "./evm-depository.ts";
-import { installFillRouters } from "./evm-routers.ts";
 import { localNodeProvider } from "./evm-node-methods.ts";
+import { installFillRouters } from "./evm-routers.ts";
 import { type EvmChainState, type JournaledProvider, journaledProvider, replayJournal } from "./evm-state.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
 

@@ -24,6 +24,7 @@ export {
   type SvmDepositInstruction,
 } from "./depository-svm.ts";
 export { type EncodeOrderOptions, encodeOrder } from "./encode-order.ts";
+export * from "./errors.ts";
 export {
   CANONICAL_EVM_APPROVAL_PROXY_V3_2,
   CANONICAL_EVM_ROUTER_V3_2,
@@ -39,7 +40,6 @@ export {
   SOLVER_CALL_EXECUTED_V3_1_ABI,
   SOLVER_CALL_EXECUTED_V3_2_ABI,
 } from "./fill-router.ts";
-export * from "./errors.ts";
 export { decodeErc20Transfer, ERC20_TRANSFER_TOPIC } from "./leg-facts-evm.ts";
 export { SVM_MEMO_PROGRAM } from "./leg-facts-svm.ts";
 export { fetchEvmLegEvidence, fetchSvmLegEvidence } from "./leg-fetch.ts";

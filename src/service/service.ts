@@ -50,6 +50,7 @@ import { type CorsOrigins, registerCors } from "./cors.ts";
 import { crashPoint } from "./crash-points.ts";
 import { CursorCodec } from "./cursor.ts";
 import { badRequest, notFound, parseOr400, toErrorResponse, unauthorized } from "./errors.ts";
+import { type ChainRouters, fillRoutersOf } from "./fill-routers.ts";
 import { healthReport } from "./health.ts";
 import { type AllowedHosts, registerHostGuard } from "./host-guard.ts";
 import {
@@ -69,7 +70,6 @@ import { orderChainsOf, orderVerificationField } from "./leg-verification.ts";
 import { Lifecycle, type Solver, statusOf } from "./lifecycle.ts";
 import { listRequests } from "./list-requests.ts";
 import { loggerOptions, type ServiceLoggerOption } from "./logger.ts";
-import { type ChainRouters, fillRoutersOf } from "./fill-routers.ts";
 import { type ProtocolChain, protocolChains } from "./protocol-chains.ts";
 import { chainsResponse, type PublicChain } from "./public-chains.ts";
 import { buildQuote, type QuoteContext, type ReceiverConfig } from "./quotes.ts";
