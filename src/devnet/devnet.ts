@@ -61,6 +61,7 @@ export {
   devnetConfig,
 } from "./config-out.ts";
 export { DEVNET_CONTROL_PREFIX, type DevnetControlRoutes } from "./control.ts";
+export { DEVNET_CALL_RECORDER, DEVNET_ROUTERS } from "./evm-routers.ts";
 export { snapshotEachTest } from "./mocha-snapshots.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
 export {
