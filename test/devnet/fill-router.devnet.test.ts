@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { expect } from "chai";
 import {
+  EstimateGasExecutionError,
   encodeFunctionData,
   type Hex,
   keccak256,
@@ -16,6 +17,7 @@ import {
   parseEther,
   parseEventLogs,
   type TransactionReceipt,
+  toHex,
   zeroAddress,
 } from "viem";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
@@ -37,6 +39,7 @@ import {
   SVM_CHAIN_ID,
   verifyOrderFill,
 } from "../../src/index.ts";
+import { createEvmChainAdapter } from "../../src/service/chains/evm.ts";
 import type { ProtocolOrderBlock } from "../../src/service/index.ts";
 import { type E2e, evmUser, startE2e, waitForStatus } from "../e2e/fixture.ts";
 
@@ -221,6 +224,41 @@ function routerFlows(shape: RouterShape) {
       expect(plain.tx.to).to.equal(evmDevAccount("bob").address.toLowerCase());
       expect(plain.tx.input).to.equal(q.protocol.v2.orderId);
       expect(plain.receipt.logs).to.deep.equal([]);
+    });
+
+    it("a refund to a contract goes through the router its order names; without one it is a plain transfer the contract refuses", async () => {
+      // An adapter of its own (carol signs), so the service's solver nonces are untouched.
+      const adapter = createEvmChainAdapter({
+        chainId: 8453,
+        provider: base.provider,
+        solverPrivateKey: evmDevAccount("carol").privateKey,
+      });
+      const reader = evmUser(base, "alice").public;
+      const orderId = keccak256(toHex(`refund through ${shape}`));
+      const refund = {
+        to: DEVNET_CALL_RECORDER,
+        currency: zeroAddress,
+        amount: 777n,
+        requestId: orderId,
+        refundOf: orderId,
+      };
+      const routedRefund = await adapter.transfer({ ...refund, router });
+      const tx = await reader.getTransaction({ hash: routedRefund.txHash as Hex });
+      expect(tx.to?.toLowerCase()).to.equal(router.toLowerCase());
+      expect(tx.input.endsWith(orderId.slice(2))).to.equal(true);
+      const receipt = await reader.getTransactionReceipt({ hash: tx.hash });
+      const [paid] = parseEventLogs({
+        abi: FILL_ROUTER_ABI,
+        logs: receipt.logs,
+        eventName: "SolverNativeTransfer",
+      });
+      expect(paid?.args).to.deep.equal({ to: DEVNET_CALL_RECORDER, amount: 777n });
+      const plain = await adapter.transfer(refund).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // The node refuses it at gas estimation: the contract's code runs on the id and reverts.
+      expect(plain).to.be.instanceOf(EstimateGasExecutionError);
     });
 
     // Needs the service's rules in verifyOrderFill (SolverNativeTransfer of the router the order names,
