@@ -71,6 +71,8 @@ export interface QuoteContext {
   gasFeeMicroUsd: bigint;
   /** Protocol orders (`includeProtocolData: true`); without it such quotes are refused. */
   orders?: OrdersConfig;
+  /** The fill router of each chain that has one: quotes with user calls need one on their destination. */
+  fillRouters?: ReadonlyMap<number, string>;
 }
 
 /** Per-VM address checks (service interface: SVM rules): throws INVALID_ADDRESS / ADDRESS_VM_MISMATCH (400). */
@@ -446,6 +448,12 @@ export async function buildQuote(
 ): Promise<QuoteResult> {
   const q = validateQuote(body);
   assertChainsRun(ctx.chains, body);
+  if (q.calls.length > 0 && ctx.fillRouters?.has(body.destinationChainId) !== true) {
+    throw badRequest(
+      "CALLS_UNSUPPORTED",
+      `txs: chain ${body.destinationChainId} has no fill router to run calls through`,
+    );
+  }
   const inPriced = ctx.tokens.resolve(body.originChainId, q.originCurrency);
   const outPriced = ctx.tokens.resolve(body.destinationChainId, q.destinationCurrency);
   const nativeIn = ctx.tokens.resolve(

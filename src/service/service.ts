@@ -354,6 +354,7 @@ export function createService(options: ServiceOptions): Service {
       version: orderVersion,
       fillRouters: routers.active,
     },
+    fillRouters: routers.active,
   };
 
   app.setErrorHandler((error, request, reply) => {

@@ -207,6 +207,22 @@ function routerFlows(shape: RouterShape) {
       ]);
     });
 
+    it("a user call that reverts fails the fill: nothing is paid, the deposit is refunded", async () => {
+      const data = encodeFunctionData({
+        abi: parseAbi(["function fail(bytes32 memo) payable"]),
+        functionName: "fail",
+        args: [keccak256("0xdead")],
+      });
+      const q = (await e2e.client.quoteV2(body({ txs: [{ to: DEVNET_CALL_RECORDER, data }] }))) as OrderQuote;
+      const bob = evmDevAccount("bob").address;
+      const bobBefore = await evmUser(op, "alice").public.getBalance({ address: bob });
+      await sendQuotedEvmSteps(evmUser(base, "alice"), q);
+      await base.mine();
+      const done = await waitForStatus(e2e, q.steps[0]?.requestId as string, "refund");
+      expect(done.status).to.equal("refund");
+      expect(await evmUser(op, "alice").public.getBalance({ address: bob })).to.equal(bobBefore);
+    });
+
     it("a native fill to a contract goes through the router; to an account without code it is a plain transfer", async () => {
       const toContract = await filled(
         (await e2e.client.quoteV2(body({ recipient: DEVNET_CALL_RECORDER }))) as OrderQuote,
