@@ -24,8 +24,6 @@ export const DEFAULT_ROUTER_SHAPE: RouterShape = "v3.2";
 
 /** Router 3.2 on most EVM chains (GET /chains `contracts["v3.2"].router` is the authority). */
 export const CANONICAL_EVM_ROUTER_V3_2: Address = "0x0729e2a4716d9f7dd17858d5d504426d228697f7";
-/** The approval proxy paired with Router 3.2 on most EVM chains. */
-export const CANONICAL_EVM_APPROVAL_PROXY_V3_2: Address = "0x5567954cd026cebfe486062cb75848e0f1c12e58";
 
 /** The router's events in both shapes, and the devnet router's `fill` entry point. */
 export const FILL_ROUTER_ABI = parseAbi([

@@ -26,7 +26,6 @@ export {
 export { type EncodeOrderOptions, encodeOrder } from "./encode-order.ts";
 export * from "./errors.ts";
 export {
-  CANONICAL_EVM_APPROVAL_PROXY_V3_2,
   CANONICAL_EVM_ROUTER_V3_2,
   DEFAULT_ROUTER_SHAPE,
   decodeFillContractExtraData,
