@@ -13,6 +13,7 @@
  *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
  *   --order-version <v> protocol order format the mock issues: v1 (default) or v2 (ATTESTKIT_ORDER_VERSION)
+ *   --router-shape <s> fill router the solver goes through: v3.2 (default) or v3.1 (ATTESTKIT_ROUTER_SHAPE)
  *   --webhook-url <u>  webhook endpoint of the devnet's API key (ATTESTKIT_WEBHOOK_URL)
  *   --scenarios <file> scenarios to start with, JSON (ATTESTKIT_SCENARIOS; more at /_mock/scenarios)
  *   --faucet-per-request-sol-cap <sol>, --faucet-per-time-sol-cap <sol>, --faucet-time-slice-secs <s>
@@ -26,6 +27,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { commandOptions, parseCommandArgs } from "../cli-options.ts";
+import { DEFAULT_ROUTER_SHAPE, ROUTER_SHAPES, type RouterShape } from "../orders/fill-router.ts";
 import { ORDER_VERSIONS, type OrderVersion } from "../orders/typed-data.ts";
 import { formatActivity } from "../service/activity.ts";
 import { LOOPBACK_HOSTS } from "../service/host-guard.ts";
@@ -61,6 +63,7 @@ const { values } = parseCommandArgs("devnet", {
     "cors-origin": { type: "string", multiple: true },
     "allow-host": { type: "string", multiple: true },
     "order-version": { type: "string" },
+    "router-shape": { type: "string" },
     "dump-state": { type: "string" },
     "load-state": { type: "string" },
     "config-out": { type: "string" },
@@ -120,6 +123,13 @@ const orderVersion = values["order-version"] ?? env.ATTESTKIT_ORDER_VERSION ?? "
 if (!(ORDER_VERSIONS as readonly string[]).includes(orderVersion)) {
   options.fail(
     `invalid --order-version ${JSON.stringify(orderVersion)}: expected ${ORDER_VERSIONS.join(" or ")}`,
+  );
+}
+
+const routerShape = values["router-shape"] ?? env.ATTESTKIT_ROUTER_SHAPE ?? DEFAULT_ROUTER_SHAPE;
+if (!(ROUTER_SHAPES as readonly string[]).includes(routerShape)) {
+  options.fail(
+    `invalid --router-shape ${JSON.stringify(routerShape)}: expected ${ROUTER_SHAPES.join(" or ")}`,
   );
 }
 
@@ -263,6 +273,7 @@ const devnet = await startDevnet({
   browserPolicy,
   faucet,
   orderVersion: orderVersion as OrderVersion,
+  routerShape: routerShape as RouterShape,
   ...(svmRpcUrl === undefined ? {} : { svmRpcUrl, ...(svmWsUrl === undefined ? {} : { svmWsUrl }) }),
   ...(load === undefined ? {} : { load }),
   ...(dumpStatePath === undefined ? {} : { dumpStatePath }),

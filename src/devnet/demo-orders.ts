@@ -26,9 +26,9 @@ import { deployOrderGatedDepositor, orderGatedDepositorAbi, payOrderThroughGate 
 import { balanceOf, type EvmUser, evmUser, tokenOf } from "./evm-user.ts";
 import { sendQuotedEvmSteps, submitQuotedSvmDeposit } from "./quoted-steps.ts";
 
-type OrderQuote = QuoteResponse & { protocol?: { v2: ProtocolOrderBlock } };
+export type OrderQuote = QuoteResponse & { protocol?: { v2: ProtocolOrderBlock } };
 
-async function chainsOf(devnet: Devnet): Promise<unknown> {
+export async function chainsOf(devnet: Devnet): Promise<unknown> {
   return (await fetch(`${devnet.serviceUrl}/chains`)).json();
 }
 
@@ -49,7 +49,7 @@ async function depositoryStep(
   );
 }
 
-async function orderQuote(
+export async function orderQuote(
   client: ServiceClient,
   body: Parameters<ServiceClient["quoteV2"]>[0],
 ): Promise<OrderQuote> {
@@ -64,7 +64,12 @@ async function orderQuote(
   );
 }
 
-async function verified(devnet: Devnet, chains: unknown, quote: OrderQuote, payer: string): Promise<void> {
+export async function verified(
+  devnet: Devnet,
+  chains: unknown,
+  quote: OrderQuote,
+  payer: string,
+): Promise<void> {
   await step("verifyQuoteOrder: id, solver signature, deposit binding, deadlines", async () => {
     const verdict = await verifyQuoteOrder(quote, {
       chains,
@@ -80,7 +85,7 @@ async function verified(devnet: Devnet, chains: unknown, quote: OrderQuote, paye
 }
 
 /** The request's fill, read back from the output chain's RPC, checked against the order. */
-async function fillVerified(client: ServiceClient, chains: unknown, quote: OrderQuote, user: EvmUser) {
+export async function fillVerified(client: ServiceClient, chains: unknown, quote: OrderQuote, user: EvmUser) {
   await step(
     "verifyOrderFill over the output chain's RPC: order id tag, deadline, amount to the recipient",
     async () => {

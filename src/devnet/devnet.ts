@@ -12,7 +12,7 @@
 
 import type { Address } from "viem";
 import { APP_BALANCE_CHAIN_ID } from "../funding/index.ts";
-import type { OrderVersion } from "../orders/index.ts";
+import type { OrderVersion, RouterShape } from "../orders/index.ts";
 import { createEvmChainAdapter } from "../service/chains/evm.ts";
 import {
   createService,
@@ -32,6 +32,7 @@ import { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
 import { captureDevnetState, devnetSnapshots } from "./devnet-state.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
 import { clockUpToChains } from "./evm-clock.ts";
+import { DEVNET_ROUTERS } from "./evm-routers.ts";
 import type { DevnetSnapshotId, DevnetSnapshots } from "./snapshot.ts";
 import type { FaucetLimits } from "./solana-rpc/index.ts";
 import { type DevnetState, writeStateFile } from "./state-file.ts";
@@ -64,6 +65,7 @@ export {
 export { DEVNET_CONTROL_PREFIX, type DevnetControlRoutes } from "./control.ts";
 export { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
 export type { EvmDevChain, EvmDevToken } from "./evm-chain.ts";
+export { DEVNET_CALL_RECORDER, DEVNET_ROUTERS } from "./evm-routers.ts";
 export { snapshotEachTest } from "./mocha-snapshots.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
 export {
@@ -124,6 +126,12 @@ export interface DevnetOptions {
    * today) or `"v2"` (the settlement SDK's next format). Deposits pay the depository under either id.
    */
   orderVersion?: OrderVersion;
+  /**
+   * The fill router the mock's solver fills and refunds through on every EVM chain: `"v3.2"` (default,
+   * the service's since 2026-10-26: `SolverCallExecuted` logs a hash of the call data) or `"v3.1"` (logs
+   * the call data). Both are deployed on every EVM chain (`DEVNET_ROUTERS`) and listed by GET /chains.
+   */
+  routerShape?: RouterShape;
   /** Webhook endpoint of the devnet's API key (`attestkit devnet --webhook-url`). */
   webhookUrl?: string;
   /** Scenarios to start with (`attestkit devnet --scenarios FILE`); the devnet always takes more at `/_mock/scenarios`. */
@@ -353,6 +361,8 @@ export async function startDevnet(
       ...(options.holdTimeoutMs === undefined ? {} : { holdTimeoutMs: options.holdTimeoutMs }),
       now: clock.now,
       ...(options.orderVersion === undefined ? {} : { orderVersion: options.orderVersion }),
+      routers: Object.fromEntries(evm.map((chain) => [chain.chainId, DEVNET_ROUTERS])),
+      ...(options.routerShape === undefined ? {} : { routerShape: options.routerShape }),
       // The devnet's chains start empty each run: its service file is created when missing.
       ...(options.db === undefined ? {} : { db: options.db, newDb: true }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),

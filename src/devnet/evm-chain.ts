@@ -2,7 +2,7 @@
  * One devnet EVM chain: an EDR node in this process with the given chain id (`edr-provider.ts`),
  * served over JSON-RPC on 127.0.0.1 (HTTP and WebSocket on one port, with Anvil's helper names), with
  * the reference receiver deployed from its shipped artifact (the constructor the Ignition module
- * calls) and configured by the configure script, the protocol depository at its canonical address (`evm-depository.ts`), and two tokens (USDC, 6 decimals; WETH, 18) minted to the solver and the users.
+ * calls) and configured by the configure script, the protocol depository at its canonical address (`evm-depository.ts`), the fill routers (`evm-routers.ts`), and two tokens (USDC, 6 decimals; WETH, 18) minted to the solver and the users.
  */
 
 import { readFileSync } from "node:fs";
@@ -34,6 +34,7 @@ import { evmClockProvider } from "./evm-clock.ts";
 import { installEvmDepository } from "./evm-depository.ts";
 import { evmMiningProvider } from "./evm-mining.ts";
 import { localNodeProvider } from "./evm-node-methods.ts";
+import { installFillRouters } from "./evm-routers.ts";
 import { type EvmChainState, type JournaledProvider, journaledProvider, replayJournal } from "./evm-state.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
 
@@ -117,6 +118,9 @@ const ARTIFACTS = {
   RelayDepository: "artifacts/contracts/depository/RelayDepository.sol/RelayDepository.json",
   MockERC20: "artifacts/contracts/mocks/MockERC20.sol/MockERC20.json",
   Multicall3: "artifacts/contracts/devnet/Multicall3.sol/Multicall3.json",
+  FillRouterV31: "artifacts/contracts/devnet/FillRouterV31.sol/FillRouterV31.json",
+  FillRouterV32: "artifacts/contracts/devnet/FillRouterV32.sol/FillRouterV32.json",
+  CallRecorder: "artifacts/contracts/devnet/CallRecorder.sol/CallRecorder.json",
 } as const;
 
 function readArtifact(name: keyof typeof ARTIFACTS): { abi: Abi; bytecode: Hex; deployedBytecode: Hex } {
@@ -199,6 +203,12 @@ async function deployContracts(
   await provider.request({
     method: "hardhat_setCode",
     params: [MULTICALL3_ADDRESS, readArtifact("Multicall3").deployedBytecode],
+  });
+  // The fill routers the solver fills through, in both of the service's shapes, and a call target.
+  await installFillRouters(provider, {
+    "v3.1": readArtifact("FillRouterV31").deployedBytecode,
+    "v3.2": readArtifact("FillRouterV32").deployedBytecode,
+    CallRecorder: readArtifact("CallRecorder").deployedBytecode,
   });
   return { receiver: receiverAddress, depository, tokens };
 }

@@ -23,6 +23,8 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
   --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
   --order-version <v> format of the protocol orders the mock service issues: v1 (default, as the service
                       serves today) or v2 (the settlement SDK's next format) (env ATTESTKIT_ORDER_VERSION)
+  --router-shape <s>  fill router the mock's solver fills through: v3.2 (default, SolverCallExecuted logs the
+                      call data's hash) or v3.1 (logs the call data); both are deployed (env ATTESTKIT_ROUTER_SHAPE)
   --webhook-url <url> post request.status.updated webhooks of the devnet's API key there, signed with
                       the key (env ATTESTKIT_WEBHOOK_URL; docs/service.md, Webhooks)
   --scenarios <file>  scenarios to start with, a JSON file (env ATTESTKIT_SCENARIOS; more at

@@ -26,6 +26,20 @@ export {
 export { type EncodeOrderOptions, encodeOrder } from "./encode-order.ts";
 export * from "./errors.ts";
 export {
+  CANONICAL_EVM_ROUTER_V3_2,
+  DEFAULT_ROUTER_SHAPE,
+  decodeFillContractExtraData,
+  decodeOrderCall,
+  encodeFillContractExtraData,
+  encodeOrderCall,
+  FILL_ROUTER_ABI,
+  type OrderCall,
+  ROUTER_SHAPES,
+  type RouterShape,
+  SOLVER_CALL_EXECUTED_V3_1_ABI,
+  SOLVER_CALL_EXECUTED_V3_2_ABI,
+} from "./fill-router.ts";
+export {
   decodeErc20Transfer,
   ERC20_TRANSFER_TOPIC,
   LEG_EVENTS_ABI,

@@ -21,6 +21,12 @@ export const ServiceChainSchema = z
     httpRpcUrl: z.string(),
     wsRpcUrl: z.string().optional(),
     currency: z.looseObject({ name: z.string(), symbol: z.string(), decimals: z.int().nonnegative() }),
+    contracts: z
+      .looseObject({ erc20Router: z.string().optional(), approvalProxy: z.string().optional() })
+      .optional()
+      .describe(
+        'The service\'s contracts on the chain: the router in use (`erc20Router`) and each router version under its key (`"v3.2": { router, approvalProxy }`). An order names the router that fills it in its `extraData`.',
+      ),
     protocol: z
       .looseObject({ v2: ChainProtocolV2Schema.optional() })
       .optional()

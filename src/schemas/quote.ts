@@ -42,6 +42,23 @@ export const QuoteV2BodySchema = z
       .positive()
       .optional()
       .describe("Caps the number of hops in SVM swap routing (recommended: 4, then 3)."),
+    txs: z
+      .array(
+        z.looseObject({
+          to: AddressSchema.describe("Contract the call targets on the destination chain."),
+          value: IntegerStringSchema.optional().describe("Native value the call carries (default 0)."),
+          data: z
+            .string()
+            .regex(/^0x([0-9a-fA-F]{2})*$/, "0x-prefixed hex bytes")
+            .optional()
+            .describe("Calldata (default 0x)."),
+        }),
+      )
+      .max(16)
+      .optional()
+      .describe(
+        "Calls run on the destination chain after the output is paid, in order (the order's `calls`). EVM destinations with a native output only; their values come out of the output.",
+      ),
     includeProtocolData: z
       .boolean()
       .optional()

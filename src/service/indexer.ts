@@ -16,6 +16,7 @@ import { describeFailure } from "./chains/quarantine.ts";
 import type { ChainAdapter, ChainObservation } from "./chains/types.ts";
 import { crashPoint } from "./crash-points.ts";
 import { requestDeposit } from "./deposits.ts";
+import { legRoute } from "./fill-route.ts";
 import type { Ledger } from "./ledger.ts";
 import { refundAmountOf, verifyRequestLeg } from "./leg-verification.ts";
 import type { FillOptions, Lifecycle, RefundableDeposit, Solver, SolverTx } from "./lifecycle.ts";
@@ -222,16 +223,30 @@ export class ChainSolver implements Solver {
   readonly #adapters: Map<number, ChainAdapter>;
   readonly #store: Store;
   readonly #orderChains: readonly OrderChain[];
+  readonly #fillRouters: ReadonlyMap<number, string>;
 
   /**
    * Every fill and refund goes through the outbox in `store` (`sendOnce`): never paid twice. A
-   * request with an order is tagged with its order id, and its fill and own refund are checked
-   * against the order on `orderChains` once they land (`verifyRequestLeg`).
+   * request with an order is tagged with its order id, sent through the fill contract its order names
+   * with the order's user calls (`legRoute`; `fillRouters` per chain id for orders that name none),
+   * and its fill and own refund are checked against the order on `orderChains` once they land
+   * (`verifyRequestLeg`).
    */
-  constructor(adapters: readonly ChainAdapter[], store: Store, orderChains: readonly OrderChain[] = []) {
+  constructor(
+    adapters: readonly ChainAdapter[],
+    store: Store,
+    orderChains: readonly OrderChain[] = [],
+    fillRouters: ReadonlyMap<number, string> = new Map(),
+  ) {
     this.#adapters = new Map(adapters.map((adapter) => [adapter.chainId, adapter]));
     this.#store = store;
     this.#orderChains = orderChains;
+    this.#fillRouters = fillRouters;
+  }
+
+  #route(request: StoredRequest, leg: "fill" | "refund", chainId: number) {
+    const chain = this.#orderChains.find((c) => c.id === chainId);
+    return legRoute(request.meta, leg, chain, this.#fillRouters);
   }
 
   async fill(request: StoredRequest, inputAmount: bigint, options: FillOptions = {}): Promise<SolverTx> {
@@ -247,6 +262,7 @@ export class ChainSolver implements Solver {
       amount: out,
       requestId: request.record.id,
       ...(request.meta.orderId === null ? {} : { tag: request.meta.orderId }),
+      ...this.#route(request, "fill", adapter.chainId),
       ...(options.revert ? { revert: true } : {}),
     });
     await verifyRequestLeg(this.#store, adapter, this.#orderChains, request, "fill", sent.txHash);
@@ -273,6 +289,7 @@ export class ChainSolver implements Solver {
           : deposit.amount,
       requestId: request.record.id,
       ...(request.meta.orderId === null ? {} : { tag: request.meta.orderId }),
+      ...this.#route(request, "refund", adapter.chainId),
       ...(depositTx === undefined ? {} : { refundOf: depositTx }),
     });
     // Only the request's own refund answers to its order; a stray deposit goes back to its sender.

@@ -2,7 +2,7 @@
  * Protocol orders of the mock (`POST /quote/v2` and `/quote` with `includeProtocolData: true`): the
  * order a quote commits to (one input paid on the origin chain, refundable to the user; the output to
  * the recipient with the quote's minimum, and expected amount where the format has one; the relayer
- * fee), in the configured format (`"v1"`, as the service serves today, or `"v2"`), its id (EIP-712
+ * fee; the quote's user calls; the fill router it is filled and refunded through), in the configured format (`"v1"`, as the service serves today, or `"v2"`), its id (EIP-712
  * `hashStruct(Order)`, `attestkit/orders`), the solver's EIP-191 signature over the id's 32 raw bytes,
  * and the payment details naming the origin chain's depository.
  */
@@ -12,6 +12,8 @@ import { getChainVm } from "../chains.ts";
 import {
   type AnyOrder,
   type ChainVmTypes,
+  encodeFillContractExtraData,
+  encodeOrderCall,
   getOrderId,
   type Order,
   type OrderV2,
@@ -41,6 +43,12 @@ export interface OrdersConfig {
   refundWindowSeconds?: number;
   /** The order format issued (default `"v1"`, the format the service serves today). */
   version?: OrderVersion;
+  /**
+   * The fill contract (router) the solver fills and refunds through, per numeric chain id: a v1 order
+   * names it in `output.extraData` (its output chain's) and in each refund option's `extraData` (the
+   * refund chain's), as `abi.encode(address)`; chains without one get `"0x"`.
+   */
+  fillRouters?: ReadonlyMap<number, string>;
 }
 
 /** `protocol.v2` of a quote response, as the mock issues it. */
@@ -95,6 +103,15 @@ type OrderTerms = {
   salt: string;
 };
 
+/** `extraData` naming `chainId`'s fill router, or `"0x"` when it has none. */
+function routerExtraData(config: OrdersConfig, chainId: number): string {
+  const router = config.fillRouters?.get(chainId);
+  return router === undefined ? "0x" : encodeFillContractExtraData(router);
+}
+
+/** The quote's user calls as the order carries them. */
+const orderCalls = (q: ValidatedQuote): string[] => q.calls.map((call) => encodeOrderCall(call));
+
 /** The relayer fee, paid on the origin chain to the solver's account there (the same `Fee` in every format). */
 function relayerFee({ config, q, amounts, origin }: OrderTerms): Order["fees"] {
   return [
@@ -132,7 +149,7 @@ const ORDER_DATA: { [V in OrderVersion]: (terms: OrderTerms) => Extract<AnyOrder
               currency: q.originCurrency,
               minimumAmount: amounts.amountIn.toString(),
               deadline: deadline + (config.refundWindowSeconds ?? DEFAULT_REFUND_WINDOW_SECONDS),
-              extraData: "0x",
+              extraData: routerExtraData(config, q.body.originChainId),
             },
           ],
         },
@@ -148,8 +165,8 @@ const ORDER_DATA: { [V in OrderVersion]: (terms: OrderTerms) => Extract<AnyOrder
           },
         ],
         deadline,
-        calls: [],
-        extraData: "0x",
+        calls: orderCalls(q),
+        extraData: routerExtraData(config, q.body.destinationChainId),
       },
       fees: relayerFee(terms),
     };
@@ -180,7 +197,7 @@ const ORDER_DATA: { [V in OrderVersion]: (terms: OrderTerms) => Extract<AnyOrder
           currency: q.destinationCurrency,
           minimumAmount: amounts.minimumOut.toString(),
           recipient: q.recipient,
-          calls: [],
+          calls: orderCalls(q),
         },
       },
       fees: relayerFee(terms),

@@ -2,10 +2,11 @@
  * GET /chains (beyond the service interface): the chains this service serves, in the shape the SDK's
  * `configureDynamicChains()` reads (`{ chains: [...] }`: id, names, HTTP and WebSocket RPC URLs, VM
  * type, native currency), plus `protocol.v2 { chainId, depository }` as the service publishes it for
- * orders. No explorer: a local chain has none, so explorer fields are empty.
+ * orders, and the fill routers under `contracts` (`fill-routers.ts`). No explorer: a local chain has none, so explorer fields are empty.
  */
 import { zeroAddress } from "viem";
 import { SVM_NATIVE_TOKEN } from "../svm/index.ts";
+import { contractsOf, type FillRouters, fillRoutersOf } from "./fill-routers.ts";
 import type { ProtocolChain } from "./protocol-chains.ts";
 
 /** One chain as the service describes it to clients. */
@@ -28,9 +29,11 @@ export interface PublicChain {
 export function chainsResponse(
   chains: readonly PublicChain[],
   protocol: ReadonlyMap<number, ProtocolChain>,
+  routers: FillRouters = fillRoutersOf(),
 ): { chains: Record<string, unknown>[] } {
   return {
     chains: chains.map((chain) => ({
+      ...withContracts(contractsOf(routers, chain.id)),
       id: chain.id,
       name: chain.name,
       displayName: chain.displayName,
@@ -51,6 +54,9 @@ export function chainsResponse(
     })),
   };
 }
+
+const withContracts = (contracts: Record<string, unknown> | undefined) =>
+  contracts === undefined ? {} : { contracts };
 
 function protocolOf(id: number, protocol: ReadonlyMap<number, ProtocolChain>): ProtocolChain {
   const known = protocol.get(id);

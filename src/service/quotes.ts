@@ -11,6 +11,7 @@ import type { Address as SvmAddress } from "@solana/kit";
 import { type Address, encodeFunctionData, erc20Abi, type Hex, zeroAddress } from "viem";
 import { parseEvmAddress } from "../address/index.ts";
 import { getChainVm } from "../chains.ts";
+import { encodeOrderCall } from "../orders/fill-router.ts";
 import { getOrderDeadline } from "../orders/order-deadline.ts";
 import { encodeEvmReceiverDeposit } from "../receiver/index.ts";
 import type { QuoteResponse, QuoteStep, QuoteV2Body, RequestData, RequestType } from "../schemas/index.ts";
@@ -70,6 +71,8 @@ export interface QuoteContext {
   gasFeeMicroUsd: bigint;
   /** Protocol orders (`includeProtocolData: true`); without it such quotes are refused. */
   orders?: OrdersConfig;
+  /** The fill router of each chain that has one: quotes with user calls need one on their destination. */
+  fillRouters?: ReadonlyMap<number, string>;
 }
 
 /** Per-VM address checks (service interface: SVM rules): throws INVALID_ADDRESS / ADDRESS_VM_MISMATCH (400). */
@@ -108,7 +111,44 @@ export function validateQuote(body: QuoteV2Body): ValidatedQuote {
   const amount = BigInt(body.amount);
   if (amount === 0n) throw badRequest("INVALID_AMOUNT", "amount must be greater than zero");
   if (amount >= 1n << 128n) throw badRequest("INVALID_AMOUNT", "amount is too large to quote (>= 2^128)");
-  return { body, originVm, destinationVm, user, recipient, originCurrency, destinationCurrency, amount };
+  return {
+    body,
+    originVm,
+    destinationVm,
+    user,
+    recipient,
+    originCurrency,
+    destinationCurrency,
+    amount,
+    calls: validateCalls(body, destinationVm, destinationCurrency),
+  };
+}
+
+/**
+ * The quote's user calls (`txs`): EVM destinations only (the SVM chain runs no order calls), with a
+ * native output their values come out of. Throws CALLS_UNSUPPORTED (400).
+ */
+function validateCalls(
+  body: QuoteV2Body,
+  destinationVm: "evm" | "svm",
+  destinationCurrency: string,
+): ValidatedQuote["calls"] {
+  const txs = body.txs ?? [];
+  if (txs.length === 0) return [];
+  if (destinationVm !== "evm") {
+    throw badRequest("CALLS_UNSUPPORTED", "txs: calls run on EVM destination chains only");
+  }
+  if (destinationCurrency !== zeroAddress) {
+    throw badRequest(
+      "CALLS_UNSUPPORTED",
+      "txs: calls need a native destination currency to pay their values from",
+    );
+  }
+  return txs.map((tx, i) => ({
+    to: parseEvmAddress(tx.to, `txs[${i}].to`),
+    data: (tx.data ?? "0x") as `0x${string}`,
+    value: BigInt(tx.value ?? "0"),
+  }));
 }
 
 function requestTypeOf(q: ValidatedQuote, inSymbol: string, outSymbol: string): RequestType {
@@ -408,6 +448,12 @@ export async function buildQuote(
 ): Promise<QuoteResult> {
   const q = validateQuote(body);
   assertChainsRun(ctx.chains, body);
+  if (q.calls.length > 0 && ctx.fillRouters?.has(body.destinationChainId) !== true) {
+    throw badRequest(
+      "CALLS_UNSUPPORTED",
+      `txs: chain ${body.destinationChainId} has no fill router to run calls through`,
+    );
+  }
   const inPriced = ctx.tokens.resolve(body.originChainId, q.originCurrency);
   const outPriced = ctx.tokens.resolve(body.destinationChainId, q.destinationCurrency);
   const nativeIn = ctx.tokens.resolve(
@@ -441,9 +487,23 @@ export async function buildQuote(
   const now = options.now ?? Date.now();
   const slippageBps = 50n;
   const minimumOut = (amountOut * (10_000n - slippageBps)) / 10_000n;
+  // The calls' values come out of the output: the recipient is paid what they leave.
+  const callsValue = q.calls.reduce((sum, call) => sum + call.value, 0n);
+  if (callsValue > minimumOut) {
+    throw badRequest(
+      "AMOUNT_TOO_LOW",
+      `txs carry ${callsValue} in value, more than the quote's minimum output ${minimumOut}`,
+    );
+  }
+  const paidOut = amountOut - callsValue;
   const order =
     options.persist && body.includeProtocolData === true
-      ? await orderOf(ctx, q, { amountIn: q.amount, expectedOut: amountOut, minimumOut, relayerFee }, now)
+      ? await orderOf(
+          ctx,
+          q,
+          { amountIn: q.amount, expectedOut: paidOut, minimumOut: minimumOut - callsValue, relayerFee },
+          now,
+        )
       : null;
 
   let steps: QuoteStep[] = [];
@@ -490,7 +550,8 @@ export async function buildQuote(
     destinationCurrency: q.destinationCurrency,
     destinationSymbol: outPriced.currency.symbol,
     originAmount: q.amount.toString(),
-    destinationAmount: amountOut.toString(),
+    destinationAmount: paidOut.toString(),
+    ...(q.calls.length === 0 ? {} : { calls: q.calls.map((call) => encodeOrderCall(call)) }),
     amountMicroUsd: usdIn.toString(),
     features: [],
     fillTime: null,

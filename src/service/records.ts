@@ -42,7 +42,10 @@ export interface RequestMeta {
   destinationCurrency: string;
   destinationSymbol: string;
   originAmount: string;
+  /** What the solver pays the recipient (the output less what the user calls carry). */
   destinationAmount: string;
+  /** The user calls run after the output is paid (`txs`), each `abi.encode(address to, bytes data, uint256 value)`. */
+  calls?: string[];
   amountMicroUsd: string;
   features: Feature[];
   /** Seconds from deposit to fill, once filled. */

@@ -13,6 +13,7 @@ import { describeValue } from "../describe.ts";
 import {
   ORDER_VERSIONS,
   type OrderVersion,
+  type RouterShape,
   signOrderId,
   UnsupportedOrderVersionError,
 } from "../orders/index.ts";
@@ -50,6 +51,7 @@ import { type CorsOrigins, registerCors } from "./cors.ts";
 import { crashPoint } from "./crash-points.ts";
 import { CursorCodec } from "./cursor.ts";
 import { badRequest, notFound, parseOr400, toErrorResponse, unauthorized } from "./errors.ts";
+import { type ChainRouters, fillRoutersOf } from "./fill-routers.ts";
 import { healthReport } from "./health.ts";
 import { type AllowedHosts, registerHostGuard } from "./host-guard.ts";
 import {
@@ -149,6 +151,15 @@ export interface ServiceOptions {
    * format the service serves today) or `"v2"` (the settlement SDK's next format).
    */
   orderVersion?: OrderVersion;
+  /**
+   * The fill contracts (routers) deployed per EVM chain id, by shape (`"v3.1"`, `"v3.2"`): GET /chains
+   * lists them under `contracts`, the solver fills and refunds through the `routerShape` one when a
+   * leg needs a contract (user calls, native currency to an account with code), and v1 orders name it
+   * in their `extraData`. Default none: every leg is a plain transfer.
+   */
+  routers?: Readonly<Record<number, ChainRouters>>;
+  /** The router shape the solver fills through (default `"v3.2"`, the service's since 2026-10-26). */
+  routerShape?: RouterShape;
   /** Browser origins allowed by CORS (default: any localhost / 127.0.0.1 origin). */
   corsOrigins?: CorsOrigins;
   /** Host header names answered (default: loopback names only, against DNS rebinding); `"*"` for any. */
@@ -244,6 +255,7 @@ export function createService(options: ServiceOptions): Service {
       `orderVersion must be one of ${ORDER_VERSIONS.join(", ")}, got ${describeValue(orderVersion)}`,
     );
   }
+  const routers = fillRoutersOf(options.routers, options.routerShape);
   const adapters = options.chains ?? [];
   const adapterByChain = new Map(adapters.map((adapter) => [adapter.chainId, adapter]));
   const evmAdapters = adapters.filter((adapter) => adapter.vm === "evm");
@@ -310,7 +322,7 @@ export function createService(options: ServiceOptions): Service {
   const lifecycle = new Lifecycle({
     store,
     ledger,
-    solver: options.solver ?? new ChainSolver(adapters, store, orderChainsOf(protocol)),
+    solver: options.solver ?? new ChainSolver(adapters, store, orderChainsOf(protocol), routers.active),
     holdTimeoutMs: options.holdTimeoutMs ?? 10 * 60_000,
     now,
     onError: (error, context) => app.log.warn({ err: error }, context),
@@ -372,7 +384,9 @@ export function createService(options: ServiceOptions): Service {
       solverSvm: svmSolverAddress,
       signOrderId: (orderId) => signOrderId(account, orderId),
       version: orderVersion,
+      fillRouters: routers.active,
     },
+    fillRouters: routers.active,
   };
 
   app.setErrorHandler((error, request, reply) => {
@@ -497,7 +511,7 @@ export function createService(options: ServiceOptions): Service {
   });
 
   // --- SDK compatibility (beyond the service interface, docs/sdk.md): chain list and deposit notices
-  const publicChains = chainsResponse(options.publicChains ?? [], protocol);
+  const publicChains = chainsResponse(options.publicChains ?? [], protocol, routers);
   app.get("/chains", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return publicChains;

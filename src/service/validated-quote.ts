@@ -10,4 +10,6 @@ export interface ValidatedQuote {
   originCurrency: string;
   destinationCurrency: string;
   amount: bigint;
+  /** The user calls to run on the destination chain (`txs`), addresses checksummed; empty: none. */
+  calls: readonly { to: string; data: `0x${string}`; value: bigint }[];
 }

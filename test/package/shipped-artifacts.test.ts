@@ -36,6 +36,9 @@ describe("package: shipped artifacts", function () {
       "contracts/depository/RelayDepository.sol",
       "contracts/mocks/MockERC20.sol",
       "contracts/devnet/Multicall3.sol",
+      "contracts/devnet/FillRouterV31.sol",
+      "contracts/devnet/FillRouterV32.sol",
+      "contracts/devnet/CallRecorder.sol",
       "contracts/testing/ConformanceToken.sol",
     ]);
   });

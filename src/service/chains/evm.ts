@@ -41,6 +41,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { evmTokenCredit } from "../../credit/evm.ts";
 import { decodeAppBalanceFundingCalldata } from "../../funding/index.ts";
+import { FILL_ROUTER_ABI } from "../../orders/index.ts";
 import { decodeEvmReceiverDeposit } from "../../receiver/index.ts";
 import { crashPoint } from "../crash-points.ts";
 import { scanEvmDepository } from "./depository-evm.ts";
@@ -290,6 +291,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     const to = getAddress(params.to);
     const id = (params.tag ?? params.requestId).toLowerCase() as Hex;
     const native = params.currency.toLowerCase() === zeroAddress;
+    const routed = params.revert ? null : await routedFill(params, to, native);
     const nonce = await publicClient.getTransactionCount({ address: solver, blockTag: "pending" });
     const prepared = await walletClient.prepareTransactionRequest(
       params.revert
@@ -301,15 +303,24 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
             gas: 100_000n,
             nonce,
           }
-        : native
-          ? { account, chain, to, value: params.amount, data: id, nonce }
-          : {
+        : routed !== null
+          ? {
               account,
               chain,
-              to: getAddress(params.currency),
-              data: `${encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, params.amount] })}${id.slice(2)}`,
+              to: routed.router,
+              value: routed.value,
+              data: `${routed.data}${id.slice(2)}`,
               nonce,
-            },
+            }
+          : native
+            ? { account, chain, to, value: params.amount, data: id, nonce }
+            : {
+                account,
+                chain,
+                to: getAddress(params.currency),
+                data: `${encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, params.amount] })}${id.slice(2)}`,
+                nonce,
+              },
     );
     const raw = await walletClient.signTransaction(
       prepared as Parameters<typeof walletClient.signTransaction>[0],
@@ -317,6 +328,36 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     const signed: SignedTransfer = { txHash: keccak256(raw), raw, lifetime: String(nonce) };
     onSigned?.(signed);
     return broadcast(signed);
+  }
+
+  /**
+   * The router call a transfer goes through (its arguments; the id is appended after them), or null for
+   * a plain transfer: see `TransferParams.router`.
+   * @throws Error when the transfer carries user calls it cannot make (no router, or a token payment).
+   */
+  async function routedFill(
+    params: TransferParams,
+    to: Address,
+    native: boolean,
+  ): Promise<{ router: Address; value: bigint; data: Hex } | null> {
+    const calls = (params.calls ?? []).map((call) => ({
+      to: getAddress(call.to),
+      data: call.data as Hex,
+      value: call.value,
+    }));
+    if (calls.length > 0 && (params.router === undefined || !native)) {
+      throw new Error(
+        `request ${params.requestId}: user calls run only through a fill router, with a native payment`,
+      );
+    }
+    if (params.router === undefined || !native) return null;
+    if (calls.length === 0 && ((await publicClient.getCode({ address: to })) ?? "0x") === "0x") return null;
+    const payments = params.amount === 0n && calls.length > 0 ? [] : [{ to, amount: params.amount }];
+    return {
+      router: getAddress(params.router),
+      value: calls.reduce((sum, call) => sum + call.value, params.amount),
+      data: encodeFunctionData({ abi: FILL_ROUTER_ABI, functionName: "fill", args: [payments, calls] }),
+    };
   }
 
   async function broadcast(signed: SignedTransfer): Promise<{ txHash: string; block: number }> {

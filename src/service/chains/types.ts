@@ -99,6 +99,14 @@ export interface TransferParams {
    */
   refundOf?: string;
   /**
+   * EVM: the fill contract (router) the order names. The transfer goes through it when it must: when
+   * it carries user `calls`, or pays native currency to an account with code (a plain transfer's data,
+   * the id, would reach that contract's fallback); otherwise it is a plain transfer.
+   */
+  router?: string;
+  /** EVM: the order's user calls, run by `router` after the payment, in order (native payments only). */
+  calls?: readonly { to: string; data: string; value: bigint }[];
+  /**
    * Scenarios only: send the fill as a transaction that fails on chain, so nothing moves (EVM: a
    * contract creation whose code reverts with the tag; SVM: the tagged transfer ending with a memo
    * the Memo program refuses); the transfer throws `RevertedTransferError`.

@@ -15,6 +15,8 @@ interface Vm {
     function expectRevert() external;
     function expectRevert(bytes4 revertData) external;
     function expectRevert(bytes calldata revertData) external;
+    function expectEmit(bool checkTopic1, bool checkTopic2, bool checkTopic3, bool checkData, address emitter)
+        external;
     function label(address account, string calldata newLabel) external;
     function readFile(string calldata path) external view returns (string memory);
     function keyExistsJson(string calldata json, string calldata key) external view returns (bool);
