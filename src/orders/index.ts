@@ -38,12 +38,12 @@ export {
   type RouterShape,
   SOLVER_CALL_EXECUTED_V3_1_ABI,
   SOLVER_CALL_EXECUTED_V3_2_ABI,
+  SOLVER_NATIVE_TRANSFER_ABI,
 } from "./fill-router.ts";
 export {
   decodeErc20Transfer,
   ERC20_TRANSFER_TOPIC,
   LEG_EVENTS_ABI,
-  ROUTER_32_CALL_EVENT_ABI,
 } from "./leg-facts-evm.ts";
 export { SVM_MEMO_PROGRAM } from "./leg-facts-svm.ts";
 export { fetchEvmLegEvidence, fetchSvmLegEvidence } from "./leg-fetch.ts";

@@ -1,4 +1,10 @@
-import { decodeAbiParameters, type Hex, keccak256, parseAbi, parseEventLogs } from "viem";
+import { type Hex, keccak256, parseEventLogs } from "viem";
+import {
+  decodeOrderCall,
+  SOLVER_CALL_EXECUTED_V3_1_ABI,
+  SOLVER_CALL_EXECUTED_V3_2_ABI,
+  SOLVER_NATIVE_TRANSFER_ABI,
+} from "./fill-router.ts";
 import { DEFAULT_FINALITY, type LegFacts } from "./leg-facts.ts";
 import type { EvmLegEvidence, LegFinality } from "./verify-leg-types.ts";
 
@@ -8,17 +14,23 @@ const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 
 /**
  * The events a leg is measured by: the token's `Transfer`, and the fill contract's (router's)
- * native transfer and call events, the call event in Router 3.1's shape (the call data) and 3.2's
- * (its keccak256). No argument of the fill contract's events is indexed.
+ * native transfer and call events, the call event in Router 3.1's shape (the call data); Router
+ * 3.2's (its keccak256) is `SOLVER_CALL_EXECUTED_V3_2_ABI`. No argument of the fill contract's
+ * events is indexed.
  */
-export const LEG_EVENTS_ABI = parseAbi([
-  "event Transfer(address indexed from, address indexed to, uint256 amount)",
-  "event SolverNativeTransfer(address to, uint256 amount)",
-  "event SolverCallExecuted(address to, bytes data, uint256 amount)",
-]);
-export const ROUTER_32_CALL_EVENT_ABI = parseAbi([
-  "event SolverCallExecuted(address to, bytes32 dataHash, uint256 amount)",
-]);
+export const LEG_EVENTS_ABI = [
+  {
+    type: "event",
+    name: "Transfer",
+    inputs: [
+      { name: "from", type: "address", indexed: true },
+      { name: "to", type: "address", indexed: true },
+      { name: "amount", type: "uint256" },
+    ],
+  },
+  ...SOLVER_NATIVE_TRANSFER_ABI,
+  ...SOLVER_CALL_EXECUTED_V3_1_ABI,
+] as const;
 
 type TokenTransfer = { token: Hex; from: Hex; to: Hex; value: bigint };
 type Log = EvmLegEvidence["receipt"]["logs"][number];
@@ -52,13 +64,10 @@ export function decodeErc20Transfer(log: Log): TokenTransfer | null {
   };
 }
 
-/** A call of an order, `abi.encode(address to, bytes data, uint256 value)`, or null when it does not decode. */
-function decodeOrderCall(call: Hex): { to: string; data: Hex; value: bigint } | null {
+/** A call of an order (lowercase), or null when it is not `abi.encode(address to, bytes data, uint256 value)`. */
+function orderCallOrNull(call: Hex): { to: string; data: Hex; value: bigint } | null {
   try {
-    const [to, data, value] = decodeAbiParameters(
-      [{ type: "address" }, { type: "bytes" }, { type: "uint256" }],
-      call,
-    );
+    const { to, data, value } = decodeOrderCall(call);
     return { to: to.toLowerCase(), data: data.toLowerCase() as Hex, value };
   } catch {
     return null;
@@ -183,7 +192,7 @@ export function evmLegFacts(evidence: EvmLegEvidence, finality: LegFinality): Le
           dataHash: keccak256(log.args.data),
           amount: log.args.amount,
         })),
-        ...parseEventLogs({ abi: ROUTER_32_CALL_EVENT_ABI, logs, eventName: "SolverCallExecuted" }).map(
+        ...parseEventLogs({ abi: SOLVER_CALL_EXECUTED_V3_2_ABI, logs, eventName: "SolverCallExecuted" }).map(
           (log) => ({
             logIndex: log.logIndex,
             address: log.address,
@@ -197,7 +206,7 @@ export function evmLegFacts(evidence: EvmLegEvidence, finality: LegFinality): Le
         .sort((a, b) => a.logIndex - b.logIndex);
       let from = 0;
       for (const encoded of calls) {
-        const call = decodeOrderCall(encoded);
+        const call = orderCallOrNull(encoded);
         if (call === null) return false;
         const dataHash = keccak256(call.data);
         const at = executed.findIndex(

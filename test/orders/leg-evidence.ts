@@ -24,7 +24,7 @@ import {
   LEG_EVENTS_ABI,
   NATIVE_CURRENCY,
   type Order,
-  ROUTER_32_CALL_EVENT_ABI,
+  SOLVER_CALL_EXECUTED_V3_2_ABI,
   SVM_MEMO_PROGRAM,
   type SvmLegEvidence,
 } from "../../src/index.ts";
@@ -92,7 +92,10 @@ export function callExecutedLog(
   }
   return {
     address: fillContract,
-    topics: encodeEventTopics({ abi: ROUTER_32_CALL_EVENT_ABI, eventName: "SolverCallExecuted" }) as Hex[],
+    topics: encodeEventTopics({
+      abi: SOLVER_CALL_EXECUTED_V3_2_ABI,
+      eventName: "SolverCallExecuted",
+    }) as Hex[],
     data: encodeAbiParameters(
       [{ type: "address" }, { type: "bytes32" }, { type: "uint256" }],
       [to as Hex, keccak256(data), amount],
