@@ -11,8 +11,8 @@ import { parseOr400, unauthorized } from "../errors.ts";
 import type { WebhookDispatcher } from "./dispatcher.ts";
 import { WebhookUrlSchema } from "./endpoint-url.ts";
 
-const EndpointBodySchema = z.object({ url: WebhookUrlSchema }).meta({ id: "MockWebhookEndpointBody" });
-const DeliveriesQuerySchema = z
+export const EndpointBodySchema = z.object({ url: WebhookUrlSchema }).meta({ id: "MockWebhookEndpointBody" });
+export const DeliveriesQuerySchema = z
   .object({
     requestId: RequestIdSchema.optional(),
     state: z.enum(["pending", "delivered", "failed"]).optional(),
