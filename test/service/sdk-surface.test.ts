@@ -97,8 +97,10 @@ describe("mock service: SDK compatibility surface", () => {
       ]) {
         const res = await preflight(service, origin);
         expect(res.headers["access-control-allow-origin"], origin).to.equal(undefined);
+        // A foreign origin is refused outright, before any route (browser-guard.ts).
         const get = await service.app.inject({ method: "GET", url: "/chains", headers: { origin } });
-        expect(get.statusCode).to.equal(200);
+        expect(get.statusCode).to.equal(403);
+        expect(JSON.parse(get.body).errorCode).to.equal("ORIGIN_NOT_ALLOWED");
         expect(get.headers["access-control-allow-origin"], origin).to.equal(undefined);
       }
     });
