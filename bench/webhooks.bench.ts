@@ -7,7 +7,11 @@
 //      and with an endpoint that accepts connections and never answers (every sending slot held to
 //      the 5 s deadline, thousands of deliveries waiting). The load generator (autocannon) runs in
 //      a separate process.
-//   node bench/webhooks.bench.ts [--deliveries 4000] [--amount 10000]
+//   3. fairness across keys (issue 36): one key's delivery latency (status change to 2xx) with
+//      nothing else queued, beside another key whose endpoint never answers with 400 deliveries
+//      queued (default tuning: per-key share and breaker), and the same with fairness turned off
+//      (one key may take every slot, no breaker; capped at 15 s). Written to webhooks-fairness.json.
+//   node bench/webhooks.bench.ts [--deliveries 4000] [--amount 10000] [--sections throughput,latency,fairness]
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -18,6 +22,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createService, hashApiKey, type Service } from "../src/service/index.ts";
+import { insertRequest } from "../src/service/requests-repo.ts";
 import { generateRequests } from "../src/service/seed.ts";
 import { printTable, writeResults } from "./harness.ts";
 
@@ -25,8 +30,10 @@ const { values } = parseArgs({
   options: {
     deliveries: { type: "string", default: "4000" },
     amount: { type: "string", default: "10000" },
+    sections: { type: "string", default: "throughput,latency,fairness" },
   },
 });
+const SECTIONS = new Set(values.sections.split(","));
 const DELIVERIES = Number(values.deliveries);
 const AMOUNT = Number(values.amount);
 const API_KEY = "bench-key";
@@ -47,27 +54,31 @@ function service(db: string, url: string | null, concurrency?: number): Service 
   });
 }
 
-// --- 1. throughput
-const receiver: ChildProcess = spawn(
-  process.execPath,
-  [fileURLToPath(new URL("./webhooks.receiver.ts", import.meta.url))],
-  {
+/** The 204 receiver in its own process; resolves with it and its URL. */
+async function spawnReceiver(): Promise<{ process: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL("./webhooks.receiver.ts", import.meta.url))], {
     stdio: ["ignore", "pipe", "inherit"],
-  },
-);
-const receiverUrl = await new Promise<string>((resolve) =>
-  receiver.stdout?.once("data", (chunk) => resolve(String(chunk).trim())),
-);
+  });
+  const url = await new Promise<string>((resolve) =>
+    child.stdout?.once("data", (chunk) => resolve(String(chunk).trim())),
+  );
+  return { process: child, url };
+}
+
+// --- 1. throughput
+const receiver = SECTIONS.has("throughput") ? await spawnReceiver() : null;
+const receiverUrl = receiver?.url ?? "";
 // Every request under the bench key, so each one queues exactly one delivery.
 const fixtures = generateRequests({ seed: 29, count: DELIVERIES, wallets: 500 }).map((request) => ({
   ...request,
   meta: { ...request.meta, apiKeyHash: hashApiKey(API_KEY) },
 }));
 const throughput: Record<string, string | number>[] = [];
-for (const [label, db] of [
+const throughputCases = [
   ["file (WAL, synchronous=FULL)", join(dir, "throughput.sqlite")],
   ["in memory", ":memory:"],
-] as const) {
+] as const;
+for (const [label, db] of SECTIONS.has("throughput") ? throughputCases : []) {
   for (const concurrency of [8, 32]) {
     rmSync(db, { force: true });
     const svc = service(db, receiverUrl, concurrency);
@@ -89,7 +100,7 @@ for (const [label, db] of [
     await svc.close();
   }
 }
-receiver.kill();
+receiver?.process.kill();
 
 function countState(svc: Service, state: string): number {
   return (
@@ -135,7 +146,7 @@ const cases = [
   ["no webhook endpoint", null],
   ["stalled endpoint (never answers)", stalledUrl],
 ] as const;
-for (const [round, [label, url]] of [...cases, ...cases].entries()) {
+for (const [round, [label, url]] of (SECTIONS.has("latency") ? [...cases, ...cases] : []).entries()) {
   const db = join(dir, `latency-${round}.sqlite`);
   const svc = service(db, url);
   svc.seedRequests(fixtures);
@@ -190,22 +201,133 @@ function quoteBody(): string {
   });
 }
 
-printTable("webhook deliveries held (receiver in another process, answers 204)", throughput);
-printTable(`service latency under load (${AMOUNT} requests, 10 connections), by webhook endpoint`, latency);
-// Paired by round (the two cases of a round ran back to back): what the stalled endpoint added.
-const columns = ["p99 ms", "max ms", "event loop max ms"];
-const added = [0, 1].map((pair) => {
-  const [none, stall] = [latency[pair * 2], latency[pair * 2 + 1]] as Record<string, number>[];
-  return Object.fromEntries([
-    ["round", pair + 1],
-    ...columns.map((column) => [column, Number(((stall?.[column] ?? 0) - (none?.[column] ?? 0)).toFixed(1))]),
-  ]);
-});
-printTable("delay added by the stalled endpoint (stalled minus none, same round)", added);
-writeResults("webhooks.json", {
-  command: "node bench/webhooks.bench.ts",
-  deliveries: DELIVERIES,
-  throughput,
-  latency,
-  addedByStalledEndpoint: added,
-});
+if (SECTIONS.has("throughput") && SECTIONS.has("latency")) {
+  printTable("webhook deliveries held (receiver in another process, answers 204)", throughput);
+  printTable(`service latency under load (${AMOUNT} requests, 10 connections), by webhook endpoint`, latency);
+  // Paired by round (the two cases of a round ran back to back): what the stalled endpoint added.
+  const columns = ["p99 ms", "max ms", "event loop max ms"];
+  const added = [0, 1].map((pair) => {
+    const [none, stall] = [latency[pair * 2], latency[pair * 2 + 1]] as Record<string, number>[];
+    return Object.fromEntries([
+      ["round", pair + 1],
+      ...columns.map((column) => [
+        column,
+        Number(((stall?.[column] ?? 0) - (none?.[column] ?? 0)).toFixed(1)),
+      ]),
+    ]);
+  });
+  printTable("delay added by the stalled endpoint (stalled minus none, same round)", added);
+  writeResults("webhooks.json", {
+    command: "node bench/webhooks.bench.ts",
+    deliveries: DELIVERIES,
+    throughput,
+    latency,
+    addedByStalledEndpoint: added,
+  });
+}
+
+if (SECTIONS.has("fairness")) await fairness();
+
+// --- 3. fairness across keys
+async function fairness(): Promise<void> {
+  const STREAM = 200;
+  const STREAM_GAP_MS = 10;
+  const STALLED_QUEUE = 400;
+  const CAP_MS = 15_000;
+  const VICTIM_KEY = "bench-victim-key";
+  const victimHash = hashApiKey(VICTIM_KEY);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const victimReceiver = await spawnReceiver();
+  const hanging = new Set<Socket>();
+  const stall = createServer((socket) => {
+    hanging.add(socket);
+    socket.resume();
+    socket.on("close", () => hanging.delete(socket));
+    socket.on("error", () => {});
+  });
+  await new Promise<void>((resolve) => stall.listen(0, "127.0.0.1", resolve));
+  const stallUrl = `http://127.0.0.1:${(stall.address() as AddressInfo).port}/hook`;
+  const underKey = (seed: number, count: number, keyHash: string) =>
+    generateRequests({ seed, count, wallets: 50 }).map((request) => ({
+      ...request,
+      meta: { ...request.meta, apiKeyHash: keyHash },
+    }));
+  const stalledQueue = underKey(3600, STALLED_QUEUE, hashApiKey(API_KEY));
+  const modes = [
+    ["alone (nothing else queued)", "alone"],
+    [`beside a stalled key (${STALLED_QUEUE} queued), default tuning`, "fair"],
+    [`beside a stalled key (${STALLED_QUEUE} queued), fairness off`, "unfair"],
+  ] as const;
+  const rows: Record<string, string | number>[] = [];
+  for (const round of [1, 2]) {
+    for (const [label, mode] of modes) {
+      const svc = createService({
+        solverPrivateKey: SOLVER_KEY,
+        apiKeys: [API_KEY, VICTIM_KEY],
+        holdSweepIntervalMs: 0,
+        webhooks: {
+          endpoints: {
+            [VICTIM_KEY]: victimReceiver.url,
+            ...(mode === "alone" ? {} : { [API_KEY]: stallUrl }),
+          },
+          ...(mode === "unfair" ? { perKeyConcurrency: 8, breakerThreshold: 0 } : {}),
+        },
+      });
+      await svc.ready;
+      if (mode !== "alone") {
+        svc.seedRequests(stalledQueue);
+        while (hanging.size === 0) await sleep(5);
+      }
+      // One insert each, as a quote makes it (seedRequests would also re-ANALYZE the whole database).
+      for (const request of underKey(round * 1000, STREAM, victimHash)) {
+        svc.store.transaction(() => insertRequest(svc.store, request));
+        await sleep(STREAM_GAP_MS);
+      }
+      const deadline = performance.now() + CAP_MS;
+      const delivered = () =>
+        svc.store
+          .prepare(
+            "SELECT settled_at - created_at AS ms FROM webhook_deliveries WHERE key_hash = ? AND state = 'delivered'",
+          )
+          .all(victimHash) as { ms: number }[];
+      while (delivered().length < STREAM && performance.now() < deadline) await sleep(20);
+      const ms = delivered()
+        .map((row) => row.ms)
+        .sort((a, b) => a - b);
+      const at = (q: number) => ms[Math.min(ms.length - 1, Math.ceil(q * ms.length) - 1)] ?? Number.NaN;
+      rows.push({
+        "victim key's deliveries": label,
+        round,
+        delivered: `${ms.length}/${STREAM}`,
+        "p50 ms": at(0.5),
+        "p99 ms": at(0.99),
+        "max ms": ms.at(-1) ?? Number.NaN,
+        "stalled connections held": hanging.size,
+      });
+      await svc.close();
+      for (const socket of hanging) socket.destroy();
+    }
+  }
+  victimReceiver.process.kill();
+  stall.close();
+  printTable(
+    `one key's webhook delivery latency (status change to 2xx; ${STREAM} changes ${STREAM_GAP_MS} ms apart; receiver in another process)`,
+    rows,
+  );
+  const p99 = (mode: string) =>
+    Math.max(
+      ...rows
+        .filter((row) => String(row["victim key's deliveries"]).includes(mode))
+        .map((row) => Number(row["p99 ms"])),
+    );
+  const ratio = Number((p99("default tuning") / p99("alone")).toFixed(2));
+  console.log(`worst p99 beside a stalled key / worst p99 alone: ${ratio} (must stay within 2)`);
+  writeResults("webhooks-fairness.json", {
+    command: "node bench/webhooks.bench.ts --sections fairness",
+    stream: STREAM,
+    streamGapMs: STREAM_GAP_MS,
+    stalledQueue: STALLED_QUEUE,
+    rows,
+    p99RatioStalledToAlone: ratio,
+  });
+}

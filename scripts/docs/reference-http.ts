@@ -26,6 +26,7 @@ interface Parameter {
 interface Operation {
   operationId: string;
   summary?: string;
+  description?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
@@ -69,6 +70,7 @@ export function renderHttpReference(document: Record<string, unknown>): string {
       lines.push(`## ${method.toUpperCase()} ${path}`, "");
       lines.push(`${operation.summary ?? ""} (operation \`${operation.operationId}\`)`, "");
       lines.push(`- Authentication: ${security(operation)}`);
+      if (operation.description) lines.push(`- ${operation.description}`);
       const body = operation.requestBody?.content["application/json"]?.schema;
       if (body) lines.push(`- Request body: ${typeOf(body)}`);
       const ok = operation.responses["200"];

@@ -6,7 +6,7 @@
  * with `"*"` (the CLI's `--cors-origin '*'` / `--allow-host '*'`).
  */
 import type { IncomingMessage } from "node:http";
-import { type CorsOrigins, LOCAL_ORIGIN } from "../service/cors.ts";
+import { type CorsOrigins, LOCAL_ORIGIN, originAllowed as originIn } from "../service/cors.ts";
 import { type AllowedHosts, hostAllowed, LOOPBACK_HOSTS } from "../service/host-guard.ts";
 
 export interface BrowserPolicy {
@@ -19,10 +19,7 @@ export interface BrowserPolicy {
 export const DEFAULT_BROWSER_POLICY: BrowserPolicy = { origins: [LOCAL_ORIGIN], hosts: LOOPBACK_HOSTS };
 
 export function originAllowed(policy: BrowserPolicy, origin: string): boolean {
-  if (policy.origins === "*") return true;
-  return policy.origins.some((allowed) =>
-    typeof allowed === "string" ? allowed === origin : allowed.test(origin),
-  );
+  return originIn(policy.origins, origin);
 }
 
 /** Whether a request may be served: its Host is allowed and, when it has an Origin, that is too. */

@@ -134,7 +134,7 @@ export async function refundWebhookFlow(devnet: Devnet, client: ServiceClient): 
   } finally {
     await fetch(`${devnet.serviceUrl}/_mock/webhook`, {
       method: "DELETE",
-      headers: { "x-api-key": devnet.apiKey },
+      headers: { "content-type": "application/json", "x-api-key": devnet.apiKey },
     }).catch(() => {});
     await receiver.close();
   }

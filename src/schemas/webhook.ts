@@ -28,7 +28,9 @@ export const WebhookHeadersSchema = z
       .describe("Hex HMAC-SHA256 of `${X-Signature-Timestamp}.${raw body}`, keyed with the API key."),
     "x-delivery-id": z
       .string()
-      .describe("Mock extension: the delivery's id, the same on every retry; deduplicate on it."),
+      .describe(
+        "Mock extension: the delivery's id, the same on every retry. Not signed: use it for logs, and deduplicate on the signed event (`data.requestId`, `data.status`, `timestamp`).",
+      ),
   })
   .meta({ id: "WebhookHeaders", description: "Headers of a webhook delivery." });
 

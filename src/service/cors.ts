@@ -20,8 +20,17 @@ export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 /** Allowed origins: exact origins, patterns, or `"*"` for any origin. */
 export type CorsOrigins = "*" | readonly (string | RegExp)[];
 
+/** The origins allowed unless configured: any local one. */
+export const DEFAULT_CORS_ORIGINS: CorsOrigins = [LOCAL_ORIGIN];
+
+/** Whether `origin` (an `Origin` header) is one of `origins`. */
+export function originAllowed(origins: CorsOrigins, origin: string): boolean {
+  if (origins === "*") return true;
+  return origins.some((allowed) => (typeof allowed === "string" ? allowed === origin : allowed.test(origin)));
+}
+
 /** Registers the plugin; it loads with the app (before `ready`/`listen`). */
-export function registerCors(app: FastifyInstance, origins: CorsOrigins = [LOCAL_ORIGIN]): void {
+export function registerCors(app: FastifyInstance, origins: CorsOrigins = DEFAULT_CORS_ORIGINS): void {
   app.register(cors, {
     origin: origins === "*" ? "*" : [...origins],
     methods: ["GET", "POST", "OPTIONS"],

@@ -6,6 +6,7 @@ import * as z from "zod";
 import { HexSignatureSchema, IntegerStringSchema, RequestIdSchema } from "../schemas/index.ts";
 import { integerParam } from "../schemas/query-params.ts";
 import { ScenarioIdParamsSchema, ScenarioInputSchema } from "./scenarios/schema.ts";
+import { DeliveriesQuerySchema, EndpointBodySchema } from "./webhooks/routes.ts";
 
 const EvmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "expected an EVM address (0x + 40 hex)");
 
@@ -98,14 +99,29 @@ export const HealthResponseSchema = z
 export const RequestIdParamsSchema = z.object({ requestId: RequestIdSchema });
 export const WalletParamsSchema = z.object({ wallet: EvmAddressSchema });
 
+/** Who may call a key-checked route, as the OpenAPI document and the HTTP reference state it. */
+export const ROUTE_ACCESS = {
+  anyKey: "Any valid API key.",
+  ownKey: "Any valid API key; it acts on that key's own data only.",
+  requestKey:
+    "The API key the request was quoted with (any valid key for a request quoted without one). Refused with 409 `DEPOSIT_CHAIN_INDEXED` when the request's origin chain is indexed: manual deposits stand in for chains that are not wired.",
+  walletKey:
+    "The API key the wallet is linked to as its fee sponsorship wallet (`POST /_mock/sponsorship-wallets`).",
+  funding:
+    "Any valid API key: a funding transfer only ever adds to a balance, and only a balance's linked key claims from it.",
+  none: "No key: it reads public data, or only makes the indexer look at a transaction sooner.",
+} as const;
+
 /** The mock-only routes, for OpenAPI. */
 export const MOCK_ROUTES: readonly {
   name: string;
-  method: "POST" | "GET" | "DELETE";
+  method: "POST" | "GET" | "PUT" | "DELETE";
   path: string;
   summary: string;
   /** `none`: answered without an API key (default: a key is required). */
   auth?: "none";
+  /** Which key the route takes, in words (the operation's description). */
+  access: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -113,6 +129,7 @@ export const MOCK_ROUTES: readonly {
 }[] = [
   {
     name: "mockLinkSponsorshipWallet",
+    access: ROUTE_ACCESS.ownKey,
     method: "POST",
     path: "/_mock/sponsorship-wallets",
     summary: "Link a fee sponsorship wallet to the calling API key (EIP-191 proof)",
@@ -120,12 +137,14 @@ export const MOCK_ROUTES: readonly {
   },
   {
     name: "mockSponsorshipLinkMessage",
+    access: ROUTE_ACCESS.ownKey,
     method: "GET",
     path: "/_mock/sponsorship-wallets/message",
     summary: "The message a wallet signs to link itself to the calling API key",
   },
   {
     name: "mockObserveDeposit",
+    access: ROUTE_ACCESS.requestKey,
     method: "POST",
     path: "/_mock/requests/{requestId}/deposit",
     summary: "Report an origin deposit as if the indexer saw it on chain",
@@ -134,6 +153,7 @@ export const MOCK_ROUTES: readonly {
   },
   {
     name: "mockFunding",
+    access: ROUTE_ACCESS.funding,
     method: "POST",
     path: "/_mock/funding",
     summary: "Report a chain-8453 funding transaction as if the indexer saw it",
@@ -141,6 +161,7 @@ export const MOCK_ROUTES: readonly {
   },
   {
     name: "mockClaim",
+    access: ROUTE_ACCESS.walletKey,
     method: "POST",
     path: "/_mock/app-balances/{wallet}/claim",
     summary: "Claim (withdraw) from an app balance",
@@ -149,19 +170,24 @@ export const MOCK_ROUTES: readonly {
   },
   {
     name: "sdkChains",
+    access: ROUTE_ACCESS.none,
     method: "GET",
     path: "/chains",
     summary: "The devnet's chains as the SDK's configureDynamicChains() reads them",
+    auth: "none",
   },
   {
     name: "sdkIndexTransaction",
+    access: ROUTE_ACCESS.none,
     method: "POST",
     path: "/transactions/index",
     summary: "Index a submitted origin transaction now instead of at the next poll",
+    auth: "none",
     body: TransactionsIndexBodySchema,
   },
   {
     name: "mockHealth",
+    access: ROUTE_ACCESS.none,
     method: "GET",
     path: "/_mock/health",
     summary: "The indexer's progress per chain and the transactions it quarantined (moved past unbooked)",
@@ -171,6 +197,7 @@ export const MOCK_ROUTES: readonly {
   },
   {
     name: "mockAddScenario",
+    access: ROUTE_ACCESS.ownKey,
     method: "POST",
     path: "/_mock/scenarios",
     summary: "Tell the mock what should happen to the next matching request(s) (when scenarios are on)",
@@ -178,12 +205,14 @@ export const MOCK_ROUTES: readonly {
   },
   {
     name: "mockListScenarios",
+    access: ROUTE_ACCESS.ownKey,
     method: "GET",
     path: "/_mock/scenarios",
     summary: "The scenarios held: matches left and the requests each took",
   },
   {
     name: "mockGetScenario",
+    access: ROUTE_ACCESS.ownKey,
     method: "GET",
     path: "/_mock/scenarios/{id}",
     summary: "One scenario: matches left and the requests it took",
@@ -191,6 +220,7 @@ export const MOCK_ROUTES: readonly {
   },
   {
     name: "mockDeleteScenario",
+    access: ROUTE_ACCESS.ownKey,
     method: "DELETE",
     path: "/_mock/scenarios/{id}",
     summary: "Remove one scenario (requests it took keep it)",
@@ -198,14 +228,46 @@ export const MOCK_ROUTES: readonly {
   },
   {
     name: "mockClearScenarios",
+    access: ROUTE_ACCESS.ownKey,
     method: "DELETE",
     path: "/_mock/scenarios",
     summary: "Remove every scenario",
   },
   {
     name: "mockSettleHolds",
+    access: ROUTE_ACCESS.anyKey,
     method: "POST",
     path: "/_mock/holds/settle",
     summary: "Turn expired fast-fill holds into permanent debits now",
+  },
+  {
+    name: "mockGetWebhookEndpoint",
+    access: ROUTE_ACCESS.ownKey,
+    method: "GET",
+    path: "/_mock/webhook",
+    summary: "The calling key's webhook endpoint",
+  },
+  {
+    name: "mockSetWebhookEndpoint",
+    access: ROUTE_ACCESS.ownKey,
+    method: "PUT",
+    path: "/_mock/webhook",
+    summary: "Set the calling key's webhook endpoint",
+    body: EndpointBodySchema,
+  },
+  {
+    name: "mockRemoveWebhookEndpoint",
+    access: ROUTE_ACCESS.ownKey,
+    method: "DELETE",
+    path: "/_mock/webhook",
+    summary: "Remove the calling key's webhook endpoint",
+  },
+  {
+    name: "mockWebhookDeliveries",
+    access: ROUTE_ACCESS.ownKey,
+    method: "GET",
+    path: "/_mock/webhook/deliveries",
+    summary: "The calling key's webhook delivery log",
+    query: DeliveriesQuerySchema,
   },
 ];

@@ -99,6 +99,7 @@ function mockOperation(route: (typeof MOCK_ROUTES)[number]): ZodOpenApiOperation
   return {
     operationId: route.name,
     summary: `[MOCK ONLY] ${route.summary}`,
+    description: `Key: ${route.access}`,
     tags: [MOCK_TAG],
     "x-mock-only": true,
     security: route.auth === "none" ? [] : [{ [API_KEY_HEADER]: [] }, { [BEARER_API_KEY]: [] }],

@@ -10,6 +10,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { parseEvmAddress } from "../address/index.ts";
 import { signRequestData } from "../attestation/index.ts";
 import { describeValue } from "../describe.ts";
+import { APP_BALANCE_CHAIN_ID } from "../funding/index.ts";
 import {
   ORDER_VERSIONS,
   type OrderVersion,
@@ -45,12 +46,21 @@ import {
   sponsorshipLinkMessage,
 } from "./auth.ts";
 import { appBalanceResponse, applyFunding } from "./balances.ts";
+import { acceptEmptyJsonBodies, registerBrowserGuard } from "./browser-guard.ts";
 import type { ChainAdapter } from "./chains/types.ts";
 import { ClockTimers } from "./clock-timers.ts";
-import { type CorsOrigins, registerCors } from "./cors.ts";
+import { type CorsOrigins, DEFAULT_CORS_ORIGINS, registerCors } from "./cors.ts";
 import { crashPoint } from "./crash-points.ts";
 import { CursorCodec } from "./cursor.ts";
-import { badRequest, notFound, parseOr400, toErrorResponse, unauthorized } from "./errors.ts";
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  parseOr400,
+  toErrorResponse,
+  unauthorized,
+} from "./errors.ts";
 import { type ChainRouters, fillRoutersOf } from "./fill-routers.ts";
 import { healthReport } from "./health.ts";
 import { type AllowedHosts, registerHostGuard } from "./host-guard.ts";
@@ -309,10 +319,13 @@ export function createService(options: ServiceOptions): Service {
     keys,
     now,
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.corsOrigins ? { origins: options.corsOrigins } : {}),
   });
   statusFeed.attach(app.server);
   registerHostGuard(app, options.allowedHosts);
+  registerBrowserGuard(app, options.corsOrigins ?? DEFAULT_CORS_ORIGINS);
   registerCors(app, options.corsOrigins);
+  acceptEmptyJsonBodies(app);
   const activity = new ActivityFeed();
   const protocol = protocolChains(options.protocolChains);
   const timers = new ClockTimers(now);
@@ -511,12 +524,12 @@ export function createService(options: ServiceOptions): Service {
   });
 
   // --- SDK compatibility (beyond the service interface, docs/sdk.md): chain list and deposit notices
+  const indexedChains = new Set(adapters.map((adapter) => adapter.chainId));
   const publicChains = chainsResponse(options.publicChains ?? [], protocol, routers);
   app.get("/chains", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return publicChains;
   });
-  const indexedChains = new Set(adapters.map((adapter) => adapter.chainId));
   app.post("/transactions/index", async (request) => {
     const body = parseOr400(TransactionsIndexBodySchema, request.body, "body", "INVALID_REQUEST");
     return indexTransaction(indexer, indexedChains, body);
@@ -525,7 +538,7 @@ export function createService(options: ServiceOptions): Service {
   // --- OpenAPI 3.1 document and its docs UI
   registerApiDocs(app);
 
-  // --- Mock-only administration (not part of the real service)
+  // --- Mock-only administration (not part of the real service): who may call what is `ROUTE_ACCESS`.
   const anyKey = (request: FastifyRequest): string => {
     const hash = optionalKey(keys, headers(request));
     if (hash === null)
@@ -557,10 +570,18 @@ export function createService(options: ServiceOptions): Service {
     return { wallet, linked: true };
   });
   app.post("/_mock/requests/:requestId/deposit", async (request) => {
+    const keyHash = anyKey(request);
     const params = parseOr400(RequestIdParamsSchema, request.params, "path", "INVALID_REQUEST_ID");
     const body = parseOr400(MockDepositBodySchema, request.body ?? {}, "body");
     const stored = getRequest(store, params.requestId);
     if (stored === null) throw notFound("REQUEST_NOT_FOUND", `no request with id ${params.requestId}`);
+    requireQuotingKey(stored, keyHash);
+    if (indexedChains.has(stored.meta.originChainId)) {
+      throw conflict(
+        "DEPOSIT_CHAIN_INDEXED",
+        `chain ${stored.meta.originChainId} is indexed: the service sees its deposits on chain; manual deposits stand in for chains that are not wired`,
+      );
+    }
     const updated = lifecycle.observeDeposit({
       requestId: stored.record.id,
       txHash: body.txHash ?? `0x${createHash("sha256").update(`deposit:${stored.record.id}`).digest("hex")}`,
@@ -574,21 +595,36 @@ export function createService(options: ServiceOptions): Service {
     return { status: updated?.record.status ?? null };
   });
   app.post("/_mock/funding", async (request) => {
+    anyKey(request);
     const body = parseOr400(MockFundingBodySchema, request.body, "body");
-    const credited = applyFunding(ledger, tokens, account.address, { chainId: 8453, ...body });
+    const credited = applyFunding(ledger, tokens, account.address, {
+      chainId: APP_BALANCE_CHAIN_ID,
+      ...body,
+    });
     return {
       credited: credited === null ? null : { wallet: credited.wallet, amount: credited.amount.toString() },
     };
   });
   app.post("/_mock/app-balances/:wallet/claim", async (request) => {
+    const keyHash = anyKey(request);
     const params = parseOr400(WalletParamsSchema, request.params, "path", "INVALID_ADDRESS");
     const body = parseOr400(MockClaimBodySchema, request.body, "body");
+    const linked = ledger.sponsorshipWallet(keyHash);
+    if (linked === null || linked !== params.wallet.toLowerCase()) {
+      throw forbidden(
+        "WALLET_NOT_LINKED_TO_KEY",
+        `${params.wallet} is not the fee sponsorship wallet linked to this API key: only that key claims from its balance`,
+      );
+    }
     const amount = BigInt(body.amount);
     if (amount > 10n ** 15n) throw badRequest("INVALID_AMOUNT", "claim amount too large");
     ledger.claim(params.wallet, amount, now());
     return { claimed: body.amount };
   });
-  app.post("/_mock/holds/settle", async () => ({ debited: ledger.settleExpiredHolds(now()) }));
+  app.post("/_mock/holds/settle", async (request) => {
+    anyKey(request);
+    return { debited: ledger.settleExpiredHolds(now()) };
+  });
   app.get("/_mock/health", async (request, reply) => {
     const query = parseOr400(HealthQuerySchema, request.query, "query", "INVALID_QUERY");
     return send(reply, HealthResponseSchema, healthReport(store, [...indexedChains], query));
@@ -698,6 +734,16 @@ export function createService(options: ServiceOptions): Service {
 }
 
 export { SVM_CHAIN_ID };
+
+/** A request is moved only by the key it was quoted with; one quoted without a key by any valid key. */
+function requireQuotingKey(stored: StoredRequest, keyHash: string): void {
+  if (stored.meta.apiKeyHash !== null && stored.meta.apiKeyHash !== keyHash) {
+    throw forbidden(
+      "NOT_REQUEST_KEY",
+      "this request was quoted with another API key: only that key may report its deposit",
+    );
+  }
+}
 
 /** The scenario engine when `scenarios` turns it on, else null (the scenarios to start with are added once the database holds its state). */
 function createScenarios(

@@ -11,6 +11,7 @@ import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
 import { STATUS_FEED_EVENT, StatusFeedClientMessageSchema, type StatusFeedEvent } from "../schemas/index.ts";
 import type { ApiKeyRegistry } from "./auth.ts";
+import { type CorsOrigins, DEFAULT_CORS_ORIGINS, originAllowed } from "./cors.ts";
 import { type AllowedHosts, hostAllowed, LOOPBACK_HOSTS } from "./host-guard.ts";
 import { statusOf } from "./lifecycle.ts";
 import type { StoredRequest } from "./records.ts";
@@ -39,6 +40,7 @@ export class StatusFeed {
   readonly #subscriptions = new WeakMap<WebSocket, Set<string>>();
   readonly #keys: ApiKeyRegistry;
   readonly #hosts: AllowedHosts;
+  readonly #origins: CorsOrigins;
   readonly #now: () => number;
   readonly #detach: () => void;
 
@@ -47,8 +49,10 @@ export class StatusFeed {
     keys: ApiKeyRegistry;
     now: () => number;
     allowedHosts?: AllowedHosts;
+    origins?: CorsOrigins;
   }) {
     this.#keys = params.keys;
+    this.#origins = params.origins ?? DEFAULT_CORS_ORIGINS;
     this.#now = params.now;
     this.#hosts = params.allowedHosts ?? LOOPBACK_HOSTS;
     const { store } = params;
@@ -90,6 +94,9 @@ export class StatusFeed {
     const url = new URL(request.url ?? "/", "http://service");
     if (!hostAllowed(this.#hosts, request.headers.host))
       return [403, "HOST_NOT_ALLOWED", "the Host header names a host the service does not answer"];
+    const origin = request.headers.origin;
+    if (origin !== undefined && !originAllowed(this.#origins, origin))
+      return [403, "ORIGIN_NOT_ALLOWED", "a page on this origin may not open the status WebSocket"];
     if (url.pathname !== "/")
       return [404, "NOT_FOUND", "the status WebSocket is at the service's root path, /"];
     const apiKey = url.searchParams.get("apiKey");

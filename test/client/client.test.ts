@@ -108,16 +108,21 @@ describe("createServiceClient", () => {
   it("fastFill and getAppBalance, end to end", async () => {
     const sponsor = privateKeyToAccount(SPONSOR_KEY);
     await linkSponsorshipWallet(service, sponsor);
-    await post(service, "/_mock/funding", {
-      txHash: "0xc1",
-      from: sponsor.address,
-      to: BASE_USDC,
-      input: encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: 1_000_000_000n }),
-    });
+    await post(
+      service,
+      "/_mock/funding",
+      {
+        txHash: "0xc1",
+        from: sponsor.address,
+        to: BASE_USDC,
+        input: encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: 1_000_000_000n }),
+      },
+      { "x-api-key": API_KEY },
+    );
     expect((await client().getAppBalance(sponsor.address)).amount).to.equal("1000000000");
     const quote = await client().quoteV2(quoteBody() as Parameters<ReturnType<typeof client>["quoteV2"]>[0]);
     const requestId = quote.steps[0]!.requestId;
-    await post(service, `/_mock/requests/${requestId}/deposit`, { final: false });
+    await post(service, `/_mock/requests/${requestId}/deposit`, { final: false }, { "x-api-key": API_KEY });
     const filled = await client().fastFill({ requestId });
     expect(filled.status).to.equal("filled");
     expect((await client().getAppBalance(sponsor.address)).amount).to.equal("700000000");
@@ -128,7 +133,9 @@ describe("createServiceClient", () => {
     const requestId = quote.steps[0]!.requestId;
     const seen: string[] = [];
     setTimeout(() => {
-      post(service, `/_mock/requests/${requestId}/deposit`, { final: true }).catch(() => {});
+      post(service, `/_mock/requests/${requestId}/deposit`, { final: true }, { "x-api-key": API_KEY }).catch(
+        () => {},
+      );
     }, 100);
     const done = await client().waitForStatus(requestId, {
       intervalMs: 20,

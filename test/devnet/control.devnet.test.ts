@@ -17,9 +17,8 @@ describe("devnet: control endpoint for the clock", function () {
   const post = async (path: string, body?: unknown) => {
     const response = await fetch(`${devnet.serviceUrl}/_devnet${path}`, {
       method: "POST",
-      ...(body === undefined
-        ? {}
-        : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+      headers: { "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, body: (await response.json()) as Time & { errorCode?: string } };
   };

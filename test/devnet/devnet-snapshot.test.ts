@@ -33,8 +33,15 @@ import {
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import { type Devnet, snapshotEachTest, startDevnet } from "../../src/devnet/devnet.ts";
+import { evmUser } from "../../src/devnet/evm-user.ts";
+import { sendQuotedEvmSteps } from "../../src/devnet/quoted-steps.ts";
 import { parseState } from "../../src/devnet/state-file.ts";
-import { createServiceClient, type ServiceClient, ServiceError } from "../../src/index.ts";
+import {
+  createServiceClient,
+  type QuoteResponse,
+  type ServiceClient,
+  ServiceError,
+} from "../../src/index.ts";
 
 const TESTS = 100;
 
@@ -74,9 +81,9 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
 
   snapshotEachTest(() => devnet);
 
-  /** Quotes `ether` ETH from Alice on 8453 to `recipient` on 10; returns the request id. */
-  async function quoteEth(recipient: Hex, ether: string): Promise<string> {
-    const quote = await client.quoteV2({
+  /** Quotes `ether` ETH from Alice on 8453 to `recipient` on 10. */
+  async function quoteEth(recipient: Hex, ether: string): Promise<QuoteResponse> {
+    return client.quoteV2({
       user: alice.address,
       recipient,
       originChainId: 8453,
@@ -86,16 +93,14 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
       amount: parseEther(ether).toString(),
       tradeType: "EXACT_INPUT",
     });
-    return quote.steps[0]?.requestId as string;
   }
 
-  /** Tells the mock the request's deposit arrived, final (`/_mock/requests/{id}/deposit`). */
-  const reportFinalDeposit = (requestId: string) =>
-    fetch(`${devnet.serviceUrl}/_mock/requests/${requestId}/deposit`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ final: true }),
-    });
+  /** Alice pays the quote's deposit on chain 8453, as quoted, and blocks are mined until it is final. */
+  async function payDeposit(quote: QuoteResponse): Promise<void> {
+    const base = devnet.evmChain(8453);
+    await sendQuotedEvmSteps(evmUser(base, "alice"), quote);
+    await base.mine(2);
+  }
 
   async function scenarioIds(): Promise<string[]> {
     const response = await fetch(`${devnet.serviceUrl}/_mock/scenarios`, {
@@ -147,7 +152,7 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
     });
     expect((await post("/_devnet/revert", JSON.stringify({ id: "latest" }))).status).to.equal(400);
     // A body a browser form could send without a CORS preflight (text/plain) is not a JSON object: refused.
-    expect((await post("/_devnet/snapshot", "{}", "text/plain")).status).to.equal(400);
+    expect((await post("/_devnet/snapshot", "{}", "text/plain")).status).to.equal(415);
     expect((await post("/_devnet/dump-state", "{}")).status).to.equal(404);
     const state = parseState(
       await (await fetch(`${devnet.serviceUrl}/_devnet/state`)).text(),
@@ -198,10 +203,12 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
   });
 
   it("a fill that ran after a snapshot is undone by the revert: on chain, in the request, and never resumed", async () => {
-    const recipient = privateKeyToAddress(generatePrivateKey());
-    const requestId = await quoteEth(recipient, "0.5");
+    const recipient = evmDevAccount("bob").address;
     const optimism = evm.get(10) as ReturnType<typeof createPublicClient>;
-    const deposit = () => reportFinalDeposit(requestId);
+    const start = await optimism.getBalance({ address: recipient });
+    const quote = await quoteEth(recipient, "0.5");
+    const requestId = quote.steps[0]?.requestId as string;
+    const deposit = () => payDeposit(quote);
     const id = await devnet.snapshot();
     await deposit();
     const filled = await client.waitForStatus(requestId, {
@@ -211,37 +218,43 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
     });
     const fillTx = filled.txHashes[0] as Hex;
     expect((await optimism.getTransactionReceipt({ hash: fillTx })).status).to.equal("success");
-    const paid = await optimism.getBalance({ address: recipient });
+    const paid = (await optimism.getBalance({ address: recipient })) - start;
     expect(paid > 0n, "the fill paid the recipient on chain 10").to.equal(true);
 
     expect(await devnet.revert(id)).to.equal(true);
     expect((await client.getStatus(requestId)).status).to.equal("waiting");
-    expect(await optimism.getBalance({ address: recipient })).to.equal(0n);
+    expect(await optimism.getBalance({ address: recipient })).to.equal(start);
     const gone = await optimism.getTransactionReceipt({ hash: fillTx }).catch((error: Error) => error.name);
     expect(gone, "the fill transaction is gone from chain 10").to.equal("TransactionReceiptNotFoundError");
     // Nothing of the undone fill comes back while the indexer and the lifecycle keep running.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await client.getStatus(requestId)).status).to.equal("waiting");
-    expect(await optimism.getBalance({ address: recipient })).to.equal(0n);
-    // The service carries on from the reverted state: the same deposit fills the request again.
+    expect(await optimism.getBalance({ address: recipient })).to.equal(start);
+    // The service carries on from the reverted state (the deposit went with it): paid again, it fills again.
     await deposit();
     await client.waitForStatus(requestId, { until: ["success"], intervalMs: 25, timeoutMs: 20_000 });
-    expect(await optimism.getBalance({ address: recipient })).to.equal(paid);
+    expect(await optimism.getBalance({ address: recipient })).to.equal(start + paid);
   });
 
   it("a snapshot taken while a fill is in flight waits for it: the snapshot holds the finished fill", async () => {
-    const recipient = privateKeyToAddress(generatePrivateKey());
-    const requestId = await quoteEth(recipient, "0.2");
-    const answered = await reportFinalDeposit(requestId);
-    // The deposit is booked and the fill sent in the background: the request is pending when answered.
-    expect(await answered.json()).to.deep.equal({ status: "pending" });
+    const recipient = evmDevAccount("bob").address;
+    const optimism = evm.get(10) as ReturnType<typeof createPublicClient>;
+    const start = await optimism.getBalance({ address: recipient });
+    const quote = await quoteEth(recipient, "0.2");
+    const requestId = quote.steps[0]?.requestId as string;
+    await payDeposit(quote);
+    // The deposit is booked and the fill sent in the background.
+    await client.waitForStatus(requestId, {
+      until: ["pending", "success"],
+      intervalMs: 5,
+      timeoutMs: 20_000,
+    });
     const id = await devnet.snapshot();
     expect((await client.getStatus(requestId)).status, "the fill finished before the capture").to.equal(
       "success",
     );
-    const optimism = evm.get(10) as ReturnType<typeof createPublicClient>;
     const paid = await optimism.getBalance({ address: recipient });
-    expect(paid > 0n).to.equal(true);
+    expect(paid > start).to.equal(true);
     expect(await devnet.revert(id)).to.equal(true);
     expect((await client.getStatus(requestId)).status).to.equal("success");
     expect(await optimism.getBalance({ address: recipient })).to.equal(paid);
@@ -293,7 +306,7 @@ describe("devnet snapshot: 100 tests reverted to one state", function () {
       expect((await rpc.getBalance(fresh, { commitment: "processed" }).send()).value).to.equal(
         lamports(1_000_000_000n),
       );
-      const requestId = await quoteEth(evmDevAccount("bob").address, "0.01");
+      const requestId = (await quoteEth(evmDevAccount("bob").address, "0.01")).steps[0]?.requestId as string;
       expect((await client.getStatus(requestId)).status).to.equal("waiting");
       const added = await fetch(`${devnet.serviceUrl}/_mock/scenarios`, {
         method: "POST",

@@ -36,12 +36,17 @@ describe("EVM reorgs within the confirmation depth", () => {
     ({ service, origin, destination, close } = await serviceOnEdrChains(CONFIRMATIONS));
     const sponsor = privateKeyToAccount(SPONSOR_KEY);
     await linkSponsorshipWallet(service, sponsor);
-    const funding = await post(service, "/_mock/funding", {
-      txHash: `0x${"f".repeat(64)}`,
-      from: sponsor.address,
-      to: BASE_USDC,
-      input: encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: 10_000_000_000n }),
-    });
+    const funding = await post(
+      service,
+      "/_mock/funding",
+      {
+        txHash: `0x${"f".repeat(64)}`,
+        from: sponsor.address,
+        to: BASE_USDC,
+        input: encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: 10_000_000_000n }),
+      },
+      { "x-api-key": API_KEY },
+    );
     expect(funding.status, funding.raw).to.equal(200);
   });
   after(() => close());

@@ -63,7 +63,17 @@ import {
   TOKEN_2022_PROGRAM,
   TOKEN_PROGRAM,
 } from "../svm/receiver-fixture.ts";
-import { ETH, EVM_RECIPIENT, EVM_USER, get, post, SOLVER, SOLVER_KEY, testService } from "./helpers.ts";
+import {
+  API_KEY,
+  ETH,
+  EVM_RECIPIENT,
+  EVM_USER,
+  get,
+  post,
+  SOLVER,
+  SOLVER_KEY,
+  testService,
+} from "./helpers.ts";
 
 const BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const MAINNET_USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
@@ -596,7 +606,7 @@ describe("SVM chain adapter over RPC", function () {
       recipient,
       amount: "100000000000000000",
     });
-    await post(service, `/_mock/requests/${id}/deposit`, { final: true });
+    await post(service, `/_mock/requests/${id}/deposit`, { final: true }, { "x-api-key": API_KEY });
     await service.lifecycle.idle();
     return status(id);
   };

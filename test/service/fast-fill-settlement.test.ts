@@ -49,12 +49,17 @@ describe("fast fill settlement", () => {
   /** The sponsor's wallet linked to API_KEY and funded with FUNDED. */
   async function sponsorReady(target: Service): Promise<void> {
     await linkSponsorshipWallet(target, sponsor);
-    const funding = await post(target, "/_mock/funding", {
-      txHash: `0x${"1".repeat(64)}`,
-      from: sponsor.address,
-      to: BASE_USDC,
-      input: encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: FUNDED }),
-    });
+    const funding = await post(
+      target,
+      "/_mock/funding",
+      {
+        txHash: `0x${"1".repeat(64)}`,
+        from: sponsor.address,
+        to: BASE_USDC,
+        input: encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: FUNDED }),
+      },
+      { "x-api-key": API_KEY },
+    );
     expect(funding.status, funding.raw).to.equal(200);
   }
 
@@ -68,7 +73,7 @@ describe("fast fill settlement", () => {
   afterEach(() => service.close());
 
   const deposit = async (id: string, final: boolean) => {
-    const res = await post(service, `/_mock/requests/${id}/deposit`, { final });
+    const res = await post(service, `/_mock/requests/${id}/deposit`, { final }, { "x-api-key": API_KEY });
     await service.lifecycle.idle();
     return (res.body as { status: string }).status;
   };
@@ -106,10 +111,10 @@ describe("fast fill settlement", () => {
     try {
       await sponsorReady(local);
       const id = await createRequest(local);
-      await post(local, `/_mock/requests/${id}/deposit`, { final: false });
+      await post(local, `/_mock/requests/${id}/deposit`, { final: false }, { "x-api-key": API_KEY });
       const answer = post(local, "/fast-fill", { requestId: id }, { "x-api-key": API_KEY });
       for (let i = 0; i < 100 && fills.length === 0; i++) await sleep(10);
-      await post(local, `/_mock/requests/${id}/deposit`, { final: true });
+      await post(local, `/_mock/requests/${id}/deposit`, { final: true }, { "x-api-key": API_KEY });
       expect(local.ledger.getHold(id)?.status, "the deposit settled the hold").to.equal("released");
       reject(new Error("solver RPC unreachable"));
       expect((await answer).status).to.equal(503);
@@ -145,7 +150,7 @@ describe("fast fill settlement", () => {
     try {
       await sponsorReady(first);
       const id = await createRequest(first);
-      await post(first, `/_mock/requests/${id}/deposit`, { final: false });
+      await post(first, `/_mock/requests/${id}/deposit`, { final: false }, { "x-api-key": API_KEY });
       const answer = post(first, "/fast-fill", { requestId: id }, { "x-api-key": API_KEY });
       for (let i = 0; i < 100 && first.ledger.getHold(id) === null; i++) await sleep(10);
       expect(first.ledger.getHold(id)?.status, "the fast fill placed its hold").to.equal("active");
@@ -174,7 +179,7 @@ describe("fast fill settlement", () => {
 
   it("a fast fill cut short after its deposit settled the hold: the next start on the same file completes it", async () => {
     await cutShort(async (first, id) => {
-      await post(first, `/_mock/requests/${id}/deposit`, { final: true });
+      await post(first, `/_mock/requests/${id}/deposit`, { final: true }, { "x-api-key": API_KEY });
       expect(first.ledger.getHold(id)?.status).to.equal("released");
     });
   });
@@ -182,7 +187,9 @@ describe("fast fill settlement", () => {
   it("a fast fill cut short after its hold expired into a debit: the next start makes the fill the debit paid for", async () => {
     await cutShort(async (first, id) => {
       clock += HOLD_TIMEOUT_MS + 1;
-      expect((await post(first, "/_mock/holds/settle", {})).body).to.deep.equal({ debited: [id] });
+      expect((await post(first, "/_mock/holds/settle", {}, { "x-api-key": API_KEY })).body).to.deep.equal({
+        debited: [id],
+      });
       expect(first.ledger.snapshot(sponsor.address).debited).to.equal(HOLD);
     });
   });

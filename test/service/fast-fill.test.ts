@@ -39,7 +39,12 @@ async function fund(service: Service, microUsd: bigint, from = sponsor.address, 
     ...(credit ? { credit } : {}),
   });
   const txHash = `0x${(++fundingNonce).toString(16).padStart(64, "0")}`;
-  const res = await post(service, "/_mock/funding", { txHash, from, to: BASE_USDC, input });
+  const res = await post(
+    service,
+    "/_mock/funding",
+    { txHash, from, to: BASE_USDC, input },
+    { "x-api-key": API_KEY },
+  );
   expect(res.status, res.raw).to.equal(200);
   return { txHash, input, body: res.body as { credited: { wallet: string; amount: string } | null } };
 }
@@ -52,7 +57,12 @@ async function balance(service: Service, wallet = sponsor.address): Promise<bigi
 
 async function depositing(service: Service, overrides: Record<string, unknown> = {}): Promise<string> {
   const id = await createRequest(service, overrides);
-  const res = await post(service, `/_mock/requests/${id}/deposit`, { final: false });
+  const res = await post(
+    service,
+    `/_mock/requests/${id}/deposit`,
+    { final: false },
+    { "x-api-key": API_KEY },
+  );
   expect((res.body as { status: string }).status).to.equal("depositing");
   return id;
 }
@@ -71,7 +81,12 @@ describe("fast fill and app balances", () => {
     it("credits funding transfers to the solver on 8453, once per transaction", async () => {
       const { txHash, input } = await fund(service, 5_000_000n);
       expect(await balance(service)).to.equal(5_000_000n);
-      await post(service, "/_mock/funding", { txHash, from: sponsor.address, to: BASE_USDC, input });
+      await post(
+        service,
+        "/_mock/funding",
+        { txHash, from: sponsor.address, to: BASE_USDC, input },
+        { "x-api-key": API_KEY },
+      );
       expect(await balance(service)).to.equal(5_000_000n);
     });
     it("credits the address in the calldata when it is not zero", async () => {
@@ -81,19 +96,29 @@ describe("fast fill and app balances", () => {
     });
     it("ignores transfers to another solver and calldata without the markers", async () => {
       const other = encodeAppBalanceFundingCalldata({ solver: EVM_RECIPIENT, amount: 1_000_000n });
-      const res = await post(service, "/_mock/funding", {
-        txHash: "0x01",
-        from: sponsor.address,
-        to: BASE_USDC,
-        input: other,
-      });
+      const res = await post(
+        service,
+        "/_mock/funding",
+        {
+          txHash: "0x01",
+          from: sponsor.address,
+          to: BASE_USDC,
+          input: other,
+        },
+        { "x-api-key": API_KEY },
+      );
       expect((res.body as { credited: unknown }).credited).to.equal(null);
-      const plain = await post(service, "/_mock/funding", {
-        txHash: "0x02",
-        from: sponsor.address,
-        to: BASE_USDC,
-        input: other.slice(0, 138),
-      });
+      const plain = await post(
+        service,
+        "/_mock/funding",
+        {
+          txHash: "0x02",
+          from: sponsor.address,
+          to: BASE_USDC,
+          input: other.slice(0, 138),
+        },
+        { "x-api-key": API_KEY },
+      );
       expect((plain.body as { credited: unknown }).credited).to.equal(null);
       expect(await balance(service)).to.equal(0n);
     });
@@ -204,7 +229,7 @@ describe("fast fill and app balances", () => {
       // Same request again: not before finality any more.
       expectError(await post(service, "/fast-fill", { requestId: id }, bearer()), 409);
       // Deposit lands and is indexed: hold released, no second fill.
-      await post(service, `/_mock/requests/${id}/deposit`, { final: true });
+      await post(service, `/_mock/requests/${id}/deposit`, { final: true }, { "x-api-key": API_KEY });
       expect(await balance(service)).to.equal(1_000_000_000n);
       const after = (await get(service, `/intents/status/v3?requestId=${id}`)).body as {
         status: string;
@@ -219,12 +244,16 @@ describe("fast fill and app balances", () => {
       const id = await depositing(service);
       await post(service, "/fast-fill", { requestId: id }, bearer());
       clock += 59_000;
-      expect((await post(service, "/_mock/holds/settle", {})).body).to.deep.equal({ debited: [] });
+      expect((await post(service, "/_mock/holds/settle", {}, { "x-api-key": API_KEY })).body).to.deep.equal({
+        debited: [],
+      });
       clock += 2_000;
-      expect((await post(service, "/_mock/holds/settle", {})).body).to.deep.equal({ debited: [id] });
+      expect((await post(service, "/_mock/holds/settle", {}, { "x-api-key": API_KEY })).body).to.deep.equal({
+        debited: [id],
+      });
       expect(await balance(service)).to.equal(1_000_000_000n - REQUEST_USD_MICRO);
       // A late deposit does not undo a permanent debit.
-      await post(service, `/_mock/requests/${id}/deposit`, { final: true });
+      await post(service, `/_mock/requests/${id}/deposit`, { final: true }, { "x-api-key": API_KEY });
       expect(await balance(service)).to.equal(1_000_000_000n - REQUEST_USD_MICRO);
       const snapshot = service.ledger.snapshot(sponsor.address);
       expect(snapshot.debited).to.equal(REQUEST_USD_MICRO);
@@ -280,12 +309,24 @@ describe("fast fill and app balances", () => {
       await fund(service, 400_000_000n);
       await post(service, "/fast-fill", { requestId: await depositing(service) }, bearer());
       expectError(
-        await post(service, `/_mock/app-balances/${sponsor.address}/claim`, { amount: "100000001" }),
+        await post(
+          service,
+          `/_mock/app-balances/${sponsor.address}/claim`,
+          { amount: "100000001" },
+          { "x-api-key": API_KEY },
+        ),
         402,
         "INSUFFICIENT_APP_BALANCE",
       );
       expect(
-        (await post(service, `/_mock/app-balances/${sponsor.address}/claim`, { amount: "50000000" })).status,
+        (
+          await post(
+            service,
+            `/_mock/app-balances/${sponsor.address}/claim`,
+            { amount: "50000000" },
+            { "x-api-key": API_KEY },
+          )
+        ).status,
       ).to.equal(200);
       // 350 USD balance, 300 held: a 340 USD sponsorship deduction still goes through.
       service.ledger.deductSponsorship(sponsor.address, 340_000_000n, "0xsponsored");
@@ -325,9 +366,19 @@ describe("fast fill and app balances", () => {
           inTxHashes: string[];
         };
       expect((await status()).status).to.equal("waiting");
-      await post(service, `/_mock/requests/${id}/deposit`, { final: false, txHash: "0xdeposit" });
+      await post(
+        service,
+        `/_mock/requests/${id}/deposit`,
+        { final: false, txHash: "0xdeposit" },
+        { "x-api-key": API_KEY },
+      );
       expect((await status()).status).to.equal("depositing");
-      await post(service, `/_mock/requests/${id}/deposit`, { final: true, txHash: "0xdeposit" });
+      await post(
+        service,
+        `/_mock/requests/${id}/deposit`,
+        { final: true, txHash: "0xdeposit" },
+        { "x-api-key": API_KEY },
+      );
       await service.lifecycle.idle();
       const done = await status();
       expect(done.status).to.equal("success");
@@ -337,7 +388,12 @@ describe("fast fill and app balances", () => {
     });
     it("a short deposit is refunded with DEPOSITED_AMOUNT_TOO_LOW_TO_FILL", async () => {
       const id = await createRequest(service);
-      await post(service, `/_mock/requests/${id}/deposit`, { final: true, amount: "1" });
+      await post(
+        service,
+        `/_mock/requests/${id}/deposit`,
+        { final: true, amount: "1" },
+        { "x-api-key": API_KEY },
+      );
       await service.lifecycle.idle();
       const listed = await get(service, `/requests/v3?id=${id}`, { "x-api-key": API_KEY });
       const record = (listed.body as { requests: { status: string; data: { failReason: string } }[] })

@@ -36,12 +36,12 @@ export function testService(overrides: Partial<ServiceOptions> = {}): Service {
 
 /**
  * Reports the request's deposit final through `/_mock/requests/{id}/deposit` on the listening
- * `service` at `url`, waits for the lifecycle to settle it, and returns its status body.
+ * `service` at `url` with `apiKey`, waits for the lifecycle to settle it, and returns its status body.
  */
-export async function depositAndSettle(service: Service, url: string, requestId: string) {
+export async function depositAndSettle(service: Service, url: string, requestId: string, apiKey = API_KEY) {
   const response = await fetch(`${url}/_mock/requests/${requestId}/deposit`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-api-key": apiKey },
     body: JSON.stringify({ final: true }),
   });
   expect(response.status).to.equal(200);
@@ -115,8 +115,9 @@ export const quoteBody = (overrides: Record<string, unknown> = {}) => ({
 export async function createRequest(
   service: Service,
   overrides: Record<string, unknown> = {},
+  apiKey?: string,
 ): Promise<string> {
-  const res = await post(service, "/quote/v2", quoteBody(overrides));
+  const res = await post(service, "/quote/v2", quoteBody(overrides), apiKey ? { "x-api-key": apiKey } : {});
   expect(res.status, res.raw).to.equal(200);
   return (res.body as { steps: { requestId: string }[] }).steps[0]?.requestId as string;
 }

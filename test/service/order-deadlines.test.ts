@@ -110,7 +110,12 @@ describe("service: order deadlines (F3)", () => {
       await linkSponsorshipWallet(service, sponsor);
       const input = encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: 10n ** 9n });
       const txHash = `0x${"f1".repeat(32)}`;
-      await post(service, "/_mock/funding", { txHash, from: sponsor.address, to: BASE_USDC, input });
+      await post(
+        service,
+        "/_mock/funding",
+        { txHash, from: sponsor.address, to: BASE_USDC, input },
+        { "x-api-key": API_KEY },
+      );
       const { id, deadline } = await quoteOrder(service);
       service.lifecycle.observeDeposit(deposit(id, deadline, false));
       clock.ms = (deadline + 1) * 1000;

@@ -94,7 +94,7 @@ describe("service: scenarios survive a restart on a database file", () => {
     const { service, url } = await start(true, true);
     const response = await fetch(`${url}/_mock/scenarios`, {
       method: "POST",
-      headers,
+      headers: { ...headers, "x-api-key": OTHER_KEY },
       body: JSON.stringify({ match: { apiKey: OTHER_KEY }, outcome: "failure" }),
     });
     expect(response.status).to.equal(200);

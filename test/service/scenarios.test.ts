@@ -22,8 +22,8 @@ describe("service: scenarios control endpoint", () => {
     url = await service.listen(0);
   });
   after(() => service?.close());
-  afterEach(async () => {
-    await call("DELETE", "");
+  afterEach(() => {
+    service.scenarios?.clear();
   });
 
   async function call(method: string, path: string, body?: unknown, key: string | null = API_KEY) {
@@ -31,7 +31,7 @@ describe("service: scenarios control endpoint", () => {
       method,
       headers: {
         ...(key === null ? {} : { "x-api-key": key }),
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        "content-type": "application/json",
       },
       ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
     });
@@ -58,10 +58,7 @@ describe("service: scenarios control endpoint", () => {
       ] as const) {
         const response = await fetch(`${offUrl}/_mock/scenarios${path}`, {
           method,
-          headers: {
-            "x-api-key": API_KEY,
-            ...(method === "POST" ? { "content-type": "application/json" } : {}),
-          },
+          headers: { "x-api-key": API_KEY, "content-type": "application/json" },
           ...(method === "POST" ? { body: "{}" } : {}),
         });
         expect(response.status, `${method} ${path}`).to.equal(404);
@@ -127,13 +124,13 @@ describe("service: scenarios control endpoint", () => {
     expect(unknown.body.errorCode).to.equal("SCENARIO_NOT_FOUND");
   });
 
-  it("next 2 by API key: the two requests quoted with that key take it, others and later ones follow the normal path", async () => {
-    const created = await call("POST", "", {
-      match: { apiKey: OTHER_KEY },
-      count: 2,
-      outcome: "refund",
-      failReason: "SOLVER_CAPACITY_EXCEEDED",
-    });
+  it("next 2 by API key: the two requests quoted with the adding key take it, others and later ones follow the normal path", async () => {
+    const created = await call(
+      "POST",
+      "",
+      { match: { apiKey: OTHER_KEY }, count: 2, outcome: "refund", failReason: "SOLVER_CAPACITY_EXCEEDED" },
+      OTHER_KEY,
+    );
     expect(created.status).to.equal(200);
     const id = created.body.id as string;
     const withoutKey = await quote(null);
@@ -141,16 +138,63 @@ describe("service: scenarios control endpoint", () => {
     const third = await quote(OTHER_KEY);
     expect(await depositAndSettle(service, url, withoutKey)).to.include({ status: "success" });
     for (const requestId of withOtherKey)
-      expect(await depositAndSettle(service, url, requestId)).to.include({
+      expect(await depositAndSettle(service, url, requestId, OTHER_KEY)).to.include({
         status: "refund",
         failReason: "SOLVER_CAPACITY_EXCEEDED",
       });
-    expect(await depositAndSettle(service, url, third)).to.include({ status: "success" });
-    const view = (await call("GET", `/${id}`)).body as unknown as ScenarioView;
+    expect(await depositAndSettle(service, url, third, OTHER_KEY)).to.include({ status: "success" });
+    const view = (await call("GET", `/${id}`, undefined, OTHER_KEY)).body as unknown as ScenarioView;
     expect(view.remaining).to.equal(0);
     expect(view.matched.map((match) => match.requestId)).to.deep.equal(withOtherKey);
     expect(view.match).to.not.have.property("apiKey");
     expect(JSON.stringify(view)).to.not.include(OTHER_KEY);
+  });
+
+  it("attack: a key's catch-all failure scenario never takes another key's (or a key-less) request", async () => {
+    const trap = await call("POST", "", { outcome: "failure", count: 100 }, OTHER_KEY);
+    expect(trap.status).to.equal(200);
+    const victim = await quote(API_KEY);
+    const anonymous = await quote(null);
+    expect(await depositAndSettle(service, url, victim)).to.include({ status: "success" });
+    expect(await depositAndSettle(service, url, anonymous)).to.include({ status: "success" });
+    // The trap is live: the attacker's own request takes it.
+    const own = await quote(OTHER_KEY);
+    expect(await depositAndSettle(service, url, own, OTHER_KEY)).to.include({ status: "failure" });
+    const view = (await call("GET", `/${trap.body.id}`, undefined, OTHER_KEY))
+      .body as unknown as ScenarioView;
+    expect(view.matched.map((match) => match.requestId)).to.deep.equal([own]);
+  });
+
+  it("attack: a key naming another key in match.apiKey is refused (403 SCENARIO_KEY_NOT_OWN) and nothing is added", async () => {
+    const aimed = await call("POST", "", { match: { apiKey: API_KEY }, outcome: "failure" }, OTHER_KEY);
+    expect(aimed.status).to.equal(403);
+    expect(aimed.body.errorCode).to.equal("SCENARIO_KEY_NOT_OWN");
+    expect(service.scenarios?.list()).to.deep.equal([]);
+  });
+
+  it("attack: another key cannot list, read or delete a key's scenarios; the operator's are listed to every key and removed by none", async () => {
+    const mine = await call("POST", "", { name: "mine", outcome: "refund" });
+    const operator = service.scenarios?.add({ name: "operator", outcome: "fallback" });
+    const id = mine.body.id as string;
+    const names = async (key: string) =>
+      ((await call("GET", "", undefined, key)).body.scenarios as ScenarioView[]).map((view) => view.name);
+    expect(await names(API_KEY)).to.deep.equal(["mine", "operator"]);
+    expect(await names(OTHER_KEY)).to.deep.equal(["operator"]);
+    for (const [method, path] of [
+      ["GET", `/${id}`],
+      ["DELETE", `/${id}`],
+    ] as const) {
+      const stranger = await call(method, path, undefined, OTHER_KEY);
+      expect(stranger.status, `${method} ${path}`).to.equal(404);
+      expect(stranger.body.errorCode).to.equal("SCENARIO_NOT_FOUND");
+    }
+    expect((await call("DELETE", "", undefined, OTHER_KEY)).body).to.deep.equal({ deleted: 0 });
+    const operatorDelete = await call("DELETE", `/${operator?.id}`, undefined, OTHER_KEY);
+    expect(operatorDelete.status).to.equal(403);
+    expect(operatorDelete.body.errorCode).to.equal("SCENARIO_NOT_OWN");
+    expect(service.scenarios?.list().map((view) => view.name)).to.deep.equal(["mine", "operator"]);
+    expect((await call("DELETE", "")).body).to.deep.equal({ deleted: 1 });
+    expect(service.scenarios?.list().map((view) => view.name)).to.deep.equal(["operator"]);
   });
 
   it("scenarios are tried in the order they were added; a deleted one takes no more requests", async () => {
@@ -207,7 +251,7 @@ describe("service: scenarios control endpoint", () => {
     const requestId = ((await response.json()) as { steps: { requestId: string }[] }).steps[0]!.requestId;
     await fetch(`${heldUrl}/_mock/requests/${requestId}/deposit`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "x-api-key": API_KEY },
       body: JSON.stringify({ final: true }),
     });
     const status = await (await fetch(`${heldUrl}/intents/status/v3?requestId=${requestId}`)).json();

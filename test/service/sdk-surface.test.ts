@@ -97,8 +97,10 @@ describe("mock service: SDK compatibility surface", () => {
       ]) {
         const res = await preflight(service, origin);
         expect(res.headers["access-control-allow-origin"], origin).to.equal(undefined);
+        // A foreign origin is refused outright, before any route (browser-guard.ts).
         const get = await service.app.inject({ method: "GET", url: "/chains", headers: { origin } });
-        expect(get.statusCode).to.equal(200);
+        expect(get.statusCode).to.equal(403);
+        expect(JSON.parse(get.body).errorCode).to.equal("ORIGIN_NOT_ALLOWED");
         expect(get.headers["access-control-allow-origin"], origin).to.equal(undefined);
       }
     });
@@ -230,14 +232,24 @@ describe("mock service: SDK compatibility surface", () => {
     async function fundedDepositing(): Promise<string> {
       await linkSponsorshipWallet(service, sponsor);
       const input = encodeAppBalanceFundingCalldata({ solver: SOLVER, amount: 1_000_000_000n });
-      await post(service, "/_mock/funding", {
-        txHash: `0x${"34".repeat(32)}`,
-        from: sponsor.address,
-        to: BASE_USDC,
-        input,
-      });
+      await post(
+        service,
+        "/_mock/funding",
+        {
+          txHash: `0x${"34".repeat(32)}`,
+          from: sponsor.address,
+          to: BASE_USDC,
+          input,
+        },
+        { "x-api-key": API_KEY },
+      );
       const id = await createRequest(service);
-      await post(service, `/_mock/requests/${id}/deposit`, { final: false, txHash: "0xdeposit" });
+      await post(
+        service,
+        `/_mock/requests/${id}/deposit`,
+        { final: false, txHash: "0xdeposit" },
+        { "x-api-key": API_KEY },
+      );
       return id;
     }
 
@@ -278,7 +290,12 @@ describe("mock service: SDK compatibility surface", () => {
       const unsubscribe = service.onActivity((event) => events.push(event));
       const id = await fundedDepositing();
       await post(service, "/fast-fill", { requestId: id }, { authorization: `Bearer ${API_KEY}` });
-      await post(service, `/_mock/requests/${id}/deposit`, { final: true, txHash: "0xdeposit" });
+      await post(
+        service,
+        `/_mock/requests/${id}/deposit`,
+        { final: true, txHash: "0xdeposit" },
+        { "x-api-key": API_KEY },
+      );
       await service.lifecycle.idle();
       unsubscribe();
       await createRequest(service);
@@ -305,7 +322,12 @@ describe("mock service: SDK compatibility surface", () => {
       service.onActivity((event) => events.push(event));
       const id = await createRequest(service);
       for (const final of [false, false, false, true, true]) {
-        const res = await post(service, `/_mock/requests/${id}/deposit`, { final, txHash: "0xdeposit" });
+        const res = await post(
+          service,
+          `/_mock/requests/${id}/deposit`,
+          { final, txHash: "0xdeposit" },
+          { "x-api-key": API_KEY },
+        );
         expect(res.status, res.raw).to.equal(200);
       }
       await service.lifecycle.idle();

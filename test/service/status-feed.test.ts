@@ -152,10 +152,11 @@ describe("service: status WebSocket", () => {
     socket.close();
   });
 
-  it("refuses an unknown API key (401), another path (404) and a foreign Host (403) before upgrading", async () => {
+  it("refuses an unknown API key (401), another path (404), a foreign Host or page origin (403) before upgrading", async () => {
     expect(await refusedUpgrade(`${wsUrl}/?apiKey=not-a-key`)).to.equal(401);
     expect(await refusedUpgrade(`${wsUrl}/feed`)).to.equal(404);
     expect(await refusedUpgrade(wsUrl, { host: "evil.example" })).to.equal(403);
+    expect(await refusedUpgrade(wsUrl, { origin: "https://evil.example" })).to.equal(403);
   });
 
   it("connectStatusFeed: waits for a status over the feed, and refusals reject with StatusFeedError", async () => {

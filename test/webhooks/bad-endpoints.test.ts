@@ -226,7 +226,8 @@ describe("service: webhooks to bad endpoints", function () {
       socket.on("close", () => open--);
     });
     closers.push(() => closeTcp(stall));
-    service = serviceFor(stall.url, { concurrency: 3 });
+    // One key allowed every slot and no breaker: the global cap alone holds the connections.
+    service = serviceFor(stall.url, { concurrency: 3, perKeyConcurrency: 3, breakerThreshold: 0 });
     await service.ready;
     for (let i = 0; i < 12; i++) await quoteWithKey(service, API_KEY);
     await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS * 3.5));

@@ -25,7 +25,7 @@ export async function runFlow(service: Service, key: string, depositAmount?: str
     await service.app.inject({
       method: "POST",
       url: `/_mock/requests/${id}/deposit`,
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "x-api-key": key },
       payload: JSON.stringify({ final, ...(final && depositAmount ? { amount: depositAmount } : {}) }),
     });
   }

@@ -93,7 +93,7 @@ describe("service: webhooks", function () {
     try {
       await runFlow(service, OTHER_KEY);
       const anonymous = await createRequest(service);
-      await post(service, `/_mock/requests/${anonymous}/deposit`, { final: true });
+      await post(service, `/_mock/requests/${anonymous}/deposit`, { final: true }, { "x-api-key": API_KEY });
       await service.lifecycle.idle();
       const own = await runFlow(service, API_KEY);
       await until(() => mine.received.length === 4);
@@ -210,7 +210,7 @@ describe("service: webhooks", function () {
     await service.ready;
     try {
       const id = await quoteWithKey(service, API_KEY);
-      await post(service, `/_mock/requests/${id}/deposit`, { final: false });
+      await post(service, `/_mock/requests/${id}/deposit`, { final: false }, { "x-api-key": API_KEY });
       await until(() => receiver.received.length === 12, 10_000, "11 attempts + the next status");
       await service.webhooks.drained();
       expect(receiver.received.filter((d) => d.event.data.status === "waiting")).to.have.length(11);
@@ -269,7 +269,7 @@ describe("service: webhooks", function () {
       const removed = await service.app.inject({
         method: "DELETE",
         url: "/_mock/webhook",
-        headers: { "x-api-key": OTHER_KEY },
+        headers: { "content-type": "application/json", "x-api-key": OTHER_KEY },
       });
       expect(JSON.parse(removed.body)).to.deep.equal({ url: null });
       await runFlow(service, OTHER_KEY);

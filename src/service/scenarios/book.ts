@@ -26,6 +26,31 @@ export class ScenarioInputError extends AttestkitError {
   }
 }
 
+/** A key's scenario names another key in `match.apiKey` (`SCENARIO_KEY_NOT_OWN`; over HTTP, 403). */
+export class ScenarioKeyError extends AttestkitError {
+  constructor() {
+    super(
+      "SCENARIO_KEY_NOT_OWN",
+      "a scenario added with an API key applies to that key's requests only: match.apiKey must be that key or absent",
+    );
+  }
+}
+
+/**
+ * Whose scenarios a call acts on: `hashApiKey` of a caller's key, or `OPERATOR` (the service's own
+ * process, the devnet's TypeScript API, a `--scenarios` file). A key sees its own scenarios and the
+ * operator's (which apply to every request) and removes only its own; the operator sees and removes all.
+ */
+export type ScenarioOwner = string | typeof OPERATOR;
+export const OPERATOR: unique symbol = Symbol("scenario operator");
+
+/** The SQL condition and parameters for the scenarios `owner` reads (`shared`: the operator's too) or removes. */
+function ownedBy(owner: ScenarioOwner, shared: boolean): { where: string; params: string[] } {
+  if (owner === OPERATOR) return { where: "1", params: [] };
+  const own = "json_extract(plan, '$.owner') = ?";
+  return { where: shared ? `(${own} OR json_extract(plan, '$.owner') IS NULL)` : own, params: [owner] };
+}
+
 /** The mock already holds `MAX_SCENARIOS` (`TOO_MANY_SCENARIOS`; over HTTP, 409). */
 export class TooManyScenariosError extends AttestkitError {
   constructor() {
@@ -62,6 +87,13 @@ interface MatchRow {
   events: string;
 }
 
+/** A key's plan: owned by the key and matching only its requests (`ScenarioKeyError` when it names another key). */
+function ownPlan(plan: ScenarioPlan, owner: ScenarioOwner): ScenarioPlan {
+  if (owner === OPERATOR) return plan;
+  if (plan.match.apiKeyHash !== undefined && plan.match.apiKeyHash !== owner) throw new ScenarioKeyError();
+  return { ...plan, match: { ...plan.match, apiKeyHash: owner }, owner };
+}
+
 /** Parses a scenario input, throwing `ScenarioInputError` with its issues. */
 export function parseScenario(input: unknown): ScenarioPlan {
   const parsed = ScenarioInputSchema.safeParse(input);
@@ -84,9 +116,12 @@ export class ScenarioBook {
     this.#now = now;
   }
 
-  /** Adds a scenario (checked with `ScenarioInputSchema`); throws `ScenarioInputError` or `TooManyScenariosError`. */
-  add(input: ScenarioInput): ScenarioView {
-    const plan = parseScenario(input);
+  /**
+   * Adds a scenario (checked with `ScenarioInputSchema`), owned by `owner` (a key's hash: it then
+   * applies to that key's requests only); throws `ScenarioInputError`, `ScenarioKeyError` or `TooManyScenariosError`.
+   */
+  add(input: ScenarioInput, owner: ScenarioOwner = OPERATOR): ScenarioView {
+    const plan = ownPlan(parseScenario(input), owner);
     return this.#store.transaction(() => {
       const { held } = this.#store.prepare("SELECT COUNT(*) AS held FROM scenarios").get() as {
         held: number;
@@ -116,27 +151,35 @@ export class ScenarioBook {
     });
   }
 
-  /** Every scenario with what it took and how many matches it has left, in the order added. */
-  list(): ScenarioView[] {
-    return this.#rows().map((row) => this.#view(row));
+  /** Every scenario `owner` sees (its own and the operator's), with what it took and how many matches it has left, in the order added. */
+  list(owner: ScenarioOwner = OPERATOR): ScenarioView[] {
+    const { where, params } = ownedBy(owner, true);
+    const rows = this.#store
+      .prepare(`SELECT id, created_at, plan, remaining FROM scenarios WHERE ${where} ORDER BY seq`)
+      .all(...params) as unknown as ScenarioRow[];
+    return rows.map((row) => this.#view(row));
   }
 
-  /** One scenario by id, or null. */
-  get(id: string): ScenarioView | null {
+  /** One scenario `owner` sees, by id, or null. */
+  get(id: string, owner: ScenarioOwner = OPERATOR): ScenarioView | null {
+    const { where, params } = ownedBy(owner, true);
     const row = this.#store
-      .prepare("SELECT id, created_at, plan, remaining FROM scenarios WHERE id = ?")
-      .get(id) as ScenarioRow | undefined;
+      .prepare(`SELECT id, created_at, plan, remaining FROM scenarios WHERE id = ? AND ${where}`)
+      .get(id, ...params) as ScenarioRow | undefined;
     return row === undefined ? null : this.#view(row);
   }
 
-  /** Removes one scenario; requests it already took keep it. */
-  remove(id: string): boolean {
-    return Number(this.#store.prepare("DELETE FROM scenarios WHERE id = ?").run(id).changes) > 0;
+  /** Removes one of `owner`'s scenarios; requests it already took keep it. */
+  remove(id: string, owner: ScenarioOwner = OPERATOR): boolean {
+    const { where, params } = ownedBy(owner, false);
+    const sql = `DELETE FROM scenarios WHERE id = ? AND ${where}`;
+    return Number(this.#store.prepare(sql).run(id, ...params).changes) > 0;
   }
 
-  /** Removes every scenario; returns how many there were. */
-  clear(): number {
-    return Number(this.#store.prepare("DELETE FROM scenarios").run().changes);
+  /** Removes every scenario of `owner`'s (all for the operator); returns how many there were. */
+  clear(owner: ScenarioOwner = OPERATOR): number {
+    const { where, params } = ownedBy(owner, false);
+    return Number(this.#store.prepare(`DELETE FROM scenarios WHERE ${where}`).run(...params).changes);
   }
 
   /**

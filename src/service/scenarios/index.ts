@@ -1,9 +1,12 @@
 /** Scenarios (mock-only): what should happen to the next matching requests, on demand. */
 export {
+  OPERATOR,
   parseScenario,
   ScenarioBook,
   ScenarioInputError,
+  ScenarioKeyError,
   type ScenarioMatchRecord,
+  type ScenarioOwner,
   type ScenarioView,
   TooManyScenariosError,
 } from "./book.ts";

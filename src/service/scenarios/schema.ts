@@ -168,6 +168,11 @@ export interface ScenarioPlan {
   refundFailReason: z.infer<typeof RefundFailReasonSchema> | null;
   delays: Required<ScenarioDelays>;
   chainEvent: ScenarioChainEvent | null;
+  /**
+   * `hashApiKey` of the key that added it over HTTP: it applies to that key's requests only and only
+   * that key lists, reads and deletes it. Absent for the operator's scenarios (in process, a file).
+   */
+  owner?: string;
 }
 
 /** Normalizes a checked input into the plan the engine follows. */

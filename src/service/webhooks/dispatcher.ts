@@ -1,14 +1,18 @@
 /**
- * Sends the webhook outbox: due deliveries, oldest first, at most `concurrency` at once, each
- * request's in order (a later status waits until the earlier one is delivered or given up), each
- * signed at send time with its key and the wall-clock time (due times and the delivery log follow
- * the service's clock, the devnet's under the devnet). A non-2xx answer or no answer is retried `maxRetries` times with
+ * Sends the webhook outbox: due deliveries, at most `concurrency` at once, each request's in order (a
+ * later status waits until the earlier one is delivered or given up), each signed at send time with
+ * its key and the wall-clock time (due times and the delivery log follow the service's clock, the
+ * devnet's under the devnet). Keys share the slots fairly: free slots go round-robin across the keys
+ * with something due (oldest first within a key), no key holds more than `perKeyConcurrency`, and an
+ * endpoint that keeps timing out is slowed by its breaker (`breaker.ts`), so one stalled endpoint never
+ * delays another key's. A non-2xx answer or no answer is retried `maxRetries` times with
  * exponential backoff. The dispatcher runs beside the service and never in a request's path: the
  * only thing a status change does is insert a row.
  */
 import { createHmac } from "node:crypto";
 import { hashApiKey } from "../auth.ts";
 import { crashPoint } from "../crash-points.ts";
+import { EndpointBreakers } from "./breaker.ts";
 import type { AttemptOutcome, Delivery, WebhookOutbox } from "./outbox.ts";
 import { type PostLimits, postBounded } from "./post.ts";
 
@@ -28,8 +32,19 @@ export interface WebhookOptions {
   maxResponseBytes?: number;
   /** Deliveries in flight at most (default 8). */
   concurrency?: number;
+  /** Deliveries in flight at most for one key (default half of `concurrency`, at least 1). */
+  perKeyConcurrency?: number;
+  /** Timed-out attempts in a row that slow an endpoint down (default 3; 0: never). */
+  breakerThreshold?: number;
+  /** First pause of a slowed endpoint in ms, doubled each time it trips again (default 5000, at most 5 minutes). */
+  breakerCooldownMs?: number;
   /** How often the outbox is checked for due retries, in ms (default 250). */
   pollMs?: number;
+  /**
+   * Deliver to private-network addresses (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7); default
+   * false. Loopback is always allowed; link-local and metadata addresses never are.
+   */
+  allowPrivateNetworks?: boolean;
 }
 
 /** Hex HMAC-SHA256 of `${timestamp}.${body}` keyed with the API key: `X-Signature-SHA256`. */
@@ -54,6 +69,12 @@ export class WebhookDispatcher {
   readonly #retryBaseMs: number;
   readonly #retryMaxMs: number;
   readonly #concurrency: number;
+  readonly #perKeyConcurrency: number;
+  readonly #breakers: EndpointBreakers;
+  /** Deliveries in flight per key. */
+  readonly #keyInFlight = new Map<string, number>();
+  /** Which key the next round of free slots starts with. */
+  #turn = 0;
   readonly #pollMs: number;
   readonly #onError: (error: unknown, context: string) => void;
   readonly #inFlight = new Map<string, Promise<void>>();
@@ -80,13 +101,29 @@ export class WebhookDispatcher {
     this.#limits = {
       timeoutMs: tuning.timeoutMs ?? 5000,
       maxResponseBytes: tuning.maxResponseBytes ?? 1024,
+      allowPrivateNetworks: tuning.allowPrivateNetworks ?? false,
     };
     this.#maxRetries = tuning.maxRetries ?? 10;
     this.#retryBaseMs = tuning.retryBaseMs ?? 1000;
     this.#retryMaxMs = tuning.retryMaxMs ?? 10 * 60_000;
     this.#concurrency = Math.max(1, tuning.concurrency ?? 8);
+    this.#perKeyConcurrency = Math.max(
+      1,
+      Math.min(this.#concurrency, tuning.perKeyConcurrency ?? Math.floor(this.#concurrency / 2)),
+    );
+    const cooldownMs = tuning.breakerCooldownMs ?? 5000;
+    this.#breakers = new EndpointBreakers({
+      threshold: tuning.breakerThreshold ?? 3,
+      cooldownMs,
+      maxCooldownMs: Math.max(cooldownMs, 5 * 60_000),
+    });
     this.#pollMs = tuning.pollMs ?? 250;
     this.#onError = options.onError;
+  }
+
+  /** Whether endpoints may be on private networks (`WebhookOptions.allowPrivateNetworks`). */
+  get allowsPrivateNetworks(): boolean {
+    return this.#limits.allowPrivateNetworks;
   }
 
   /** Starts sending (after the service's start-up reconciliation). */
@@ -116,16 +153,38 @@ export class WebhookDispatcher {
     if (!this.#running) return;
     const free = this.#concurrency - this.#inFlight.size;
     if (free <= 0) return;
+    const now = this.#now();
+    const keys = this.outbox.dueKeys(now);
+    if (keys.length === 0) return;
+    const start = this.#turn++ % keys.length;
     const busy = new Set(this.#inFlight.keys());
-    for (const delivery of this.outbox.due(this.#now(), free, busy)) {
-      const sending = this.#send(delivery)
-        .catch((error) => this.#onError(error, `webhook ${delivery.id}`))
-        .finally(() => {
-          this.#inFlight.delete(delivery.id);
-          this.wake();
-        });
-      this.#inFlight.set(delivery.id, sending);
+    const queues = [...keys.slice(start), ...keys.slice(0, start)].map((keyHash) => {
+      const held = this.#keyInFlight.get(keyHash) ?? 0;
+      const room = Math.min(this.#perKeyConcurrency, this.#breakers.room(keyHash, now)) - held;
+      return room > 0 ? this.outbox.due(now, Math.min(room, free), busy, keyHash) : [];
+    });
+    let taken = 0;
+    for (let round = 0; taken < free; round++) {
+      const next = queues.map((queue) => queue[round]).filter((delivery) => delivery !== undefined);
+      if (next.length === 0) break;
+      for (const delivery of next.slice(0, free - taken)) this.#begin(delivery);
+      taken += next.length;
     }
+  }
+
+  #begin(delivery: Delivery): void {
+    const { keyHash } = delivery;
+    this.#keyInFlight.set(keyHash, (this.#keyInFlight.get(keyHash) ?? 0) + 1);
+    const sending = this.#send(delivery)
+      .catch((error) => this.#onError(error, `webhook ${delivery.id}`))
+      .finally(() => {
+        this.#inFlight.delete(delivery.id);
+        const held = (this.#keyInFlight.get(keyHash) ?? 1) - 1;
+        if (held > 0) this.#keyInFlight.set(keyHash, held);
+        else this.#keyInFlight.delete(keyHash);
+        this.wake();
+      });
+    this.#inFlight.set(delivery.id, sending);
   }
 
   async #send(delivery: Delivery): Promise<void> {
@@ -154,6 +213,7 @@ export class WebhookDispatcher {
       this.#abort.signal,
     );
     if (!this.#running) return;
+    this.#breakers.record(delivery.keyHash, result.statusCode === null && result.timedOut, this.#now());
     if (is2xx(result.statusCode)) crashPoint("webhook-answered");
     const outcome: AttemptOutcome = { url, startedAt, ...result };
     await this.#record(() => this.#settle(delivery, outcome));

@@ -174,22 +174,33 @@ export class WebhookOutbox {
   }
 
   /**
-   * Pending deliveries due at `now`, oldest first, at most `limit`, none of `busy` and none with an
-   * earlier pending delivery of the same request and key (order per request).
+   * Pending deliveries due at `now` (of `keyHash` only, when given), oldest first, at most `limit`,
+   * none of `busy` and none with an earlier pending delivery of the same request and key (order per request).
    */
-  due(now: number, limit: number, busy: ReadonlySet<string>): Delivery[] {
+  due(now: number, limit: number, busy: ReadonlySet<string>, keyHash?: string): Delivery[] {
     const rows = this.#store
       .prepare(
         `SELECT * FROM webhook_deliveries d WHERE state = 'pending' AND next_attempt_at <= ?
+         AND (? IS NULL OR d.key_hash = ?)
          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.request_id = d.request_id
            AND e.state = 'pending' AND e.key_hash = d.key_hash AND e.seq < d.seq)
          ORDER BY seq LIMIT ?`,
       )
-      .all(now, limit + busy.size) as Record<string, unknown>[];
+      .all(now, keyHash ?? null, keyHash ?? null, limit + busy.size) as Record<string, unknown>[];
     return rows
       .map(toDelivery)
       .filter((delivery) => !busy.has(delivery.id))
       .slice(0, limit);
+  }
+
+  /** The keys with a pending delivery due by `now`. */
+  dueKeys(now: number): string[] {
+    const rows = this.#store
+      .prepare(
+        "SELECT DISTINCT key_hash FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ?",
+      )
+      .all(now) as { key_hash: string }[];
+    return rows.map((row) => row.key_hash);
   }
 
   /** The earliest time a pending delivery is due, or null when none is pending. */

@@ -6,12 +6,16 @@
  */
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { isIP } from "node:net";
+import { checkedLookup, DeliveryAddressError, refusedAddress } from "./delivery-address.ts";
 
 export interface PostLimits {
   /** Deadline of the whole exchange, in ms. */
   timeoutMs: number;
   /** Most response body bytes read before the connection is dropped. */
   maxResponseBytes: number;
+  /** Deliver to private-network addresses too (`delivery-address.ts`; loopback is always allowed). */
+  allowPrivateNetworks: boolean;
 }
 
 export interface PostResult {
@@ -19,6 +23,8 @@ export interface PostResult {
   statusCode: number | null;
   /** Why the attempt failed without a status (refused, reset, timeout ...), else null. */
   error: string | null;
+  /** Whether the deadline ran out before the exchange ended. */
+  timedOut: boolean;
   durationMs: number;
 }
 
@@ -34,17 +40,30 @@ export function postBounded(
   return new Promise((resolve) => {
     let settled = false;
     let statusCode: number | null = null;
-    const finish = (error: string | null) => {
+    const finish = (error: string | null, timedOut = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       request.destroy();
-      resolve({ statusCode, error, durationMs: Math.round(performance.now() - started) });
+      resolve({ statusCode, error, timedOut, durationMs: Math.round(performance.now() - started) });
     };
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+    // A literal IP is connected to without a lookup: check it here; names are checked once resolved.
+    const literal = isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0 ? null : url.hostname;
+    const refused = literal === null ? null : refusedAddress(literal, limits.allowPrivateNetworks);
+    if (refused !== null) {
+      resolve({
+        statusCode: null,
+        error: `DELIVERY_ADDRESS_REFUSED: ${refused}`,
+        timedOut: false,
+        durationMs: 0,
+      });
+      return;
+    }
     const request = send(url, {
       method: "POST",
       agent: false,
+      lookup: checkedLookup(limits.allowPrivateNetworks),
       headers: {
         ...headers,
         "content-type": "application/json",
@@ -53,11 +72,17 @@ export function postBounded(
       },
     });
     const deadline = setTimeout(
-      () => finish(statusCode === null ? `no answer within ${limits.timeoutMs} ms` : null),
+      () => finish(statusCode === null ? `no answer within ${limits.timeoutMs} ms` : null, true),
       limits.timeoutMs,
     );
     signal?.addEventListener("abort", () => finish("aborted"), { once: true });
-    request.on("error", (error: NodeJS.ErrnoException) => finish(error.code ?? error.message.slice(0, 200)));
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      finish(
+        error instanceof DeliveryAddressError
+          ? `${error.code}: ${error.message.slice(0, 200)}`
+          : (error.code ?? error.message.slice(0, 200)),
+      ),
+    );
     request.on("response", (response: IncomingMessage) => {
       statusCode = response.statusCode ?? null;
       let read = 0;

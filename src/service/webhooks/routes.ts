@@ -3,16 +3,18 @@
  * each API key reads, sets and removes its own endpoint and reads its own delivery log, proven by
  * the key itself (`x-api-key` or `Authorization: Bearer`). No key sees another's endpoint or log.
  */
+import { isIP } from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as z from "zod";
 import { RequestIdSchema } from "../../schemas/index.ts";
 import { type ApiKeyRegistry, optionalKey } from "../auth.ts";
-import { parseOr400, unauthorized } from "../errors.ts";
+import { badRequest, parseOr400, unauthorized } from "../errors.ts";
+import { refusedAddress } from "./delivery-address.ts";
 import type { WebhookDispatcher } from "./dispatcher.ts";
 import { WebhookUrlSchema } from "./endpoint-url.ts";
 
-const EndpointBodySchema = z.object({ url: WebhookUrlSchema }).meta({ id: "MockWebhookEndpointBody" });
-const DeliveriesQuerySchema = z
+export const EndpointBodySchema = z.object({ url: WebhookUrlSchema }).meta({ id: "MockWebhookEndpointBody" });
+export const DeliveriesQuerySchema = z
   .object({
     requestId: RequestIdSchema.optional(),
     state: z.enum(["pending", "delivered", "failed"]).optional(),
@@ -37,6 +39,9 @@ export function registerWebhookRoutes(
   app.put("/_mock/webhook", async (request) => {
     const keyHash = keyOf(request);
     const { url } = parseOr400(EndpointBodySchema, request.body, "body", "INVALID_WEBHOOK_URL");
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+    const refused = isIP(host) === 0 ? null : refusedAddress(host, webhooks.allowsPrivateNetworks);
+    if (refused !== null) throw badRequest("WEBHOOK_ADDRESS_REFUSED", `the endpoint's host is ${refused}`);
     outbox.setEndpoint(keyHash, url, now());
     return { url };
   });

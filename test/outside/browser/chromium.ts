@@ -14,7 +14,11 @@ export interface HeadlessChromium {
   close(): Promise<void>;
 }
 
-export async function launchChromium(viewport: { width: number; height: number }): Promise<HeadlessChromium> {
+/** `args` are extra Chromium flags (e.g. `--host-resolver-rules` to give a foreign name a loopback address). */
+export async function launchChromium(
+  viewport: { width: number; height: number },
+  args: readonly string[] = [],
+): Promise<HeadlessChromium> {
   const profile = await mkdtemp(join(tmpdir(), "attestkit-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -28,6 +32,7 @@ export async function launchChromium(viewport: { width: number; height: number }
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...args,
     ],
   });
   return {
