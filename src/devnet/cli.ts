@@ -4,6 +4,7 @@
  * seen, fills, holds, refunds: the mock service's own events) until Ctrl-C (SIGINT) or SIGTERM,
  * which stop it cleanly. Flags (with environment fallbacks):
  *   --port <n>         mock service port (ATTESTKIT_SERVICE_PORT, default 8787; 0 = any free port)
+ *   --ports <a-b>      every port picked free inside the range a-b instead (ATTESTKIT_PORTS)
  *   --rpc-port <n>     JSON-RPC port (HTTP and WebSocket) of chain 8453; chain 10 gets the next one
  *                      (ATTESTKIT_RPC_PORT, default 8545; 0 = a free port for each)
  *   --svm-rpc-port <n> Solana JSON-RPC port (ATTESTKIT_SVM_RPC_PORT, default 8899); PubSub on the next one
@@ -40,6 +41,7 @@ import { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
 import type { Devnet, SvmChainBase } from "./devnet.ts";
 import { DEVNET_HELP } from "./help.ts";
 import { reexecWithDevnetFlags } from "./node-flags.ts";
+import { DEVNET_PORT_COUNT, type DevnetPorts, parsePortRange, pickDevnetPorts } from "./port-range.ts";
 import { DEFAULT_FAUCET_LIMITS } from "./solana-rpc/faucet.ts";
 
 // Run directly (not through `attestkit devnet`, which re-executes before loading this module).
@@ -48,6 +50,7 @@ reexecWithDevnetFlags(process.argv.slice(2));
 const { values } = parseCommandArgs("devnet", {
   options: {
     port: { type: "string" },
+    ports: { type: "string" },
     "rpc-port": { type: "string" },
     "block-time": { type: "string" },
     "svm-rpc-port": { type: "string" },
@@ -79,6 +82,17 @@ if (values.help) {
 const options = commandOptions("devnet");
 
 const env = process.env;
+const portsFlag = values.ports ?? env.ATTESTKIT_PORTS;
+const portRange = portsFlag === undefined ? null : parsePortRange(portsFlag);
+if (portsFlag !== undefined && portRange === null)
+  options.fail(
+    `invalid --ports ${JSON.stringify(portsFlag)}: expected FIRST-LAST, ports 1 to 65535, at least ${DEVNET_PORT_COUNT} of them`,
+  );
+if (
+  portRange !== null &&
+  [values.port, values["rpc-port"], values["svm-rpc-port"]].some((v) => v !== undefined)
+)
+  options.fail("--ports picks every port: leave out --port, --rpc-port and --svm-rpc-port");
 const servicePort = options.integer("port", values.port ?? env.ATTESTKIT_SERVICE_PORT, 8787, 0, 65535);
 const rpcPort = options.integer("rpc-port", values["rpc-port"] ?? env.ATTESTKIT_RPC_PORT, 8545, 0, 65534);
 const blockTimeMs = options.integer(
@@ -235,13 +249,33 @@ const { DEVNET_EVM_CHAINS, readStateFile, startDevnet } = await import("./devnet
 const load = loadStatePath === undefined ? undefined : readStateFile(loadStatePath);
 
 /** Which flag moves each port the devnet listens on (PubSub and chain 10 take the port after theirs). */
-const portFlags = new Map<number, string>([
-  [servicePort, "--port"],
-  [rpcPort, "--rpc-port"],
-  [rpcPort + 1, "--rpc-port (chain 10 listens on the port after it)"],
-  [svmRpcPort, "--svm-rpc-port"],
-  [svmRpcPort + 1, "--svm-rpc-port (its PubSub listens on the port after it)"],
-]);
+function portFlagsOf(ports: DevnetPorts): Map<number, string> {
+  if (portRange !== null) {
+    const flag = `--ports (${portRange.first}-${portRange.last}: a port of the range was taken while the devnet started; start it again)`;
+    return new Map(portsOf(ports).map((port) => [port, flag]));
+  }
+  return new Map<number, string>([
+    [ports.servicePort, "--port"],
+    [ports.rpcPort, "--rpc-port"],
+    [ports.rpcPort + 1, "--rpc-port (chain 10 listens on the port after it)"],
+    [ports.svmRpcPort, "--svm-rpc-port"],
+    [ports.svmRpcPort + 1, "--svm-rpc-port (its PubSub listens on the port after it)"],
+  ]);
+}
+const portsOf = (ports: DevnetPorts) => [
+  ports.servicePort,
+  ports.rpcPort,
+  ports.rpcPort + 1,
+  ports.svmRpcPort,
+  ports.svmRpcPort + 1,
+];
+const ports: DevnetPorts =
+  portRange === null
+    ? { servicePort, rpcPort, svmRpcPort }
+    : ((await pickDevnetPorts(portRange)) ??
+      options.fail(
+        `--ports ${portRange.first}-${portRange.last} has no free port for the service and two free pairs of consecutive ports for the chains`,
+      ));
 
 const origins = values["cors-origin"];
 const hosts = values["allow-host"];
@@ -257,15 +291,15 @@ const browserPolicy: BrowserPolicy = {
 
 console.log("Starting the attestkit devnet...");
 const devnet = await startDevnet({
-  servicePort,
+  servicePort: ports.servicePort,
   // --rpc-port 0: a free port for each chain.
   rpcPorts: {
-    [DEVNET_EVM_CHAINS[0].chainId]: rpcPort,
-    [DEVNET_EVM_CHAINS[1].chainId]: rpcPort === 0 ? 0 : rpcPort + 1,
+    [DEVNET_EVM_CHAINS[0].chainId]: ports.rpcPort,
+    [DEVNET_EVM_CHAINS[1].chainId]: ports.rpcPort === 0 ? 0 : ports.rpcPort + 1,
   },
   blockTimeMs,
-  svmRpcPort,
-  svmWsPort: svmRpcPort === 0 ? 0 : svmRpcPort + 1,
+  svmRpcPort: ports.svmRpcPort,
+  svmWsPort: ports.svmRpcPort === 0 ? 0 : ports.svmRpcPort + 1,
   svmSlotTimeMs: slotTimeMs,
   ...(db === undefined ? {} : { db }),
   ...(webhookUrl === undefined ? {} : { webhookUrl }),
@@ -278,7 +312,7 @@ const devnet = await startDevnet({
   ...(load === undefined ? {} : { load }),
   ...(dumpStatePath === undefined ? {} : { dumpStatePath }),
 }).catch((error: unknown) => {
-  throw withPortFlag(error, portFlags);
+  throw withPortFlag(error, portFlagsOf(ports));
 });
 // Handlers first: a Ctrl-C as soon as the endpoints are printed stops the devnet cleanly.
 let stopping = false;

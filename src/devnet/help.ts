@@ -10,6 +10,9 @@ export const DEVNET_HELP = `attestkit devnet: chains 8453 and 10 (Hardhat EDR, J
 three and the mock service wired to them, with a live activity feed. Ctrl-C stops.
 
   --port <n>          mock service port (env ATTESTKIT_SERVICE_PORT, default 8787; 0 = any free port)
+  --ports <a-b>       pick every port free inside the range a-b instead of the port flags
+                      (env ATTESTKIT_PORTS; the first free port for the service, then two free
+                      pairs for the EVM chains and the SVM RPC + PubSub)
   --rpc-port <n>      JSON-RPC port (HTTP and WebSocket) of chain 8453, chain 10 gets the next
                       (env ATTESTKIT_RPC_PORT, default 8545; 0 = free ports for both)
   --svm-rpc-port <n>  Solana JSON-RPC port, PubSub on the next (env ATTESTKIT_SVM_RPC_PORT,

@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,9 +23,12 @@ const FREE_PORTS = ["--port", "0", "--rpc-port", "0", "--svm-rpc-port", "0"];
 const READY = "Ctrl-C stops.";
 
 /** Starts `attestkit devnet` with `args`; resolves with its output once ready or once it exits. */
-function startCli(args: string[]): Promise<{ child: ChildProcess; out: string; code: number | null }> {
+function startCli(
+  args: string[],
+  ports: string[] = FREE_PORTS,
+): Promise<{ child: ChildProcess; out: string; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, "devnet", ...FREE_PORTS, ...args], {
+    const child = spawn(process.execPath, [CLI, "devnet", ...ports, ...args], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -135,6 +139,46 @@ describe("attestkit devnet --config-out", function () {
       pubsub.close();
     } finally {
       await stopped(child);
+    }
+  });
+
+  it("--ports A-B: every endpoint listens on a free port inside the range, the busy ones skipped", async () => {
+    const first = 20000 + Math.floor(Math.random() * 20000);
+    const busy = createNetServer();
+    await new Promise<void>((resolve) => busy.listen(first + 1, "127.0.0.1", resolve));
+    const file = join(dir, "ranged.json");
+    const { child, out } = await startCli(["--config-out", file], ["--ports", `${first}-${first + 20}`]);
+    try {
+      expect(out).to.include(READY);
+      const config = DevnetConfigSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+      const used = [
+        config.service.url,
+        ...config.evm.flatMap((c) => [c.rpcUrl, c.wsUrl]),
+        config.svm.rpcUrl,
+        config.svm.wsUrl,
+      ].map((url) => Number(new URL(url).port));
+      for (const port of used)
+        expect(port)
+          .to.be.within(first, first + 20)
+          .and.not.equal(first + 1);
+      expect(new Set(used).size, "the EVM RPC and WebSocket share a port").to.equal(5);
+      expect((await fetch(`${config.service.url}/chains`)).status).to.equal(200);
+    } finally {
+      await stopped(child);
+      await new Promise((resolve) => busy.close(resolve));
+    }
+  });
+
+  it("--ports refuses a malformed range and a mix with the port flags: one line, exit 2", async () => {
+    for (const [ports, mentions] of [
+      [["--ports", "9000-9002"], "at least 5"],
+      [["--ports", "9000"], "FIRST-LAST"],
+      [["--ports", "9000-9100", "--port", "1"], "leave out --port"],
+    ] as const) {
+      const { child, out, code } = await startCli([], [...ports]);
+      await stopped(child);
+      expect(code, out).to.equal(2);
+      expect(out).to.include(mentions).and.not.include(READY);
     }
   });
 
