@@ -169,7 +169,12 @@ describe("createServiceClient", () => {
       const keyed = createServiceClient({ baseUrl: url, apiKey: API_KEY });
       const quote = await keyed.quoteV2(quoteBody() as Parameters<typeof keyed.quoteV2>[0]);
       const requestId = quote.steps[0]!.requestId;
-      await post(refunding, `/_mock/requests/${requestId}/deposit`, { final: true });
+      await post(
+        refunding,
+        `/_mock/requests/${requestId}/deposit`,
+        { final: true },
+        { "x-api-key": API_KEY },
+      );
       const done = await keyed.waitForStatus(requestId, { intervalMs: 20, timeoutMs: 3000 });
       expect(done).to.include({ status: "refund", failReason: "SOLVER_CAPACITY_EXCEEDED" });
     } finally {

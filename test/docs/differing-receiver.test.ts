@@ -56,7 +56,19 @@ describe("docs: the worked adapter for a receiver with its own API", function ()
       "order.token.shares",
       "order.calls.ownerAllows",
       "order.replay.acrossDepositors",
+      "order.replay.token",
+      "order.deposit.record",
+      "order.rotation.grace",
+      "order.rotation.zeroGrace",
+      "order.rotation.graceCap",
+      "order.admin.rotateByStranger",
+      "order.admin.whitelistByStranger",
+      "order.admin.callsByStranger",
+      "order.admin.ownershipByStranger",
     ]);
+    // Its admin calls by a stranger are refused for the right reason (NotOwner, classified).
+    for (const id of ["order.admin.pauseByStranger", "order.admin.invalidateByStranger"])
+      expect(report.results.find((r) => r.id === id)?.status, id).to.equal("pass");
   });
 
   for (const [check, property, family] of [

@@ -61,10 +61,22 @@ export function shopCheckoutAdapter(artifact: { abi: Abi; bytecode: Hex }): EvmO
       "order.token.feeOnTransfer": "native payments only",
       "order.token.rebasing": "native payments only",
       "order.token.shares": "native payments only",
+      "order.replay.token": "native payments only",
       "order.calls.ownerAllows": "output calls are always refused; there is no switch",
+      "order.admin.callsByStranger": "output calls are always refused; there is no switch",
+      // It keeps what it is paid: nothing goes into the depository, so there is no deposit record.
+      "order.deposit.record": "payments stay in the contract; no depository deposit",
+      // Its signer, delivery recipient and owner are fixed at deployment: nothing to rotate or hand over.
+      "order.rotation.grace": "the solver is immutable; no rotation",
+      "order.rotation.zeroGrace": "the solver is immutable; no rotation",
+      "order.rotation.graceCap": "the solver is immutable; no rotation",
+      "order.admin.rotateByStranger": "the solver is immutable; no rotation",
+      "order.admin.whitelistByStranger": "the delivery chain and recipient are fixed at deployment",
+      "order.admin.ownershipByStranger": "the owner is immutable; no ownership transfer",
     },
     // Its errors, classified once: a property refused for another reason than its own fails.
     refusalClasses: {
+      NotOwner: "unauthorized",
       Halted: "paused",
       AlreadySettled: "replay",
       Cancelled: "invalidated",
