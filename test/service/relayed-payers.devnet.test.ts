@@ -27,6 +27,7 @@ import {
   type Hex,
   http,
   parseEther,
+  parseEventLogs,
   zeroAddress,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -37,6 +38,7 @@ import {
   encodeOrder,
   type QuoteResponse,
   type QuoteV2Body,
+  SOLVER_NATIVE_TRANSFER_ABI,
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
 } from "../../src/index.ts";
@@ -164,8 +166,22 @@ describe("service: the payer is whoever paid, however the transaction was relaye
         ),
       `the refund of ${txHash}`,
     );
-    const tx = await alice().public.getTransaction({ hash: deposit.refundTx as Hex });
-    return { deposit, to: tx.to?.toLowerCase(), value: tx.value };
+    return { deposit, ...(await nativePaid(deposit.refundTx as Hex)) };
+  }
+
+  /**
+   * Who a native refund paid, and how much: the transaction's own recipient and value, or, when the
+   * solver paid through the fill router (a recipient with code), the router's one `SolverNativeTransfer`.
+   */
+  async function nativePaid(hash: Hex): Promise<{ to: string | undefined; value: bigint }> {
+    const tx = await alice().public.getTransaction({ hash });
+    const { logs } = await alice().public.getTransactionReceipt({ hash });
+    const routed = parseEventLogs({ abi: SOLVER_NATIVE_TRANSFER_ABI, logs }).filter(
+      (log) => log.address.toLowerCase() === tx.to?.toLowerCase(),
+    );
+    if (routed.length === 0) return { to: tx.to?.toLowerCase(), value: tx.value };
+    expect(routed, "one router payment").to.have.length(1);
+    return { to: routed[0]!.args.to.toLowerCase(), value: routed[0]!.args.amount };
   }
 
   /** The request reaches success with `txHash` as its deposit, and its fill paid the recipient on chain. */
@@ -210,8 +226,7 @@ describe("service: the payer is whoever paid, however the transaction was relaye
     await base().mine(2);
     const done = await waitForStatus(e2e, requestIdOf(q), "refund");
     expect(done.inTxHashes).to.deep.equal([receipt.transactionHash]);
-    const refund = await alice().public.getTransaction({ hash: done.txHashes[0] as Hex });
-    expect({ to: refund.to?.toLowerCase(), value: refund.value }).to.deep.equal({
+    expect(await nativePaid(done.txHashes[0] as Hex)).to.deep.equal({
       to: account.toLowerCase(),
       value: short,
     });
