@@ -65,6 +65,14 @@ describe("SVM RPC: surfpool's cheatcodes as surfpool's users call them", functio
   describe("cheatcode writes", () => {
     it("surfnet_setAccount reads at processed, confirmed and finalized at once (no slot has closed since)", async () => {
       const key = await fresh();
+      // A chain just started has finalized every slot it has: wait until finality trails the tip.
+      for (let tries = 0; tries < 200; tries++) {
+        const [tip, final] = await Promise.all(
+          (["processed", "finalized"] as const).map((commitment) => chain.rpc.getSlot({ commitment }).send()),
+        );
+        if (final! < tip!) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
       const answer = await call("surfnet_setAccount", [key, { lamports: 4_321_000 }]);
       const reads = await Promise.all(
         COMMITMENTS.map(async (commitment) => {
