@@ -57,12 +57,25 @@ contract ShopCheckoutConformanceTest is OrderReceiverConformance {
                 || p == keccak256("order.token.feeOnTransfer") || p == keccak256("order.token.rebasing")
                 || p == keccak256("order.token.shares")
         ) return "native payments only";
-        if (p == keccak256("order.calls.ownerAllows")) return "output calls are always refused; there is no switch";
+        if (p == keccak256("order.replay.token")) return "native payments only";
+        if (p == keccak256("order.calls.ownerAllows") || p == keccak256("order.admin.callsByStranger")) {
+            return "output calls are always refused; there is no switch";
+        }
+        if (p == keccak256("order.deposit.record")) return "payments stay in the contract; no depository deposit";
+        if (
+            p == keccak256("order.rotation.grace") || p == keccak256("order.rotation.zeroGrace")
+                || p == keccak256("order.rotation.graceCap") || p == keccak256("order.admin.rotateByStranger")
+        ) return "the solver is immutable; no rotation";
+        if (p == keccak256("order.admin.whitelistByStranger")) {
+            return "the delivery chain and recipient are fixed at deployment";
+        }
+        if (p == keccak256("order.admin.ownershipByStranger")) return "the owner is immutable; no ownership transfer";
         return "";
     }
 
     /// Its errors, classified once (the reference's names, which ProtocolOrder's signature checks raise, after).
     function refusalOf(bytes4 selector) internal view override returns (string memory, string memory) {
+        if (selector == ShopCheckout.NotOwner.selector) return ("NotOwner", "unauthorized");
         if (selector == ShopCheckout.Halted.selector) return ("Halted", "paused");
         if (selector == ShopCheckout.AlreadySettled.selector) return ("AlreadySettled", "replay");
         if (selector == ShopCheckout.Cancelled.selector) return ("Cancelled", "invalidated");
