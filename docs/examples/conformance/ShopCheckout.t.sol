@@ -41,6 +41,13 @@ contract ShopCheckoutConformanceTest is OrderReceiverConformance {
         return true;
     }
 
+    /// Its two admin functions, as its owner would call them: a stranger sending them must be refused.
+    function adminCalldata(AdminAction action, address, bytes32 id) internal pure override returns (bytes memory) {
+        if (action == AdminAction.Pause) return abi.encodeCall(ShopCheckout.halt, (true));
+        if (action == AdminAction.Invalidate) return abi.encodeCall(ShopCheckout.cancel, (id));
+        return "";
+    }
+
     function orderDeadlineWindow(address) internal pure override returns (uint256) {
         return MAX_WINDOW;
     }
