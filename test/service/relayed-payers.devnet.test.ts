@@ -8,16 +8,7 @@
  * its own to the stranger's account; the relayer never receives a deposit's refund.
  */
 import { readFileSync } from "node:fs";
-import {
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
-  type Instruction,
-  type KeyPairSigner,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-} from "@solana/kit";
+import type { KeyPairSigner } from "@solana/kit";
 import { getTransferCheckedInstruction } from "@solana-program/token";
 import { expect } from "chai";
 import {
@@ -33,7 +24,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { evmDevAccount, evmMnemonicAccount } from "../../src/devnet/accounts.ts";
 import { MULTICALL3_ADDRESS } from "../../src/devnet/evm-chain.ts";
-import { svmUsdcBalance } from "../../src/devnet/svm-user.ts";
+import { submitSvmInstructions, svmUsdcBalance } from "../../src/devnet/svm-user.ts";
 import {
   encodeOrder,
   type QuoteResponse,
@@ -405,24 +396,7 @@ describe("service: the payer is whoever paid, however the transaction was relaye
         }),
         requestIdMemoInstruction(requestId, owner),
       ];
-      return withFeePayer(feePayer, instructions);
-    }
-
-    /** Runs `instructions` with `feePayer` signing and paying the fee (the other signers sign too). */
-    async function withFeePayer(feePayer: KeyPairSigner, instructions: Instruction[]) {
-      const chain = svm();
-      const tx = await pipe(
-        createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayerSigner(feePayer, m),
-        (m) =>
-          setTransactionMessageLifetimeUsingBlockhash(
-            { blockhash: chain.latestBlockhash(), lastValidBlockHeight: 0n },
-            m,
-          ),
-        (m) => appendTransactionMessageInstructions(instructions, m),
-        (m) => signTransactionMessageWithSigners(m),
-      );
-      return chain.submit(tx);
+      return submitSvmInstructions(svm(), feePayer, instructions);
     }
 
     it("the token owner's transfer, its fee paid by a relayer, is the owner's deposit: filled", async () => {
@@ -460,7 +434,7 @@ describe("service: the payer is whoever paid, however the transaction was relaye
       });
       const vault = () => svm().svm.getBalance(svm().depository.vault) ?? 0n;
       const before = vault();
-      const landed = await withFeePayer(feePayer, [deposit]);
+      const landed = await submitSvmInstructions(svm(), feePayer, [deposit]);
       expect(vault() - before).to.equal(amount);
       const done = await waitForStatus(e2e, requestIdOf(q), "success");
       expect(done.inTxHashes).to.deep.equal([landed.signature]);
