@@ -16,7 +16,7 @@ import {
   getTransactionDecoder,
   signTransaction,
 } from "@solana/kit";
-import { createServiceClient, type QuoteResponse, type QuoteV2Body } from "attestkit";
+import { createServiceClient, type QuoteResponse, type QuoteV2Body, verifyQuoteOrder } from "attestkit";
 import {
   type Devnet,
   devnetConfig,
@@ -193,5 +193,57 @@ describe("transfers on the devnet", function () {
       .map((e) => e.data.status);
     assert.deepEqual(statuses.at(-1), "success");
     assert.equal(refusedDeliveries, 0);
+  });
+});
+
+describe("v2 protocol orders on the devnet", function () {
+  this.timeout(30_000);
+  let devnet: Devnet;
+  before(async () => {
+    devnet = await startDevnet({ orderVersion: "v2" });
+  });
+  after(() => devnet?.close());
+
+  it("success on EVM: the quote's v2 order verifies for Alice, and her deposit is filled", async () => {
+    const client = createServiceClient({ baseUrl: devnet.serviceUrl, apiKey: devnet.apiKey });
+    const { accounts } = devnetConfig(devnet);
+    const alice = privateKeyToAccount(accounts.evm.find((a) => a.role === "alice")?.privateKey as Hex);
+    const bob = accounts.evm.find((a) => a.role === "bob")?.address as Hex;
+    const quote = await client.quoteV2({
+      user: alice.address,
+      recipient: bob,
+      originChainId: 8453,
+      destinationChainId: 10,
+      originCurrency: zeroAddress,
+      destinationCurrency: zeroAddress,
+      amount: parseEther("0.01").toString(),
+      tradeType: "EXACT_INPUT",
+      includeProtocolData: true,
+    });
+    // What an integrator checks before letting Alice sign: the order is the solver's and pays Bob.
+    const verdict = await verifyQuoteOrder(quote, {
+      chains: await (await fetch(`${devnet.serviceUrl}/chains`)).json(),
+      expectedPayer: alice.address,
+      solver: devnet.solver.evm,
+      policy: { outputChainId: 10, acceptedRecipients: [bob] },
+    });
+    assert.deepEqual(verdict.failures, []);
+    assert.equal((quote.protocol as { v2: { orderData: { version: string } } }).v2.orderData.version, "v2");
+
+    const rpc = http(devnet.evmChain(8453).rpcUrl);
+    const wallet = createWalletClient({ account: alice, transport: rpc });
+    const reader = createPublicClient({ transport: rpc, pollingInterval: 50 });
+    for (const item of quote.steps.flatMap((step) => step.items)) {
+      const hash = await wallet.sendTransaction({
+        chain: null,
+        to: item.data.to as Hex,
+        data: item.data.data as Hex,
+        value: BigInt(item.data.value ?? "0"),
+      });
+      await reader.waitForTransactionReceipt({ hash });
+    }
+    const requestId = quote.steps[0]?.requestId as string;
+    const status = await client.waitForStatus(requestId, { intervalMs: 50, timeoutMs: 15_000 });
+    assert.equal(status.status, "success");
   });
 });

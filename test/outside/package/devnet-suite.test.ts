@@ -3,7 +3,7 @@
  * newcomer runs it: copied into a fresh project with the packed tarball, the devnet's peers, mocha,
  * viem and @solana/kit installed from the registry, and run by Node 24 with the documented
  * `startDevnet()` and nothing else: refund, failure, a 240 s hold ended by a clock move, expired
- * deposits on both VMs, a success, and every webhook verified on the wall clock, in under 20 s.
+ * deposits on both VMs, a success, a v2 order verified and filled, and every webhook verified on the wall clock, in under 20 s.
  */
 import { cpSync } from "node:fs";
 import { join } from "node:path";
@@ -35,7 +35,7 @@ describe("package: the devnet testing guide's mocha suite from the tarball", fun
     console.log(
       `      the suite ran in ${Math.round(ms)} ms (mocha: ${/passing \((\w+)\)/.exec(stdout)?.[1]})`,
     );
-    expect(stdout).to.match(/6 passing/);
+    expect(stdout).to.match(/7 passing/);
     expect(stdout).not.to.match(/\d+ (failing|pending)/);
     expect(ms).to.be.below(SUITE_LIMIT_MS);
   });
