@@ -5,100 +5,38 @@
 // wraps, inputs it must not bundle). Writes bench/results/package.json and bench/results/bundle-size.json;
 // exits 1 when a bundle is over its budget (a size regression), listing that bundle's largest inputs; tsc
 // is reported against its 3 s target.
-//   --check: the bundle budgets alone (pack, install, bundle; no tsc, no results written), for CI.
-// Run: PATH=$PWD/node_modules/.bin:$PATH node bench/package.bench.ts [--check]
-import { gzipSync } from "node:zlib";
-import { bundleSourceForBrowser } from "../scripts/package/browser-bundle.ts";
+//   --check: the bundle budgets alone (pack, install, bundle; no tsc, no results written), for CI;
+//     with --consumer <dir>, in a project that already has the tarball installed (no pack, no install);
+//     with --budgets <file.json>, held to the budgets of that file instead of bench/bundle-budgets.ts.
+// Run: PATH=$PWD/node_modules/.bin:$PATH node bench/package.bench.ts [--check [--consumer D] [--budgets F]]
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
 import { createConsumer, packTarball, repoVersion } from "../scripts/package/consumer.ts";
 import { typecheckConsumer } from "../scripts/package/typecheck.ts";
 import { BUNDLE_BUDGETS, type BundleBudget } from "./bundle-budgets.ts";
+import { budgetRows, failureReport, LARGEST_INPUTS, measureBudgets } from "./bundle-size.ts";
 import { printTable, writeResults } from "./harness.ts";
 
 const TSC_TARGET_MS = 3000;
-/** How many of a bundle's largest inputs are recorded, and listed when it is over budget. */
-const LARGEST_INPUTS = 8;
-const checkOnly = process.argv.includes("--check");
-
-type Measured = { minified: number; gzipped: number; inputs: { path: string; bytes: number }[] };
-
-async function measure(dir: string, name: string, source: string): Promise<Measured> {
-  const bundle = await bundleSourceForBrowser(dir, name, source, { minify: true });
-  const [output] = bundle.outputFiles;
-  const meta = Object.values(bundle.metafile.outputs)[0];
-  if (!output || !meta) throw new Error(`esbuild wrote no bundle for ${name}`);
-  return {
-    minified: output.contents.byteLength,
-    gzipped: gzipSync(output.contents, { level: 9 }).byteLength,
-    inputs: Object.entries(meta.inputs)
-      .map(([path, input]) => ({ path, bytes: input.bytesInOutput }))
-      .filter((input) => input.bytes > 0)
-      .sort((a, b) => b.bytes - a.bytes),
-  };
+const { values: options } = parseArgs({
+  options: { check: { type: "boolean" }, consumer: { type: "string" }, budgets: { type: "string" } },
+});
+const checkOnly = options.check === true;
+if (!checkOnly && (options.consumer !== undefined || options.budgets !== undefined)) {
+  throw new Error("--consumer and --budgets go with --check (the full benchmark packs and installs itself)");
 }
+const budgets: readonly BundleBudget[] =
+  options.budgets === undefined ? BUNDLE_BUDGETS : JSON.parse(readFileSync(options.budgets, "utf8"));
 
-/** Why `budget` fails for what was measured (empty when it holds). */
-function overBudget(budget: BundleBudget, ours: Measured, bare: Measured | undefined): string[] {
-  const over: string[] = [];
-  if (budget.maxBytes !== undefined && ours.gzipped > budget.maxBytes)
-    over.push(`${ours.gzipped} B min+gzip, over its ${budget.maxBytes} B budget`);
-  if (budget.bare && bare) {
-    const ratio = ours.gzipped / bare.gzipped;
-    if (ratio > budget.bare.maxRatio)
-      over.push(`${ratio.toFixed(3)}x its bare calls (${bare.gzipped} B), over ${budget.bare.maxRatio}x`);
-  }
-  for (const forbidden of budget.forbiddenInputs ?? []) {
-    const found = ours.inputs.filter((input) => input.path.includes(forbidden.fragment));
-    if (found.length > 0)
-      over.push(`bundles ${found.map((input) => input.path).join(", ")}: ${forbidden.why}`);
-  }
-  return over;
-}
-
-function budgetText(budget: BundleBudget): string {
-  return [
-    budget.maxBytes !== undefined ? `<= ${budget.maxBytes} B` : "",
-    budget.bare ? `<= ${budget.bare.maxRatio}x bare` : "",
-    budget.forbiddenInputs ? "no ABI parser" : "",
-  ]
-    .filter(Boolean)
-    .join(", ");
-}
-
-const tarball = await packTarball();
-const consumer = await createConsumer("bench", checkOnly ? [] : [repoVersion("@types/node")]);
-const bundles = [];
-for (const [index, budget] of BUNDLE_BUDGETS.entries()) {
-  const ours = await measure(consumer.dir, `budget-${index}`, budget.source);
-  const bare = budget.bare
-    ? await measure(consumer.dir, `budget-${index}-bare`, budget.bare.source)
-    : undefined;
-  bundles.push({ budget, ours, bare, over: overBudget(budget, ours, bare) });
-}
-
-printTable("browser bundles (esbuild, minified, gzip -9)", [
-  ...bundles.flatMap(({ budget, ours, bare, over }) => [
-    {
-      bundle: budget.name,
-      minified: ours.minified,
-      gzipped: ours.gzipped,
-      budget: budgetText(budget),
-      verdict: over.length > 0 ? "OVER" : "ok",
-    },
-    ...(bare
-      ? [
-          {
-            bundle: "  bare calls it wraps",
-            minified: bare.minified,
-            gzipped: bare.gzipped,
-            budget: `ratio ${(ours.gzipped / bare.gzipped).toFixed(3)}`,
-            verdict: "",
-          },
-        ]
-      : []),
-  ]),
-]);
+const consumer =
+  options.consumer === undefined
+    ? await createConsumer("bench", checkOnly ? [] : [repoVersion("@types/node")])
+    : { dir: options.consumer, installMs: Number.NaN };
+const bundles = await measureBudgets(consumer.dir, budgets);
+printTable("browser bundles (esbuild, minified, gzip -9)", budgetRows(bundles));
 
 if (!checkOnly) {
+  const tarball = await packTarball();
   const tsc = {
     nodenext: (await typecheckConsumer(consumer.dir, "nodenext")).ms,
     bundler: (await typecheckConsumer(consumer.dir, "bundler")).ms,
@@ -148,12 +86,8 @@ if (!checkOnly) {
 }
 
 // The bundle budgets are the regression gate: each failure with what fills that bundle most.
-const failed = bundles.filter((bundle) => bundle.over.length > 0);
-for (const { budget, ours, over } of failed) {
-  console.error(`\n${budget.name} (${budget.source.trim()}) is over budget:`);
-  for (const line of over) console.error(`  ${line}`);
-  console.error("  largest inputs (minified bytes in the bundle):");
-  for (const input of ours.inputs.slice(0, LARGEST_INPUTS))
-    console.error(`    ${String(input.bytes).padStart(8)}  ${input.path}`);
+const failures = failureReport(bundles);
+if (failures !== "") {
+  console.error(`\n${failures}`);
+  process.exit(1);
 }
-if (failed.length > 0) process.exit(1);

@@ -12,7 +12,7 @@
 //   PATH=$PWD/node_modules/.bin:$PATH node bench/svm-cu.bench.ts
 import { createHash } from "node:crypto";
 import { AccountRole, type Address, lamports } from "@solana/kit";
-import { SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU } from "../src/index.ts";
+import { SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU } from "../src/receiver/index.ts";
 import {
   expectOk,
   Fixture,

@@ -11,7 +11,7 @@ import {
   buildSvmReceiverInvalidateRequestsInstructions,
   SVM_RECEIVER_INVALIDATE_COMPUTE_UNITS,
   SVM_RECEIVER_MAX_INVALIDATE_BATCH,
-} from "../src/index.ts";
+} from "../src/receiver/index.ts";
 import { Fixture } from "../test/svm/receiver-fixture.ts";
 import { printTable, writeResults } from "./harness.ts";
 

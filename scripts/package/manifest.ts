@@ -13,7 +13,10 @@ const REPOSITORY_ONLY = ["scripts", "devDependencies", "overrides"];
 
 type ImportTarget = string | { [condition: string]: ImportTarget };
 
-/** `./src/orders/keccak-node.ts` → the ESM and CommonJS builds of that entry (tsup.config.ts names it alike). */
+/**
+ * `./src/orders/keccak-node.ts` → the ESM and CommonJS builds of that entry (scripts/package/entries.ts
+ * names it alike).
+ */
 function shippedTarget(target: ImportTarget): ImportTarget {
   if (typeof target !== "string") {
     return Object.fromEntries(Object.entries(target).map(([key, value]) => [key, shippedTarget(value)]));

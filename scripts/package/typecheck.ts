@@ -1,6 +1,7 @@
 // A consumer's TypeScript file importing the root and attestkit/client, checked with `tsc --strict`
-// (skipLibCheck off) under moduleResolution nodenext and bundler. Used by the package suite and
-// the package benchmark.
+// (skipLibCheck off) under moduleResolution nodenext and bundler, and as a CommonJS module under nodenext
+// (which reads the .d.cts declarations of the `require` condition). Used by the package suite and the
+// package benchmark.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { NODE_24, REPO_ROOT, run } from "./consumer.ts";
@@ -17,7 +18,7 @@ export async function check(attestation: Attestation, solver: string): Promise<b
 export const client: ServiceClient = createServiceClient({ baseUrl: "http://127.0.0.1:8787", apiKey: "k" });
 `;
 
-export type Resolution = "nodenext" | "bundler";
+export type Resolution = "nodenext" | "bundler" | "nodenext-commonjs";
 
 /** Writes tsconfig and source under `dir/<resolution>/` and runs tsc; returns tsc's wall time. */
 export async function typecheckConsumer(dir: string, resolution: Resolution, source = CONSUMER_SOURCE) {
@@ -28,8 +29,8 @@ export async function typecheckConsumer(dir: string, resolution: Resolution, sou
     skipLibCheck: false,
     noEmit: true,
     target: "ES2022",
-    module: resolution === "nodenext" ? "nodenext" : "esnext",
-    moduleResolution: resolution,
+    module: resolution === "bundler" ? "esnext" : "nodenext",
+    moduleResolution: resolution === "bundler" ? "bundler" : "nodenext",
     // A consumer of @solana/kit and viem has Node's and the DOM's types; their .d.ts files need them.
     lib: ["ES2023", "DOM"],
     types: ["node"],
@@ -37,6 +38,7 @@ export async function typecheckConsumer(dir: string, resolution: Resolution, sou
   writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["consumer.ts"] }));
   writeFileSync(join(project, "consumer.ts"), source);
   // The project sits inside the consumer, so node_modules/attestkit resolves from its parent.
-  writeFileSync(join(project, "package.json"), JSON.stringify({ type: "module" }));
+  const type = resolution === "nodenext-commonjs" ? "commonjs" : "module";
+  writeFileSync(join(project, "package.json"), JSON.stringify({ type }));
   return run(NODE_24, [TSC, "-p", project], { cwd: project });
 }

@@ -108,6 +108,11 @@ export const ENDPOINTS = {
     params: SignatureParamsSchema,
     responses: { 200: SignatureResponseSchema, "4XX": ErrorBodySchema },
   },
-} as const satisfies Record<string, EndpointDefinition>;
+} as const;
 
-export type EndpointName = keyof typeof ENDPOINTS;
+// Each entry of ENDPOINTS is an EndpointDefinition: checked by tsc through DefinedEndpoints rather than with
+// `satisfies` on the table, which the package build's declaration emit would evaluate too (seconds of
+// relating every zod schema to z.ZodType).
+/** The name of an endpoint of `ENDPOINTS`. */
+export type EndpointName = keyof DefinedEndpoints<typeof ENDPOINTS>;
+type DefinedEndpoints<T extends Record<string, EndpointDefinition>> = T;

@@ -24,15 +24,10 @@ import { type Devnet, type SvmExternalChain, startDevnet } from "../../src/devne
 import { balanceOf, depositThroughReceiver, evmUser } from "../../src/devnet/evm-user.ts";
 import { type SvmDevChain, startSvmDevChain } from "../../src/devnet/svm-chain.ts";
 import { connectSvmExternalChain, pubSubUrlOf } from "../../src/devnet/svm-external.ts";
-import {
-  buildSvmReceiverDepositInstruction,
-  createServiceClient,
-  type ServiceClient,
-  SVM_CHAIN_ID,
-  SVM_NATIVE_TOKEN,
-} from "../../src/index.ts";
+import { createServiceClient, type ServiceClient, SVM_CHAIN_ID, SVM_NATIVE_TOKEN } from "../../src/index.ts";
 import { SVM_DEPOSITORY_PROGRAM } from "../../src/orders/index.ts";
 import { ATTESTED_RECEIVER_PROGRAM_ADDRESS } from "../../src/receiver/generated/programs/attestedReceiver.ts";
+import { buildSvmReceiverDepositInstruction } from "../../src/receiver/index.ts";
 
 const SOL = 1_000_000_000n;
 

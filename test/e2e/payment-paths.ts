@@ -60,7 +60,6 @@ import type { SvmDevChain } from "../../src/devnet/svm-chain.ts";
 import { submitSvmInstructions } from "../../src/devnet/svm-user.ts";
 import {
   attestedReceiverAbi,
-  buildSvmReceiverDepositInstruction,
   chainVmTypesFromChains,
   type EncodedOrder,
   encodeEvmReceiverDeposit,
@@ -74,6 +73,7 @@ import {
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
 } from "../../src/index.ts";
+import { buildSvmReceiverDepositInstruction } from "../../src/receiver/index.ts";
 import {
   buildDepositoryDepositInstruction,
   encodeDepositoryDeposit,

@@ -21,7 +21,6 @@ import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
 import { submitSvmInstructions, svmUsdcBalance } from "../../src/devnet/svm-user.ts";
 import {
   applySvmQuoteAttempt,
-  buildSvmReceiverDepositInstruction,
   type QuoteResponse,
   type QuoteV2Body,
   type RequestData,
@@ -30,11 +29,12 @@ import {
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
   SVM_TX_SIZE_LIMIT,
-  setSvmComputeBudgetIfFits,
   svmQuoteLadder,
   verifyAttestation,
 } from "../../src/index.ts";
+import { buildSvmReceiverDepositInstruction } from "../../src/receiver/index.ts";
 import { SVM_SWAP_SOURCES } from "../../src/service/index.ts";
+import { setSvmComputeBudgetIfFits } from "../../src/svm/index.ts";
 import {
   balanceOf,
   depositThroughReceiver,

@@ -33,6 +33,17 @@ describe("orders: address encoding vectors", () => {
     });
   }
 
+  it("reads a TON user-friendly address in base64 and base64url alike, and refuses one mixing the two", async () => {
+    const hash = new Uint8Array(32).fill(0xfb);
+    const urlSafe = formatOrderAddress(hash, "ton-vm");
+    expect(urlSafe).to.match(/[-_]/);
+    const standard = urlSafe.replaceAll("-", "+").replaceAll("_", "/");
+    expect(encodeOrderAddress(standard, "ton-vm")).to.equal(encodeOrderAddress(urlSafe, "ton-vm"));
+    const mixed = urlSafe.replace(/[-_]/, (char) => (char === "-" ? "+" : "/"));
+    expect(mixed).to.match(/[-_]/).and.to.match(/[+/]/);
+    await expectCode(() => encodeOrderAddress(mixed, "ton-vm"), "ORDER_ADDRESS_MALFORMED");
+  });
+
   it("refuses an unknown VM type with ORDER_UNSUPPORTED_VM_TYPE", async () => {
     await expectCode(() => encodeOrderAddress("0x00", "sui-vm" as OrderVmType), "ORDER_UNSUPPORTED_VM_TYPE");
   });

@@ -6,16 +6,18 @@ import { expect } from "chai";
 import fc from "fast-check";
 import { bytesToHex, getAddress, type Hex } from "viem";
 import {
-  buildSvmReceiverDepositInstruction,
-  decodeSvmReceiverDepositedEvent,
-  decodeSvmReceiverDepositedEvents,
   type RequestData,
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
-  type SvmReceiverDepositInput,
   SvmTransactionFailedError,
   toBytes32Address,
 } from "../../src/index.ts";
+import {
+  buildSvmReceiverDepositInstruction,
+  decodeSvmReceiverDepositedEvent,
+  decodeSvmReceiverDepositedEvents,
+  type SvmReceiverDepositInput,
+} from "../../src/receiver/index.ts";
 import {
   type Attested,
   EVM_DESTINATION,

@@ -38,13 +38,8 @@ import { LiteSVM } from "litesvm";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSvmLedger, type SvmLedger, serveSolanaRpc } from "../../src/devnet/solana-rpc/index.ts";
 import { submitToLedger } from "../../src/devnet/svm-chain.ts";
-import {
-  buildSvmReceiverDepositInstruction,
-  type RequestData,
-  SVM_CHAIN_ID,
-  SVM_NATIVE_TOKEN,
-  signRequestData,
-} from "../../src/index.ts";
+import { type RequestData, SVM_CHAIN_ID, SVM_NATIVE_TOKEN, signRequestData } from "../../src/index.ts";
+import { buildSvmReceiverDepositInstruction } from "../../src/receiver/index.ts";
 import {
   createSvmChainAdapter,
   installSvmRouteHops,

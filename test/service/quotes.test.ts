@@ -20,7 +20,6 @@ import { signRequestData } from "../../src/attestation/index.ts";
 import {
   applySvmQuoteAttempt,
   attestedReceiverAbi,
-  getSvmTransactionSize,
   type RequestData,
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
@@ -30,6 +29,7 @@ import {
 import type { Service } from "../../src/service/index.ts";
 import { buildQuote } from "../../src/service/quotes.ts";
 import { TokenRegistry } from "../../src/service/tokens.ts";
+import { getSvmTransactionSize } from "../../src/svm/index.ts";
 import {
   API_KEY,
   BASE_USDC,

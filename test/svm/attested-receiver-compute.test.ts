@@ -19,7 +19,7 @@ import { FailedTransactionMetadata } from "litesvm";
 import {
   getSvmReceiverDepositComputeUnitLimit,
   SVM_RECEIVER_PREFUNDED_REPLAY_EXTRA_CU,
-} from "../../src/index.ts";
+} from "../../src/receiver/index.ts";
 import { expectOk, Fixture, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from "./receiver-fixture.ts";
 
 describe("svm: compute-unit limit of a deposit against replay PDA pre-funding", function () {

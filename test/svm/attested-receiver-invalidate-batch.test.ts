@@ -12,7 +12,7 @@ import {
   decodeSvmReceiverInvalidateOutcomes,
   getSvmReceiverInvalidateComputeUnitLimit,
   SVM_RECEIVER_MAX_INVALIDATE_BATCH,
-} from "../../src/index.ts";
+} from "../../src/receiver/index.ts";
 import { expectError, expectOk, Fixture } from "./receiver-fixture.ts";
 
 const PAID_REQUEST_SPACE = 50n;

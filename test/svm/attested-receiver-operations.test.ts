@@ -14,7 +14,7 @@ import {
   decodeSvmReceiverInvalidationTooLateEvents,
   decodeSvmReceiverRequestInvalidatedEvents,
   SVM_RECEIVER_MAX_INVALIDATE_BATCH,
-} from "../../src/index.ts";
+} from "../../src/receiver/index.ts";
 import { BN, expectError, expectOk, Fixture, MAX_WINDOW, OTHER_KEY, web3 } from "./receiver-fixture.ts";
 
 interface ConfigView {

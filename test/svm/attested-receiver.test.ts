@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { generateKeyPairSigner, lamports } from "@solana/kit";
 import { expect } from "chai";
 import { hexToBytes } from "viem";
-import { getSvmTransactionSize, SVM_TX_SIZE_LIMIT, setSvmComputeBudgetIfFits } from "../../src/index.ts";
+import { SVM_TX_SIZE_LIMIT } from "../../src/index.ts";
+import { getSvmTransactionSize, setSvmComputeBudgetIfFits } from "../../src/svm/index.ts";
 import {
   BN,
   destinationWord,

@@ -9,15 +9,15 @@ import { expect } from "chai";
 import { FailedTransactionMetadata } from "litesvm";
 import { bytesToHex, type Hex, hexToBytes } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { InvalidSvmArgumentError } from "../../src/index.ts";
+import type { EncodedOrder } from "../../src/orders/types.ts";
 import {
   buildOrderDepositorInvalidateOrdersInstructions,
   decodeSvmReceiverInvalidateOutcomes,
-  InvalidSvmArgumentError,
   ORDER_DEPOSITOR_MAX_INVALIDATE_BATCH,
   ORDER_INVALIDATION_SIGNATURE_COMPUTE_UNITS,
   signOrderInvalidation,
-} from "../../src/index.ts";
-import type { EncodedOrder } from "../../src/orders/types.ts";
+} from "../../src/receiver/index.ts";
 import { customError, EVM_RECIPIENT, ORDER_ERRORS, OrderFixture } from "./order-fixture.ts";
 import { BN, expectOk, OTHER_KEY, type Result, SOLVER_KEY } from "./receiver-fixture.ts";
 

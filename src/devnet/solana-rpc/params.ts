@@ -6,7 +6,8 @@ import { type Address, getBase58Encoder, getBase64Encoder, isAddress, isSignatur
 import * as z from "zod";
 import { invalidParams } from "./errors.ts";
 
-export const address = z
+// Annotated: the inferred type names @solana/kit's brand internals, which a declaration cannot import.
+export const address: z.ZodType<Address, string> = z
   .string()
   .refine(isAddress, "Invalid param: not a base58 address")
   .transform((a) => a as Address);

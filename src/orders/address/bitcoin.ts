@@ -1,7 +1,8 @@
-import { base58, bech32, bech32m } from "@scure/base";
+import { base58 } from "@scure/base";
 import { describeValue } from "../../describe.ts";
 import { MalformedOrderAddressError, OrderAddressChecksumError, OrderAddressLengthError } from "../errors.ts";
 import { NATIVE_CURRENCY } from "../vm-types.ts";
+import { decodeSegwitAddress, encodeSegwitAddress } from "./bech32.ts";
 import { appendDoubleSha256Checksum, stripDoubleSha256Checksum } from "./checksum.ts";
 import { assertAddressString } from "./describe.ts";
 
@@ -44,14 +45,13 @@ function encodeLegacy(address: string, version: number, what: string): Uint8Arra
 }
 
 function encodeSegwit(address: `bc1${string}`, what: string): Uint8Array {
-  const decoded = decodeWitness(address, what);
-  const [version, ...programWords] = decoded.words;
-  let program: Uint8Array;
-  try {
-    program = bech32.fromWords(programWords);
-  } catch {
-    throw new MalformedOrderAddressError(`${what} has a witness program with non-zero padding`);
+  const decoded = decodeSegwitAddress(address);
+  if (!decoded.ok) {
+    throw decoded.reason === "checksum"
+      ? new OrderAddressChecksumError(`${what} has a bad bech32 / bech32m checksum for its witness version`)
+      : new MalformedOrderAddressError(`${what} has a witness program with non-zero padding`);
   }
+  const { version, program } = decoded;
   // The service's native-currency sentinel is a v0 program of a non-standard length; it is accepted as such.
   const standardV0 =
     program.length === 20 || program.length === 32 || address === NATIVE_CURRENCY["bitcoin-vm"];
@@ -59,27 +59,10 @@ function encodeSegwit(address: `bc1${string}`, what: string): Uint8Array {
   if (!lengthOk) {
     throw new OrderAddressLengthError(`${what} has a ${program.length}-byte witness v${version} program`);
   }
-  return Uint8Array.of(version as number, ...program);
-}
-
-/** bech32 must carry witness v0, bech32m v1..16; anything else is a checksum for the wrong variant. */
-function decodeWitness(address: `bc1${string}`, what: string) {
-  for (const [codec, accepts] of [
-    [bech32, (version: number) => version === 0],
-    [bech32m, (version: number) => version >= 1 && version <= 16],
-  ] as const) {
-    try {
-      const decoded = codec.decode(address, 90);
-      if (decoded.prefix === "bc" && decoded.words.length > 0 && accepts(decoded.words[0] as number))
-        return decoded;
-    } catch {}
-  }
-  throw new OrderAddressChecksumError(`${what} has a bad bech32 / bech32m checksum for its witness version`);
+  return Uint8Array.of(version, ...program);
 }
 
 export function formatBitcoinAddress(bytes: Uint8Array): string {
   if (bytes[0] === LEGACY_DISCRIMINATOR) return base58.encode(appendDoubleSha256Checksum(bytes.subarray(1)));
-  const version = bytes[0] as number;
-  const words = [version, ...bech32.toWords(bytes.subarray(1))];
-  return (version === 0 ? bech32 : bech32m).encode("bc", words, 90);
+  return encodeSegwitAddress(bytes[0] as number, bytes.subarray(1));
 }

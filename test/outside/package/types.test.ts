@@ -12,7 +12,7 @@ describe("package: TypeScript consumers", function () {
     ({ dir } = await sharedLibraryConsumer());
   });
 
-  for (const resolution of ["nodenext", "bundler"] as const) {
+  for (const resolution of ["nodenext", "bundler", "nodenext-commonjs"] as const) {
     it(`type-checks the root and attestkit/client with moduleResolution ${resolution}`, async () => {
       const { stdout } = await typecheckConsumer(dir, resolution);
       expect(stdout).to.equal("");

@@ -21,13 +21,8 @@ import { hexToBytes, zeroAddress } from "viem";
 import { deployReceiver, rpcCluster } from "../../../src/deploy/svm.ts";
 import { evmDevAccount } from "../../../src/devnet/accounts.ts";
 import { type Devnet, startDevnet } from "../../../src/devnet/devnet.ts";
-import {
-  buildSvmReceiverDepositInstruction,
-  createServiceClient,
-  SVM_CHAIN_ID,
-  SVM_NATIVE_TOKEN,
-  toBytes32Address,
-} from "../../../src/index.ts";
+import { createServiceClient, SVM_CHAIN_ID, SVM_NATIVE_TOKEN, toBytes32Address } from "../../../src/index.ts";
+import { buildSvmReceiverDepositInstruction } from "../../../src/receiver/index.ts";
 import { createSvmChainAdapter } from "../../../src/service/chains/svm.ts";
 
 const IDL = JSON.parse(

@@ -1,0 +1,158 @@
+// `npm pack` as a release runs it: two packs of the same commit, each from an empty dist/ (prepack builds
+// it), each timed, with the peak resident memory of its whole process tree (npm, the build, tsup, esbuild:
+// /proc sampled every 20 ms and summed) and of its largest process (GNU time's maximum RSS), its CPU time
+// (user + system of the whole tree: a loaded machine stretches the wall time, much less the CPU time), its
+// output, and the two tarballs compared byte for byte. Writes bench/results/pack.json; exits 1 when a pack takes
+// over 10 s, peaks over 1 GiB or the tarballs differ.
+// Run: PATH=$PWD/node_modules/.bin:$PATH node bench/pack.bench.ts
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { NODE_24_PATH, REPO_ROOT } from "../scripts/package/consumer.ts";
+import { printTable, writeResults } from "./harness.ts";
+
+const TARGET_MS = 10_000;
+const TARGET_BYTES = 1024 ** 3;
+const SAMPLE_MS = 20;
+const GNU_TIME = "/usr/bin/time";
+const PAGE_BYTES = 4096;
+
+/** Resident bytes of `root` and every process descending from it, from /proc. */
+function treeResidentBytes(root: number): number {
+  const parents = new Map<number, number>();
+  const resident = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // exited while listed
+    }
+    // Fields after the command name (which may hold spaces): state ppid ... rss is the 22nd of them.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    parents.set(pid, Number(fields[1]));
+    resident.set(pid, Number(fields[21]) * PAGE_BYTES);
+  }
+  let total = 0;
+  for (const [pid, bytes] of resident) {
+    for (let at: number | undefined = pid; at !== undefined && at > 1; at = parents.get(at)) {
+      if (at === root) {
+        total += bytes;
+        break;
+      }
+    }
+  }
+  return total;
+}
+
+type Pack = {
+  wallMs: number;
+  treePeakBytes: number;
+  largestProcessPeakBytes: number | null;
+  cpuSeconds: number | null;
+  output: string;
+  sha256: string;
+  tarballBytes: number;
+};
+
+async function packOnce(): Promise<Pack> {
+  rmSync(join(REPO_ROOT, "dist"), { recursive: true, force: true });
+  const destination = mkdtempSync(join(tmpdir(), "attestkit-pack-bench-"));
+  const timeFile = join(destination, "time.txt");
+  const npm = ["npm", "pack", "--pack-destination", destination];
+  const [command, ...args] = existsSync(GNU_TIME)
+    ? [GNU_TIME, "-f", "%M %U %S", "-o", timeFile, ...npm]
+    : npm;
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("npm_")));
+  const start = performance.now();
+  const child = spawn(command as string, args, { cwd: REPO_ROOT, env: { ...env, PATH: NODE_24_PATH } });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  let treePeakBytes = 0;
+  const sampler = setInterval(() => {
+    treePeakBytes = Math.max(treePeakBytes, treeResidentBytes(child.pid as number));
+  }, SAMPLE_MS);
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const wallMs = performance.now() - start;
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`npm pack exited with ${code}:\n${output}`);
+  const tarball = readdirSync(destination).find((file) => file.endsWith(".tgz"));
+  if (!tarball) throw new Error(`npm pack wrote no tarball:\n${output}`);
+  const bytes = readFileSync(join(destination, tarball));
+  const [largestKiB, user, system] = existsSync(timeFile)
+    ? readFileSync(timeFile, "utf8").trim().split(" ").map(Number)
+    : [];
+  rmSync(destination, { recursive: true, force: true });
+  return {
+    wallMs,
+    treePeakBytes,
+    largestProcessPeakBytes: largestKiB === undefined ? null : largestKiB * 1024,
+    cpuSeconds: user === undefined || system === undefined ? null : Number((user + system).toFixed(2)),
+    output,
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+    tarballBytes: bytes.byteLength,
+  };
+}
+
+const loadBefore = loadavg()[0] as number;
+const packs = [await packOnce(), await packOnce()] as const;
+const loadAfter = loadavg()[0] as number;
+const identical = packs[0].sha256 === packs[1].sha256;
+const MiB = (bytes: number) => Math.round(bytes / 1024 ** 2);
+
+printTable(
+  "npm pack from an empty dist/ (prepack builds it)",
+  packs.map((pack, i) => ({
+    pack: i + 1,
+    "wall ms": Math.round(pack.wallMs),
+    "tree peak MiB": MiB(pack.treePeakBytes),
+    "largest process MiB": pack.largestProcessPeakBytes === null ? "n/a" : MiB(pack.largestProcessPeakBytes),
+    "cpu s": pack.cpuSeconds ?? "n/a",
+    "output lines": pack.output.trim().split("\n").length,
+    sha256: pack.sha256.slice(0, 16),
+  })),
+);
+console.log(`two packs byte-identical: ${identical}`);
+
+const misses = [
+  ...packs.flatMap((pack, i) => [
+    ...(pack.wallMs > TARGET_MS
+      ? [`pack ${i + 1} took ${Math.round(pack.wallMs)} ms (target ${TARGET_MS})`]
+      : []),
+    ...(pack.treePeakBytes > TARGET_BYTES
+      ? [`pack ${i + 1} peaked at ${MiB(pack.treePeakBytes)} MiB (target ${MiB(TARGET_BYTES)})`]
+      : []),
+  ]),
+  ...(identical ? [] : ["the two tarballs differ"]),
+];
+
+writeResults("pack.json", {
+  benchmark: "npm pack twice from an empty dist/: wall time, peak RSS, byte-identical tarballs",
+  command: "PATH=$PWD/node_modules/.bin:$PATH node bench/pack.bench.ts",
+  machineLoad1m: { before: Number(loadBefore.toFixed(2)), after: Number(loadAfter.toFixed(2)) },
+  targets: { wallMs: TARGET_MS, peakBytes: TARGET_BYTES },
+  packs: packs.map((pack) => ({
+    wallMs: Math.round(pack.wallMs),
+    treePeakMiB: MiB(pack.treePeakBytes),
+    largestProcessPeakMiB: pack.largestProcessPeakBytes === null ? null : MiB(pack.largestProcessPeakBytes),
+    cpuSeconds: pack.cpuSeconds,
+    tarballBytes: pack.tarballBytes,
+    sha256: pack.sha256,
+    output: pack.output,
+  })),
+  byteIdentical: identical,
+  withinTargets: misses.length === 0,
+});
+if (misses.length > 0) {
+  console.error(misses.join("\n"));
+  process.exit(1);
+}
