@@ -4,13 +4,7 @@
  * bigints included, or the adapter would see another chain than every other client.
  */
 
-import {
-  address,
-  createSolanaRpc,
-  createSolanaRpcFromTransport,
-  generateKeyPairSigner,
-  lamports,
-} from "@solana/kit";
+import { createSolanaRpc, createSolanaRpcFromTransport, generateKeyPairSigner, lamports } from "@solana/kit";
 import { expect } from "chai";
 import fc from "fast-check";
 import { LiteSVM } from "litesvm";
