@@ -4,9 +4,10 @@
  * transaction objects carrying both `input` and `data` (as Foundry's `cast` sends them) accepted when
  * the two agree and refused with -32602 when they differ; an `eth_sendTransaction` without `gas` gets
  * the estimate, as Anvil and Geth fill it (a transaction the estimate finds reverting is refused with
- * the estimate's error). Everything else, `eth_subscribe` events included, passes through unchanged.
+ * the estimate's error); `eth_sendRawTransactionSync` (EIP-7966, `evm-send-sync.ts`). Everything else, `eth_subscribe` events included, passes through unchanged.
  */
 import { anvilMethod } from "./anvil-methods.ts";
+import { sendRawTransactionSync } from "./evm-send-sync.ts";
 import type { Eip1193Provider } from "./json-rpc-server.ts";
 
 const INVALID_PARAMS = -32602;
@@ -51,6 +52,7 @@ export function localNodeProvider(provider: Eip1193Provider): Eip1193Provider {
     async request({ method, params }) {
       const anvil = anvilMethod(method);
       if (anvil) return anvil(provider, params);
+      if (method === "eth_sendRawTransactionSync") return sendRawTransactionSync(provider, params);
       let args = TRANSACTION_METHODS.has(method) ? oneCalldataField(params) : params;
       if (method === "eth_sendTransaction") args = await withEstimatedGas(provider, args);
       return provider.request(args === undefined ? { method } : { method, params: args });

@@ -103,6 +103,19 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     while ((checkpoints.at(-1)?.id ?? -1) >= id) checkpoints.pop();
   };
   const blockNumber = async () => toNumber(await provider.request({ method: "eth_blockNumber" }));
+  /** The latest block's number and timestamp, in one request. */
+  const latestBlock = async () => {
+    const block = (await provider.request({
+      method: "eth_getBlockByNumber",
+      params: ["latest", false],
+    })) as { number: Hex; timestamp: Hex };
+    return { number: toNumber(block.number), timestamp: toNumber(block.timestamp) };
+  };
+  /**
+   * The head as the journal last saw it after a request of its own (every request that mines runs
+   * in turn here), so the next one need not ask; null when it must ask (at first, after a revert).
+   */
+  let knownHead: number | null = null;
   const blockTime = async (number: number) => {
     const block = (await provider.request({
       method: "eth_getBlockByNumber",
@@ -131,7 +144,7 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
   const mergeFloor = () => Math.max(checkpoints.at(-1)?.journalLength ?? 0, ...marks.values());
 
   async function journaled(method: string, params: unknown): Promise<unknown> {
-    const before = await blockNumber();
+    const before = knownHead ?? (await blockNumber());
     if (MINING.has(method)) await checkpoint(before);
     let result: unknown;
     let failure: unknown;
@@ -140,15 +153,18 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     } catch (error) {
       failure = error;
     }
-    const after = await blockNumber();
+    knownHead = null;
+    const latest = await latestBlock();
+    const after = latest.number;
+    knownHead = after;
     // A refused request changed nothing, unless it mined (a reverted transaction is mined).
     if (failure === undefined || after > before) {
       const entry: JournalEntry = { method, params };
       if (after > before) {
         entry.mined = {
           count: after - before,
-          first: await blockTime(before + 1),
-          last: await blockTime(after),
+          first: after === before + 1 ? latest.timestamp : await blockTime(before + 1),
+          last: latest.timestamp,
         };
       }
       const previous = journal.at(-1);
@@ -196,6 +212,7 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     if (kept === undefined) throw new Error(`the chain keeps no checkpoint at or below block ${target}`);
     const replay = journal.slice(kept.journalLength);
     const automine = (await provider.request({ method: "hardhat_getAutomine" })) as boolean;
+    knownHead = null;
     if ((await provider.request({ method: "evm_revert", params: [`0x${kept.id.toString(16)}`] })) !== true) {
       throw new Error(`the chain's checkpoint at block ${kept.block} is gone`);
     }
@@ -229,11 +246,12 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
       if (method !== "evm_snapshot" && method !== "evm_revert")
         return provider.request(params === undefined ? { method } : { method, params });
       return inTurn(async () => {
+        if (method === "evm_revert") knownHead = null;
         const result = await provider.request(params === undefined ? { method } : { method, params });
         if (method === "evm_snapshot") {
           marks.set(toNumber(result), journal.length);
           // A checkpoint after the snapshot: a rollback to its block or later keeps the snapshot.
-          await checkpoint(await blockNumber(), true);
+          await checkpoint(knownHead ?? (await blockNumber()), true);
         }
         if (method === "evm_revert" && result === true) {
           const id = toNumber((params as unknown[])[0]);

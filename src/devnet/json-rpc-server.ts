@@ -167,6 +167,15 @@ async function answer(dispatch: Dispatch, body: unknown): Promise<unknown> {
   return replies.length === 0 ? undefined : replies;
 }
 
+/**
+ * The JSON text the server answers the message `body` with over HTTP (undefined: notifications only),
+ * for clients in this process that skip the socket (the mock service's SVM adapter on the devnet).
+ */
+export async function answerJsonRpc(provider: Eip1193Provider, body: unknown): Promise<string | undefined> {
+  const reply = await answer(httpDispatch(provider), body);
+  return reply === undefined ? undefined : toJson(reply);
+}
+
 function parse(text: string): { ok: true; body: unknown } | { ok: false } {
   try {
     return { ok: true, body: JSON.parse(text) };

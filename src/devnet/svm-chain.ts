@@ -4,8 +4,9 @@
  * route-hop program behind every simulated swap source (so quoted routes execute as is), the protocol
  * depository program at its canonical id (`svm-depository.ts`). After setup
  * the chain runs as a validator (`SvmLedger`: timed slots, blockhash lifetime, history) behind a
- * Solana JSON-RPC and PubSub server on 127.0.0.1, and the mock service's SVM adapter reaches it over
- * that RPC like any other client.
+ * Solana JSON-RPC and PubSub server on 127.0.0.1, and the mock service's SVM adapter reaches it
+ * through that RPC's own handler in process (`svm-in-process-transport.ts`): the same methods and
+ * answers as over HTTP, without a socket per poll.
  */
 
 import {
@@ -36,6 +37,7 @@ import { isFailedTransaction, loadDevnetPeers } from "./peers.ts";
 import { createSvmLedger, type FaucetLimits, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 import { followDevnetClock } from "./solana-rpc/surfnet-clock.ts";
 import { installSvmDepository } from "./svm-depository.ts";
+import { inProcessSolanaTransport } from "./svm-in-process-transport.ts";
 import {
   type DevnetReceiverSettings,
   devnetReceiverInit,
@@ -275,6 +277,7 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
   });
   const adapter = createSvmChainAdapter({
     rpcUrl: server.rpcUrl,
+    transport: inProcessSolanaTransport(server.provider),
     wsUrl: server.wsUrl,
     solver: accounts.solver,
     receiverProgram: ATTESTED_RECEIVER_PROGRAM_ADDRESS,

@@ -8,7 +8,7 @@
 import { address, generateKeyPairSigner, lamports } from "@solana/kit";
 import type { BrowserPolicy } from "../browser-guard.ts";
 import type { DevnetClock } from "../clock.ts";
-import { serveJsonRpc } from "../json-rpc-server.ts";
+import { type Eip1193Provider, serveJsonRpc } from "../json-rpc-server.ts";
 import { createFaucet, type FaucetLimits } from "./faucet.ts";
 import type { SvmLedger } from "./ledger.ts";
 import { createRpcMethods, methodNotFound } from "./methods.ts";
@@ -45,6 +45,8 @@ export interface SolanaRpcServer {
   rpcUrl: string;
   /** `ws://127.0.0.1:<port>` */
   wsUrl: string;
+  /** The methods the HTTP server answers, for callers in this process (`answerJsonRpc`). */
+  provider: Eip1193Provider;
   close(): Promise<void>;
 }
 
@@ -66,17 +68,14 @@ export async function serveSolanaRpc(options: SolanaRpcServerOptions): Promise<S
     ...surfnetNetworkMethods(ledger),
     ...(options.clock ? surfnetClockMethods(ledger, options.clock) : {}),
   };
-  const http = await serveJsonRpc(
-    {
-      async request({ method, params }) {
-        const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
-        if (!handler) throw methodNotFound(method);
-        return handler(params);
-      },
+  const provider: Eip1193Provider = {
+    async request({ method, params }) {
+      const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
+      if (!handler) throw methodNotFound(method);
+      return handler(params);
     },
-    options.httpPort ?? 0,
-    options.policy,
-  );
+  };
+  const http = await serveJsonRpc(provider, options.httpPort ?? 0, options.policy);
   let pubsub: Awaited<ReturnType<typeof servePubSub>>;
   try {
     pubsub = await servePubSub(ledger, {
@@ -91,6 +90,7 @@ export async function serveSolanaRpc(options: SolanaRpcServerOptions): Promise<S
   return {
     rpcUrl: http.url,
     wsUrl: pubsub.url,
+    provider,
     async close() {
       await Promise.all([http.close(), pubsub.close()]);
     },

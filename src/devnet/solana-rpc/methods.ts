@@ -56,7 +56,13 @@ import {
   transactionConfig,
 } from "./params.ts";
 import type { RpcMethod } from "./rpc-method.ts";
-import { readTokenAccount, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, uiTokenAmount } from "./token-accounts.ts";
+import {
+  mayBeOwnedBy,
+  readTokenAccount,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+  uiTokenAmount,
+} from "./token-accounts.ts";
 import { decodeTransaction, signaturesVerify, type WireEncoding } from "./wire.ts";
 
 /** The runtime version LiteSVM 1.x embeds, reported as `solana-core`. */
@@ -153,9 +159,11 @@ export function createRpcMethods(
       throw invalidParams("Invalid param: unrecognized Token program id");
     }
     const accounts = ledger.accounts(config?.commitment);
+    const owned = role === "owner" ? mayBeOwnedBy(holder) : () => true;
     const value = programs
       .flatMap((program) => accounts.getProgramAccounts(program))
       .filter((found) => {
+        if (!owned(found.data)) return false;
         const state = readTokenAccount(accounts, found.address);
         return (
           state !== null && state[role] === holder && (!("mint" in filter) || state.mint === filter.mint)

@@ -2,7 +2,7 @@
  * SPL Token and Token-2022 accounts as the RPC describes them: token balances of a transaction's
  * accounts, `getTokenAccountBalance` amounts and the `jsonParsed` form of token accounts.
  */
-import { type Address, getBase58Decoder, type ReadonlyUint8Array } from "@solana/kit";
+import { type Address, getAddressEncoder, getBase58Decoder, type ReadonlyUint8Array } from "@solana/kit";
 import { getMintDecoder, getMintSize, getTokenDecoder, getTokenSize } from "@solana-program/token";
 import type { AccountSource } from "./account-history.ts";
 
@@ -50,6 +50,23 @@ function isTokenAccountData(data: ReadonlyUint8Array, program: string): boolean 
     data.length > ACCOUNT_SIZE &&
     data[ACCOUNT_SIZE] === ACCOUNT_TYPE_ACCOUNT
   );
+}
+
+/** Where a token account's owner sits in its data (after the mint), in both token programs. */
+const OWNER_OFFSET = 32;
+
+/**
+ * A test on an account's raw data that passes every token account `owner` owns (and fails most
+ * others): lists by owner skip decoding the accounts it fails, which on a chain with many token
+ * accounts is most of them.
+ */
+export function mayBeOwnedBy(owner: Address): (data: ReadonlyUint8Array) => boolean {
+  const bytes = getAddressEncoder().encode(owner);
+  return (data) => {
+    if (data.length < OWNER_OFFSET + bytes.length) return false;
+    for (let i = 0; i < bytes.length; i++) if (data[OWNER_OFFSET + i] !== bytes[i]) return false;
+    return true;
+  };
 }
 
 /** The token account at `address`, or null when it is not one (or its mint is missing). */

@@ -33,6 +33,7 @@ import {
   type Blockhash,
   type Commitment,
   createSolanaRpc,
+  createSolanaRpcFromTransport,
   createTransactionMessage,
   getBase58Encoder,
   getBase64EncodedWireTransaction,
@@ -45,6 +46,7 @@ import {
   type KeyPairSigner,
   pipe,
   type ReadonlyUint8Array,
+  type RpcTransport,
   type Signature,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
@@ -115,6 +117,8 @@ export function installSvmRouteHops(svm: LiteSVM, elf: Uint8Array = readFileSync
 export interface SvmChainAdapterOptions {
   /** Solana JSON-RPC URL (http or https). */
   rpcUrl: string;
+  /** Reach the node through this transport instead of HTTP to `rpcUrl` (the devnet's chain in process). */
+  transport?: RpcTransport;
   /** PubSub URL: accepted for existing callers; the adapter polls statuses over `rpcUrl` instead. */
   wsUrl?: string;
   /** The solver's keypair on the SVM chain (pays fills). */
@@ -183,7 +187,9 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
   const { solver, receiverProgram, depositoryProgram } = options;
   const chainId = options.chainId ?? SVM_CHAIN_ID;
   const commitment = options.commitment ?? "confirmed";
-  const rpc = createSolanaRpc(options.rpcUrl);
+  const rpc = options.transport
+    ? createSolanaRpcFromTransport(options.transport)
+    : createSolanaRpc(options.rpcUrl);
   const abort = new AbortController();
   const depository =
     depositoryProgram === undefined

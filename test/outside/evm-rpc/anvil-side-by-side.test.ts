@@ -1,7 +1,7 @@
 /**
  * One viem test-client script run against anvil (from the npm registry) and a devnet EVM chain side
  * by side: snapshots and their invalidation, mining modes, time, state cheatcodes, impersonation,
- * `anvil_reorg`, `anvil_rollback`, `anvil_dealERC20`, dump and load. What both do the same is asserted
+ * `anvil_reorg`, `anvil_rollback`, `anvil_dealERC20`, `eth_sendRawTransactionSync`, dump and load. What both do the same is asserted
  * once for both; each difference in docs/devnet.md ("Beside anvil and surfpool") is asserted explicitly on
  * each side, so a change on either shows here.
  */
@@ -16,14 +16,19 @@ import {
   http,
   parseAbi,
   parseEther,
+  parseGwei,
   publicActions,
   walletActions,
 } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { type AnvilNode, startAnvil } from "../../../bench/anvil.ts";
+import { evmMnemonicAccount } from "../../../src/devnet/accounts.ts";
 import { type Devnet, startDevnet } from "../../../src/devnet/devnet.ts";
-import { type AnvilNode, startAnvil } from "./anvil.ts";
 
 const STRANGER = "0x00000000000000000000000000000000000c0ffe" as Address;
 const WHALE = "0x000000000000000000000000000000000000beef" as Address;
+/** A codeless account the signed transfers pay (STRANGER gets code on the way). */
+const PAYEE = "0x0000000000000000000000000000000000005eed" as Address;
 /** The first account of the development mnemonic, funded and unlocked on both. */
 const SENDER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" as Address;
 const ERC20 = parseAbi([
@@ -279,6 +284,36 @@ describe("side by side: one viem test-client script on anvil and on a devnet EVM
           error: { code: -32603, message: "Unable to set ERC20 balance, no slot found" },
         });
       });
+
+      it("eth_sendRawTransactionSync answers the receipt eth_getTransactionReceipt reads; malformed transactions are refused with -32602", async () => {
+        const test = client(name);
+        const signer = privateKeyToAccount(evmMnemonicAccount(9).privateKey);
+        const sign = async () =>
+          signer.signTransaction({
+            chainId: name === "anvil" ? 31337 : 8453,
+            nonce: await test.getTransactionCount({ address: signer.address, blockTag: "pending" }),
+            to: PAYEE,
+            value: 1n,
+            gas: 21_000n,
+            maxFeePerGas: parseGwei("50"),
+            maxPriorityFeePerGas: parseGwei("1"),
+          });
+        const answer = await raw(name, "eth_sendRawTransactionSync", [await sign()]);
+        const receipt = answer.result as { transactionHash: Hex; status: Hex };
+        expect(receipt.status).to.equal("0x1");
+        expect(
+          (await raw(name, "eth_getTransactionReceipt", [receipt.transactionHash])).result,
+        ).to.deep.equal(receipt);
+        // viem's action (no timeout given) works on both.
+        const viaViem = await test.sendRawTransactionSync({ serializedTransaction: await sign() });
+        expect(viaViem.status).to.equal("success");
+        expect((await raw(name, "eth_sendRawTransactionSync", [])).error?.code).to.equal(-32602);
+        expect((await raw(name, "eth_sendRawTransactionSync", ["zz"])).error?.code).to.equal(-32602);
+        // EIP-7966's timeout parameter (ms): anvil 1.7.1 refuses any second parameter; the devnet takes it.
+        const timed = await raw(name, "eth_sendRawTransactionSync", [await sign(), "0x3e8"]);
+        if (name === "anvil") expect(timed.error?.code).to.equal(-32602);
+        else expect((timed.result as { status: Hex }).status).to.equal("0x1");
+      });
     });
   }
 
@@ -290,6 +325,30 @@ describe("side by side: one viem test-client script on anvil and on a devnet EVM
       await test.setBalance({ address: WHALE, value: 456n });
       await test.loadState({ state });
       expect(await test.getBalance({ address: WHALE })).to.equal(123n);
+    });
+
+    it("devnet: eth_sendRawTransactionSync not mined within its timeout fails with EIP-7966's code 4 and the hash (anvil 1.7.1 takes no timeout and waits 30 s)", async () => {
+      const test = client("devnet");
+      const signer = privateKeyToAccount(evmMnemonicAccount(9).privateKey);
+      await test.setAutomine(false);
+      try {
+        const signed = await signer.signTransaction({
+          chainId: 8453,
+          nonce: await test.getTransactionCount({ address: signer.address, blockTag: "pending" }),
+          to: PAYEE,
+          value: 1n,
+          gas: 21_000n,
+          maxFeePerGas: parseGwei("50"),
+          maxPriorityFeePerGas: parseGwei("1"),
+        });
+        const answer = await raw("devnet", "eth_sendRawTransactionSync", [signed, 200]);
+        expect(answer.error?.code).to.equal(4);
+        const hash = (answer.error as { data?: Hex }).data as Hex;
+        await test.mine({ blocks: 1 });
+        expect((await test.getTransactionReceipt({ hash })).status).to.equal("success");
+      } finally {
+        await test.setAutomine(true);
+      }
     });
 
     it("devnet: no per-chain dump; the whole devnet's state() starts a devnet with the same accounts", async () => {

@@ -1,6 +1,6 @@
 /**
- * anvil from the npm registry (`@foundry-rs/anvil`'s platform package, pinned), for suites that run a
- * script against anvil and the devnet side by side. The binary is installed once per machine into the
+ * anvil from the npm registry (`@foundry-rs/anvil`'s platform package, pinned), for the suites and
+ * benchmarks that run a script against anvil and the devnet side by side. The binary is installed once per machine into the
  * OS temp folder, keyed by version (an install races safely: it lands in a folder of its own, then is
  * renamed into place), and each anvil runs with a home of its own (it keeps history under
  * `~/.foundry`) on a free port.
@@ -63,14 +63,16 @@ export async function installAnvil(): Promise<string> {
 
 export interface AnvilNode {
   rpcUrl: string;
+  /** The anvil process (for its memory and CPU time). */
+  pid: number;
   close(): Promise<void>;
 }
 
-/** Starts anvil on a free port of 127.0.0.1 with `args`, once it listens. */
-export async function startAnvil(args: readonly string[] = []): Promise<AnvilNode> {
+/** Starts anvil on 127.0.0.1:`port` (0: a free port) with `args`, once it listens. */
+export async function startAnvil(args: readonly string[] = [], port = 0): Promise<AnvilNode> {
   const binary = await installAnvil();
   const home = await mkdtemp(join(tmpdir(), "attestkit-anvil-home-"));
-  const child: ChildProcess = spawn(binary, ["--host", "127.0.0.1", "--port", "0", ...args], {
+  const child: ChildProcess = spawn(binary, ["--host", "127.0.0.1", "--port", String(port), ...args], {
     env: { ...process.env, HOME: home, USERPROFILE: home },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -81,7 +83,7 @@ export async function startAnvil(args: readonly string[] = []): Promise<AnvilNod
     await rm(home, { recursive: true, force: true });
   };
   try {
-    const port = await new Promise<number>((resolve, reject) => {
+    const bound = await new Promise<number>((resolve, reject) => {
       let output = "";
       const timer = setTimeout(
         () => reject(new Error(`anvil did not start within 30 s:\n${output}`)),
@@ -103,7 +105,7 @@ export async function startAnvil(args: readonly string[] = []): Promise<AnvilNod
         reject(new Error(`anvil exited with ${code}:\n${output}`));
       });
     });
-    return { rpcUrl: `http://127.0.0.1:${port}`, close };
+    return { rpcUrl: `http://127.0.0.1:${bound}`, pid: child.pid as number, close };
   } catch (error) {
     await close();
     throw error;
