@@ -8,6 +8,7 @@ export * from "./client/index.ts";
 export * from "./credit/index.ts";
 export * from "./errors.ts";
 export * from "./funding/index.ts";
+export * from "./gasless/index.ts";
 export * from "./orders/index.ts";
 export * from "./receiver/index.ts";
 // Types only: the zod schemas themselves are at attestkit/schemas.
