@@ -19,8 +19,10 @@ export {
   buildMulticallAuthorization,
   hashMulticallAuthorization,
   type MulticallAuthorizationTypedData,
+  parseMulticallAuthorization,
   verifyMulticallAuthorization,
 } from "./multicall-authorization.ts";
+export { TypedDataShapeError } from "./parse-typed-data.ts";
 export {
   buildRelayerWitness,
   type RelayerWitnessTypedData,

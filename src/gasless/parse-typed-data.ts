@@ -5,10 +5,15 @@
  */
 import { type Address, getAddress, type Hex } from "viem";
 import { describeValue } from "../describe.ts";
+import { AttestkitError } from "../errors.ts";
 import type { Call3Value } from "./types.ts";
 
-/** The typed data is not the expected message shape. */
-export class TypedDataShapeError extends Error {}
+/** Typed data that is not the expected message: another primary type, other type lists, a bad member. */
+export class TypedDataShapeError extends AttestkitError {
+  constructor(message: string) {
+    super("GASLESS_TYPED_DATA_MALFORMED", message);
+  }
+}
 
 const UINT256_MAX = (1n << 256n) - 1n;
 
