@@ -7,6 +7,10 @@ import { type Address, encodeFunctionData, erc20Abi, type Hex } from "viem";
 import { RELAY_DEPOSITORY_ABI } from "../orders/depository-evm.ts";
 import type { Call3Value } from "./types.ts";
 
+/**
+ * The approve + `depositErc20` calls a gasless quote for a protocol order must authorise, in order:
+ * compare them with the typed data's `calls` (as `GaslessExpectation.calls`).
+ */
 export function gaslessDepositCalls(input: {
   depository: Address;
   token: Address;
