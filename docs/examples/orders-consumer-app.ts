@@ -98,8 +98,10 @@ async function send(to: Hex, data: Hex, value: bigint) {
 
 async function sendSteps(quote: Awaited<ReturnType<typeof client.quoteV2>>) {
   for (const step of quote.steps)
-    for (const item of step.items)
+    for (const item of step.items) {
+      if ("sign" in item.data) throw new Error(`step ${step.id} asks for a signature, not a transaction`);
       await send(item.data.to as Hex, item.data.data as Hex, BigInt(item.data.value ?? "0"));
+    }
 }
 
 const evmQuote = await client.quoteV2(evmBody);

@@ -10,6 +10,9 @@ import {
   type ChainsResponse,
   ChainsResponseSchema,
   ErrorBodySchema,
+  type ExecutePermitsBody,
+  type ExecutePermitsResponse,
+  ExecutePermitsResponseSchema,
   encodeListRequestsQuery,
   type FastFillBody,
   type FastFillResponse,
@@ -188,6 +191,23 @@ export interface ServiceClient {
    * ```
    */
   chains(callOptions?: CallOptions): Promise<ChainsResponse>;
+  /**
+   * POST /execute/permits: posts the user's signature over a `signature` step item's typed data
+   * (`item.data.sign`) with the item's `post.body`. For a gasless quote, the relayer sends the deposit
+   * once every item of the step is posted; check each typed data first with `verifyMulticallAuthorization`
+   * and `verifyFundingAuthorization`.
+   * @example
+   * ```ts
+   * const { sign, post } = item.data;
+   * const signature = await wallet.signTypedData({ ...sign, message: sign.value });
+   * await client.executePermits(signature, post.body);
+   * ```
+   */
+  executePermits(
+    signature: string,
+    body: ExecutePermitsBody,
+    callOptions?: CallOptions,
+  ): Promise<ExecutePermitsResponse>;
 }
 
 /**
@@ -389,6 +409,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     /** GET /chains: the chains served, with their protocol depositories. */
     chains(callOptions: CallOptions = {}) {
       return call("GET", "/chains", ChainsResponseSchema, { signal: callOptions.signal });
+    },
+    executePermits(signature: string, body: ExecutePermitsBody, callOptions: CallOptions = {}) {
+      return call(
+        "POST",
+        `/execute/permits?signature=${encodeURIComponent(signature)}`,
+        ExecutePermitsResponseSchema,
+        { body, headers: optionalKeyHeader(), signal: callOptions.signal },
+      );
     },
   };
   return client;

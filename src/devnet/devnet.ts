@@ -30,6 +30,7 @@ import { createDevnetClock, type DevnetClock } from "./clock.ts";
 import { clockRoutes, registerDevnetControl } from "./control.ts";
 import { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
 import { captureDevnetState, devnetSnapshots } from "./devnet-state.ts";
+import { DEVNET_APPROVAL_PROXY } from "./evm-approval-proxy.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
 import { clockUpToChains } from "./evm-clock.ts";
 import { DEVNET_ROUTERS } from "./evm-routers.ts";
@@ -64,6 +65,7 @@ export {
 } from "./config-out.ts";
 export { DEVNET_CONTROL_PREFIX, type DevnetControlRoutes } from "./control.ts";
 export { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
+export { DEVNET_APPROVAL_PROXY } from "./evm-approval-proxy.ts";
 export type { EvmDevChain, EvmDevToken } from "./evm-chain.ts";
 export { DEVNET_CALL_RECORDER, DEVNET_ROUTERS } from "./evm-routers.ts";
 export { snapshotEachTest } from "./mocha-snapshots.ts";
@@ -362,6 +364,9 @@ export async function startDevnet(
       now: clock.now,
       ...(options.orderVersion === undefined ? {} : { orderVersion: options.orderVersion }),
       routers: Object.fromEntries(evm.map((chain) => [chain.chainId, DEVNET_ROUTERS])),
+      gasless: Object.fromEntries(
+        evm.map((chain) => [chain.chainId, { approvalProxy: DEVNET_APPROVAL_PROXY }]),
+      ),
       ...(options.routerShape === undefined ? {} : { routerShape: options.routerShape }),
       // The devnet's chains start empty each run: its service file is created when missing.
       ...(options.db === undefined ? {} : { db: options.db, newDb: true }),

@@ -30,6 +30,7 @@ import { type EvmRole, evmDevAccount } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { createDevnetClock, type DevnetClock } from "./clock.ts";
 import { createEdrProvider } from "./edr-provider.ts";
+import { installApprovalProxy } from "./evm-approval-proxy.ts";
 import { evmClockProvider } from "./evm-clock.ts";
 import { installEvmDepository } from "./evm-depository.ts";
 import { evmMiningProvider } from "./evm-mining.ts";
@@ -121,6 +122,7 @@ const ARTIFACTS = {
   FillRouterV31: "artifacts/contracts/devnet/FillRouterV31.sol/FillRouterV31.json",
   FillRouterV32: "artifacts/contracts/devnet/FillRouterV32.sol/FillRouterV32.json",
   CallRecorder: "artifacts/contracts/devnet/CallRecorder.sol/CallRecorder.json",
+  GaslessApprovalProxy: "artifacts/contracts/devnet/GaslessApprovalProxy.sol/GaslessApprovalProxy.json",
 } as const;
 
 function readArtifact(name: keyof typeof ARTIFACTS): { abi: Abi; bytecode: Hex; deployedBytecode: Hex } {
@@ -210,6 +212,8 @@ async function deployContracts(
     "v3.2": readArtifact("FillRouterV32").deployedBytecode,
     CallRecorder: readArtifact("CallRecorder").deployedBytecode,
   });
+  // The approval proxy gasless deposits are relayed through.
+  await installApprovalProxy(provider, () => deploy("GaslessApprovalProxy", []));
   return { receiver: receiverAddress, depository, tokens };
 }
 

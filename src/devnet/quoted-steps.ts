@@ -5,7 +5,8 @@
  */
 import { getBase64Encoder, getTransactionDecoder, type KeyPairSigner, signTransaction } from "@solana/kit";
 import type { Hex, TransactionReceipt } from "viem";
-import type { QuoteResponse } from "../schemas/index.ts";
+import type { ServiceClient } from "../client/index.ts";
+import type { ExecutePermitsResponse, QuoteResponse, SignatureStepItemData } from "../schemas/index.ts";
 import type { EvmUser } from "./evm-user.ts";
 import type { SvmDevChain, SvmSubmitResult } from "./svm-chain.ts";
 
@@ -14,6 +15,8 @@ export async function sendQuotedEvmSteps(user: EvmUser, quote: QuoteResponse): P
   const receipts: TransactionReceipt[] = [];
   for (const step of quote.steps) {
     for (const item of step.items) {
+      if ("sign" in item.data)
+        throw new Error(`step ${step.id} asks for a signature: sign it (signQuotedGaslessStep)`);
       const hash = await user.wallet.sendTransaction({
         account: user.wallet.account,
         chain: null,
@@ -27,6 +30,36 @@ export async function sendQuotedEvmSteps(user: EvmUser, quote: QuoteResponse): P
     }
   }
   return receipts;
+}
+
+/**
+ * Signs every item of a quote's `signature` steps (a gasless deposit: its `MulticallAuthorization`, then
+ * its ERC-3009 funding) with `user`'s key and posts each with `client.executePermits`; the user sends no
+ * transaction. Resolves with the last post's answer (the relayer's transaction once all are in).
+ */
+export async function signQuotedGaslessSteps(
+  user: EvmUser,
+  quote: QuoteResponse,
+  client: Pick<ServiceClient, "executePermits">,
+): Promise<ExecutePermitsResponse> {
+  let last: ExecutePermitsResponse | null = null;
+  for (const step of quote.steps) {
+    if (step.kind !== "signature") continue;
+    for (const item of step.items) {
+      if (!("sign" in item.data)) throw new Error(`step ${step.id} has an item without typed data to sign`);
+      const { sign, post } = item.data as SignatureStepItemData;
+      const signature = await user.wallet.signTypedData({
+        account: user.wallet.account,
+        domain: sign.domain,
+        types: sign.types,
+        primaryType: sign.primaryType,
+        message: sign.value,
+      } as Parameters<typeof user.wallet.signTypedData>[0]);
+      last = await client.executePermits(signature, post.body);
+    }
+  }
+  if (last === null) throw new Error("the quote has no signature step");
+  return last;
 }
 
 /** Signs the quoted SVM deposit transaction (base64 wire form) by `signer` and runs it on the chain. */

@@ -5,6 +5,7 @@ export * from "./currency.ts";
 export * from "./endpoints.ts";
 export * from "./enums.ts";
 export * from "./errors.ts";
+export * from "./execute-permits.ts";
 export * from "./fast-fill.ts";
 export * from "./fee-sponsorship.ts";
 export {

@@ -59,6 +59,12 @@ export const QuoteV2BodySchema = z
       .describe(
         "Calls run on the destination chain after the output is paid, in order (the order's `calls`). EVM destinations with a native output only; their values come out of the output.",
       ),
+    usePermit: z
+      .boolean()
+      .optional()
+      .describe(
+        "When true, an ERC-20 deposit on an EVM chain with an approval proxy is quoted gasless: one `signature` step (the user signs an EIP-712 `MulticallAuthorization` and its ERC-3009 funding) posted to POST /execute/permits, and a relayer pays the gas.",
+      ),
     includeProtocolData: z
       .boolean()
       .optional()
@@ -104,6 +110,32 @@ export const QuoteStepItemDataSchema = z
   .meta({ id: "QuoteStepItemData", description: "What to sign and send for one step item." });
 export type QuoteStepItemData = z.infer<typeof QuoteStepItemDataSchema>;
 
+/**
+ * `items[].data` of a `signature` step (the service's SDK shape): what to sign (`sign`, EIP-712 typed data
+ * with the message under `value`) and where to post the signature (`post`; the signature goes in the
+ * `signature` query parameter).
+ */
+export const SignatureStepItemDataSchema = z
+  .object({
+    sign: z.looseObject({
+      signatureKind: z.enum(["eip712", "eip191"]),
+      domain: z.record(z.string(), z.unknown()),
+      types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+      primaryType: z.string(),
+      value: z.record(z.string(), z.unknown()),
+    }),
+    post: z.object({
+      endpoint: z.string().describe("Path to POST the signature to, e.g. `/execute/permits`."),
+      method: z.literal("POST"),
+      body: z.looseObject({ kind: z.string(), requestId: RequestIdSchema }),
+    }),
+  })
+  .meta({
+    id: "SignatureStepItemData",
+    description: "What to sign, and where to post it, for one signature step item.",
+  });
+export type SignatureStepItemData = z.infer<typeof SignatureStepItemDataSchema>;
+
 /** `items[].check` (2.8): the status endpoint to poll for this request, always with GET. */
 export const QuoteStepItemCheckSchema = z
   .object({
@@ -117,7 +149,7 @@ export type QuoteStepItemCheck = z.infer<typeof QuoteStepItemCheckSchema>;
 export const QuoteStepItemSchema = z
   .object({
     status: z.string().meta({ examples: ["incomplete"] }),
-    data: QuoteStepItemDataSchema,
+    data: z.union([QuoteStepItemDataSchema, SignatureStepItemDataSchema]),
     check: QuoteStepItemCheckSchema.optional().describe("Present on the deposit step."),
   })
   .meta({ id: "QuoteStepItem", description: "One action of a quote step." });
@@ -132,7 +164,7 @@ export const QuoteStepSchema = z
     id: z.string().meta({ examples: ["approve", "deposit"] }),
     action: z.string().describe("Display text."),
     description: z.string().describe("Display text."),
-    kind: z.string().meta({ examples: ["transaction"] }),
+    kind: z.string().meta({ examples: ["transaction", "signature"] }),
     requestId: RequestIdSchema.describe("Request id of the quote; the same on every step."),
     depositAddress: AddressSchema.optional().describe("Present on the deposit step."),
     items: z.array(QuoteStepItemSchema),

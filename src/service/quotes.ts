@@ -19,6 +19,7 @@ import { assertSvmAddress, assertSvmTokenAddress, SVM_NATIVE_TOKEN } from "../sv
 import { encodeDepositoryDeposit } from "./chains/depository-evm.ts";
 import { buildDepositoryDepositInstruction } from "./chains/depository-svm.ts";
 import { badRequest } from "./errors.ts";
+import { type GaslessChain, gaslessQuote } from "./gasless.ts";
 import { issueOrder, type OrdersConfig, ordersSupported, type ProtocolOrderBlock } from "./orders.ts";
 import type { RequestMeta, StoredRequest } from "./records.ts";
 import { newRecord } from "./records.ts";
@@ -73,6 +74,8 @@ export interface QuoteContext {
   orders?: OrdersConfig;
   /** The fill router of each chain that has one: quotes with user calls need one on their destination. */
   fillRouters?: ReadonlyMap<number, string>;
+  /** The chains whose approval proxy relays gasless deposits (`usePermit: true`). */
+  gasless?: ReadonlyMap<number, GaslessChain>;
 }
 
 /** Per-VM address checks (service interface: SVM rules): throws INVALID_ADDRESS / ADDRESS_VM_MISMATCH (400). */
@@ -483,6 +486,7 @@ export async function buildQuote(
     }
   }
   await assertSolverCanReceive(ctx, q, body);
+  const gasless = gaslessChainOf(ctx, q);
   const requestId = newRequestId();
   const now = options.now ?? Date.now();
   const slippageBps = 50n;
@@ -497,7 +501,7 @@ export async function buildQuote(
   }
   const paidOut = amountOut - callsValue;
   const order =
-    options.persist && body.includeProtocolData === true
+    options.persist && (body.includeProtocolData === true || gasless !== null)
       ? await orderOf(
           ctx,
           q,
@@ -507,7 +511,24 @@ export async function buildQuote(
       : null;
 
   let steps: QuoteStep[] = [];
-  if (q.originVm === "svm") {
+  let gaslessState: RequestMeta["gasless"];
+  if (gasless !== null && order !== null) {
+    const quoted = await gaslessQuote({
+      chain: gasless,
+      chainId: body.originChainId,
+      requestId,
+      user: q.user as Address,
+      refundTo: refundToOf(body, q),
+      token: q.originCurrency as Address,
+      amount: q.amount,
+      depository: parseEvmAddress(order.paymentDetails.depository, "depository"),
+      orderId: order.orderId,
+      api: body.originChainId === body.destinationChainId ? "swap" : "bridge",
+      nowMs: now,
+    });
+    steps = quoted.steps;
+    gaslessState = quoted.state;
+  } else if (q.originVm === "svm") {
     steps = await svmSteps(ctx, q, requestId, order);
   } else if (order !== null) {
     steps = await evmOrderSteps(ctx, q, requestId, order);
@@ -528,7 +549,7 @@ export async function buildQuote(
       currencyOut,
       timeEstimate,
     },
-    ...(order === null ? {} : { protocol: { v2: order } }),
+    ...(order === null || body.includeProtocolData !== true ? {} : { protocol: { v2: order } }),
   };
   if (!options.persist) return { response, request: null };
 
@@ -553,7 +574,8 @@ export async function buildQuote(
     destinationAmount: paidOut.toString(),
     ...(q.calls.length === 0 ? {} : { calls: q.calls.map((call) => encodeOrderCall(call)) }),
     amountMicroUsd: usdIn.toString(),
-    features: [],
+    features: gaslessState === undefined ? [] : ["gasless_execution"],
+    ...(gaslessState === undefined ? {} : { gasless: gaslessState }),
     fillTime: null,
     depositSeenAt: null,
     authenticatedData: { referrer: body.referrer ?? null, quotedAt: new Date(now).toISOString() },
@@ -589,4 +611,30 @@ async function orderOf(
     );
   }
   return issueOrder(ctx.orders, q, amounts, now);
+}
+
+/**
+ * The chain that relays this quote's deposit gasless (`usePermit: true`), or null when the quote does
+ * not ask for it. 400 GASLESS_UNSUPPORTED when it asks and cannot have it: the deposit must be an
+ * ERC-20 (ERC-3009) on an EVM chain whose approval proxy the service relays through.
+ */
+function gaslessChainOf(ctx: QuoteContext, q: ValidatedQuote): GaslessChain | null {
+  if (q.body.usePermit !== true) return null;
+  const chain = ctx.gasless?.get(q.body.originChainId);
+  const why =
+    q.originVm !== "evm"
+      ? "gasless deposits are EVM-only"
+      : q.originCurrency.toLowerCase() === zeroAddress
+        ? "a native deposit cannot be authorised by signature (ERC-3009 is for tokens)"
+        : chain === undefined
+          ? `chain ${q.body.originChainId} has no approval proxy to relay through`
+          : null;
+  if (why !== null) throw badRequest("GASLESS_UNSUPPORTED", `usePermit: ${why}`);
+  return chain as GaslessChain;
+}
+
+/** Where the approval proxy returns leftovers: the quote's `refundTo` when it names one, else the user. */
+function refundToOf(body: QuoteV2Body, q: ValidatedQuote): Address {
+  const refundTo = (body as { refundTo?: unknown }).refundTo;
+  return refundTo === undefined ? (q.user as Address) : parseEvmAddress(refundTo, "refundTo");
 }

@@ -5,6 +5,7 @@
  * `parentRequestId`) and `data.metadata` with both currency amounts; the `filters` parameter reaches
  * all of them by dotted path. `RequestMeta` holds what the mock needs internally and never returns.
  */
+
 import type { AnyOrder, LegCheckFailure, LegVerification } from "../orders/index.ts";
 import type {
   CurrencyAmount,
@@ -15,6 +16,7 @@ import type {
   RequestType,
   SponsorshipAmount,
 } from "../schemas/index.ts";
+import type { GaslessState } from "./gasless.ts";
 
 /** Internal, never-returned facts about a request. */
 export interface RequestMeta {
@@ -54,6 +56,8 @@ export interface RequestMeta {
   depositSeenAt: number | null;
   /** The origin amount a fast fill was made for (set when the hold is placed). */
   fastFillInput?: string;
+  /** A gasless quote's typed data, the signatures received and the relayer's transaction (`gasless.ts`). */
+  gasless?: GaslessState;
   /** Fields returned only to the owning integrator with includeAuthenticatedData=true. */
   authenticatedData: Record<string, unknown>;
 }

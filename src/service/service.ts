@@ -21,6 +21,9 @@ import {
 import {
   AppBalanceParamsSchema,
   AppBalanceResponseSchema,
+  ExecutePermitsBodySchema,
+  ExecutePermitsQuerySchema,
+  ExecutePermitsResponseSchema,
   FastFillBodySchema,
   FastFillResponseSchema,
   ListRequestsQuerySchema,
@@ -62,6 +65,7 @@ import {
   unauthorized,
 } from "./errors.ts";
 import { type ChainRouters, fillRoutersOf } from "./fill-routers.ts";
+import { type GaslessChain, GaslessRelayer } from "./gasless.ts";
 import { healthReport } from "./health.ts";
 import { type AllowedHosts, registerHostGuard } from "./host-guard.ts";
 import {
@@ -170,6 +174,11 @@ export interface ServiceOptions {
   routers?: Readonly<Record<number, ChainRouters>>;
   /** The router shape the solver fills through (default `"v3.2"`, the service's since 2026-10-26). */
   routerShape?: RouterShape;
+  /**
+   * Approval proxies per EVM chain id: quotes with `usePermit: true` on those chains are gasless, the
+   * chain adapter's solver account relays them (POST /execute/permits). Default none.
+   */
+  gasless?: Readonly<Record<number, { approvalProxy: string }>>;
   /** Browser origins allowed by CORS (default: any localhost / 127.0.0.1 origin). */
   corsOrigins?: CorsOrigins;
   /** Host header names answered (default: loopback names only, against DNS rebinding); `"*"` for any. */
@@ -400,7 +409,9 @@ export function createService(options: ServiceOptions): Service {
       fillRouters: routers.active,
     },
     fillRouters: routers.active,
+    gasless: gaslessChains(options.gasless, adapterByChain),
   };
+  const gaslessRelayer = new GaslessRelayer({ store, adapters: adapterByChain, now });
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, body } = toErrorResponse(error);
@@ -529,6 +540,16 @@ export function createService(options: ServiceOptions): Service {
   app.get("/chains", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return publicChains;
+  });
+  app.post("/execute/permits", async (request, reply) => {
+    const query = parseOr400(ExecutePermitsQuerySchema, request.query, "query", "INVALID_SIGNATURE");
+    const body = parseOr400(ExecutePermitsBodySchema, request.body, "body", "INVALID_REQUEST");
+    const outcome = await gaslessRelayer.accept(
+      body,
+      query.signature as Hex,
+      optionalKey(keys, headers(request)),
+    );
+    return send(reply, ExecutePermitsResponseSchema, outcome);
   });
   app.post("/transactions/index", async (request) => {
     const body = parseOr400(TransactionsIndexBodySchema, request.body, "body", "INVALID_REQUEST");
@@ -756,4 +777,24 @@ function createScenarios(
 ): ScenarioDirector | null {
   if (scenarios === undefined || scenarios === false) return null;
   return new ScenarioDirector({ book: new ScenarioBook(store, now), adapters, now, timers, onError });
+}
+
+/** The gasless chains of `createService`'s option, each relayed by its chain adapter's solver account. */
+function gaslessChains(
+  proxies: ServiceOptions["gasless"],
+  adapters: ReadonlyMap<number, ChainAdapter>,
+): ReadonlyMap<number, GaslessChain> {
+  const chains = new Map<number, GaslessChain>();
+  for (const [chainId, { approvalProxy }] of Object.entries(proxies ?? {})) {
+    const adapter = adapters.get(Number(chainId));
+    if (adapter === undefined || adapter.vm !== "evm") {
+      throw new Error(`gasless: chain ${chainId} needs an EVM chain adapter to relay through`);
+    }
+    chains.set(Number(chainId), {
+      approvalProxy: parseEvmAddress(approvalProxy, `gasless[${chainId}].approvalProxy`),
+      relayer: parseEvmAddress(adapter.solverAddress, "solverAddress"),
+      tokenDomain: async (token) => (await adapter.eip712Domain?.(token)) ?? null,
+    });
+  }
+  return chains;
 }

@@ -365,7 +365,7 @@ async function evmPaymentCall(env: PathsEnv, path: EvmPath, payer: EvmUser, q: P
   if (path.route === "depository") {
     // The quote's own deposit step (its approve step replaced by the permit).
     const item = q.quote.steps.find((step) => step.id === "deposit")?.items[0]?.data;
-    if (item === undefined) throw new Error("the quote has no deposit step");
+    if (item === undefined || "sign" in item) throw new Error("the quote has no deposit transaction");
     return { data: item.data as Hex, value: BigInt(item.value ?? "0") };
   }
   if (path.route === "gated depositor") {

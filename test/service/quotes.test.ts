@@ -235,7 +235,10 @@ describe("quotes", () => {
       );
       return response.steps
         .filter((step) => step.id === "approve")
-        .map((step) => decodeFunctionData({ abi: erc20Abi, data: step.items[0]!.data.data as Hex }).args[1]);
+        .map(
+          (step) =>
+            decodeFunctionData({ abi: erc20Abi, data: (step.items[0]!.data as { data: Hex }).data }).args[1],
+        );
     };
 
     it("a smaller allowance left over: approve(0) first, then the exact amount", async () => {

@@ -94,6 +94,7 @@ describe("transfers on the devnet", function () {
     const reader = createPublicClient({ transport: rpc, pollingInterval: 50 });
     for (const step of quote.steps) {
       for (const item of step.items) {
+        if ("sign" in item.data) throw new Error(`step ${step.id} asks for a signature, not a transaction`);
         const hash = await wallet.sendTransaction({
           chain: null,
           to: item.data.to as Hex,

@@ -33,6 +33,7 @@ import {
   keccak256,
   type Log,
   type PublicClient,
+  parseAbi,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
   type Transport,
@@ -76,6 +77,10 @@ export interface EvmChainAdapterOptions {
 }
 
 const TRANSFER_SELECTOR = "0xa9059cbb";
+/** ERC-5267's `eip712Domain()`. */
+const EIP5267_ABI = parseAbi([
+  "function eip712Domain() view returns (bytes1 fields, string name, string version, uint256 chainId, address verifyingContract, bytes32 salt, uint256[] extensions)",
+]);
 const REQUEST_ID_DATA = /^0x[0-9a-fA-F]{64}$/;
 /** transfer(address,uint256) + 32-byte id: 4 + 32 + 32 + 32 bytes. */
 const TAGGED_TRANSFER_LENGTH = 2 + 2 * (4 + 32 + 32 + 32);
@@ -434,6 +439,42 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       }),
     legSource: (txHash) => ({ vm: "ethereum-vm", hash: txHash as Hex, client: publicClient }),
     resume,
+    relay: (call) =>
+      serially(async () => {
+        const hash = await walletClient.sendTransaction({
+          account,
+          chain,
+          to: getAddress(call.to),
+          data: call.data as Hex,
+          value: call.value,
+        });
+        const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+        return { txHash: hash, block: Number(receipt.blockNumber), success: receipt.status === "success" };
+      }),
+    async erc20Balance(token, owner) {
+      try {
+        return await publicClient.readContract({
+          address: getAddress(token),
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [getAddress(owner)],
+        });
+      } catch {
+        return null;
+      }
+    },
+    async eip712Domain(contract) {
+      try {
+        const [, name, version] = await publicClient.readContract({
+          address: getAddress(contract),
+          abi: EIP5267_ABI,
+          functionName: "eip712Domain",
+        });
+        return { name, version };
+      } catch {
+        return null;
+      }
+    },
     async allowance(token, owner, spender) {
       try {
         return await publicClient.readContract({

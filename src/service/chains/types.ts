@@ -179,6 +179,19 @@ export interface ChainAdapter {
   addFormerSolvers?(addresses: readonly string[]): void;
   /** SVM only: the token program owning `mint` (SPL Token or Token-2022), or null when it is neither's mint. */
   tokenProgramOf?(mint: string): Promise<string | null>;
+  /**
+   * EVM only: sends `call` from the solver's account acting as the service's relayer (gasless deposits:
+   * the relayer pays the gas) and resolves once it is included, with whether it succeeded.
+   */
+  relay?(call: {
+    to: string;
+    data: string;
+    value: bigint;
+  }): Promise<{ txHash: string; block: number; success: boolean }>;
+  /** EVM only: `owner`'s balance of ERC-20 `token`; null when it cannot be read. */
+  erc20Balance?(token: string, owner: string): Promise<bigint | null>;
+  /** EVM only: a contract's EIP-712 domain name and version (ERC-5267 `eip712Domain()`); null without one. */
+  eip712Domain?(contract: string): Promise<{ name: string; version: string } | null>;
   /** ERC20 allowance (EVM only); null when unknown. */
   allowance?(token: string, owner: string, spender: string): Promise<bigint | null>;
   /** Development nodes only (`evm_snapshot`): a point `rewind` can take the chain back to. */

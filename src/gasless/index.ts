@@ -1,0 +1,31 @@
+export { gaslessDepositCalls } from "./deposit-calls.ts";
+export {
+  APPROVAL_PROXY_DOMAIN_NAME,
+  APPROVAL_PROXY_DOMAIN_VERSION,
+  approvalProxyDomain,
+  MULTICALL_AUTHORIZATION_TYPES,
+  PERMIT2_ADDRESS,
+  permit2Domain,
+  RECEIVE_WITH_AUTHORIZATION_TYPES,
+  RELAYER_WITNESS_PERMIT_TYPES,
+} from "./eip712-types.ts";
+export {
+  buildFundingAuthorization,
+  type FundingAuthorizationTypedData,
+  type TokenDomain,
+  verifyFundingAuthorization,
+} from "./funding-authorization.ts";
+export {
+  buildMulticallAuthorization,
+  hashMulticallAuthorization,
+  type MulticallAuthorizationTypedData,
+  parseMulticallAuthorization,
+  verifyMulticallAuthorization,
+} from "./multicall-authorization.ts";
+export { TypedDataShapeError } from "./parse-typed-data.ts";
+export {
+  buildRelayerWitness,
+  type RelayerWitnessTypedData,
+  verifyRelayerWitness,
+} from "./relayer-witness.ts";
+export * from "./types.ts";
