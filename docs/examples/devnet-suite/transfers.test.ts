@@ -235,6 +235,7 @@ describe("v2 protocol orders on the devnet", function () {
     const wallet = createWalletClient({ account: alice, transport: rpc });
     const reader = createPublicClient({ transport: rpc, pollingInterval: 50 });
     for (const item of quote.steps.flatMap((step) => step.items)) {
+      if ("sign" in item.data) throw new Error("this quote asks for a signature, not a transaction");
       const hash = await wallet.sendTransaction({
         chain: null,
         to: item.data.to as Hex,
