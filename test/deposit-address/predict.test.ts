@@ -47,18 +47,8 @@ function assembleCloneInitCode(implementation: Uint8Array): Uint8Array {
     ...[RETURNDATASIZE, RETURNDATASIZE, SWAP4, DUP1, RETURNDATACOPY],
     ...[PUSH1, 0x2a, JUMPI, REVERT, JUMPDEST, RETURN],
   ];
-  const constructor = [
-    PUSH1,
-    runtime.length,
-    RETURNDATASIZE,
-    DUP2,
-    PUSH1,
-    9,
-    RETURNDATASIZE,
-    CODECOPY,
-    RETURN,
-  ];
-  return Uint8Array.from([...constructor, ...runtime]);
+  const creation = [PUSH1, runtime.length, RETURNDATASIZE, DUP2, PUSH1, 9, RETURNDATASIZE, CODECOPY, RETURN];
+  return Uint8Array.from([...creation, ...runtime]);
 }
 
 /** EIP-1014: keccak256(0xff ++ deployer ++ salt ++ keccak256(initCode))[12:], salt = keccak256(orderId ++ depositor). */
