@@ -118,20 +118,24 @@ export async function verifyDepositAddressSweep(
           : 0n
         : transferred(payment.receipt.logs, currency, null, address);
       if (paid === 0n) {
-        const otherToken =
-          !native && payment.transaction.value === 0n && !same(payment.transaction.to, currency);
-        if (native ? payment.transaction.value > 0n : !otherToken)
+        // Something reached the address, in another currency; or nothing did.
+        const reached =
+          (same(payment.transaction.to, address) && payment.transaction.value > 0n) ||
+          payment.receipt.logs.some((log) => {
+            const transfer = decodeErc20Transfer(log as Parameters<typeof decodeErc20Transfer>[0]);
+            return transfer !== null && same(transfer.to, address);
+          });
+        if (reached)
+          fail(
+            "PAYMENT_CURRENCY_MISMATCH",
+            "the payment paid the deposit address another currency",
+            currency,
+          );
+        else
           fail(
             "DEPOSIT_ADDRESS_MISMATCH",
             "the payment did not reach the deposit address of this order and depositor",
             address,
-            native ? payment.transaction.to : "no Transfer of the currency to it",
-          );
-        else
-          fail(
-            "PAYMENT_CURRENCY_MISMATCH",
-            "the payment did not pay the order's currency",
-            currency,
             payment.transaction.to,
           );
       }
