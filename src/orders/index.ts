@@ -9,6 +9,20 @@ export {
   orderChainsFromChains,
 } from "./chains.ts";
 export {
+  type DepositAddressCheckCode,
+  type DepositAddressCheckFailure,
+  type DepositAddressParams,
+  type DepositAddressVerification,
+  type DepositAddressVm,
+  type EvmDepositAddressParams,
+  type EvmTxSource,
+  evmDepositAddressInitCode,
+  evmDepositAddressSalt,
+  predictDepositAddress,
+  type VerifyDepositAddressSweepParams,
+  verifyDepositAddressSweep,
+} from "./deposit-address/index.ts";
+export {
   CANONICAL_EVM_DEPOSITORY,
   decodeEvmDepositCall,
   type EvmDepositCall,

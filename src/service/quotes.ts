@@ -18,6 +18,13 @@ import type { QuoteResponse, QuoteStep, QuoteV2Body, RequestData, RequestType } 
 import { assertSvmAddress, assertSvmTokenAddress, SVM_NATIVE_TOKEN } from "../svm/index.ts";
 import { encodeDepositoryDeposit } from "./chains/depository-evm.ts";
 import { buildDepositoryDepositInstruction } from "./chains/depository-svm.ts";
+import {
+  type DepositAddressPlan,
+  depositAddressRecord,
+  depositAddressStep,
+  planDepositAddress,
+  type QuotableDepositAddresses,
+} from "./deposit-address-quote.ts";
 import { badRequest } from "./errors.ts";
 import { type GaslessChain, gaslessQuote } from "./gasless.ts";
 import { issueOrder, type OrdersConfig, ordersSupported, type ProtocolOrderBlock } from "./orders.ts";
@@ -76,6 +83,8 @@ export interface QuoteContext {
   fillRouters?: ReadonlyMap<number, string>;
   /** The chains whose approval proxy relays gasless deposits (`usePermit: true`). */
   gasless?: ReadonlyMap<number, GaslessChain>;
+  /** A chain's strict deposit addresses, when it has them (`useDepositAddress: true`). */
+  depositAddresses?: (chainId: number) => QuotableDepositAddresses | undefined;
 }
 
 /** Per-VM address checks (service interface: SVM rules): throws INVALID_ADDRESS / ADDRESS_VM_MISMATCH (400). */
@@ -500,8 +509,13 @@ export async function buildQuote(
     );
   }
   const paidOut = amountOut - callsValue;
+  // A deposit address is bound to an order: such a quote issues one whether or not it returns it.
+  const depositPlan: DepositAddressPlan | null =
+    options.persist && body.useDepositAddress === true
+      ? await planDepositAddress(q, body, ctx.depositAddresses)
+      : null;
   const order =
-    options.persist && (body.includeProtocolData === true || gasless !== null)
+    options.persist && (body.includeProtocolData === true || gasless !== null || depositPlan !== null)
       ? await orderOf(
           ctx,
           q,
@@ -510,6 +524,14 @@ export async function buildQuote(
         )
       : null;
 
+  const depositAddress =
+    depositPlan === null || order === null
+      ? null
+      : depositPlan.chain.addressOf({
+          orderId: order.orderId,
+          depositor: q.user,
+          currency: q.originCurrency,
+        });
   let steps: QuoteStep[] = [];
   let gaslessState: RequestMeta["gasless"];
   if (gasless !== null && order !== null) {
@@ -528,6 +550,8 @@ export async function buildQuote(
     });
     steps = quoted.steps;
     gaslessState = quoted.state;
+  } else if (depositAddress !== null) {
+    steps = [depositAddressStep(q, requestId, depositAddress)];
   } else if (q.originVm === "svm") {
     steps = await svmSteps(ctx, q, requestId, order);
   } else if (order !== null) {
@@ -574,8 +598,12 @@ export async function buildQuote(
     destinationAmount: paidOut.toString(),
     ...(q.calls.length === 0 ? {} : { calls: q.calls.map((call) => encodeOrderCall(call)) }),
     amountMicroUsd: usdIn.toString(),
-    features: gaslessState === undefined ? [] : ["gasless_execution"],
+    features: [
+      ...(gaslessState === undefined ? [] : ["gasless_execution" as const]),
+      ...(depositAddress === null ? [] : ["deposit_address" as const]),
+    ],
     ...(gaslessState === undefined ? {} : { gasless: gaslessState }),
+    ...(depositPlan === null ? {} : { depositAddressWatch: { nextBlock: depositPlan.head + 1, sweeps: [] } }),
     fillTime: null,
     depositSeenAt: null,
     authenticatedData: { referrer: body.referrer ?? null, quotedAt: new Date(now).toISOString() },
@@ -591,6 +619,9 @@ export async function buildQuote(
       timeEstimate,
       currencyIn,
       currencyOut,
+      ...(depositPlan === null || depositAddress === null
+        ? {}
+        : { refundTo: depositPlan.refundTo, depositAddress: depositAddressRecord(depositAddress, q.user) }),
     },
     meta,
   );
@@ -622,13 +653,15 @@ function gaslessChainOf(ctx: QuoteContext, q: ValidatedQuote): GaslessChain | nu
   if (q.body.usePermit !== true) return null;
   const chain = ctx.gasless?.get(q.body.originChainId);
   const why =
-    q.originVm !== "evm"
-      ? "gasless deposits are EVM-only"
-      : q.originCurrency.toLowerCase() === zeroAddress
-        ? "a native deposit cannot be authorised by signature (ERC-3009 is for tokens)"
-        : chain === undefined
-          ? `chain ${q.body.originChainId} has no approval proxy to relay through`
-          : null;
+    q.body.useDepositAddress === true
+      ? "a deposit address is paid by a plain transfer, not by a signed authorisation"
+      : q.originVm !== "evm"
+        ? "gasless deposits are EVM-only"
+        : q.originCurrency.toLowerCase() === zeroAddress
+          ? "a native deposit cannot be authorised by signature (ERC-3009 is for tokens)"
+          : chain === undefined
+            ? `chain ${q.body.originChainId} has no approval proxy to relay through`
+            : null;
   if (why !== null) throw badRequest("GASLESS_UNSUPPORTED", `usePermit: ${why}`);
   return chain as GaslessChain;
 }

@@ -58,6 +58,11 @@ export interface RequestMeta {
   fastFillInput?: string;
   /** A gasless quote's typed data, the signatures received and the relayer's transaction (`gasless.ts`). */
   gasless?: GaslessState;
+  /**
+   * A strict deposit-address request: the next block its watcher reads payments from, and the sweeps
+   * the service sent for it (a deposit they make is this request's, `order-deposits.ts`).
+   */
+  depositAddressWatch?: { nextBlock: number; sweeps: string[] };
   /** Fields returned only to the owning integrator with includeAuthenticatedData=true. */
   authenticatedData: Record<string, unknown>;
 }
