@@ -44,6 +44,7 @@ export default defineConfig({
           "./test/vectors/attestation.json",
           "./test/vectors/protocol-orders.json",
           "./test/vectors/protocol-orders-v2.json",
+          "./test/vectors/deposit-addresses.json",
         ],
       },
     },

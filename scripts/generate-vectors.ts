@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { addressVectors } from "./vectors/addresses.ts";
 import { attestationVectors } from "./vectors/attestation.ts";
+import { depositAddressVectors } from "./vectors/deposit-addresses.ts";
 import { fundingVectors } from "./vectors/funding.ts";
 import { protocolOrderVectors } from "./vectors/orders.ts";
 import { protocolOrderV2Vectors } from "./vectors/orders-v2.ts";
@@ -20,6 +21,7 @@ const files: Record<string, object> = {
   "protocol-orders.json": await protocolOrderVectors(bytes),
   "protocol-orders-v2.json": await protocolOrderV2Vectors(bytes),
   "testing-signatures.json": await testingSignatureVectors(bytes),
+  "deposit-addresses.json": depositAddressVectors(bytes),
 };
 
 const check = process.argv.includes("--check");

@@ -88,3 +88,10 @@ export class InvalidOrderPolicyError extends AttestkitError {
     super("INVALID_ORDER_POLICY", message);
   }
 }
+
+/** `predictDepositAddress` parameters naming a VM it has no derivation for. */
+export class InvalidDepositAddressParamsError extends AttestkitError {
+  constructor(message: string) {
+    super("INVALID_DEPOSIT_ADDRESS_PARAMS", message);
+  }
+}

@@ -9,6 +9,14 @@ export {
   orderChainsFromChains,
 } from "./chains.ts";
 export {
+  type DepositAddressParams,
+  type DepositAddressVm,
+  type EvmDepositAddressParams,
+  evmDepositAddressInitCode,
+  evmDepositAddressSalt,
+  predictDepositAddress,
+} from "./deposit-address/index.ts";
+export {
   CANONICAL_EVM_DEPOSITORY,
   decodeEvmDepositCall,
   type EvmDepositCall,

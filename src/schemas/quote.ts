@@ -65,6 +65,15 @@ export const QuoteV2BodySchema = z
       .describe(
         "When true, the quote also returns `protocol.v2` (the signed protocol order) and its deposit step pays the origin chain's depository under the order id.",
       ),
+    useDepositAddress: z
+      .boolean()
+      .optional()
+      .describe(
+        "When true, the deposit step is a plain transfer to a strict deposit address (`depositAddress` on the step) bound to the quote's order and its user as depositor; a sweep deposits what the address receives. Needs `refundTo`.",
+      ),
+    refundTo: AddressSchema.optional().describe(
+      "Origin-chain address refunds go to for deposit-address quotes (required with `useDepositAddress`).",
+    ),
   })
   .meta({ id: "QuoteV2Body", description: "Body of POST /quote/v2." });
 export type QuoteV2Body = z.infer<typeof QuoteV2BodySchema>;

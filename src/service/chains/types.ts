@@ -140,6 +140,45 @@ export interface SignedTransfer {
   lifetime: string;
 }
 
+/** A strict deposit address on one chain: the order it deposits under, who is credited, in which currency. */
+export interface DepositAddressKey {
+  /** The protocol order id (0x, 32 bytes). */
+  orderId: string;
+  /** The account the depository credits (the quote's user). */
+  depositor: string;
+  /** What it collects: token address; zero address (EVM) / native constant (SVM) for native. */
+  currency: string;
+}
+
+/** A payment into a deposit address, as its chain shows it. */
+export interface DepositAddressPayment {
+  txHash: string;
+  block: number;
+  /** The account whose balance paid it. */
+  from: string;
+  amount: bigint;
+}
+
+/**
+ * Strict deposit addresses on one chain (EVM: the factory's CREATE2 clones; SVM: the program's PDAs),
+ * as the service's deposit-address watcher uses them (`deposit-address-watcher.ts`): derive the
+ * address, see what was paid into it, and sweep it into the depository under the order id.
+ */
+export interface DepositAddressChain {
+  /** The address of `key`, derived without a chain read. */
+  addressOf(key: DepositAddressKey): string;
+  /** What the address holds of `key.currency` now, not swept yet. */
+  balanceOf(key: DepositAddressKey): Promise<bigint>;
+  /** Payments of `key.currency` into the address in blocks (slots) `from..to` inclusive, oldest first. */
+  paymentsTo(key: DepositAddressKey, from: number, to: number): Promise<DepositAddressPayment[]>;
+  /**
+   * Sweeps the address's whole balance of `key.currency` into the depository under `key.orderId` for
+   * `key.depositor` (deploying or creating what the VM needs first); resolves once included. The
+   * depository's deposit it makes reaches the indexer as an `order-deposit` paid by the address.
+   */
+  sweep(key: DepositAddressKey): Promise<{ txHash: string; block: number }>;
+}
+
 /** How the service reads and pays on one chain: the indexer scans it, the solver transfers on it. */
 export interface ChainAdapter {
   /** The chain's protocol chain id. */
@@ -188,6 +227,8 @@ export interface ChainAdapter {
    * blocks back to the height the chain had, so what those blocks held is gone (a reorg).
    */
   rewind?(snapshot: string): Promise<void>;
+  /** Strict deposit addresses, when the chain has a deposit-address factory (program). */
+  depositAddresses?: DepositAddressChain;
   /** Where `verifyOrderFill` / `verifyOrderRefund` read one of this chain's transactions. */
   legSource?(txHash: string): LegSource;
   /** Stops its connections and timers. */
