@@ -14,7 +14,13 @@ export {
   type EvmDepositAddressParams,
   evmDepositAddressInitCode,
   evmDepositAddressSalt,
+  findSvmDepositAddress,
   predictDepositAddress,
+  predictSvmDepositAddress,
+  SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM,
+  SVM_DEPOSIT_ADDRESS_SEED,
+  type SvmDepositAddressParams,
+  svmDepositAddressSeeds,
 } from "./deposit-address/index.ts";
 export {
   CANONICAL_EVM_DEPOSITORY,

@@ -20,10 +20,10 @@ import { FailedTransactionMetadata } from "litesvm";
 import { bytesToHex, type Hex } from "viem";
 import idl from "../../programs/idl/deposit_address.json" with { type: "json" };
 import {
-  getSvmSweepInstruction,
+  SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM as PROGRAM,
   predictSvmDepositAddress,
-  SVM_DEPOSIT_ADDRESS_PROGRAM,
-} from "../../src/deposit-address/svm.ts";
+} from "../../src/orders/deposit-address/svm.ts";
+import { getSvmSweepInstruction } from "../../src/orders/deposit-address/svm-sweep.ts";
 import { SVM_NATIVE_TOKEN } from "../../src/svm/constants.ts";
 import { ATA_PROGRAM, customError, DEPOSITORY_ERRORS, OrderFixture } from "./order-fixture.ts";
 import {
@@ -72,7 +72,7 @@ describe("svm: deposit addresses (sweep into the depository)", function () {
   before(async () => {
     f = await OrderFixture.start({ initializeOrders: false });
     f.svm.addProgram(
-      SVM_DEPOSIT_ADDRESS_PROGRAM,
+      PROGRAM,
       readFileSync(fileURLToPath(new URL("../../programs/deploy/deposit-address.so", import.meta.url))),
     );
     sweeper = await generateKeyPairSigner();
@@ -82,16 +82,19 @@ describe("svm: deposit addresses (sweep into the depository)", function () {
 
   const sweep = (id: Hex, mint: string, o: { depositor?: string; tokenProgram?: string } = {}) =>
     getSvmSweepInstruction({
-      id,
+      program: PROGRAM,
+      orderId: id,
       mint,
       depositor: o.depositor ?? depositor,
       sweeper,
-      tokenProgram: o.tokenProgram,
+      ...(o.tokenProgram === undefined ? {} : { tokenProgram: o.tokenProgram }),
     });
+  const addressOf = (orderId: Hex, mint: string, who = depositor) =>
+    predictSvmDepositAddress({ vm: "svm", program: PROGRAM, orderId, mint, depositor: who });
   const send = (ix: Instruction) => f.send([ix], sweeper);
 
   async function payNative(id: Hex, amount: bigint, who = depositor): Promise<Address> {
-    const to = await predictSvmDepositAddress({ id, mint: SVM_NATIVE_TOKEN, depositor: who });
+    const to = addressOf(id, SVM_NATIVE_TOKEN, who);
     const data = new Uint8Array(12);
     data[0] = 2;
     data.set(u64le(amount), 4);
@@ -116,7 +119,7 @@ describe("svm: deposit addresses (sweep into the depository)", function () {
     id: Hex,
     amount: bigint,
   ): Promise<{ address: Address; token: Address }> {
-    const address = await predictSvmDepositAddress({ id, mint: t.mint, depositor });
+    const address = addressOf(id, t.mint);
     const [token] = await findAssociatedTokenPda({
       owner: address,
       mint: t.mint,
@@ -173,9 +176,7 @@ describe("svm: deposit addresses (sweep into the depository)", function () {
 
     it("a sweep of an empty address: InsufficientBalance", async () => {
       const id = randomId();
-      expect(f.lamports(await predictSvmDepositAddress({ id, mint: SVM_NATIVE_TOKEN, depositor }))).to.equal(
-        0n,
-      );
+      expect(f.lamports(addressOf(id, SVM_NATIVE_TOKEN))).to.equal(0n);
       expectCode(await send(await sweep(id, SVM_NATIVE_TOKEN)), "InsufficientBalance");
     });
 

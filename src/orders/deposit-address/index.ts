@@ -1,3 +1,10 @@
 export { evmDepositAddressInitCode, evmDepositAddressSalt, predictEvmDepositAddress } from "./evm.ts";
 export { predictDepositAddress } from "./predict.ts";
+export {
+  findSvmDepositAddress,
+  predictSvmDepositAddress,
+  SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM,
+  SVM_DEPOSIT_ADDRESS_SEED,
+  svmDepositAddressSeeds,
+} from "./svm.ts";
 export type * from "./types.ts";
