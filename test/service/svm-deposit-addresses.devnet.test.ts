@@ -1,0 +1,100 @@
+// The devnet SVM chain's deposit addresses through its chain adapter (DepositAddressChain), over
+// the chain's own JSON-RPC: a plain payment into the address (SOL, then USDC to its associated
+// token account), seen by balanceOf and paymentsTo, swept by the devnet's sweeper, and the sweep
+// found by the indexer's scan as a depository deposit under the order id for the depositor, paid
+// by the address.
+import { type Address, lamports } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from "@solana-program/token";
+import { expect } from "chai";
+import { bytesToHex } from "viem";
+import { eventually } from "../../src/devnet/poll.ts";
+import { type SvmDevChain, type SvmSubmitResult, startSvmDevChain } from "../../src/devnet/svm-chain.ts";
+import { submitSvmInstructions } from "../../src/devnet/svm-user.ts";
+import { SVM_NATIVE_TOKEN } from "../../src/svm/constants.ts";
+
+describe("devnet SVM deposit addresses (chain adapter)", function () {
+  this.timeout(60_000);
+  let chain: SvmDevChain;
+
+  before(async () => {
+    chain = await startSvmDevChain({
+      solverEvm: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      whitelist: [],
+      maxDeadlineWindow: 3600,
+    });
+  });
+  after(async () => chain?.close());
+
+  for (const currency of ["native", "usdc"] as const) {
+    it(`${currency}: paid by a plain transfer, watched, swept, indexed under the order id for the depositor`, async () => {
+      const addresses = chain.adapter.depositAddresses!;
+      const { alice, bob } = chain.accounts;
+      const mint = currency === "native" ? SVM_NATIVE_TOKEN : chain.usdc.mint;
+      const key = {
+        orderId: bytesToHex(crypto.getRandomValues(new Uint8Array(32))),
+        depositor: bob.address,
+        currency: mint,
+      };
+      const address = addresses.addressOf(key) as Address;
+      const start = await chain.adapter.head();
+      const amount = currency === "native" ? 1_000_000_000n : 25_000_000n;
+      let paid: SvmSubmitResult;
+      if (currency === "native") {
+        paid = await submitSvmInstructions(chain, alice, [
+          getTransferSolInstruction({ source: alice, destination: address, amount: lamports(amount) }),
+        ]);
+      } else {
+        const [ata] = await findAssociatedTokenPda({
+          owner: address,
+          mint: chain.usdc.mint,
+          tokenProgram: TOKEN_PROGRAM_ADDRESS,
+        });
+        paid = await submitSvmInstructions(chain, alice, [
+          getCreateAssociatedTokenIdempotentInstruction({
+            payer: alice,
+            ata,
+            owner: address,
+            mint: chain.usdc.mint,
+          }),
+          getTransferCheckedInstruction({
+            source: await chain.usdcAccount(alice.address),
+            mint: chain.usdc.mint,
+            destination: ata,
+            authority: alice,
+            amount,
+            decimals: chain.usdc.decimals,
+          }),
+        ]);
+      }
+      // The adapter reads at `confirmed`: wait until the payment's slot is confirmed.
+      const head = await eventually(async () => {
+        const at = await chain.adapter.head();
+        return at >= paid.slot ? at : undefined;
+      }, "the payment's slot confirmed");
+      expect(await addresses.balanceOf(key)).to.equal(amount);
+      const payments = await addresses.paymentsTo(key, start, head);
+      expect(payments.map((p) => [p.from, p.amount])).to.deep.equal([[alice.address, amount]]);
+
+      const swept = await addresses.sweep(key);
+      expect(await addresses.balanceOf(key)).to.equal(0n);
+      const found = (await chain.adapter.scan(swept.block, await chain.adapter.head())).filter(
+        (o) => o.txHash === swept.txHash,
+      );
+      expect(found).to.have.length(1);
+      expect(found[0]).to.include({
+        kind: "order-deposit",
+        orderId: key.orderId,
+        depositor: bob.address,
+        from: address,
+        currency: mint,
+        amount: amount.toString(),
+      });
+    });
+  }
+});
