@@ -20,7 +20,11 @@ export {
   SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM,
   SVM_DEPOSIT_ADDRESS_SEED,
   type SvmDepositAddressParams,
+  type SweepCheckCode,
+  type SweepCheckFailure,
+  type SweepVerification,
   svmDepositAddressSeeds,
+  verifySvmDepositAddressSweep,
 } from "./deposit-address/index.ts";
 export {
   CANONICAL_EVM_DEPOSITORY,

@@ -12,10 +12,17 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
 import { expect } from "chai";
-import { bytesToHex } from "viem";
+import { bytesToHex, type Hex } from "viem";
 import { eventually } from "../../src/devnet/poll.ts";
 import { type SvmDevChain, type SvmSubmitResult, startSvmDevChain } from "../../src/devnet/svm-chain.ts";
 import { submitSvmInstructions } from "../../src/devnet/svm-user.ts";
+import {
+  fetchSvmLegEvidence,
+  SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM as program,
+  type SvmLegRpc,
+  type SweepVerification,
+  verifySvmDepositAddressSweep,
+} from "../../src/orders/index.ts";
 import { SVM_NATIVE_TOKEN } from "../../src/svm/constants.ts";
 
 describe("devnet SVM deposit addresses (chain adapter)", function () {
@@ -95,6 +102,48 @@ describe("devnet SVM deposit addresses (chain adapter)", function () {
         currency: mint,
         amount: amount.toString(),
       });
+
+      const source = chain.adapter.legSource!(swept.txHash) as { rpc: SvmLegRpc };
+      const evidence = (await fetchSvmLegEvidence(source.rpc, swept.txHash))!;
+      const expected = {
+        vm: "svm",
+        program,
+        orderId: key.orderId as Hex,
+        mint,
+        depositor: bob.address,
+      } as const;
+      const confirmed = { finality: { commitment: "confirmed" } } as const;
+      const verified = verifySvmDepositAddressSweep(evidence, expected, confirmed);
+      expect(verified).to.deep.include({ ok: true, depositAddress: address, credited: amount, failures: [] });
+      const codes = (result: SweepVerification) => result.failures.map((f) => f.code);
+      // The same sweep checked for another depositor or order: not a sweep of that address.
+      expect(
+        codes(verifySvmDepositAddressSweep(evidence, { ...expected, depositor: alice.address }, confirmed)),
+      ).to.deep.equal(["SWEEP_NOT_FOUND"]);
+      expect(
+        codes(
+          verifySvmDepositAddressSweep(evidence, { ...expected, orderId: `0x${"11".repeat(32)}` }, confirmed),
+        ),
+      ).to.deep.equal(["SWEEP_NOT_FOUND"]);
+      if (evidence.commitment !== "finalized")
+        expect(codes(verifySvmDepositAddressSweep(evidence, expected))).to.deep.equal(["TX_NOT_FINAL"]);
+      // Evidence claiming the vault gained nothing: the credit is measured, not read from the instruction.
+      const meta = evidence.transaction.meta!;
+      const unpaid = {
+        ...evidence,
+        transaction: {
+          ...evidence.transaction,
+          meta: { ...meta, postBalances: meta.preBalances, postTokenBalances: meta.preTokenBalances },
+        },
+      };
+      expect(codes(verifySvmDepositAddressSweep(unpaid, expected, confirmed))).to.deep.equal([
+        "DEPOSIT_NOT_CREDITED",
+      ]);
+      const failed = {
+        ...evidence,
+        transaction: { ...evidence.transaction, meta: { ...meta, err: { InstructionError: [0, "Custom"] } } },
+      };
+      expect(codes(verifySvmDepositAddressSweep(failed, expected, confirmed))).to.deep.equal(["TX_FAILED"]);
     });
   }
 });

@@ -8,3 +8,9 @@ export {
   svmDepositAddressSeeds,
 } from "./svm.ts";
 export type * from "./types.ts";
+export {
+  type SweepCheckCode,
+  type SweepCheckFailure,
+  type SweepVerification,
+  verifySvmDepositAddressSweep,
+} from "./verify-sweep-svm.ts";
