@@ -1,21 +1,13 @@
 // The devnet SVM chain's deposit addresses through its chain adapter (DepositAddressChain), over
-// the chain's own JSON-RPC: a plain payment into the address (SOL, then USDC to its associated
-// token account), seen by balanceOf and paymentsTo, swept by the devnet's sweeper, and the sweep
+// the chain's own JSON-RPC: the quote step's plain payment into the address (SOL, then USDC to its
+// associated token account), seen by balanceOf and paymentsTo, swept by the devnet's sweeper, and the sweep
 // found by the indexer's scan as a depository deposit under the order id for the depositor, paid
 // by the address.
-import { type Address, lamports } from "@solana/kit";
-import { getTransferSolInstruction } from "@solana-program/system";
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getTransferCheckedInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from "@solana-program/token";
+import { type Address, getBase64Encoder, getTransactionDecoder, signTransaction } from "@solana/kit";
 import { expect } from "chai";
 import { bytesToHex, type Hex } from "viem";
 import { eventually } from "../../src/devnet/poll.ts";
-import { type SvmDevChain, type SvmSubmitResult, startSvmDevChain } from "../../src/devnet/svm-chain.ts";
-import { submitSvmInstructions } from "../../src/devnet/svm-user.ts";
+import { type SvmDevChain, startSvmDevChain } from "../../src/devnet/svm-chain.ts";
 import {
   fetchSvmLegEvidence,
   SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM as program,
@@ -23,6 +15,7 @@ import {
   type SweepVerification,
   verifySvmDepositAddressSweep,
 } from "../../src/orders/index.ts";
+import { buildSvmDepositAddressPayment } from "../../src/service/deposit-address-svm-step.ts";
 import { SVM_NATIVE_TOKEN } from "../../src/svm/constants.ts";
 
 describe("devnet SVM deposit addresses (chain adapter)", function () {
@@ -51,34 +44,19 @@ describe("devnet SVM deposit addresses (chain adapter)", function () {
       const address = addresses.addressOf(key) as Address;
       const start = await chain.adapter.head();
       const amount = currency === "native" ? 1_000_000_000n : 25_000_000n;
-      let paid: SvmSubmitResult;
-      if (currency === "native") {
-        paid = await submitSvmInstructions(chain, alice, [
-          getTransferSolInstruction({ source: alice, destination: address, amount: lamports(amount) }),
-        ]);
-      } else {
-        const [ata] = await findAssociatedTokenPda({
-          owner: address,
-          mint: chain.usdc.mint,
-          tokenProgram: TOKEN_PROGRAM_ADDRESS,
-        });
-        paid = await submitSvmInstructions(chain, alice, [
-          getCreateAssociatedTokenIdempotentInstruction({
-            payer: alice,
-            ata,
-            owner: address,
-            mint: chain.usdc.mint,
-          }),
-          getTransferCheckedInstruction({
-            source: await chain.usdcAccount(alice.address),
-            mint: chain.usdc.mint,
-            destination: ata,
-            authority: alice,
-            amount,
-            decimals: chain.usdc.decimals,
-          }),
-        ]);
-      }
+      // The quote's deposit step, as the SDK's adapter would send it: signed by the user, sent as is.
+      const payment = await buildSvmDepositAddressPayment({
+        requestId: key.orderId,
+        user: alice.address,
+        address,
+        currency: mint,
+        amount,
+        destinationChainId: 8453,
+        destinationCurrency: "0x0000000000000000000000000000000000000000",
+        blockhash: chain.latestBlockhash(),
+      });
+      const unsigned = getTransactionDecoder().decode(getBase64Encoder().encode(payment.transaction));
+      const paid = chain.submit(await signTransaction([alice.keyPair], unsigned));
       // The adapter reads at `confirmed`: wait until the payment's slot is confirmed.
       const head = await eventually(async () => {
         const at = await chain.adapter.head();
