@@ -205,6 +205,15 @@ function describe(devnet: Devnet<SvmChainBase>): void {
     ...[...devnet.evm.values()].flatMap((chain) => [
       [`${chain.chainId}`, "AttestedReceiver", chain.receiver],
       [`${chain.chainId}`, `RelayDepository (protocol chain "${chain.name}")`, chain.depository],
+      ...(chain.depositAddressFactory === undefined
+        ? []
+        : [
+            [
+              `${chain.chainId}`,
+              "DepositAddressFactory (strict deposit addresses)",
+              chain.depositAddressFactory,
+            ],
+          ]),
       ...chain.tokens.map((token) => [
         `${chain.chainId}`,
         `${token.symbol} (${token.decimals} decimals)`,

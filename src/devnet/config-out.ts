@@ -48,7 +48,12 @@ export const DevnetConfigSchema = z.object({
       protocolChainId: z.string().min(1),
       rpcUrl: url,
       wsUrl: url,
-      contracts: z.object({ receiver: evmAddress, depository: evmAddress }),
+      contracts: z.object({
+        receiver: evmAddress,
+        depository: evmAddress,
+        depositAddressFactory: evmAddress.optional(),
+        depositAddressImplementation: evmAddress.optional(),
+      }),
       tokens: z.array(token(evmAddress)),
     }),
   ),
@@ -114,7 +119,16 @@ export function devnetConfig(devnet: DevnetConfigSource): DevnetConfig {
       protocolChainId: chain.name,
       rpcUrl: chain.rpcUrl,
       wsUrl: chain.wsUrl,
-      contracts: { receiver: chain.receiver, depository: chain.depository },
+      contracts: {
+        receiver: chain.receiver,
+        depository: chain.depository,
+        ...(chain.depositAddressFactory === undefined
+          ? {}
+          : {
+              depositAddressFactory: chain.depositAddressFactory,
+              depositAddressImplementation: chain.depositAddressImplementation,
+            }),
+      },
       tokens: chain.tokens.map(({ symbol, decimals, address }) => ({ symbol, decimals, address })),
     })),
     svm: {

@@ -329,6 +329,14 @@ export async function startDevnet(
             solverPrivateKey: solver.privateKey,
             receivers: [chain.receiver],
             depository: chain.depository,
+            ...(chain.depositAddressFactory === undefined || chain.depositAddressImplementation === undefined
+              ? {}
+              : {
+                  depositAddresses: {
+                    factory: chain.depositAddressFactory,
+                    implementation: chain.depositAddressImplementation,
+                  },
+                }),
           }),
         ),
         svm.adapter,

@@ -90,6 +90,10 @@ export interface EvmDevChain {
   receiver: Address;
   /** The protocol depository, at the canonical address. */
   depository: Address;
+  /** The strict deposit addresses' `DepositAddressFactory` (absent on a chain saved before it existed). */
+  depositAddressFactory?: Address;
+  /** The `DepositAddress` implementation the factory's clones delegate to. */
+  depositAddressImplementation?: Address;
   /** The test tokens (USDC, WETH). */
   tokens: readonly EvmDevToken[];
   /** Mines `blocks` empty blocks. */
@@ -116,6 +120,8 @@ const TOKENS = [
 const ARTIFACTS = {
   AttestedReceiver: "artifacts/contracts/AttestedReceiver.sol/AttestedReceiver.json",
   RelayDepository: "artifacts/contracts/depository/RelayDepository.sol/RelayDepository.json",
+  DepositAddressFactory:
+    "artifacts/contracts/deposit-addresses/DepositAddressFactory.sol/DepositAddressFactory.json",
   MockERC20: "artifacts/contracts/mocks/MockERC20.sol/MockERC20.json",
   Multicall3: "artifacts/contracts/devnet/Multicall3.sol/Multicall3.json",
   FillRouterV31: "artifacts/contracts/devnet/FillRouterV31.sol/FillRouterV31.json",
@@ -127,7 +133,10 @@ function readArtifact(name: keyof typeof ARTIFACTS): { abi: Abi; bytecode: Hex; 
   return JSON.parse(readFileSync(packageFile(ARTIFACTS[name]), "utf8"));
 }
 
-type DeployedContracts = Pick<EvmChainState, "receiver" | "depository" | "tokens">;
+type DeployedContracts = Pick<
+  EvmChainState,
+  "receiver" | "depository" | "depositAddressFactory" | "depositAddressImplementation" | "tokens"
+>;
 
 /** Deploys and configures the chain's contracts and tokens (a fresh chain). */
 async function deployContracts(
@@ -182,6 +191,15 @@ async function deployContracts(
 
   // Owned by the solver, the account that settles what the depository holds.
   const depository = await installEvmDepository(provider, () => deploy("RelayDepository", [solver]));
+  // Strict deposit addresses: the factory deploys the implementation its clones delegate to.
+  const depositAddressFactory = (await deploy("DepositAddressFactory", [depository])).address;
+  const depositAddressImplementation = getAddress(
+    (await publicClient.readContract({
+      address: depositAddressFactory,
+      abi: readArtifact("DepositAddressFactory").abi,
+      functionName: "IMPLEMENTATION",
+    })) as Address,
+  );
 
   const tokens: EvmDevToken[] = [];
   for (const token of TOKENS) {
@@ -210,7 +228,13 @@ async function deployContracts(
     "v3.2": readArtifact("FillRouterV32").deployedBytecode,
     CallRecorder: readArtifact("CallRecorder").deployedBytecode,
   });
-  return { receiver: receiverAddress, depository, tokens };
+  return {
+    receiver: receiverAddress,
+    depository,
+    depositAddressFactory,
+    depositAddressImplementation,
+    tokens,
+  };
 }
 
 /** Rebuilds a saved chain; its next block is no older than the wall clock. */
@@ -230,7 +254,7 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
   const node = journaledProvider(await createEdrProvider(options.chainId, genesisTime));
   const clocked = evmClockProvider(node, options.clock ?? createDevnetClock());
   const provider = evmMiningProvider(clocked);
-  const { receiver, depository, tokens } = options.load
+  const { receiver, depository, depositAddressFactory, depositAddressImplementation, tokens } = options.load
     ? await loadContracts(node, options.load)
     : await deployContracts(provider, options);
 
@@ -243,6 +267,9 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     wsUrl: rpc.wsUrl,
     receiver,
     depository,
+    ...(depositAddressFactory === undefined || depositAddressImplementation === undefined
+      ? {}
+      : { depositAddressFactory, depositAddressImplementation }),
     tokens,
     async mine(blocks = 1) {
       await provider.request({ method: "hardhat_mine", params: [`0x${blocks.toString(16)}`] });
@@ -260,6 +287,9 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
       journal: [...node.journal()],
       receiver,
       depository,
+      ...(depositAddressFactory === undefined || depositAddressImplementation === undefined
+        ? {}
+        : { depositAddressFactory, depositAddressImplementation }),
       tokens: tokens.map((token) => ({ ...token })),
     }),
     async close() {

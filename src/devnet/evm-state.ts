@@ -63,6 +63,9 @@ export interface EvmChainState {
   journal: JournalEntry[];
   receiver: Address;
   depository: Address;
+  /** Absent in states saved before the devnet deployed deposit addresses. */
+  depositAddressFactory?: Address;
+  depositAddressImplementation?: Address;
   tokens: { symbol: "USDC" | "WETH"; name: string; decimals: number; address: Address }[];
 }
 

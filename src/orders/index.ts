@@ -9,9 +9,13 @@ export {
   orderChainsFromChains,
 } from "./chains.ts";
 export {
+  type DepositAddressCheckCode,
+  type DepositAddressCheckFailure,
   type DepositAddressParams,
+  type DepositAddressVerification,
   type DepositAddressVm,
   type EvmDepositAddressParams,
+  type EvmTxSource,
   evmDepositAddressInitCode,
   evmDepositAddressSalt,
   findSvmDepositAddress,
@@ -24,6 +28,8 @@ export {
   type SweepCheckFailure,
   type SweepVerification,
   svmDepositAddressSeeds,
+  type VerifyDepositAddressSweepParams,
+  verifyDepositAddressSweep,
   verifySvmDepositAddressSweep,
 } from "./deposit-address/index.ts";
 export {

@@ -45,7 +45,7 @@ export async function fetchEvmLegEvidence(client: EvmLegClient, hash: Hex): Prom
 }
 
 /** One frame of the call tracer's output: a call, its value (hex) and the calls it made. */
-type CallFrame = { type?: string; to?: string; value?: string; calls?: CallFrame[] };
+type CallFrame = { type?: string; from?: string; to?: string; value?: string; calls?: CallFrame[] };
 
 /**
  * The native value the transaction's inner calls moved (`debug_traceTransaction`, call tracer), or
@@ -54,7 +54,7 @@ type CallFrame = { type?: string; to?: string; value?: string; calls?: CallFrame
 async function traceInternalTransfers(
   client: EvmLegClient,
   hash: Hex,
-): Promise<{ to: string; value: bigint }[] | null> {
+): Promise<{ to: string; value: bigint; from?: string }[] | null> {
   if (client.request === undefined) return null;
   let root: CallFrame;
   try {
@@ -67,7 +67,7 @@ async function traceInternalTransfers(
   }
   // A node that ignores the tracer answers with struct logs: no call frame, no evidence.
   if (root === null || typeof root !== "object" || typeof root.type !== "string") return null;
-  const out: { to: string; value: bigint }[] = [];
+  const out: { to: string; value: bigint; from?: string }[] = [];
   const walk = (frame: CallFrame) => {
     for (const call of frame.calls ?? []) {
       if (
@@ -76,7 +76,8 @@ async function traceInternalTransfers(
         /^0x[0-9a-fA-F]+$/.test(call.value)
       ) {
         const value = BigInt(call.value);
-        if (value > 0n) out.push({ to: call.to.toLowerCase(), value });
+        const from = typeof call.from === "string" ? { from: call.from.toLowerCase() } : {};
+        if (value > 0n) out.push({ to: call.to.toLowerCase(), value, ...from });
       }
       walk(call);
     }

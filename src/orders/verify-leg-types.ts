@@ -24,10 +24,11 @@ export type EvmLegEvidence = {
   nodeChainId?: number;
   /**
    * Value moved by the transaction's inner calls (`debug_traceTransaction` with the call tracer),
-   * when the node offers it: what a receipt does not show. Reported, never counted (the service
-   * counts the fill contract's events).
+   * when the node offers it: what a receipt does not show, with the account each came from. Reported,
+   * never counted for a fill or refund (the service counts the fill contract's events); a deposit
+   * address's native sweep is measured by it (`verifyDepositAddressSweep`).
    */
-  internalTransfers?: readonly { to: string; value: bigint }[];
+  internalTransfers?: readonly { to: string; value: bigint; from?: string }[];
 };
 
 /** One entry of `preTokenBalances` / `postTokenBalances`. */

@@ -22,7 +22,18 @@ export const ServiceChainSchema = z
     wsRpcUrl: z.string().optional(),
     currency: z.looseObject({ name: z.string(), symbol: z.string(), decimals: z.int().nonnegative() }),
     contracts: z
-      .looseObject({ erc20Router: z.string().optional(), approvalProxy: z.string().optional() })
+      .looseObject({
+        erc20Router: z.string().optional(),
+        approvalProxy: z.string().optional(),
+        depositAddressFactory: z
+          .string()
+          .optional()
+          .describe("attestkit devnet: the strict deposit addresses' `DepositAddressFactory`."),
+        depositAddressImplementation: z
+          .string()
+          .optional()
+          .describe("attestkit devnet: the `DepositAddress` implementation its clones delegate to."),
+      })
       .optional()
       .describe(
         'The service\'s contracts on the chain: the router in use (`erc20Router`) and each router version under its key (`"v3.2": { router, approvalProxy }`). An order names the router that fills it in its `extraData`.',

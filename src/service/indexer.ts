@@ -44,6 +44,8 @@ export interface IndexerOptions {
   now?: () => number;
   /** Resolves once the service's start-up reconciliation is done: no pass runs before. */
   ready?: () => Promise<void>;
+  /** Watches and sweeps each chain's strict deposit addresses after the chain is scanned. */
+  depositAddresses?: { watch(adapter: ChainAdapter): Promise<void> };
 }
 
 export class Indexer {
@@ -83,6 +85,7 @@ export class Indexer {
     for (const adapter of this.#o.adapters) {
       try {
         await this.#scanChain(adapter);
+        await this.#o.depositAddresses?.watch(adapter);
       } catch (error) {
         this.#o.onError?.(error, `index chain ${adapter.chainId}`);
       }

@@ -824,9 +824,18 @@ export class Lifecycle {
   }
 }
 
-/** Whether the request's user paid the deposit (the mock deposit endpoint names no payer: the user). */
+/**
+ * Whether the request's user paid the deposit (the mock deposit endpoint names no payer: the user).
+ * A strict deposit address pays on its user's behalf: its sweep can deposit only for its own order
+ * and depositor.
+ */
 function fromRequestUser(record: RequestRecord, observation: DepositObservation): boolean {
-  return normalizeLookup(observation.from ?? record.user) === normalizeLookup(record.user);
+  const payer = normalizeLookup(observation.from ?? record.user);
+  const depositAddress = record.depositAddress?.type === "strict" ? record.depositAddress.address : null;
+  return (
+    payer === normalizeLookup(record.user) ||
+    (depositAddress !== null && payer === normalizeLookup(depositAddress))
+  );
 }
 
 /** How a refund names the deposit it returns: its transaction, and its position there. */

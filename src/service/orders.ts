@@ -109,6 +109,13 @@ function routerExtraData(config: OrdersConfig, chainId: number): string {
   return router === undefined ? "0x" : encodeFillContractExtraData(router);
 }
 
+/**
+ * Who the order's refund option pays: a deposit-address quote's `refundTo` (checked for the origin
+ * VM before the order is issued, `deposit-address-quote.ts`), else the user.
+ */
+const refundRecipient = (q: ValidatedQuote): string =>
+  q.body.useDepositAddress === true && q.body.refundTo !== undefined ? q.body.refundTo : q.user;
+
 /** The quote's user calls as the order carries them. */
 const orderCalls = (q: ValidatedQuote): string[] => q.calls.map((call) => encodeOrderCall(call));
 
@@ -145,7 +152,7 @@ const ORDER_DATA: { [V in OrderVersion]: (terms: OrderTerms) => Extract<AnyOrder
           refunds: [
             {
               chainId: origin.chainId,
-              recipient: q.user,
+              recipient: refundRecipient(q),
               currency: q.originCurrency,
               minimumAmount: amounts.amountIn.toString(),
               deadline: deadline + (config.refundWindowSeconds ?? DEFAULT_REFUND_WINDOW_SECONDS),
@@ -187,7 +194,7 @@ const ORDER_DATA: { [V in OrderVersion]: (terms: OrderTerms) => Extract<AnyOrder
           chainId: origin.chainId,
           currency: q.originCurrency,
           minimumAmount: amounts.amountIn.toString(),
-          recipient: q.user,
+          recipient: refundRecipient(q),
         },
       ],
       output: {

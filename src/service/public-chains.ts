@@ -2,7 +2,7 @@
  * GET /chains (beyond the service interface): the chains this service serves, in the shape the SDK's
  * `configureDynamicChains()` reads (`{ chains: [...] }`: id, names, HTTP and WebSocket RPC URLs, VM
  * type, native currency), plus `protocol.v2 { chainId, depository }` as the service publishes it for
- * orders, and the fill routers under `contracts` (`fill-routers.ts`). No explorer: a local chain has none, so explorer fields are empty.
+ * orders, and the fill routers and deposit-address contracts under `contracts` (`fill-routers.ts`). No explorer: a local chain has none, so explorer fields are empty.
  */
 import { zeroAddress } from "viem";
 import { SVM_NATIVE_TOKEN } from "../svm/index.ts";
@@ -30,10 +30,12 @@ export function chainsResponse(
   chains: readonly PublicChain[],
   protocol: ReadonlyMap<number, ProtocolChain>,
   routers: FillRouters = fillRoutersOf(),
+  depositAddressContracts: (chainId: number) => Readonly<Record<string, string>> | undefined = () =>
+    undefined,
 ): { chains: Record<string, unknown>[] } {
   return {
     chains: chains.map((chain) => ({
-      ...withContracts(contractsOf(routers, chain.id)),
+      ...withContracts(contractsOf(routers, chain.id), depositAddressContracts(chain.id)),
       id: chain.id,
       name: chain.name,
       displayName: chain.displayName,
@@ -55,8 +57,14 @@ export function chainsResponse(
   };
 }
 
-const withContracts = (contracts: Record<string, unknown> | undefined) =>
-  contracts === undefined ? {} : { contracts };
+/** `contracts`: the routers, and the deposit-address factory (program) where the chain has one. */
+const withContracts = (
+  contracts: Record<string, unknown> | undefined,
+  depositAddresses: Readonly<Record<string, string>> | undefined,
+) =>
+  contracts === undefined && depositAddresses === undefined
+    ? {}
+    : { contracts: { ...contracts, ...depositAddresses } };
 
 function protocolOf(id: number, protocol: ReadonlyMap<number, ProtocolChain>): ProtocolChain {
   const known = protocol.get(id);

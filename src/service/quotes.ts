@@ -18,6 +18,13 @@ import type { QuoteResponse, QuoteStep, QuoteV2Body, RequestData, RequestType } 
 import { assertSvmAddress, assertSvmTokenAddress, SVM_NATIVE_TOKEN } from "../svm/index.ts";
 import { encodeDepositoryDeposit } from "./chains/depository-evm.ts";
 import { buildDepositoryDepositInstruction } from "./chains/depository-svm.ts";
+import {
+  type DepositAddressPlan,
+  depositAddressRecord,
+  depositAddressStep,
+  planDepositAddress,
+  type QuotableDepositAddresses,
+} from "./deposit-address-quote.ts";
 import { badRequest } from "./errors.ts";
 import { issueOrder, type OrdersConfig, ordersSupported, type ProtocolOrderBlock } from "./orders.ts";
 import type { RequestMeta, StoredRequest } from "./records.ts";
@@ -73,6 +80,8 @@ export interface QuoteContext {
   orders?: OrdersConfig;
   /** The fill router of each chain that has one: quotes with user calls need one on their destination. */
   fillRouters?: ReadonlyMap<number, string>;
+  /** A chain's strict deposit addresses, when it has them (`useDepositAddress: true`). */
+  depositAddresses?: (chainId: number) => QuotableDepositAddresses | undefined;
 }
 
 /** Per-VM address checks (service interface: SVM rules): throws INVALID_ADDRESS / ADDRESS_VM_MISMATCH (400). */
@@ -496,8 +505,13 @@ export async function buildQuote(
     );
   }
   const paidOut = amountOut - callsValue;
+  // A deposit address is bound to an order: such a quote issues one whether or not it returns it.
+  const depositPlan: DepositAddressPlan | null =
+    options.persist && body.useDepositAddress === true
+      ? await planDepositAddress(q, body, ctx.depositAddresses)
+      : null;
   const order =
-    options.persist && body.includeProtocolData === true
+    options.persist && (body.includeProtocolData === true || depositPlan !== null)
       ? await orderOf(
           ctx,
           q,
@@ -506,8 +520,18 @@ export async function buildQuote(
         )
       : null;
 
+  const depositAddress =
+    depositPlan === null || order === null
+      ? null
+      : depositPlan.chain.addressOf({
+          orderId: order.orderId,
+          depositor: q.user,
+          currency: q.originCurrency,
+        });
   let steps: QuoteStep[] = [];
-  if (q.originVm === "svm") {
+  if (depositAddress !== null) {
+    steps = [depositAddressStep(q, requestId, depositAddress)];
+  } else if (q.originVm === "svm") {
     steps = await svmSteps(ctx, q, requestId, order);
   } else if (order !== null) {
     steps = await evmOrderSteps(ctx, q, requestId, order);
@@ -528,7 +552,7 @@ export async function buildQuote(
       currencyOut,
       timeEstimate,
     },
-    ...(order === null ? {} : { protocol: { v2: order } }),
+    ...(order === null || body.includeProtocolData !== true ? {} : { protocol: { v2: order } }),
   };
   if (!options.persist) return { response, request: null };
 
@@ -553,7 +577,8 @@ export async function buildQuote(
     destinationAmount: paidOut.toString(),
     ...(q.calls.length === 0 ? {} : { calls: q.calls.map((call) => encodeOrderCall(call)) }),
     amountMicroUsd: usdIn.toString(),
-    features: [],
+    features: depositAddress === null ? [] : ["deposit_address"],
+    ...(depositPlan === null ? {} : { depositAddressWatch: { nextBlock: depositPlan.head + 1, sweeps: [] } }),
     fillTime: null,
     depositSeenAt: null,
     authenticatedData: { referrer: body.referrer ?? null, quotedAt: new Date(now).toISOString() },
@@ -569,6 +594,9 @@ export async function buildQuote(
       timeEstimate,
       currencyIn,
       currencyOut,
+      ...(depositPlan === null || depositAddress === null
+        ? {}
+        : { refundTo: depositPlan.refundTo, depositAddress: depositAddressRecord(depositAddress, q.user) }),
     },
     meta,
   );

@@ -54,6 +54,11 @@ export interface RequestMeta {
   depositSeenAt: number | null;
   /** The origin amount a fast fill was made for (set when the hold is placed). */
   fastFillInput?: string;
+  /**
+   * A strict deposit-address request: the next block its watcher reads payments from, and the sweeps
+   * the service sent for it (a deposit they make is this request's, `order-deposits.ts`).
+   */
+  depositAddressWatch?: { nextBlock: number; sweeps: string[] };
   /** Fields returned only to the owning integrator with includeAuthenticatedData=true. */
   authenticatedData: Record<string, unknown>;
 }

@@ -52,6 +52,7 @@ import { ClockTimers } from "./clock-timers.ts";
 import { type CorsOrigins, DEFAULT_CORS_ORIGINS, registerCors } from "./cors.ts";
 import { crashPoint } from "./crash-points.ts";
 import { CursorCodec } from "./cursor.ts";
+import { DepositAddressWatcher } from "./deposit-address-watcher.ts";
 import {
   badRequest,
   conflict,
@@ -363,6 +364,11 @@ export function createService(options: ServiceOptions): Service {
           },
           now,
           ready: () => ready,
+          depositAddresses: new DepositAddressWatcher({
+            store,
+            now,
+            onError: (error, context) => app.log.warn({ err: error }, context),
+          }),
         })
       : null;
 
@@ -400,6 +406,12 @@ export function createService(options: ServiceOptions): Service {
       fillRouters: routers.active,
     },
     fillRouters: routers.active,
+    depositAddresses: (chainId) => {
+      const adapter = adapterByChain.get(chainId);
+      return adapter?.depositAddresses === undefined
+        ? undefined
+        : { chain: adapter.depositAddresses, head: () => adapter.head() };
+    },
   };
 
   app.setErrorHandler((error, request, reply) => {
@@ -525,7 +537,12 @@ export function createService(options: ServiceOptions): Service {
 
   // --- SDK compatibility (beyond the service interface, docs/sdk.md): chain list and deposit notices
   const indexedChains = new Set(adapters.map((adapter) => adapter.chainId));
-  const publicChains = chainsResponse(options.publicChains ?? [], protocol, routers);
+  const publicChains = chainsResponse(
+    options.publicChains ?? [],
+    protocol,
+    routers,
+    (chainId) => adapterByChain.get(chainId)?.depositAddresses?.contracts,
+  );
   app.get("/chains", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return publicChains;

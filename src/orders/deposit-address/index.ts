@@ -8,9 +8,11 @@ export {
   svmDepositAddressSeeds,
 } from "./svm.ts";
 export type * from "./types.ts";
+export { verifyDepositAddressSweep } from "./verify-evm.ts";
 export {
   type SweepCheckCode,
   type SweepCheckFailure,
   type SweepVerification,
   verifySvmDepositAddressSweep,
 } from "./verify-sweep-svm.ts";
+export type * from "./verify-types.ts";

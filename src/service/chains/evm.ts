@@ -44,6 +44,11 @@ import { decodeAppBalanceFundingCalldata } from "../../funding/index.ts";
 import { FILL_ROUTER_ABI } from "../../orders/index.ts";
 import { decodeEvmReceiverDeposit } from "../../receiver/index.ts";
 import { crashPoint } from "../crash-points.ts";
+import {
+  createEvmDepositAddresses,
+  DEPOSIT_ADDRESS_FACTORY_ABI,
+  type EvmDepositAddressContracts,
+} from "./deposit-addresses-evm.ts";
 import { scanEvmDepository } from "./depository-evm.ts";
 import type { CallFrame } from "./evm-payers.ts";
 import { byTransaction, chainRead, isolateTransaction, settleQuarantined } from "./quarantine.ts";
@@ -73,6 +78,8 @@ export interface EvmChainAdapterOptions {
   formerSolvers?: readonly string[];
   /** The protocol depository on this chain: its deposit events are order deposits. */
   depository?: string;
+  /** The chain's deposit-address factory and implementation: the service sweeps its strict deposit addresses. */
+  depositAddresses?: EvmDepositAddressContracts;
 }
 
 const TRANSFER_SELECTOR = "0xa9059cbb";
@@ -413,9 +420,34 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     });
   }
 
+  /** A sweep from the solver's key, in turn with its fills and refunds (one nonce sequence). */
+  const sweepCall = (factory: Address, key: { orderId: Hex; depositor: Address; currency: Address }) =>
+    serially(async () => {
+      const data = encodeFunctionData({
+        abi: DEPOSIT_ADDRESS_FACTORY_ABI,
+        functionName: "sweep",
+        args: [key.orderId, key.depositor, [key.currency]],
+      });
+      const nonce = await publicClient.getTransactionCount({ address: solver, blockTag: "pending" });
+      const prepared = await walletClient.prepareTransactionRequest({
+        account,
+        chain,
+        to: factory,
+        data,
+        nonce,
+      });
+      const raw = await walletClient.signTransaction(
+        prepared as Parameters<typeof walletClient.signTransaction>[0],
+      );
+      return broadcast({ txHash: keccak256(raw), raw, lifetime: String(nonce) });
+    });
+
   return {
     chainId: options.chainId,
     vm: "evm",
+    ...(options.depositAddresses === undefined
+      ? {}
+      : { depositAddresses: createEvmDepositAddresses(publicClient, options.depositAddresses, sweepCall) }),
     solverAddress: solver,
     async head() {
       return Number(await publicClient.getBlockNumber({ cacheTime: 0 }));

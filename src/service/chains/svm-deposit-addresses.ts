@@ -128,7 +128,7 @@ export function createSvmDepositAddresses(
     return context.send([instruction], options.sweeper);
   }
 
-  return { addressOf, balanceOf, paymentsTo, sweep };
+  return { contracts: { depositAddressProgram: options.program }, addressOf, balanceOf, paymentsTo, sweep };
 }
 
 function tokenAmount(

@@ -165,6 +165,8 @@ export interface DepositAddressPayment {
  * address, see what was paid into it, and sweep it into the depository under the order id.
  */
 export interface DepositAddressChain {
+  /** Its contracts (programs) as GET /chains lists them under `contracts` (EVM: the factory and implementation). */
+  readonly contracts: Readonly<Record<string, string>>;
   /** The address of `key`, derived without a chain read. */
   addressOf(key: DepositAddressKey): string;
   /** What the address holds of `key.currency` now, not swept yet. */

@@ -3,6 +3,12 @@ pragma solidity ^0.8.24;
 
 /// @notice The few cheatcodes the Solidity tests use (forge-std's npm copy is unusable here).
 interface Vm {
+    struct Log {
+        bytes32[] topics;
+        bytes data;
+        address emitter;
+    }
+
     function addr(uint256 privateKey) external pure returns (address);
     function sign(uint256 privateKey, bytes32 digest) external pure returns (uint8 v, bytes32 r, bytes32 s);
     function prank(address sender) external;
@@ -25,6 +31,8 @@ interface Vm {
     function parseJsonBytes(string calldata json, string calldata key) external pure returns (bytes memory);
     function parseJsonAddress(string calldata json, string calldata key) external pure returns (address);
     function toString(uint256 value) external pure returns (string memory);
+    function recordLogs() external;
+    function getRecordedLogs() external returns (Log[] memory);
 }
 
 /// @notice Minimal test base: the cheatcode handle, assertions and bounding.
