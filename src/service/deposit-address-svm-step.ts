@@ -12,8 +12,12 @@ import {
   getCreateAssociatedTokenIdempotentInstruction,
   getTransferInstruction,
 } from "@solana-program/token";
+import type { Hex } from "viem";
+import type { QuoteStep } from "../schemas/index.ts";
 import { SVM_NATIVE_TOKEN } from "../svm/constants.ts";
+import { badRequest } from "./errors.ts";
 import { buildSvmDeposit, type SvmDeposit, TOKEN_PROGRAM } from "./svm-route.ts";
+import type { ValidatedQuote } from "./validated-quote.ts";
 
 export interface SvmDepositAddressPayment {
   requestId: string;
@@ -73,4 +77,73 @@ export function buildSvmDepositAddressPayment(p: SvmDepositAddressPayment): Prom
     ...(p.blockhash === undefined ? {} : { blockhash: p.blockhash }),
     deposit: (user) => paymentInstructions(p, user),
   });
+}
+
+/**
+ * Lamports an account without data must hold (mainnet rent: 3,480 lamports per byte-year, two
+ * years, 128 bytes of account overhead). A first SOL payment below it into a deposit address (an
+ * empty account) fails on chain, so such a quote is refused.
+ */
+export const SVM_EMPTY_ACCOUNT_RENT = 890_880n;
+
+/** What the step needs of the quoting context (`QuoteContext`). */
+export interface SvmDepositAddressStepContext {
+  svmLatestBlockhash?: () => Promise<string>;
+  svmTokenProgram?: (mint: string) => Promise<string | null>;
+}
+
+/**
+ * The deposit step of an SVM deposit-address quote: pay `address` by a plain transfer.
+ * @throws AMOUNT_TOO_LOW (400) for a SOL amount below an empty account's rent.
+ */
+export async function svmDepositAddressStep(
+  ctx: SvmDepositAddressStepContext,
+  q: ValidatedQuote,
+  requestId: Hex,
+  address: string,
+): Promise<QuoteStep> {
+  const native = q.originCurrency === SVM_NATIVE_TOKEN;
+  if (native && q.amount < SVM_EMPTY_ACCOUNT_RENT) {
+    throw badRequest(
+      "AMOUNT_TOO_LOW",
+      `a SOL payment of ${q.amount} lamports into a deposit address (an empty account) fails below its rent-exempt minimum of ${SVM_EMPTY_ACCOUNT_RENT} lamports`,
+    );
+  }
+  const blockhash = await ctx.svmLatestBlockhash?.();
+  const tokenProgram = native ? null : ((await ctx.svmTokenProgram?.(q.originCurrency)) ?? null);
+  const built = await buildSvmDepositAddressPayment({
+    requestId,
+    user: q.user,
+    address,
+    currency: q.originCurrency,
+    amount: q.amount,
+    destinationChainId: q.body.destinationChainId,
+    destinationCurrency: q.destinationCurrency,
+    ...(tokenProgram === null ? {} : { tokenProgram }),
+    ...(blockhash === undefined ? {} : { blockhash }),
+  });
+  return {
+    id: "deposit",
+    action: "Send funds to the deposit address",
+    description: "A plain transfer to the deposit address: no program call",
+    kind: "transaction",
+    requestId,
+    depositAddress: address,
+    items: [
+      {
+        status: "incomplete",
+        data: {
+          from: q.user,
+          to: address,
+          chainId: q.body.originChainId,
+          transaction: built.transaction,
+          transactionSize: built.size,
+          route: built.route,
+          instructions: built.instructions,
+          addressLookupTableAddresses: [],
+        },
+        check: { endpoint: `/intents/status/v3?requestId=${requestId}`, method: "GET" },
+      },
+    ],
+  };
 }

@@ -25,6 +25,7 @@ import {
   planDepositAddress,
   type QuotableDepositAddresses,
 } from "./deposit-address-quote.ts";
+import { svmDepositAddressStep } from "./deposit-address-svm-step.ts";
 import { badRequest } from "./errors.ts";
 import { issueOrder, type OrdersConfig, ordersSupported, type ProtocolOrderBlock } from "./orders.ts";
 import type { RequestMeta, StoredRequest } from "./records.ts";
@@ -530,7 +531,11 @@ export async function buildQuote(
         });
   let steps: QuoteStep[] = [];
   if (depositAddress !== null) {
-    steps = [depositAddressStep(q, requestId, depositAddress)];
+    steps = [
+      q.originVm === "svm"
+        ? await svmDepositAddressStep(ctx, q, requestId, depositAddress)
+        : depositAddressStep(q, requestId, depositAddress),
+    ];
   } else if (q.originVm === "svm") {
     steps = await svmSteps(ctx, q, requestId, order);
   } else if (order !== null) {
