@@ -38,7 +38,9 @@ export function depositAddressVectors(bytes: SeededBytes, count = 16) {
   const svm = [];
   for (let index = 0; index < count; index++) {
     const program =
-      index < 4 ? SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM : seededAddress(bytes, "svm", `deposit-program-${index}`);
+      index < 4
+        ? SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM
+        : seededAddress(bytes, "svm", `deposit-program-${index}`);
     const orderId = bytes("deposit-order-id", index < 2 ? 0 : index, 32);
     const mint = index % 2 === 0 ? SVM_NATIVE_TOKEN : seededAddress(bytes, "svm", `deposit-mint-${index}`);
     const depositor = seededAddress(bytes, "svm", `deposit-depositor-${index === 3 ? 2 : index}`);
