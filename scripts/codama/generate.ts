@@ -1,7 +1,8 @@
 // Derives the codama IDL of each program (programs/idl/<name>.codama.json) from its Anchor IDL
 // (programs/idl/<name>.json) with @codama/nodes-from-anchor, and renders its @solana/kit client
 // with @codama/renderers-js: the attested receiver into src/receiver/generated/, the order
-// depositor into src/order-depositor/generated/. The IDLs are checked against the Rust crates by
+// depositor into src/order-depositor/generated/, the deposit-address program into
+// src/orders/deposit-address/generated/. The IDLs are checked against the Rust crates by
 // programs/receiver-interface/tests/idl.rs and programs/order-depositor/tests/idl.rs.
 // The rendered client is made loadable by Node's type stripping under this repo's NodeNext +
 // erasableSyntaxOnly settings: relative imports get their `.ts` file, scalar TypeScript enums
@@ -52,6 +53,13 @@ const TARGETS: Target[] = [
     generated: "src/order-depositor/generated",
     programPage: join("programs", "orderDepositor.ts"),
     pluginStart: "export type OrderDepositorPlugin = {",
+  },
+  {
+    anchorIdl: "programs/idl/deposit_address.json",
+    codamaIdl: "programs/idl/deposit_address.codama.json",
+    generated: "src/orders/deposit-address/generated",
+    programPage: join("programs", "depositAddress.ts"),
+    pluginStart: "export type DepositAddressPlugin = {",
   },
 ];
 

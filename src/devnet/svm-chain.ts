@@ -27,6 +27,7 @@ import {
 } from "@solana/kit";
 import type { FailedTransactionMetadata, LiteSVM } from "litesvm";
 import { deployReceiver, liteSvmCluster } from "../deploy/svm.ts";
+import { SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM } from "../orders/deposit-address/svm.ts";
 import { ATTESTED_RECEIVER_PROGRAM_ADDRESS } from "../receiver/generated/programs/attestedReceiver.ts";
 import { createSvmChainAdapter, installSvmRouteHops, type SvmChainAdapter } from "../service/chains/svm.ts";
 import { SVM_ROLE_NAMES, type SvmRole, svmDevKeypair } from "./accounts.ts";
@@ -36,6 +37,7 @@ import { MAINNET_FEATURES } from "./mainnet-features.ts";
 import { isFailedTransaction, loadDevnetPeers } from "./peers.ts";
 import { createSvmLedger, type FaucetLimits, type SvmLedger, serveSolanaRpc } from "./solana-rpc/index.ts";
 import { followDevnetClock } from "./solana-rpc/surfnet-clock.ts";
+import { installSvmDepositAddressProgram, svmDevSweeper } from "./svm-deposit-address.ts";
 import { installSvmDepository } from "./svm-depository.ts";
 import { inProcessSolanaTransport } from "./svm-in-process-transport.ts";
 import {
@@ -242,6 +244,7 @@ async function deployPrograms(
   installSvmRouteHops(svm);
   // Owner the authority, allocator the solver (the account that would sign withdrawals).
   const depository = await installSvmDepository(svm, authority, solver.address, "solana");
+  await installSvmDepositAddressProgram(svm);
   return { receiverConfig: deployed.config, depository };
 }
 
@@ -282,6 +285,7 @@ export async function startSvmDevChain(options: SvmDevChainOptions): Promise<Svm
     solver: accounts.solver,
     receiverProgram: ATTESTED_RECEIVER_PROGRAM_ADDRESS,
     depositoryProgram: depository.program,
+    depositAddresses: { program: SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM, sweeper: await svmDevSweeper() },
   });
 
   return {

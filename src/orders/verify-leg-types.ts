@@ -60,11 +60,14 @@ export type SvmLegEvidence = {
       preTokenBalances?: readonly SvmLegTokenBalance[] | null;
       postTokenBalances?: readonly SvmLegTokenBalance[] | null;
       loadedAddresses?: { writable: readonly string[]; readonly: readonly string[] } | null;
-      /** Instructions run by cross-program invocation (`data` base58, as the node encodes it). */
+      /**
+       * Instructions run by cross-program invocation (`data` base58, as the node encodes it; `accounts`
+       * the indexes of their accounts in the transaction's keys).
+       */
       innerInstructions?:
         | readonly {
             index: number;
-            instructions: readonly { programIdIndex: number; data: string }[];
+            instructions: readonly { programIdIndex: number; accounts?: readonly number[]; data: string }[];
           }[]
         | null;
     } | null;

@@ -2,6 +2,7 @@
 
 // The SVM order-gated depositor's invalidate_orders (its own program and codama client).
 export * from "../order-depositor/index.ts";
+export { getSvmSweepInstruction, type SvmSweepParams } from "../orders/deposit-address/svm-sweep.ts";
 export {
   attestedReceiverAbi,
   decodeEvmReceiverDeposit,

@@ -25,6 +25,7 @@ import {
   planDepositAddress,
   type QuotableDepositAddresses,
 } from "./deposit-address-quote.ts";
+import { svmDepositAddressStep } from "./deposit-address-svm-step.ts";
 import { badRequest } from "./errors.ts";
 import { type GaslessChain, gaslessQuote } from "./gasless.ts";
 import { issueOrder, type OrdersConfig, ordersSupported, type ProtocolOrderBlock } from "./orders.ts";
@@ -551,7 +552,11 @@ export async function buildQuote(
     steps = quoted.steps;
     gaslessState = quoted.state;
   } else if (depositAddress !== null) {
-    steps = [depositAddressStep(q, requestId, depositAddress)];
+    steps = [
+      q.originVm === "svm"
+        ? await svmDepositAddressStep(ctx, q, requestId, depositAddress)
+        : depositAddressStep(q, requestId, depositAddress),
+    ];
   } else if (q.originVm === "svm") {
     steps = await svmSteps(ctx, q, requestId, order);
   } else if (order !== null) {

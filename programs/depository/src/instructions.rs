@@ -94,7 +94,7 @@ const ACCOUNT_TYPE_OFFSET: usize = 165;
 
 /// `mint`, `owner` and `amount` of an initialized token account (either token program's layout).
 #[inline(always)]
-fn token_account(data: &[u8]) -> Option<(&[u8], &[u8], u64)> {
+pub fn token_account(data: &[u8]) -> Option<(&[u8], &[u8], u64)> {
     let is_account = data.len() == TOKEN_ACCOUNT_LEN || data.get(ACCOUNT_TYPE_OFFSET) == Some(&2);
     if !is_account || data.get(108) == Some(&0) {
         return None;

@@ -1,5 +1,18 @@
 export { evmDepositAddressInitCode, evmDepositAddressSalt, predictEvmDepositAddress } from "./evm.ts";
 export { predictDepositAddress } from "./predict.ts";
+export {
+  findSvmDepositAddress,
+  predictSvmDepositAddress,
+  SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM,
+  SVM_DEPOSIT_ADDRESS_SEED,
+  svmDepositAddressSeeds,
+} from "./svm.ts";
 export type * from "./types.ts";
 export { verifyDepositAddressSweep } from "./verify-evm.ts";
+export {
+  type SweepCheckCode,
+  type SweepCheckFailure,
+  type SweepVerification,
+  verifySvmDepositAddressSweep,
+} from "./verify-sweep-svm.ts";
 export type * from "./verify-types.ts";

@@ -1,6 +1,7 @@
 import { describeValue } from "../../describe.ts";
 import { InvalidDepositAddressParamsError } from "../errors.ts";
 import { predictEvmDepositAddress } from "./evm.ts";
+import { predictSvmDepositAddress } from "./svm.ts";
 import type { DepositAddressParams } from "./types.ts";
 
 /**
@@ -13,10 +14,12 @@ export function predictDepositAddress(params: DepositAddressParams): string {
   const vm: unknown = (params as { vm?: unknown } | null)?.vm;
   switch (vm) {
     case "evm":
-      return predictEvmDepositAddress(params);
+      return predictEvmDepositAddress(params as Extract<DepositAddressParams, { vm: "evm" }>);
+    case "svm":
+      return predictSvmDepositAddress(params as Extract<DepositAddressParams, { vm: "svm" }>);
     default:
       throw new InvalidDepositAddressParamsError(
-        `deposit addresses are derived for vm "evm", got ${describeValue(vm)}`,
+        `deposit addresses are derived for vm "evm" or "svm", got ${describeValue(vm)}`,
       );
   }
 }

@@ -77,6 +77,7 @@ import {
 } from "../svm-route.ts";
 import { depositoryAccounts, depositoryDepositsOf } from "./depository-svm.ts";
 import { chainRead, isolateTransaction, settleQuarantined } from "./quarantine.ts";
+import { createSvmDepositAddresses, type SvmDepositAddressOptions } from "./svm-deposit-addresses.ts";
 import { svmTransferPayer } from "./svm-payers.ts";
 import { svmTokenRefundDestination } from "./svm-refund.ts";
 import {
@@ -130,6 +131,8 @@ export interface SvmChainAdapterOptions {
   depositoryProgram?: Address;
   /** Commitment for reads, `head()` and fills (default `confirmed`). */
   commitment?: Exclude<Commitment, "processed">;
+  /** The deposit-address program and the sweeper of its addresses, when the chain has one. */
+  depositAddresses?: SvmDepositAddressOptions;
 }
 
 export interface SvmChainAdapter extends ChainAdapter {
@@ -367,11 +370,12 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     instructions: Instruction[],
     onSigned?: (signed: SignedTransfer) => void,
     skipPreflight = false,
+    payer: KeyPairSigner = solver,
   ): Promise<{ txHash: string; block: number }> {
     const lifetime = await latestBlockhash();
     const tx = await pipe(
       createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(solver, m),
+      (m) => setTransactionMessageFeePayerSigner(payer, m),
       (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
       (m) => appendTransactionMessageInstructions(instructions, m),
       (m) => signTransactionMessageWithSigners(m),
@@ -518,15 +522,16 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     return balance >= minimum ? 0n : minimum - balance;
   }
 
+  const tokenProgramOf = async (mint: string) =>
+    isAddress(mint) ? ((await mintAccount(mint))?.tokenProgram ?? null) : null;
+
   return {
     chainId,
     vm: "svm",
     solverAddress: solver.address,
     latestBlockhash: async () => (await latestBlockhash()).blockhash,
     nativeDepositMinimum,
-    async tokenProgramOf(mint) {
-      return isAddress(mint) ? ((await mintAccount(mint))?.tokenProgram ?? null) : null;
-    },
+    tokenProgramOf,
     /** The highest slot at the adapter's commitment: no transaction lands in it any more. */
     async head() {
       return Number(await rpc.getSlot({ commitment }).send({ abortSignal: abort.signal }));
@@ -551,6 +556,18 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     transfer,
     resume,
     legSource: (signature) => ({ vm: "solana-vm", signature, rpc }),
+    ...(options.depositAddresses === undefined
+      ? {}
+      : {
+          depositAddresses: createSvmDepositAddresses(options.depositAddresses, {
+            rpc,
+            commitment,
+            abortSignal: abort.signal,
+            tokenProgramOf,
+            signaturesIn,
+            send: (instructions, payer) => send(instructions, undefined, false, payer),
+          }),
+        }),
     close() {
       abort.abort();
     },

@@ -11,6 +11,8 @@
 //!   strictly as the attestation's (same code).
 //! - [`depository`]: the depository program's public interface (program id, instruction data,
 //!   PDA seeds, the `DepositEvent` log) that an order-gated deposit pays into.
+//! - [`deposit_address`]: strict deposit addresses (PDA seeds, `sweep` data) swept into the
+//!   depository.
 //! - [`invalidation`]: what the solver signs to invalidate order ids (`invalidate_orders`).
 //! - [`error`]: [`error::OrderError`], codes 6100 and up.
 //!
@@ -23,6 +25,7 @@
 
 pub mod borsh;
 pub mod depository;
+pub mod deposit_address;
 pub mod eip712;
 pub mod error;
 pub mod invalidation;
