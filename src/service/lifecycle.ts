@@ -168,7 +168,7 @@ export interface LifecycleScenarios {
    * Waits until `ms` after the first hold of this request's `phase` on the service's clock; rejects
    * when the service closes, or a devnet snapshot or revert suspends it (`resumeHeld` restarts it).
    */
-  hold(requestId: string, phase: "pending" | "submitted", ms: number): Promise<void>;
+  hold(requestId: string, phase: "pending" | "delayed" | "submitted", ms: number): Promise<void>;
 }
 
 export interface LifecycleOptions {
@@ -372,7 +372,8 @@ export class Lifecycle {
       (store.prepare(`SELECT id FROM requests WHERE ${column} = ?`).all(value) as { id: string }[]).map(
         (row) => row.id,
       );
-    for (const id of ids("status", "pending")) {
+    // A `delayed` request is a `pending` one whose fill is late: both still owe their fill or refund.
+    for (const id of [...ids("status", "pending"), ...ids("status", "delayed")]) {
       const request = getRequest(store, id);
       const deposit = requestDeposit(store, id);
       if (request === null || deposit === null) continue;
@@ -409,8 +410,8 @@ export class Lifecycle {
 
   /**
    * Starts again the scenario holds a devnet snapshot or revert suspended (the database as it is now:
-   * after a revert, the holds of its snapshot): a `pending` request with its deposit waits out its
-   * `pending` hold and ends as its scenario says; a `submitted` one waits out its `submitted` hold
+   * after a revert, the holds of its snapshot): a `pending` or `delayed` request with its deposit
+   * waits out its `pending` and `delayed` holds and ends as its scenario says; a `submitted` one waits out its `submitted` hold
    * and confirms its fill. Each hold keeps its deadline, so it ends when it would have.
    */
   resumeHeld(): void {
@@ -418,13 +419,13 @@ export class Lifecycle {
     if (scenarios === undefined) return;
     const store = this.#o.store;
     const rows = store
-      .prepare("SELECT id, status FROM requests WHERE status IN ('pending', 'submitted')")
-      .all() as { id: string; status: "pending" | "submitted" }[];
+      .prepare("SELECT id, status FROM requests WHERE status IN ('pending', 'delayed', 'submitted')")
+      .all() as { id: string; status: "pending" | "delayed" | "submitted" }[];
     for (const { id, status } of rows) {
       const request = getRequest(store, id);
       const plan = scenarios.planOf(id);
       if (request === null || plan === null) continue;
-      if (status === "pending") {
+      if (status !== "submitted") {
         const deposit = requestDeposit(store, id);
         if (deposit === null || deposit.kind !== "fill") continue;
         const toUser = {
@@ -602,7 +603,8 @@ export class Lifecycle {
   }
 
   /**
-   * A request a scenario took ends as it says, once its `pending` hold is over: refunded on chain,
+   * A request a scenario took ends as it says, once its `pending` hold (and its `delayed` one, shown as
+   * the status `delayed`) is over: refunded on chain,
    * failed, or filled (held `submitted` first, or ending `fallback`); `fill-reverts` sends a fill
    * that reverts on chain (failure, `TRANSACTION_REVERTED`), `solver-balance-too-low` sends no
    * fill and refunds (`SOLVER_BALANCE_TOO_LOW`).
@@ -611,6 +613,15 @@ export class Lifecycle {
     const scenarios = this.#o.scenarios!;
     const id = request.record.id;
     await scenarios.hold(id, "pending", plan.delays.pending);
+    // Plans stored before `delayed` existed have no entry for it.
+    const delayedMs = plan.delays.delayed ?? 0;
+    if (delayedMs > 0) {
+      this.#markDelayed(id);
+      await scenarios.hold(id, "delayed", delayedMs);
+    }
+    // A fill held past its order's deadline would be late: the deposit goes back instead.
+    if (orderExpired(request, this.#now()))
+      return this.#refund(request, "PROTOCOL_DEADLINE_EXPIRED", arrived);
     if (plan.chainEvent === "solver-balance-too-low")
       return this.#refund(request, "SOLVER_BALANCE_TOO_LOW", arrived);
     if (plan.outcome === "refund") return this.#refund(request, plan.failReason ?? "UNKNOWN", arrived);
@@ -650,6 +661,18 @@ export class Lifecycle {
       await scenarios.hold(id, "submitted", plan.delays.submitted);
     }
     this.observeFill(id, { ...tx, status: "success", final: true });
+  }
+
+  /** The destination fill is late: a `pending` request shows `delayed` (still processing, not final). */
+  #markDelayed(requestId: string): void {
+    updateRequest(
+      this.#o.store,
+      requestId,
+      ({ record }) => {
+        if (record.status === "pending") record.status = "delayed";
+      },
+      this.#now(),
+    );
   }
 
   /** A fill that landed as the fallback outcome: the request ends `fallback` with `failReason`. */
