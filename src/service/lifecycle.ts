@@ -13,6 +13,7 @@ import {
   type Transaction,
 } from "../schemas/index.ts";
 import type { ActivityEvent } from "./activity.ts";
+import { RefundHeldError } from "./chains/refund-held.ts";
 import { RevertedTransferError } from "./chains/types.ts";
 import { crashPoint } from "./crash-points.ts";
 import {
@@ -29,6 +30,7 @@ import { conflict, forbidden, notFound, ServiceHttpError } from "./errors.ts";
 import type { Hold, Ledger } from "./ledger.ts";
 import { legVerdict } from "./leg-verification.ts";
 import { normalizeLookup, type StoredRequest } from "./records.ts";
+import { type NoAutomaticRefund, type RefundPayment, refundDestination } from "./refund-destination.ts";
 import { getRequest, updateRequest } from "./requests-repo.ts";
 import type { ScenarioPlan } from "./scenarios/schema.ts";
 import type { Store } from "./store.ts";
@@ -78,13 +80,17 @@ export interface SolverTx {
 export interface RefundableDeposit {
   currency: string;
   amount: bigint;
-  /** The refund's recipient on the origin chain (default: the request's refund address or user). */
-  to?: string;
+  /** The refund's recipient on the origin chain (`refundDestination`). */
+  to: string;
   /** The deposit transaction returned, when it is not the request's own deposit (one refund each). */
   depositTx?: string;
   /** Where in `depositTx` that deposit is named, when the transaction holds several (`DepositPosition`). */
   depositPosition?: string;
 }
+
+/** A deposit the lifecycle may refund: where to (`refundDestination`), or why it gets no automatic refund. */
+type RefundPlan = Omit<RefundableDeposit, "to"> &
+  ({ to: string } | { to: null; noRefund: NoAutomaticRefund });
 
 /** How a fill is sent. */
 export interface FillOptions {
@@ -227,7 +233,7 @@ export class Lifecycle {
         ? sighting
         : scenarios.gateDeposit(current, sighting, (held) => this.observeDeposit(held), now);
     if (observation === null) return current;
-    const arrived: RefundableDeposit = {
+    const arrived = {
       currency: observation.currency ?? current.meta.originCurrency,
       amount: BigInt(observation.amount ?? current.meta.originAmount),
     };
@@ -247,7 +253,7 @@ export class Lifecycle {
           now,
         );
       if (booked) {
-        const refund = { ...arrived, to: sender, ...depositRef(observation) };
+        const refund = { ...arrived, ...refundTarget(current.record, sender), ...depositRef(observation) };
         this.#track(this.#refundDeposit(current, observation, refund)).catch(() => {});
       }
       return current;
@@ -307,7 +313,7 @@ export class Lifecycle {
     }
     if (updated === null) return null;
     crashPoint(observation.final ? "deposit-final" : "deposit-indexed");
-    const toUser = { ...arrived, to: updated.record.refundTo ?? updated.record.user };
+    const toUser = { ...arrived, ...refundTarget(updated.record, observation.from ?? updated.record.user) };
     if (action === "refund-request")
       this.#track(this.#refund(updated, refundReason!, toUser)).catch(() => {});
     else if (action === "refund-deposit")
@@ -380,7 +386,7 @@ export class Lifecycle {
       const toUser = {
         currency: deposit.currency,
         amount: deposit.amount,
-        to: request.record.refundTo ?? request.record.user,
+        ...refundTarget(request.record, deposit.sender),
       };
       // (`settle`: a fast fill's deposit whose fill failed after it arrived, filled the ordinary way)
       if (deposit.kind === "fill" || deposit.kind === "settle")
@@ -392,8 +398,12 @@ export class Lifecycle {
     for (const deposit of unrefundedDeposits(store)) {
       const request = getRequest(store, deposit.requestId);
       if (request === null) continue;
-      const to = deposit.fromUser ? (request.record.refundTo ?? request.record.user) : deposit.sender;
-      const refund = { currency: deposit.currency, amount: deposit.amount, to, ...depositRef(deposit) };
+      const refund = {
+        currency: deposit.currency,
+        amount: deposit.amount,
+        ...refundTarget(request.record, deposit.sender),
+        ...depositRef(deposit),
+      };
       this.#track(this.#refundDeposit(request, deposit, refund)).catch(() => {});
     }
     for (const id of ids("status", "depositing")) {
@@ -431,7 +441,7 @@ export class Lifecycle {
         const toUser = {
           currency: deposit.currency,
           amount: deposit.amount,
-          to: request.record.refundTo ?? request.record.user,
+          ...refundTarget(request.record, deposit.sender),
         };
         this.#track(this.#settleAsScenario(request, toUser, plan)).catch(() => {});
         continue;
@@ -455,7 +465,7 @@ export class Lifecycle {
   #booking(
     request: StoredRequest,
     observation: DepositObservation,
-    arrived: RefundableDeposit,
+    arrived: Pick<RefundableDeposit, "currency" | "amount">,
     sender: string,
     fromUser: boolean,
     kind: DepositDecision,
@@ -482,7 +492,7 @@ export class Lifecycle {
   async #refundDeposit(
     request: StoredRequest,
     observation: Pick<DepositObservation, "chainId" | "txHash" | "position">,
-    deposit: RefundableDeposit,
+    deposit: RefundPlan,
   ): Promise<void> {
     const key = {
       chainId: observation.chainId,
@@ -492,7 +502,7 @@ export class Lifecycle {
       requestId: request.record.id,
     };
     try {
-      const tx = await this.#o.solver.refund(request, deposit);
+      const tx = await this.#o.solver.refund(request, refundable(deposit));
       recordDepositRefund(this.#o.store, key, tx.txHash);
     } catch (error) {
       this.#o.onError?.(error, `refund deposit ${observation.txHash} of ${request.record.id}`);
@@ -584,7 +594,7 @@ export class Lifecycle {
    * Fills a final, matching deposit; when the solver cannot, or its order's `output.deadline` has
    * passed (the fill would be late), the deposit goes back to the payer.
    */
-  async #fillOrRefund(request: StoredRequest, arrived: RefundableDeposit): Promise<void> {
+  async #fillOrRefund(request: StoredRequest, arrived: RefundPlan): Promise<void> {
     if (orderExpired(request, this.#now())) {
       await this.#refund(request, "PROTOCOL_DEADLINE_EXPIRED", arrived);
       return;
@@ -609,7 +619,7 @@ export class Lifecycle {
    * that reverts on chain (failure, `TRANSACTION_REVERTED`), `solver-balance-too-low` sends no
    * fill and refunds (`SOLVER_BALANCE_TOO_LOW`).
    */
-  async #settleAsScenario(request: StoredRequest, arrived: RefundableDeposit, plan: ScenarioPlan) {
+  async #settleAsScenario(request: StoredRequest, arrived: RefundPlan, plan: ScenarioPlan) {
     const scenarios = this.#o.scenarios!;
     const id = request.record.id;
     await scenarios.hold(id, "pending", plan.delays.pending);
@@ -697,9 +707,9 @@ export class Lifecycle {
     });
   }
 
-  async #refund(request: StoredRequest, reason: FailReason, arrived: RefundableDeposit): Promise<void> {
+  async #refund(request: StoredRequest, reason: FailReason, arrived: RefundPlan): Promise<void> {
     try {
-      const tx = await this.#o.solver.refund(request, arrived);
+      const tx = await this.#o.solver.refund(request, refundable(arrived));
       this.observeRefund(request.record.id, tx, reason);
     } catch (error) {
       this.#o.onError?.(error, `refund ${request.record.id}`);
@@ -824,7 +834,7 @@ export class Lifecycle {
         const toUser = {
           currency: deposit.currency,
           amount: deposit.amount,
-          to: updated.record.refundTo ?? updated.record.user,
+          ...refundTarget(updated.record, deposit.sender),
         };
         this.#track(this.#fillOrRefund(updated, toUser)).catch(() => {});
       }
@@ -845,6 +855,28 @@ export class Lifecycle {
       },
     };
   }
+}
+
+/**
+ * Where a deposit `payer` made for `record` is refunded (`refundDestination`): a deposit-address
+ * request's by its `refundTo`, any other by who paid it.
+ */
+function refundTarget(
+  record: RequestRecord,
+  payer: string,
+): { to: string } | { to: null; noRefund: NoAutomaticRefund } {
+  const payment: RefundPayment =
+    record.depositAddress === null
+      ? { via: "account", payer }
+      : { via: "deposit-address", depositor: record.depositAddress.depositor };
+  const destination = refundDestination(record, payment);
+  return destination.to === null ? { to: null, noRefund: destination.reason } : { to: destination.to };
+}
+
+/** The refund to send, or `RefundHeldError` when the deposit gets no automatic refund. */
+function refundable(plan: RefundPlan): RefundableDeposit {
+  if (plan.to !== null) return plan;
+  throw new RefundHeldError(plan.noRefund, "no automatic refund for this deposit: it stays held");
 }
 
 /** Whether the request's user paid the deposit (the mock deposit endpoint names no payer: the user). */

@@ -21,6 +21,7 @@ import {
 } from "../orders/index.ts";
 import type { ProtocolV2 } from "../schemas/index.ts";
 import type { ProtocolChain } from "./protocol-chains.ts";
+import { refundsToDepositor } from "./refund-destination.ts";
 import type { ValidatedQuote } from "./validated-quote.ts";
 
 /** What the mock needs to issue orders. */
@@ -110,6 +111,10 @@ function routerExtraData(config: OrdersConfig, chainId: number): string {
 }
 
 /** The quote's user calls as the order carries them. */
+/** Who the order refunds on the origin chain: the quote's `refundTo` when it names one, else its user (the payer). */
+const refundRecipientOf = (q: ValidatedQuote): string =>
+  q.refundTo !== null && !refundsToDepositor(q.refundTo) ? q.refundTo : q.user;
+
 const orderCalls = (q: ValidatedQuote): string[] => q.calls.map((call) => encodeOrderCall(call));
 
 /** The relayer fee, paid on the origin chain to the solver's account there (the same `Fee` in every format). */
@@ -145,7 +150,7 @@ const ORDER_DATA: { [V in OrderVersion]: (terms: OrderTerms) => Extract<AnyOrder
           refunds: [
             {
               chainId: origin.chainId,
-              recipient: q.user,
+              recipient: refundRecipientOf(q),
               currency: q.originCurrency,
               minimumAmount: amounts.amountIn.toString(),
               deadline: deadline + (config.refundWindowSeconds ?? DEFAULT_REFUND_WINDOW_SECONDS),
@@ -187,7 +192,7 @@ const ORDER_DATA: { [V in OrderVersion]: (terms: OrderTerms) => Extract<AnyOrder
           chainId: origin.chainId,
           currency: q.originCurrency,
           minimumAmount: amounts.amountIn.toString(),
-          recipient: q.user,
+          recipient: refundRecipientOf(q),
         },
       ],
       output: {
