@@ -14,14 +14,14 @@ contract SignedCallAccount {
     address public immutable owner;
     uint256 public nonce;
 
-    constructor(address owner_) {
+    constructor(address owner_) payable {
         owner = owner_;
     }
 
-    receive() external payable {}
+    receive() external payable virtual {}
 
     /// @dev Takes native transfers that carry data too: the service tags its refunds with the order id.
-    fallback() external payable {}
+    fallback() external payable virtual {}
 
     /// @notice The key that signs this account's calls: its owner, or for a delegated EOA the EOA.
     function key() public view returns (address) {

@@ -156,7 +156,8 @@ export interface ServiceClient {
    */
   getStatus(requestId: string, callOptions?: CallOptions): Promise<StatusResponse>;
   /**
-   * Polls the status until a final status (`success`, `failure`, `refund` or `fallback` by default, or `until`).
+   * Polls the status until a final status (`success`, `failure`, `refund` or `fallback` by default, or `until`);
+   * intermediate statuses, `delayed` (the destination fill is late, still processing) among them, pass by.
    * @throws StatusPollTimeoutError after `timeoutMs` (default 60 s); the abort reason when `signal` aborts.
    * @example
    * ```ts

@@ -5,6 +5,7 @@
  */
 import { AttestkitError } from "../errors.ts";
 import {
+  FINAL_STATUSES,
   STATUS_FEED_EVENT,
   StatusFeedAckSchema,
   StatusFeedErrorSchema,
@@ -51,10 +52,14 @@ export interface StatusFeed {
    * server acknowledged, with the function that unsubscribes.
    */
   subscribe(requestId: string, onEvent: (event: StatusFeedEvent) => void): Promise<() => Promise<void>>;
-  /** Resolves with the first event of `requestId` whose status is one of `statuses`. */
+  /**
+   * Resolves with the first event of `requestId` whose status is one of `statuses` (default
+   * `FINAL_STATUSES`: `success`, `failure`, `refund`, `fallback`; `delayed` and the other
+   * intermediate statuses pass by).
+   */
   waitForStatus(
     requestId: string,
-    statuses: readonly string[],
+    statuses?: readonly string[],
     options?: { timeoutMs?: number },
   ): Promise<StatusFeedEvent>;
   /** Closes the connection; pending calls reject with `StatusFeedError`. */
@@ -179,7 +184,7 @@ export async function connectStatusFeed(options: StatusFeedOptions): Promise<Sta
         }
       };
     },
-    async waitForStatus(requestId, statuses, waitOptions = {}) {
+    async waitForStatus(requestId, statuses = FINAL_STATUSES, waitOptions = {}) {
       const wanted = new Set(statuses);
       let unsubscribe: (() => Promise<void>) | null = null;
       let timer: ReturnType<typeof setTimeout> | undefined;

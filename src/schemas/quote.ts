@@ -26,6 +26,9 @@ export const QuoteV2BodySchema = z
     ),
     destinationCurrency: AddressSchema,
     recipient: AddressSchema.optional(),
+    refundTo: AddressSchema.optional().describe(
+      "Origin-chain address refunds are paid to. The origin's native-currency address (EVM zero address, SVM `11111111111111111111111111111111`) asks for refunds to whoever deposited. Without it, a deposit by the quote's `user` is refunded to the user; a deposit-address payment gets no automatic refund.",
+    ),
     tradeType: TradeTypeSchema,
     amount: IntegerStringSchema.describe("Integer amount in the smallest unit of the input currency."),
     referrer: z.string().optional(),
@@ -77,9 +80,6 @@ export const QuoteV2BodySchema = z
       .describe(
         "When true, the deposit step is a plain transfer to a strict deposit address (`depositAddress` on the step) bound to the quote's order and its user as depositor; a sweep deposits what the address receives. Needs `refundTo`.",
       ),
-    refundTo: AddressSchema.optional().describe(
-      "Origin-chain address refunds go to for deposit-address quotes (required with `useDepositAddress`).",
-    ),
   })
   .meta({ id: "QuoteV2Body", description: "Body of POST /quote/v2." });
 export type QuoteV2Body = z.infer<typeof QuoteV2BodySchema>;

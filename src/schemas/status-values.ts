@@ -14,11 +14,12 @@ export const SPEC_REQUEST_STATUSES = [
 ] as const;
 
 /**
- * Request `status` values: the service interface's seven, then `fallback`, which the service's
- * current documentation adds (the request could not complete as quoted and its funds went to the
- * fallback outcome; like `failure` and `refund` it carries a `failReason`).
+ * Request `status` values: the service interface's seven, then two its current status endpoint adds:
+ * `fallback` (the request could not complete as quoted and its funds went to the fallback outcome;
+ * like `failure` and `refund` it carries a `failReason`) and `delayed` (the destination fill is
+ * delayed and still processing: not final, the request goes on to `success`, `failure` or `refund`).
  */
-export const REQUEST_STATUSES = [...SPEC_REQUEST_STATUSES, "fallback"] as const;
+export const REQUEST_STATUSES = [...SPEC_REQUEST_STATUSES, "fallback", "delayed"] as const;
 
 /**
  * Failure reasons (7.2), exactly as the service interface writes them, `N/A` included. `MARKETPLACE`, `DEX` and

@@ -14,13 +14,14 @@ export const TERMINAL_POLLING_STATUSES = ["success", "failure"] as const;
 
 /**
  * Every status a request never leaves: the service interface's two (4.5), a refund (the deposit went
- * back) and `fallback` (paid, not as quoted). `waitForStatus` stops at any of them by default.
+ * back) and `fallback` (paid, not as quoted). `waitForStatus` stops at any of them by default; it
+ * goes on past `delayed`, which the service lists as still processing.
  */
 export const FINAL_STATUSES = ["success", "failure", "refund", "fallback"] as const;
 
 /**
  * Response of GET /intents/status/v3. Loose: other fields exist but are not shown by the service interface.
- * `status` uses the request status set of section 3 plus `fallback`.
+ * `status` uses the request status set of section 3 plus `fallback` and `delayed`.
  */
 export const StatusResponseSchema = z
   .looseObject({

@@ -13,6 +13,14 @@ export type { ProtocolChain } from "./protocol-chains.ts";
 export type { ReceiverConfig } from "./quotes.ts";
 export type { RequestMeta, StoredRequest } from "./records.ts";
 export {
+  type NoAutomaticRefund,
+  type RefundDestination,
+  type RefundParties,
+  type RefundPayment,
+  refundDestination,
+  refundsToDepositor,
+} from "./refund-destination.ts";
+export {
   HOLDABLE_STATUSES,
   type PlanMatch,
   parseScenario,

@@ -275,7 +275,7 @@ export class ChainSolver implements Solver {
   async refund(request: StoredRequest, deposit: RefundableDeposit): Promise<SolverTx> {
     const adapter = this.#adapters.get(request.meta.originChainId);
     if (!adapter) return simulatedSolver.refund(request, deposit);
-    const to = deposit.to ?? request.record.refundTo ?? request.record.user;
+    const { to } = deposit;
     // A deposit named by its transaction as a whole keeps the id refunds had before positions existed.
     const position =
       deposit.depositPosition === undefined || deposit.depositPosition === "tx"

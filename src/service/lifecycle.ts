@@ -13,6 +13,7 @@ import {
   type Transaction,
 } from "../schemas/index.ts";
 import type { ActivityEvent } from "./activity.ts";
+import { RefundHeldError } from "./chains/refund-held.ts";
 import { RevertedTransferError } from "./chains/types.ts";
 import { crashPoint } from "./crash-points.ts";
 import {
@@ -29,6 +30,7 @@ import { conflict, forbidden, notFound, ServiceHttpError } from "./errors.ts";
 import type { Hold, Ledger } from "./ledger.ts";
 import { legVerdict } from "./leg-verification.ts";
 import { normalizeLookup, type StoredRequest } from "./records.ts";
+import { type NoAutomaticRefund, type RefundPayment, refundDestination } from "./refund-destination.ts";
 import { getRequest, updateRequest } from "./requests-repo.ts";
 import type { ScenarioPlan } from "./scenarios/schema.ts";
 import type { Store } from "./store.ts";
@@ -78,13 +80,17 @@ export interface SolverTx {
 export interface RefundableDeposit {
   currency: string;
   amount: bigint;
-  /** The refund's recipient on the origin chain (default: the request's refund address or user). */
-  to?: string;
+  /** The refund's recipient on the origin chain (`refundDestination`). */
+  to: string;
   /** The deposit transaction returned, when it is not the request's own deposit (one refund each). */
   depositTx?: string;
   /** Where in `depositTx` that deposit is named, when the transaction holds several (`DepositPosition`). */
   depositPosition?: string;
 }
+
+/** A deposit the lifecycle may refund: where to (`refundDestination`), or why it gets no automatic refund. */
+type RefundPlan = Omit<RefundableDeposit, "to"> &
+  ({ to: string } | { to: null; noRefund: NoAutomaticRefund });
 
 /** How a fill is sent. */
 export interface FillOptions {
@@ -168,7 +174,7 @@ export interface LifecycleScenarios {
    * Waits until `ms` after the first hold of this request's `phase` on the service's clock; rejects
    * when the service closes, or a devnet snapshot or revert suspends it (`resumeHeld` restarts it).
    */
-  hold(requestId: string, phase: "pending" | "submitted", ms: number): Promise<void>;
+  hold(requestId: string, phase: "pending" | "delayed" | "submitted", ms: number): Promise<void>;
 }
 
 export interface LifecycleOptions {
@@ -227,7 +233,7 @@ export class Lifecycle {
         ? sighting
         : scenarios.gateDeposit(current, sighting, (held) => this.observeDeposit(held), now);
     if (observation === null) return current;
-    const arrived: RefundableDeposit = {
+    const arrived = {
       currency: observation.currency ?? current.meta.originCurrency,
       amount: BigInt(observation.amount ?? current.meta.originAmount),
     };
@@ -247,7 +253,7 @@ export class Lifecycle {
           now,
         );
       if (booked) {
-        const refund = { ...arrived, to: sender, ...depositRef(observation) };
+        const refund = { ...arrived, ...refundTarget(current.record, sender), ...depositRef(observation) };
         this.#track(this.#refundDeposit(current, observation, refund)).catch(() => {});
       }
       return current;
@@ -307,7 +313,7 @@ export class Lifecycle {
     }
     if (updated === null) return null;
     crashPoint(observation.final ? "deposit-final" : "deposit-indexed");
-    const toUser = { ...arrived, to: updated.record.refundTo ?? updated.record.user };
+    const toUser = { ...arrived, ...refundTarget(updated.record, observation.from ?? updated.record.user) };
     if (action === "refund-request")
       this.#track(this.#refund(updated, refundReason!, toUser)).catch(() => {});
     else if (action === "refund-deposit")
@@ -372,14 +378,15 @@ export class Lifecycle {
       (store.prepare(`SELECT id FROM requests WHERE ${column} = ?`).all(value) as { id: string }[]).map(
         (row) => row.id,
       );
-    for (const id of ids("status", "pending")) {
+    // A `delayed` request is a `pending` one whose fill is late: both still owe their fill or refund.
+    for (const id of [...ids("status", "pending"), ...ids("status", "delayed")]) {
       const request = getRequest(store, id);
       const deposit = requestDeposit(store, id);
       if (request === null || deposit === null) continue;
       const toUser = {
         currency: deposit.currency,
         amount: deposit.amount,
-        to: request.record.refundTo ?? request.record.user,
+        ...refundTarget(request.record, deposit.sender),
       };
       // (`settle`: a fast fill's deposit whose fill failed after it arrived, filled the ordinary way)
       if (deposit.kind === "fill" || deposit.kind === "settle")
@@ -391,8 +398,12 @@ export class Lifecycle {
     for (const deposit of unrefundedDeposits(store)) {
       const request = getRequest(store, deposit.requestId);
       if (request === null) continue;
-      const to = deposit.fromUser ? (request.record.refundTo ?? request.record.user) : deposit.sender;
-      const refund = { currency: deposit.currency, amount: deposit.amount, to, ...depositRef(deposit) };
+      const refund = {
+        currency: deposit.currency,
+        amount: deposit.amount,
+        ...refundTarget(request.record, deposit.sender),
+        ...depositRef(deposit),
+      };
       this.#track(this.#refundDeposit(request, deposit, refund)).catch(() => {});
     }
     for (const id of ids("status", "depositing")) {
@@ -409,8 +420,8 @@ export class Lifecycle {
 
   /**
    * Starts again the scenario holds a devnet snapshot or revert suspended (the database as it is now:
-   * after a revert, the holds of its snapshot): a `pending` request with its deposit waits out its
-   * `pending` hold and ends as its scenario says; a `submitted` one waits out its `submitted` hold
+   * after a revert, the holds of its snapshot): a `pending` or `delayed` request with its deposit
+   * waits out its `pending` and `delayed` holds and ends as its scenario says; a `submitted` one waits out its `submitted` hold
    * and confirms its fill. Each hold keeps its deadline, so it ends when it would have.
    */
   resumeHeld(): void {
@@ -418,19 +429,19 @@ export class Lifecycle {
     if (scenarios === undefined) return;
     const store = this.#o.store;
     const rows = store
-      .prepare("SELECT id, status FROM requests WHERE status IN ('pending', 'submitted')")
-      .all() as { id: string; status: "pending" | "submitted" }[];
+      .prepare("SELECT id, status FROM requests WHERE status IN ('pending', 'delayed', 'submitted')")
+      .all() as { id: string; status: "pending" | "delayed" | "submitted" }[];
     for (const { id, status } of rows) {
       const request = getRequest(store, id);
       const plan = scenarios.planOf(id);
       if (request === null || plan === null) continue;
-      if (status === "pending") {
+      if (status !== "submitted") {
         const deposit = requestDeposit(store, id);
         if (deposit === null || deposit.kind !== "fill") continue;
         const toUser = {
           currency: deposit.currency,
           amount: deposit.amount,
-          to: request.record.refundTo ?? request.record.user,
+          ...refundTarget(request.record, deposit.sender),
         };
         this.#track(this.#settleAsScenario(request, toUser, plan)).catch(() => {});
         continue;
@@ -454,7 +465,7 @@ export class Lifecycle {
   #booking(
     request: StoredRequest,
     observation: DepositObservation,
-    arrived: RefundableDeposit,
+    arrived: Pick<RefundableDeposit, "currency" | "amount">,
     sender: string,
     fromUser: boolean,
     kind: DepositDecision,
@@ -481,7 +492,7 @@ export class Lifecycle {
   async #refundDeposit(
     request: StoredRequest,
     observation: Pick<DepositObservation, "chainId" | "txHash" | "position">,
-    deposit: RefundableDeposit,
+    deposit: RefundPlan,
   ): Promise<void> {
     const key = {
       chainId: observation.chainId,
@@ -491,7 +502,7 @@ export class Lifecycle {
       requestId: request.record.id,
     };
     try {
-      const tx = await this.#o.solver.refund(request, deposit);
+      const tx = await this.#o.solver.refund(request, refundable(deposit));
       recordDepositRefund(this.#o.store, key, tx.txHash);
     } catch (error) {
       this.#o.onError?.(error, `refund deposit ${observation.txHash} of ${request.record.id}`);
@@ -583,7 +594,7 @@ export class Lifecycle {
    * Fills a final, matching deposit; when the solver cannot, or its order's `output.deadline` has
    * passed (the fill would be late), the deposit goes back to the payer.
    */
-  async #fillOrRefund(request: StoredRequest, arrived: RefundableDeposit): Promise<void> {
+  async #fillOrRefund(request: StoredRequest, arrived: RefundPlan): Promise<void> {
     if (orderExpired(request, this.#now())) {
       await this.#refund(request, "PROTOCOL_DEADLINE_EXPIRED", arrived);
       return;
@@ -602,15 +613,25 @@ export class Lifecycle {
   }
 
   /**
-   * A request a scenario took ends as it says, once its `pending` hold is over: refunded on chain,
+   * A request a scenario took ends as it says, once its `pending` hold (and its `delayed` one, shown as
+   * the status `delayed`) is over: refunded on chain,
    * failed, or filled (held `submitted` first, or ending `fallback`); `fill-reverts` sends a fill
    * that reverts on chain (failure, `TRANSACTION_REVERTED`), `solver-balance-too-low` sends no
    * fill and refunds (`SOLVER_BALANCE_TOO_LOW`).
    */
-  async #settleAsScenario(request: StoredRequest, arrived: RefundableDeposit, plan: ScenarioPlan) {
+  async #settleAsScenario(request: StoredRequest, arrived: RefundPlan, plan: ScenarioPlan) {
     const scenarios = this.#o.scenarios!;
     const id = request.record.id;
     await scenarios.hold(id, "pending", plan.delays.pending);
+    // Plans stored before `delayed` existed have no entry for it.
+    const delayedMs = plan.delays.delayed ?? 0;
+    if (delayedMs > 0) {
+      this.#markDelayed(id);
+      await scenarios.hold(id, "delayed", delayedMs);
+    }
+    // A fill held past its order's deadline would be late: the deposit goes back instead.
+    if (orderExpired(request, this.#now()))
+      return this.#refund(request, "PROTOCOL_DEADLINE_EXPIRED", arrived);
     if (plan.chainEvent === "solver-balance-too-low")
       return this.#refund(request, "SOLVER_BALANCE_TOO_LOW", arrived);
     if (plan.outcome === "refund") return this.#refund(request, plan.failReason ?? "UNKNOWN", arrived);
@@ -652,6 +673,18 @@ export class Lifecycle {
     this.observeFill(id, { ...tx, status: "success", final: true });
   }
 
+  /** The destination fill is late: a `pending` request shows `delayed` (still processing, not final). */
+  #markDelayed(requestId: string): void {
+    updateRequest(
+      this.#o.store,
+      requestId,
+      ({ record }) => {
+        if (record.status === "pending") record.status = "delayed";
+      },
+      this.#now(),
+    );
+  }
+
   /** A fill that landed as the fallback outcome: the request ends `fallback` with `failReason`. */
   #observeFallback(requestId: string, tx: SolverTx, failReason: FailReason): void {
     const now = this.#now();
@@ -674,9 +707,9 @@ export class Lifecycle {
     });
   }
 
-  async #refund(request: StoredRequest, reason: FailReason, arrived: RefundableDeposit): Promise<void> {
+  async #refund(request: StoredRequest, reason: FailReason, arrived: RefundPlan): Promise<void> {
     try {
-      const tx = await this.#o.solver.refund(request, arrived);
+      const tx = await this.#o.solver.refund(request, refundable(arrived));
       this.observeRefund(request.record.id, tx, reason);
     } catch (error) {
       this.#o.onError?.(error, `refund ${request.record.id}`);
@@ -801,7 +834,7 @@ export class Lifecycle {
         const toUser = {
           currency: deposit.currency,
           amount: deposit.amount,
-          to: updated.record.refundTo ?? updated.record.user,
+          ...refundTarget(updated.record, deposit.sender),
         };
         this.#track(this.#fillOrRefund(updated, toUser)).catch(() => {});
       }
@@ -822,6 +855,28 @@ export class Lifecycle {
       },
     };
   }
+}
+
+/**
+ * Where a deposit `payer` made for `record` is refunded (`refundDestination`): a deposit-address
+ * request's by its `refundTo`, any other by who paid it.
+ */
+function refundTarget(
+  record: RequestRecord,
+  payer: string,
+): { to: string } | { to: null; noRefund: NoAutomaticRefund } {
+  const payment: RefundPayment =
+    record.depositAddress === null
+      ? { via: "account", payer }
+      : { via: "deposit-address", depositor: record.depositAddress.depositor };
+  const destination = refundDestination(record, payment);
+  return destination.to === null ? { to: null, noRefund: destination.reason } : { to: destination.to };
+}
+
+/** The refund to send, or `RefundHeldError` when the deposit gets no automatic refund. */
+function refundable(plan: RefundPlan): RefundableDeposit {
+  if (plan.to !== null) return plan;
+  throw new RefundHeldError(plan.noRefund, "no automatic refund for this deposit: it stays held");
 }
 
 /**

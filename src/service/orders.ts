@@ -21,6 +21,7 @@ import {
 } from "../orders/index.ts";
 import type { ProtocolV2 } from "../schemas/index.ts";
 import type { ProtocolChain } from "./protocol-chains.ts";
+import { refundsToDepositor } from "./refund-destination.ts";
 import type { ValidatedQuote } from "./validated-quote.ts";
 
 /** What the mock needs to issue orders. */
@@ -110,11 +111,11 @@ function routerExtraData(config: OrdersConfig, chainId: number): string {
 }
 
 /**
- * Who the order's refund option pays: a deposit-address quote's `refundTo` (checked for the origin
- * VM before the order is issued, `deposit-address-quote.ts`), else the user.
+ * Who the order refunds on the origin chain: the quote's `refundTo` when it names one (a deposit-address
+ * quote's is checked for the origin VM before the order is issued), else its user (the payer).
  */
-const refundRecipient = (q: ValidatedQuote): string =>
-  q.body.useDepositAddress === true && q.body.refundTo !== undefined ? q.body.refundTo : q.user;
+const refundRecipientOf = (q: ValidatedQuote): string =>
+  q.refundTo !== null && !refundsToDepositor(q.refundTo) ? q.refundTo : q.user;
 
 /** The quote's user calls as the order carries them. */
 const orderCalls = (q: ValidatedQuote): string[] => q.calls.map((call) => encodeOrderCall(call));
@@ -152,7 +153,7 @@ const ORDER_DATA: { [V in OrderVersion]: (terms: OrderTerms) => Extract<AnyOrder
           refunds: [
             {
               chainId: origin.chainId,
-              recipient: refundRecipient(q),
+              recipient: refundRecipientOf(q),
               currency: q.originCurrency,
               minimumAmount: amounts.amountIn.toString(),
               deadline: deadline + (config.refundWindowSeconds ?? DEFAULT_REFUND_WINDOW_SECONDS),
@@ -194,7 +195,7 @@ const ORDER_DATA: { [V in OrderVersion]: (terms: OrderTerms) => Extract<AnyOrder
           chainId: origin.chainId,
           currency: q.originCurrency,
           minimumAmount: amounts.amountIn.toString(),
-          recipient: refundRecipient(q),
+          recipient: refundRecipientOf(q),
         },
       ],
       output: {

@@ -94,14 +94,21 @@ export function validateQuote(body: QuoteV2Body): ValidatedQuote {
   const destinationVm = getChainVm(body.destinationChainId);
   let user: string;
   let originCurrency: string;
+  let refundTo: string | null = null;
   if (originVm === "svm") {
     assertSvmAddress(body.user, "user");
     assertSvmTokenAddress(body.originCurrency, "originCurrency");
     user = body.user;
     originCurrency = body.originCurrency;
+    if (body.refundTo !== undefined) {
+      // The native-currency constant is a valid refundTo (refund the depositor).
+      assertSvmTokenAddress(body.refundTo, "refundTo");
+      refundTo = body.refundTo;
+    }
   } else {
     user = parseEvmAddress(body.user, "user");
     originCurrency = parseEvmAddress(body.originCurrency, "originCurrency");
+    if (body.refundTo !== undefined) refundTo = parseEvmAddress(body.refundTo, "refundTo");
   }
   let recipient: string;
   let destinationCurrency: string;
@@ -130,6 +137,7 @@ export function validateQuote(body: QuoteV2Body): ValidatedQuote {
     destinationVm,
     user,
     recipient,
+    refundTo,
     originCurrency,
     destinationCurrency,
     amount,
@@ -619,6 +627,7 @@ export async function buildQuote(
       user: q.user,
       recipient: q.recipient,
       sender: q.user,
+      refundTo: q.refundTo,
       slippageTolerance: slippageBps.toString(),
       usesExternalLiquidity: body.useExternalLiquidity ?? false,
       timeEstimate,

@@ -7,6 +7,8 @@ export interface ValidatedQuote {
   destinationVm: "evm" | "svm";
   user: string;
   recipient: string;
+  /** Where refunds go on the origin chain (`refundTo`, in the origin VM's form), or null. */
+  refundTo: string | null;
   originCurrency: string;
   destinationCurrency: string;
   amount: bigint;

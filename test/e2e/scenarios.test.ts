@@ -12,6 +12,7 @@ import { type Hex, parseEther, TransactionReceiptNotFoundError, zeroAddress } fr
 import { addScenario as addGuideScenario, recipes } from "../../docs/examples/scenarios/failure-recipes.ts";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
+import { connectStatusFeed } from "../../src/index.ts";
 import type { ScenarioInput, ScenarioView } from "../../src/service/index.ts";
 import { SVM_CHAIN_ID } from "../../src/svm/index.ts";
 import { verifyWebhook, type WebhookEvent } from "../../src/webhooks/index.ts";
@@ -355,6 +356,103 @@ describe("e2e: scenarios through /_mock/scenarios", function () {
     } finally {
       await setSolverBalance(solverBefore);
     }
+  });
+
+  describe("delayed: the destination fill late, still processing", () => {
+    const DELAYED_MS = 1500;
+
+    /**
+     * Quotes and deposits under a scenario holding the request `delayed`, and follows it through the
+     * typed client's `waitForStatus` (default: final statuses) and the status WebSocket. The hold runs
+     * on the devnet's clock: paused, the request stays `delayed`; resumed, it ends as the scenario says.
+     */
+    async function throughDelayed(scenario: ScenarioInput) {
+      await addScenario({ delays: { delayed: DELAYED_MS }, ...scenario });
+      const { requestId } = await quoteAndDeposit({ final: false });
+      const feed = await connectStatusFeed({ url: e2e.devnet.serviceUrl, apiKey: e2e.devnet.apiKey });
+      const pushed: string[] = [];
+      await feed.subscribe(requestId, (event) => pushed.push(event.data.status));
+      const polled: string[] = [];
+      const final = e2e.client.waitForStatus(requestId, {
+        intervalMs: 50,
+        timeoutMs: 60_000,
+        onStatus: (status) => polled.push(status.status),
+      });
+      const feedFinal = feed.waitForStatus(requestId, undefined, { timeoutMs: 60_000 });
+      await e2e.devnet.time.pause();
+      try {
+        await base.mine();
+        await eventually(
+          async () => ((await e2e.client.getStatus(requestId)).status === "delayed" ? true : undefined),
+          "the request delayed",
+        );
+        await new Promise((resolve) => setTimeout(resolve, DELAYED_MS + 500));
+        expect((await e2e.client.getStatus(requestId)).status, "held while the clock stands").to.equal(
+          "delayed",
+        );
+      } finally {
+        await e2e.devnet.time.resume();
+      }
+      const [status, event] = await Promise.all([final, feedFinal]);
+      feed.close();
+      expect(event.data.status).to.equal(status.status);
+      expect(polled, "waitForStatus went on past delayed").to.include("delayed");
+      expect(polled.at(-1)).to.equal(status.status);
+      const delivered = await statusesDelivered(requestId, status.status);
+      for (const seen of [pushed, delivered]) {
+        const order = seen.filter((s) => ["pending", "delayed", status.status].includes(s));
+        expect(order).to.deep.equal(["pending", "delayed", status.status]);
+      }
+      return { requestId, status };
+    }
+
+    it("delayed, then success: the fill lands on chain 10; the client, the feed and the signed webhooks all pass through delayed", async () => {
+      const bobBefore = await balanceOf(bobOnOptimism, null, bob);
+      const { status } = await throughDelayed({ outcome: "success" });
+      expect(status.status).to.equal("success");
+      const fill = await bobOnOptimism.public.getTransaction({ hash: status.txHashes[0] as Hex });
+      expect(fill.to?.toLowerCase()).to.equal(bob.toLowerCase());
+      expect((await balanceOf(bobOnOptimism, null, bob)) > bobBefore, "Bob paid on chain 10").to.equal(true);
+    });
+
+    it("delayed, then refund: the deposit paid back to Alice on 8453, Bob paid nothing", async () => {
+      const bobBefore = await balanceOf(bobOnOptimism, null, bob);
+      const { status } = await throughDelayed({ outcome: "refund", failReason: "SOLVER_CAPACITY_EXCEEDED" });
+      expect(status).to.include({ status: "refund", failReason: "SOLVER_CAPACITY_EXCEEDED" });
+      const refund = await alice.public.getTransaction({ hash: status.txHashes[0] as Hex });
+      expect(refund.to?.toLowerCase()).to.equal(alice.address.toLowerCase());
+      expect(refund.value).to.equal(amount);
+      expect(await balanceOf(bobOnOptimism, null, bob)).to.equal(bobBefore);
+    });
+
+    it("delayed, then failure: failReason and refundFailReason, nothing paid on either chain", async () => {
+      const bobBefore = await balanceOf(bobOnOptimism, null, bob);
+      const { status } = await throughDelayed(recipes.failure);
+      expect(status).to.include({
+        status: "failure",
+        failReason: "NO_QUOTES",
+        refundFailReason: "MANUAL_REFUND_REQUIRED",
+      });
+      expect(status.txHashes).to.deep.equal([]);
+      expect(await balanceOf(bobOnOptimism, null, bob)).to.equal(bobBefore);
+    });
+
+    // Last: it moves the devnet's clock an hour on, past every open order's deadline.
+    it("delayed past the order's deadline: no late fill, the deposit refunded PROTOCOL_DEADLINE_EXPIRED", async () => {
+      const bobBefore = await balanceOf(bobOnOptimism, null, bob);
+      await addScenario({ delays: { delayed: 3_600_000 } });
+      const { requestId } = await quoteAndDeposit();
+      await eventually(
+        async () => ((await e2e.client.getStatus(requestId)).status === "delayed" ? true : undefined),
+        "the request delayed",
+      );
+      await e2e.devnet.time.increase(3600);
+      const status = await e2e.client.waitForStatus(requestId, { intervalMs: 50 });
+      expect(status).to.include({ status: "refund", failReason: "PROTOCOL_DEADLINE_EXPIRED" });
+      const refund = await alice.public.getTransaction({ hash: status.txHashes[0] as Hex });
+      expect(refund.to?.toLowerCase()).to.equal(alice.address.toLowerCase());
+      expect(await balanceOf(bobOnOptimism, null, bob)).to.equal(bobBefore);
+    });
   });
 
   it("every delivery passed verifyWebhook", () => {

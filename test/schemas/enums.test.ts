@@ -29,7 +29,7 @@ import {
 
 describe("schemas: enums", () => {
   const cases = [
-    ["request statuses (the spec's seven and fallback)", REQUEST_STATUSES, RequestStatusSchema, 8],
+    ["request statuses (the spec's seven, fallback and delayed)", REQUEST_STATUSES, RequestStatusSchema, 9],
     ["list filter statuses", LIST_REQUESTS_STATUSES, ListRequestsStatusSchema, 5],
     ["fail reasons (7.2)", FAIL_REASONS, FailReasonSchema, 69],
     ["refund fail reasons", REFUND_FAIL_REASONS, RefundFailReasonSchema, 5],
@@ -53,7 +53,7 @@ describe("schemas: enums", () => {
     });
   }
 
-  it("request statuses: the service interface's seven in its order, then fallback (the service's current docs)", () => {
+  it("request statuses: the service interface's seven in its order, then fallback and delayed (the service's current docs)", () => {
     expect(SPEC_REQUEST_STATUSES).to.deep.equal([
       "refund",
       "waiting",
@@ -63,8 +63,9 @@ describe("schemas: enums", () => {
       "submitted",
       "success",
     ]);
-    expect(REQUEST_STATUSES).to.deep.equal([...SPEC_REQUEST_STATUSES, "fallback"]);
+    expect(REQUEST_STATUSES).to.deep.equal([...SPEC_REQUEST_STATUSES, "fallback", "delayed"]);
     expect(ListRequestsStatusSchema.safeParse("fallback").success).to.equal(false);
+    expect(ListRequestsStatusSchema.safeParse("delayed").success).to.equal(false);
   });
 
   it("fail reasons: every value of spec 7.2 as written, N/A included, in spec order", () => {

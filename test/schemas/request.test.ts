@@ -57,7 +57,9 @@ describe("schemas: request record (2.1 - 2.6)", () => {
   });
 
   it("rejects bad enums, a malformed request id and a non-integer amount", () => {
-    expect(RequestRecordSchema.safeParse({ ...requestRecord(), status: "delayed" }).success).to.equal(false);
+    expect(RequestRecordSchema.safeParse({ ...requestRecord(), status: "teleported" }).success).to.equal(
+      false,
+    );
     expect(RequestRecordSchema.safeParse({ ...requestRecord(), id: "0x1234" }).success).to.equal(false);
     expect(
       RequestRecordSchema.safeParse({ ...requestRecord(), supersededByRequestId: "abc" }).success,

@@ -22,6 +22,7 @@ import {
   zeroAddress,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { addScenario } from "../../docs/examples/scenarios/failure-recipes.ts";
 import { evmDevAccount, evmMnemonicAccount } from "../../src/devnet/accounts.ts";
 import { MULTICALL3_ADDRESS } from "../../src/devnet/evm-chain.ts";
 import { submitSvmInstructions, svmUsdcBalance } from "../../src/devnet/svm-user.ts";
@@ -55,6 +56,7 @@ const ACCOUNT = artifact("mocks/SignedCallAccount.sol/SignedCallAccount.json");
 const MULTISIG = artifact("mocks/MultisigWallet.sol/MultisigWallet.json");
 const MULTISIG_PROXY = artifact("mocks/MultisigWallet.sol/MultisigProxy.json");
 const MULTICALL3 = artifact("devnet/Multicall3.sol/Multicall3.json");
+const REFUSING_ACCOUNT = artifact("mocks/RefundRefusingAccount.sol/RefundRefusingAccount.json");
 
 describe("service: the payer is whoever paid, however the transaction was relayed (devnet)", function () {
   this.timeout(600_000);
@@ -335,6 +337,67 @@ describe("service: the payer is whoever paid, however the transaction was relaye
     });
     const receipt = await relay(account, await signedExecute(account, owner.privateKey, gate, amount, data));
     await filled(q, receipt.transactionHash);
+  });
+
+  it("a wallet whose receive reverts, its deposit relayed by a bundler and a refund forced by a scenario: failure MANUAL_REFUND_REQUIRED, the deposit held in the book, the refund neither lost nor retried", async () => {
+    const owner = evmMnemonicAccount(19);
+    const amount = parseEther("0.1");
+    const deployed = await alice().wallet.deployContract({
+      ...REFUSING_ACCOUNT,
+      args: [owner.address],
+      value: amount,
+      account: alice().wallet.account,
+      chain: null,
+    });
+    const account = (await alice().public.waitForTransactionReceipt({ hash: deployed }))
+      .contractAddress as Hex;
+    // The refusal is real: no native transfer reaches the account.
+    const refused = await alice()
+      .wallet.sendTransaction({ account: alice().wallet.account, chain: null, to: account, value: 1n })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(String(refused)).to.match(/NativeRefused|revert/i);
+    await addScenario(e2e.devnet.serviceUrl, e2e.devnet.apiKey, {
+      match: { wallet: account },
+      outcome: "refund",
+      failReason: "SOLVER_CAPACITY_EXCEEDED",
+    });
+    const q = await quoteFor(account, amount);
+    const receipt = await relay(
+      account,
+      await signedExecute(
+        account,
+        owner.privateKey,
+        base().depository,
+        amount,
+        depositCall(q, account, amount).data,
+      ),
+    );
+    await base().mine(2);
+    const requestId = requestIdOf(q);
+    const done = await waitForStatus(e2e, requestId, "failure");
+    expect(done).to.include({
+      failReason: "SOLVER_CAPACITY_EXCEEDED",
+      refundFailReason: "MANUAL_REFUND_REQUIRED",
+    });
+    expect(done.inTxHashes).to.deep.equal([receipt.transactionHash]);
+    expect(done.txHashes, "no refund landed").to.deep.equal([]);
+    const [booked] = depositsOf(e2e.devnet.service.store, requestId);
+    expect(booked, "the deposit is kept in the book for an operator").to.include({
+      refundTx: "MANUAL_REFUND_REQUIRED",
+      amount,
+    });
+    expect(await alice().public.getBalance({ address: account })).to.equal(0n);
+    // Not retried: a restart's reconciliation sends nothing more and the request stays as it ended.
+    const solver = e2e.devnet.solver.evm as Hex;
+    const nonce = await alice().public.getTransactionCount({ address: solver, blockTag: "pending" });
+    await e2e.devnet.service.lifecycle.resume();
+    expect(await alice().public.getTransactionCount({ address: solver, blockTag: "pending" })).to.equal(
+      nonce,
+    );
+    expect((await e2e.client.getStatus(requestId)).status).to.equal("failure");
   });
 
   it("attack: a stranger's account, through a bundler, deposits 1 wei naming the victim under the victim's order id: refunded to the stranger's account, never the bundler, and the request stays open", async () => {

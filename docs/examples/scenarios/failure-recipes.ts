@@ -29,6 +29,8 @@ export const recipes = {
   fallback: { outcome: "fallback", failReason: "SLIPPAGE" },
   /** Slow deposit confirmation, slow fill, slow fill confirmation (ms in each status). */
   slow: { delays: { depositing: 1500, pending: 1000, submitted: 1000 } },
+  /** The destination fill delayed: `delayed` (not final) for 2 s, then filled. */
+  delayed: { delays: { delayed: 2000 } },
   /** Stuck in `pending` for 2 s, then filled. */
   stuck: { stuck: { status: "pending", forMs: 2000 } },
   /** The deposit never confirms in time: held `depositing`, then refunded. */

@@ -6,12 +6,16 @@
 
 /** Why a refund is held for an operator. */
 export type RefundHeldReason =
+  /** The deposit gets no automatic refund (`refundDestination`): no `refundTo`, or no known depositor. */
+  | NoAutomaticRefund
   /** The token account the deposit came from was closed, and the recipient has no other one. */
   | "SOURCE_ACCOUNT_CLOSED"
   /** The account the deposit came from is no longer a token account of the deposit's mint owned by the recipient. */
   | "SOURCE_ACCOUNT_CHANGED"
   /** The deposit's source token account could not be found in its transaction. */
   | "SOURCE_ACCOUNT_UNKNOWN";
+
+import type { NoAutomaticRefund } from "../refund-destination.ts";
 
 export class RefundHeldError extends Error {
   readonly reason: RefundHeldReason;

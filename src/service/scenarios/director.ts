@@ -48,8 +48,11 @@ export interface ScenarioDirectorOptions {
   onError: (error: unknown, context: string) => void;
 }
 
-/** The lifecycle's waits a scenario holds: before the fill (`pending`) and before confirming it (`submitted`). */
-export type HoldPhase = "pending" | "submitted";
+/**
+ * The lifecycle's waits a scenario holds: before the fill (`pending`), the destination fill delayed
+ * (`delayed`), and before confirming it (`submitted`).
+ */
+export type HoldPhase = "pending" | "delayed" | "submitted";
 
 export class ScenarioDirector {
   readonly book: ScenarioBook;

@@ -21,7 +21,7 @@ export const MAX_SCENARIO_COUNT = 10_000;
 export const MAX_SCENARIOS = 1_000;
 
 /** The intermediate statuses a request can be held in. */
-export const HOLDABLE_STATUSES = ["waiting", "depositing", "pending", "submitted"] as const;
+export const HOLDABLE_STATUSES = ["waiting", "depositing", "pending", "delayed", "submitted"] as const;
 export type HoldableStatus = (typeof HOLDABLE_STATUSES)[number];
 
 const DelayMsSchema = z.int().min(0).max(MAX_SCENARIO_DELAY_MS);
@@ -75,6 +75,9 @@ export const ScenarioDelaysSchema = z
     ),
     pending: DelayMsSchema.optional().describe(
       "Slow fill: the fill (or refund) goes out this long after the deposit is final.",
+    ),
+    delayed: DelayMsSchema.optional().describe(
+      "Destination fill delayed: once the `pending` hold is over the request shows `delayed` this long, then ends as `outcome` says (not a final status).",
     ),
     submitted: DelayMsSchema.optional().describe(
       "Slow fill confirmation: `submitted` this long before `success`.",
@@ -177,7 +180,7 @@ export interface ScenarioPlan {
 
 /** Normalizes a checked input into the plan the engine follows. */
 export function toPlan(input: z.output<typeof ScenarioInputSchema>): ScenarioPlan {
-  const delays = { waiting: 0, depositing: 0, pending: 0, submitted: 0, ...input.delays };
+  const delays = { waiting: 0, depositing: 0, pending: 0, delayed: 0, submitted: 0, ...input.delays };
   if (input.stuck !== undefined) delays[input.stuck.status] = input.stuck.forMs;
   const outcome = input.outcome;
   return {
