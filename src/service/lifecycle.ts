@@ -364,7 +364,9 @@ export class Lifecycle {
    * look-up when its transaction went out: a request left `pending` gets its fill or refund; a
    * deposit booked for a refund of its own gets it; a fast fill whose result was not recorded
    * (the request still `depositing`, its hold placed and not cancelled, whether since released or
-   * expired) is completed, as the hold promised.
+   * expired) is completed, as the hold promised. Requests a scenario holds (`pending` with their
+   * deposit, or `submitted`) wait out their holds again once this is done (`resumeHeld`), beside the
+   * API: a hold never delays the start.
    */
   async resume(): Promise<void> {
     const store = this.#o.store;
@@ -376,6 +378,8 @@ export class Lifecycle {
       const request = getRequest(store, id);
       const deposit = requestDeposit(store, id);
       if (request === null || deposit === null) continue;
+      const held = (this.#o.scenarios?.planOf(id) ?? null) !== null && !orderExpired(request, this.#now());
+      if (held && deposit.kind === "fill") continue;
       const toUser = {
         currency: deposit.currency,
         amount: deposit.amount,
@@ -405,11 +409,12 @@ export class Lifecycle {
       this.#track(this.#fill(request, input)).catch((error) => this.#o.onError?.(error, `fast fill ${id}`));
     }
     await this.idle();
+    this.resumeHeld();
   }
 
   /**
-   * Starts again the scenario holds a devnet snapshot or revert suspended (the database as it is now:
-   * after a revert, the holds of its snapshot): a `pending` request with its deposit waits out its
+   * Starts again the scenario holds a restart, or a devnet snapshot or revert, cut short (the
+   * database as it is now: after a revert, the holds of its snapshot): a `pending` request with its deposit waits out its
    * `pending` hold and ends as its scenario says; a `submitted` one waits out its `submitted` hold
    * and confirms its fill. Each hold keeps its deadline, so it ends when it would have.
    */
