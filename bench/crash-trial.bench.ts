@@ -3,8 +3,8 @@
 // process, killed with SIGKILL at random moments (start-up included) and restarted on its SQLite
 // file until every flow has started, then stopped with SIGTERM; the books checked against the
 // chains and the database (test/crash/random-trial.ts). Its CI slice is test/crash/random-moment.test.ts.
-//   npm run bench:crash-trial                     (210 flows, seed 36)
-//   CRASH_TRIAL_FLOWS=400 CRASH_TRIAL_SEED=7 npm run bench:crash-trial
+//   npm run bench:crash-trial                     (210 flows, seed 36, 16 at once)
+//   CRASH_TRIAL_FLOWS=400 CRASH_TRIAL_SEED=7 CRASH_TRIAL_CONCURRENCY=8 npm run bench:crash-trial
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +14,7 @@ import { writeResults } from "./harness.ts";
 
 const flows = Number(process.env.CRASH_TRIAL_FLOWS ?? 210);
 const seed = Number(process.env.CRASH_TRIAL_SEED ?? 36);
+const concurrency = Number(process.env.CRASH_TRIAL_CONCURRENCY ?? 16);
 const dir = mkdtempSync(join(tmpdir(), "attestkit-crash-trial-"));
 const chains = await startTrialChains();
 try {
@@ -21,11 +22,13 @@ try {
     flows,
     seed,
     dir,
+    concurrency,
+    maxUpMs: 6000,
     log: (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`),
   });
   console.log(JSON.stringify(report, null, 2));
   writeResults("crash-trial.json", {
-    command: `CRASH_TRIAL_FLOWS=${flows} CRASH_TRIAL_SEED=${seed} npm run bench:crash-trial`,
+    command: `CRASH_TRIAL_FLOWS=${flows} CRASH_TRIAL_SEED=${seed} CRASH_TRIAL_CONCURRENCY=${concurrency} npm run bench:crash-trial`,
     ...report,
   });
   if (report.problems.length > 0) process.exitCode = 1;

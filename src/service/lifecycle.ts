@@ -319,7 +319,7 @@ export class Lifecycle {
   }
 
   /**
-   * The indexer rescanned `chainId` from `fromBlock` (blocks not final yet) and `stillThere` says
+   * The indexer rescanned `chainId` from `fromBlock` to `toBlock` and `stillThere` says
    * which deposits it saw: a deposit of this request it had recorded in those blocks and no longer
    * sees was reorged out. It is forgotten, and a request left without a deposit is `waiting` again.
    * Only the indexer's own sightings count (mock deposits have no chain to disappear from).
@@ -328,11 +328,13 @@ export class Lifecycle {
     requestId: string,
     chainId: number,
     fromBlock: number,
+    toBlock: number,
     stillThere: (txHash: string) => boolean,
   ): StoredRequest | null {
     const reorged = (tx: Transaction) =>
       tx.chainId === chainId &&
       tx.block >= fromBlock &&
+      tx.block <= toBlock &&
       (tx.data as { via?: string } | null)?.via !== undefined &&
       !stillThere(tx.txHash);
     const current = getRequest(this.#o.store, requestId);
