@@ -189,11 +189,13 @@ console.log(
     `${chains.length} chain(s) indexed${svmRpc === undefined ? "" : ` (SVM solver ${svmSolver.address}${svmSolverFile === undefined ? ", PUBLIC DEV KEY" : ""})`}; OpenAPI at ${url}/openapi.json)`,
 );
 
+/** How long a stop waits for fills and refunds in flight before handing them back to the next start. */
+const STOP_GRACE_MS = 5000;
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await service.close();
+  await service.close({ graceMs: STOP_GRACE_MS });
   process.exit(0);
 };
 process.on("SIGINT", stop);

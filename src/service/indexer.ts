@@ -48,6 +48,13 @@ export interface IndexerOptions {
   depositAddresses?: { watch(adapter: ChainAdapter): Promise<void> };
 }
 
+/**
+ * Most final blocks one scan covers. An EVM scan reads block by block, so its cost grows with the
+ * range; an SVM scan lists the solver's signatures, whose cost grows with what it holds, not with
+ * the slots it spans (slot numbers start in the hundreds of millions), so it is not split.
+ */
+const SCAN_STEP: Readonly<Record<ChainAdapter["vm"], number>> = { evm: 64, svm: Number.POSITIVE_INFINITY };
+
 export class Indexer {
   readonly #o: IndexerOptions;
   #running: Promise<void> | null = null;
@@ -92,13 +99,26 @@ export class Indexer {
     }
   }
 
+  /**
+   * Scans a chain from its cursor to its head: final blocks in steps of at most `SCAN_STEP` (its VM's),
+   * the cursor committed after each, so a long backlog is worked off across restarts that each cut it
+   * short; the last step takes the blocks that are not final yet, up to the head.
+   */
   async #scanChain(adapter: ChainAdapter): Promise<void> {
     const head = await adapter.head();
-    const from = this.#cursor(adapter.chainId);
-    if (head < from) return;
     const confirmations = Math.max(1, this.#o.confirmations?.[adapter.chainId] ?? 1);
     const finalUpTo = head - confirmations + 1;
-    const observations = await adapter.scan(from, head);
+    for (let from = this.#cursor(adapter.chainId); from <= head; ) {
+      const stepEnd = from + SCAN_STEP[adapter.vm] - 1;
+      const to = stepEnd < finalUpTo ? stepEnd : head;
+      await this.#scanRange(adapter, from, to, finalUpTo);
+      if (to === head) return;
+      from = to + 1;
+    }
+  }
+
+  async #scanRange(adapter: ChainAdapter, from: number, to: number, finalUpTo: number): Promise<void> {
+    const observations = await adapter.scan(from, to);
     for (const observation of observations) {
       const final = observation.block <= finalUpTo;
       if (observation.kind === "quarantine") {
@@ -113,8 +133,8 @@ export class Indexer {
         if (final) this.#quarantine(adapter.chainId, { ...observation, reason: describeFailure(error) });
       }
     }
-    this.#forgetReorged(adapter.chainId, from, observations);
-    this.#setCursor(adapter.chainId, Math.max(from, finalUpTo + 1));
+    this.#forgetReorged(adapter.chainId, from, to, observations);
+    this.#setCursor(adapter.chainId, Math.max(from, Math.min(to, finalUpTo) + 1));
   }
 
   /** Records a final transaction the books did not take, once, and reports it. */
@@ -131,10 +151,10 @@ export class Indexer {
 
   /**
    * Blocks from the cursor up are not final and are scanned again on every pass: a deposit seen
-   * there earlier that this scan no longer shows was reorged out, and the request it moved to
+   * in `from..to` earlier that this scan no longer shows was reorged out, and the request it moved to
    * `depositing` forgets it (back to `waiting` when it was the only one).
    */
-  #forgetReorged(chainId: number, from: number, observations: readonly ChainObservation[]): void {
+  #forgetReorged(chainId: number, from: number, to: number, observations: readonly ChainObservation[]): void {
     const present = new Set(
       observations.flatMap((observation) =>
         (observation.kind === "deposit" || observation.kind === "order-deposit") &&
@@ -149,7 +169,7 @@ export class Indexer {
     for (const { id } of depositing) {
       this.#o
         .lifecycle()
-        .forgetReorgedDeposits(id, chainId, from, (txHash) => present.has(txHash.toLowerCase()));
+        .forgetReorgedDeposits(id, chainId, from, to, (txHash) => present.has(txHash.toLowerCase()));
     }
   }
 

@@ -325,7 +325,7 @@ export class Lifecycle {
   }
 
   /**
-   * The indexer rescanned `chainId` from `fromBlock` (blocks not final yet) and `stillThere` says
+   * The indexer rescanned `chainId` from `fromBlock` to `toBlock` and `stillThere` says
    * which deposits it saw: a deposit of this request it had recorded in those blocks and no longer
    * sees was reorged out. It is forgotten, and a request left without a deposit is `waiting` again.
    * Only the indexer's own sightings count (mock deposits have no chain to disappear from).
@@ -334,11 +334,13 @@ export class Lifecycle {
     requestId: string,
     chainId: number,
     fromBlock: number,
+    toBlock: number,
     stillThere: (txHash: string) => boolean,
   ): StoredRequest | null {
     const reorged = (tx: Transaction) =>
       tx.chainId === chainId &&
       tx.block >= fromBlock &&
+      tx.block <= toBlock &&
       (tx.data as { via?: string } | null)?.via !== undefined &&
       !stillThere(tx.txHash);
     const current = getRequest(this.#o.store, requestId);
@@ -370,7 +372,9 @@ export class Lifecycle {
    * look-up when its transaction went out: a request left `pending` gets its fill or refund; a
    * deposit booked for a refund of its own gets it; a fast fill whose result was not recorded
    * (the request still `depositing`, its hold placed and not cancelled, whether since released or
-   * expired) is completed, as the hold promised.
+   * expired) is completed, as the hold promised. Requests a scenario holds (`pending` with their
+   * deposit, or `submitted`) wait out their holds again once this is done (`resumeHeld`), beside the
+   * API: a hold never delays the start.
    */
   async resume(): Promise<void> {
     const store = this.#o.store;
@@ -383,6 +387,8 @@ export class Lifecycle {
       const request = getRequest(store, id);
       const deposit = requestDeposit(store, id);
       if (request === null || deposit === null) continue;
+      const held = (this.#o.scenarios?.planOf(id) ?? null) !== null && !orderExpired(request, this.#now());
+      if (held && deposit.kind === "fill") continue;
       const toUser = {
         currency: deposit.currency,
         amount: deposit.amount,
@@ -416,12 +422,14 @@ export class Lifecycle {
       this.#track(this.#fill(request, input)).catch((error) => this.#o.onError?.(error, `fast fill ${id}`));
     }
     await this.idle();
+    this.resumeHeld();
   }
 
   /**
-   * Starts again the scenario holds a devnet snapshot or revert suspended (the database as it is now:
-   * after a revert, the holds of its snapshot): a `pending` or `delayed` request with its deposit
-   * waits out its `pending` and `delayed` holds and ends as its scenario says; a `submitted` one waits out its `submitted` hold
+   * Starts again the scenario holds a restart, or a devnet snapshot or revert, cut short (the
+   * database as it is now: after a revert, the holds of its snapshot): a `pending` or `delayed` request
+   * with its deposit waits out its `pending` and `delayed` holds and ends as its scenario says; a
+   * `submitted` one waits out its `submitted` hold
    * and confirms its fill. Each hold keeps its deadline, so it ends when it would have.
    */
   resumeHeld(): void {

@@ -200,8 +200,13 @@ export interface Service {
   app: FastifyInstance;
   /** Listens on 127.0.0.1 (port 0 = any free port); resolves to the base URL. */
   listen(port?: number): Promise<string>;
-  /** Stops the HTTP server, the indexer and the webhook sender, and closes the store. */
-  close(): Promise<void>;
+  /**
+   * Stops the HTTP server, the indexer and the webhook sender, and closes the store. Fills and
+   * refunds in flight are awaited, for at most `graceMs` when given: one still unfinished then (its
+   * chain has not included it) is handed back, its signed transaction kept in the outbox for the next
+   * start on the database to resume. Webhook attempts in flight are cut off unrecorded (posted again).
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
   store: Store;
   ledger: Ledger;
   lifecycle: Lifecycle;
@@ -745,7 +750,7 @@ export function createService(options: ServiceOptions): Service {
       if (address === null || typeof address === "string") throw new Error("no TCP address");
       return `http://127.0.0.1:${address.port}`;
     },
-    async close() {
+    async close({ graceMs }: { graceMs?: number } = {}) {
       if (closed) return;
       closed = true;
       if (sweep) clearInterval(sweep);
@@ -754,7 +759,15 @@ export function createService(options: ServiceOptions): Service {
       await app.close();
       director?.close();
       timers.clear();
-      await lifecycle.idle();
+      if (graceMs === undefined) await lifecycle.idle();
+      else {
+        let grace: NodeJS.Timeout | undefined;
+        await Promise.race([
+          lifecycle.idle(),
+          new Promise((resolve) => (grace = setTimeout(resolve, graceMs))),
+        ]);
+        clearTimeout(grace);
+      }
       await webhooks.dispatcher.stop();
       webhooks.detach();
       for (const adapter of adapters) await adapter.close?.();

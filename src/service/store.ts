@@ -33,6 +33,9 @@ function checkBeforeOpen(path: string, newDb: boolean): void {
   }
 }
 
+/** SQLite's report (its integrity check lists one problem a line) as one line of the refusal. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
 function checkIntegrity(db: DatabaseSync, path: string): void {
   let verdict: string;
   try {
@@ -43,7 +46,7 @@ function checkIntegrity(db: DatabaseSync, path: string): void {
   }
   if (verdict !== "ok") {
     throw new DatabaseFileError(
-      `database file ${path} is damaged (${verdict.slice(0, 200)}); move it away and restore a backup, or start with --new-db on a new path`,
+      `database file ${path} is damaged (${oneLine(verdict).slice(0, 200)}); move it away and restore a backup, or start with --new-db on a new path`,
     );
   }
 }
@@ -288,7 +291,9 @@ export class Store {
     try {
       this.db = new (loadSqlite().DatabaseSync)(path);
     } catch (error) {
-      throw new DatabaseFileError(`database file ${path} cannot be opened: ${(error as Error).message}`);
+      throw new DatabaseFileError(
+        `database file ${path} cannot be opened: ${oneLine((error as Error).message)}`,
+      );
     }
     if (path !== ":memory:") {
       checkIntegrity(this.db, path);
