@@ -2,6 +2,7 @@
  * `attestkit mutate`: mutation testing of an integrator's receiver against attestkit's catalogues.
  * Parses the flags, runs `mutateSolidity` or `mutateSvmProgram`, prints the table, writes the report.
  */
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,7 +12,6 @@ import { MUTATE_HELP } from "./help.ts";
 import { formatTable, type MutationRun, mutationScore } from "./report.ts";
 import type { CatalogueRunner } from "./runner.ts";
 import { mutateSolidity } from "./solidity.ts";
-import { mutateSvmProgram, svmRunner } from "./svm.ts";
 import { typescriptRunner } from "./typescript-runner.ts";
 import { writeMutationReport } from "./write-report.ts";
 
@@ -87,7 +87,6 @@ if (values.contract !== undefined) {
   const [file, contract] = pair("contract", values.contract);
   const runners: CatalogueRunner[] = [];
   if (values.test !== undefined) {
-    const { readFileSync } = await import("node:fs");
     runners.push(
       commandRunner({
         root,
@@ -104,6 +103,8 @@ if (values.contract !== undefined) {
   run = await mutateSolidity({ ...common, root, file, contract, runners });
 } else if (values.program !== undefined) {
   const [dir, pkg] = pair("program", values.program);
+  // LiteSVM (an optional peer) loads only for SVM runs.
+  const { mutateSvmProgram, svmRunner } = await import("./svm.ts");
   if (values.build === undefined || values.so === undefined || values.adapter === undefined)
     flags.fail("--program needs --build, --so and --adapter");
   run = await mutateSvmProgram({
