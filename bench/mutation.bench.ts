@@ -8,7 +8,7 @@
 // judgement from bench/mutation/judgements.ts (equivalent or a gap in the catalogue, and why).
 //   npm run bench:mutation
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cacheDir } from "../src/mutate/tools.ts";
@@ -94,7 +94,7 @@ interface ReportMutant {
 }
 
 const only = process.argv.slice(2);
-const rows = [];
+const rows: Array<Record<string, unknown> & { target: string }> = [];
 const dir = join(tmpdir(), "attestkit-mutation-bench");
 mkdirSync(dir, { recursive: true });
 for (const [index, target] of TARGETS.entries()) {
@@ -142,4 +142,10 @@ for (const [index, target] of TARGETS.entries()) {
       })),
   });
 }
-writeResults(only.length ? `mutation-${only.join("-")}.json` : "mutation.json", { seed: 1, rows });
+// A run of some targets (`node bench/mutation.bench.ts 2 3`) keeps the other targets' rows.
+const previous = new URL("./results/mutation.json", import.meta.url);
+const kept = (
+  existsSync(previous) ? (JSON.parse(readFileSync(previous, "utf8")).rows as { target: string }[]) : []
+).filter((row) => !rows.some((r) => r.target === row.target));
+const order = (row: { target: string }) => TARGETS.findIndex((t) => t.name === row.target);
+writeResults("mutation.json", { seed: 1, rows: [...kept, ...rows].sort((a, b) => order(a) - order(b)) });

@@ -125,5 +125,6 @@ console.log(`\nreport: ${reportPath}`);
 const { score } = mutationScore(run.outcomes);
 if (threshold !== undefined && score < threshold) {
   console.error(`attestkit mutate: mutation score ${score}% is under the threshold ${threshold}%`);
-  process.exit(1);
+  // Not process.exit: the table above may still be in the stdout pipe.
+  process.exitCode = 1;
 }
