@@ -109,6 +109,24 @@ const JUDGEMENTS: Record<string, Judgement> = {
       equivalent: true,
       why: "the whitelist key's two hashes swap places in the one function every whitelist read and write goes through; no view exposes the key",
     },
+  "attested-receiver/src/instructions/initialize.rs\n-        if pd.len() < 45 || pd[..4] != PROGRAM_DATA_TAG || pd[12] != 1 || &pd[13..45] != authority.address().as_ref() {\n+        if pd.len() <= 45 || pd[..4] != PROGRAM_DATA_TAG || pd[12] != 1 || &pd[13..45] != authority.address().as_ref() {":
+    {
+      equivalent: true,
+      why: "ProgramData accounts are the 45-byte loader header followed by the program, never exactly 45 bytes long, so < 45 and <= 45 refuse the same accounts",
+    },
+  "order-depositor/src/lib.rs\n-        TRANSFER_OWNERSHIP => instructions::admin::transfer_ownership::<OrderDepositorConfig>(program_id, accounts, data),\n+":
+    {
+      equivalent: false,
+      why: "the owner can no longer transfer ownership: a lost admin function, not an opening; the catalogue checks that strangers are refused, not that the owner succeeds (gap)",
+    },
+  "order-depositor/src/event.rs\n-        log_data(bytes_of(self));\n+        ()": {
+    equivalent: false,
+    why: "the depositor's own OrderDeposited log is gone; the catalogue reads the depository's deposit record, not the depositor's log (gap)",
+  },
+  "order-depositor/src/event.rs\n-        log_data(bytes_of(self));\n+        ()": {
+    equivalent: false,
+    why: "the CallsAllowedSet log is gone; the catalogue checks the switch's effect and who may flip it, not its log (gap)",
+  },
 };
 
 /** The changed lines of a unified diff, without its headers. */
