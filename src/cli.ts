@@ -20,6 +20,8 @@ Commands:
   service   the mock service alone
   verify    both legs of a request (order v1 or v2, deposit, fill or refund) checked against its
             order on the chains, for the devnet (--config FILE) or any service URL
+  mutate    mutation score of your receiver: one-change copies of it, each run through the
+            conformance catalogue; every copy it misses is listed
   install-node
             installs Node.js ${TOOLS_NODE_VERSION} into this project (linux-x64) and the devnet's
             peers under it, so that npx attestkit and npm scripts here run under it
@@ -34,6 +36,7 @@ process.argv.splice(2, process.argv.length - 2, ...rest);
 const HELP: Readonly<Record<string, () => Promise<string>>> = {
   devnet: async () => (await import("./devnet/help.ts")).DEVNET_HELP,
   service: async () => (await import("./service/help.ts")).SERVICE_HELP,
+  mutate: async () => (await import("./mutate/help.ts")).MUTATE_HELP,
 };
 
 async function runCommand(load: () => Promise<unknown>): Promise<void> {
@@ -68,6 +71,7 @@ if (command === "devnet")
   });
 else if (command === "service") await runCommand(() => import("./service/cli.ts"));
 else if (command === "verify") await runCommand(() => import("./verify/cli.ts"));
+else if (command === "mutate") await runCommand(() => import("./mutate/cli.ts"));
 else if (command === "install-node") {
   try {
     installToolsNode();

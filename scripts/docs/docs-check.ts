@@ -24,6 +24,7 @@ const FENCE_LANGUAGE: Record<string, string> = {
   ".rs": "rust",
   ".sh": "sh",
   ".json": "json",
+  ".yml": "yaml",
 };
 
 export interface DocProblem {

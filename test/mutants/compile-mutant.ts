@@ -1,16 +1,14 @@
 // Compiles a reference contract (the receiver or the order-gated depositor), optionally with one mutant's
-// patch, with the solc-js build from npm.
+// patch, with the solc-js build from npm (src/mutate/solc.ts).
 // Results are cached in the OS temp folder by the hash of the sources, so reruns skip the compiler.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Hex } from "viem";
+import { compileSolidity, solcVersion } from "../../src/mutate/solc.ts";
 import type { EvmMutant } from "./evm-mutants.ts";
 
-const require = createRequire(import.meta.url);
-const solc = require("solc") as { compile(input: string, callbacks: object): string; version(): string };
 const CACHE = join(tmpdir(), "attestkit-mutants");
 
 /** A reference contract the mutants patch: its file, its name, and the repository sources it needs. */
@@ -66,31 +64,18 @@ export function compileReceiver(
   sources: Record<string, string>,
   target: MutationTarget = RECEIVER_TARGET,
 ): Hex {
-  const key = createHash("sha256").update(solc.version()).update(JSON.stringify(sources)).digest("hex");
+  const key = createHash("sha256").update(solcVersion(".")).update(JSON.stringify(sources)).digest("hex");
   const cached = join(CACHE, `${key}.hex`);
   if (existsSync(cached)) return readFileSync(cached, "utf8") as Hex;
-  const input = {
-    language: "Solidity",
-    sources: Object.fromEntries(Object.entries(sources).map(([name, content]) => [name, { content }])),
-    settings: {
-      optimizer: { enabled: false },
-      evmVersion: "cancun",
-      outputSelection: { [target.file]: { [target.contract]: ["evm.bytecode.object"] } },
-    },
-  };
-  const findImports = (path: string) => {
-    try {
-      return { contents: readFileSync(require.resolve(path), "utf8") };
-    } catch (error) {
-      return { error: String(error) };
-    }
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
-  const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === "error");
-  if (errors.length)
-    throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join("\n"));
-  const bytecode = `0x${output.contracts[target.file][target.contract].evm.bytecode.object}` as Hex;
+  const result = compileSolidity({
+    root: ".",
+    sources,
+    file: target.file,
+    contract: target.contract,
+    optimize: false,
+  });
+  if (!result.ok) throw new Error(result.errors);
   mkdirSync(CACHE, { recursive: true });
-  writeFileSync(cached, bytecode);
-  return bytecode;
+  writeFileSync(cached, result.bytecode);
+  return result.bytecode;
 }
