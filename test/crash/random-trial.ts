@@ -303,6 +303,7 @@ export async function runRandomCrashTrial(chains: TrialChains, options: TrialOpt
   const upTimes = () => Math.floor(rng() * maxUpMs);
   const downTimes = () => Math.floor(rng() * maxDownMs);
   let launched = 0;
+  let settled = 0;
   const records: FlowRecord[] = [];
   const miner = setInterval(() => void chains.mine().catch(() => {}), 600);
   const worker = async () => {
@@ -313,15 +314,17 @@ export async function runRandomCrashTrial(chains: TrialChains, options: TrialOpt
       } catch (error) {
         problems.push(`flow ${index} (${kinds[index]}): ${(error as Error).message}`);
       }
+      settled++;
       log(`flow ${index} ${kinds[index]} done, ${kills} kills`);
     }
   };
+  // Kills go on until every flow has settled: the last flows launched are still in flight after it.
   const killer = async () => {
-    while (launched < kinds.length) {
+    while (settled < kinds.length) {
       // Mostly at a random moment of its running life; now and then during its start-up (reconciliation).
       if (rng() < START_UP_KILLS) await sleep(Math.max(0, spawnedAt + Math.floor(rng() * 2000) - Date.now()));
       else if ((await listening) !== null) await sleep(upTimes());
-      if (launched >= kinds.length) return;
+      if (settled >= kinds.length) return;
       const victim = child as ChildProcess | null;
       if (victim === null) continue;
       if (!listened) killsDuringStartUp++;
