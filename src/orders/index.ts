@@ -3,6 +3,11 @@ export { encodeOrderAddress, encodeOrderAddressBytes, formatOrderAddress } from 
 export { formatTonRawAddress } from "./address/ton.ts";
 export { formatXrpXAddress } from "./address/xrp.ts";
 export {
+  type AttestationV2Fields,
+  type AttestationV2MigrationOptions,
+  orderChecksFromAttestationV2,
+} from "./attestation-v2-migration.ts";
+export {
   chainVmTypesFromChains,
   depositoriesFromChains,
   type OrderChain,

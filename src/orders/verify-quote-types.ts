@@ -12,6 +12,12 @@ export type OrderPolicy = {
    */
   outputChainId?: number | string;
   /**
+   * The chain and currency the order's payment must be made in: the numeric (`8453`) or protocol
+   * (`"base"`) chain id, and the currency in the native form of that chain. What a `/signature/v2`
+   * attestation signed as `originChainId` and `originCurrency` (see `orderChecksFromAttestationV2`).
+   */
+  input?: { chainId: number | string; currency: string };
+  /**
    * Lowest acceptable output on `outputChainId`: the sum of `minimumAmount` (never `expectedAmount`) of
    * the output payments in `currency` (native form on that chain) must reach `amount`.
    */
@@ -70,6 +76,8 @@ export const ORDER_CHECK_CODES = [
   "PAYMENT_INPUT_MISSING",
   "PAYMENT_INPUT_AMBIGUOUS",
   "PAYMENT_DETAILS_MISMATCH",
+  "INPUT_CHAIN_MISMATCH",
+  "INPUT_CURRENCY_MISMATCH",
   "DEPOSITORY_UNKNOWN",
   "DEPOSITORY_MISMATCH",
   "UNEXPECTED_STEP_ITEM",

@@ -18,7 +18,12 @@ import type { AnyEncodedOrder } from "./types.ts";
 import { checkEvmDeposit, checkSvmDeposit, type ExpectedDeposit } from "./verify-deposit.ts";
 import { checkDeadline, checkOutput, checkRefunds } from "./verify-output.ts";
 import { checkFillAgainstDetails } from "./verify-quote-fill.ts";
-import type { QuoteOrderVerification, StepLocation, VerifyQuoteOrderOptions } from "./verify-quote-types.ts";
+import type {
+  OrderPolicy,
+  QuoteOrderVerification,
+  StepLocation,
+  VerifyQuoteOrderOptions,
+} from "./verify-quote-types.ts";
 import { NATIVE_CURRENCY } from "./vm-types.ts";
 
 /**
@@ -113,6 +118,7 @@ export async function verifyQuoteOrder(
     expectedPayer: options.expectedPayer,
     quote,
     maxPriorityFee: maxPriorityFeeLamports,
+    input: policy.input,
     fail,
   });
   if (paymentChain !== null) {
@@ -171,6 +177,7 @@ type PaymentCheck = {
   expectedPayer: string;
   quote: unknown;
   maxPriorityFee: bigint;
+  input: OrderPolicy["input"];
   fail: Fail;
 };
 
@@ -192,6 +199,7 @@ function checkPayment(check: PaymentCheck): OrderChain | null {
     fail("DEPOSITORY_UNKNOWN", `GET /chains names no depository for ${describeValue(payment.chainId)}`);
     return null;
   }
+  if (check.input !== undefined) checkInput(check.input, payment, chain, fail);
   const quoted = details as { depository?: unknown; currency?: unknown; amount?: unknown };
   // A quote naming another depository: the steps that pay it are refused as a consequence.
   const fakeDepository = sameAddress(quoted.depository, chain.depository, chain)
@@ -315,6 +323,28 @@ function checkSteps(
   if (chain.vmType === "solana-vm")
     checkSvmDeposit(deposit.item as QuoteSvmInstruction, deposit.location, expected, fail);
   else checkEvmDeposit(deposit.item, deposit.location, expected, fail);
+}
+
+/** The payment is made on the chain and in the currency the caller expects (`policy.input`). */
+function checkInput(
+  input: NonNullable<OrderPolicy["input"]>,
+  payment: QuoteTerms["inputs"][number],
+  chain: OrderChain,
+  fail: Fail,
+): void {
+  if (input.chainId !== chain.id && input.chainId !== chain.protocolChainId) {
+    fail("INPUT_CHAIN_MISMATCH", "the order is paid on another chain than policy.input.chainId", {
+      expected: String(input.chainId),
+      actual: `${chain.protocolChainId} (${chain.id})`,
+    });
+    return;
+  }
+  if (!sameAddressBytes(input.currency, payment.currency, chain)) {
+    fail("INPUT_CURRENCY_MISMATCH", "the order is paid in another currency than policy.input.currency", {
+      expected: input.currency,
+      actual: payment.currency,
+    });
+  }
 }
 
 function sameAddressBytes(value: unknown, bytes: Hex, chain: OrderChain): boolean {

@@ -43,6 +43,13 @@ describe("package: shipped artifacts", function () {
     ]);
   });
 
+  it("every artifact the devnet's EVM chains read ships", () => {
+    const source = readFileSync(join(REPO, "src/devnet/evm-chain.ts"), "utf8");
+    const loaded = [...source.matchAll(/"(artifacts\/contracts\/[^"]+\.json)"/g)].map((match) => match[1]);
+    expect(loaded).to.include("artifacts/contracts/devnet/GaslessApprovalProxy.sol/GaslessApprovalProxy.json");
+    expect(shippedArtifacts()).to.include.members(loaded);
+  });
+
   it("a build of the shipped sources alone gives the full build's artifacts", async () => {
     const hre = await createHardhatRuntimeEnvironment(
       { ...config, paths: { ...config.paths, artifacts: join(dir, "artifacts"), cache: join(dir, "cache") } },
