@@ -46,7 +46,9 @@ describe("package: shipped artifacts", function () {
   it("every artifact the devnet's EVM chains read ships", () => {
     const source = readFileSync(join(REPO, "src/devnet/evm-chain.ts"), "utf8");
     const loaded = [...source.matchAll(/"(artifacts\/contracts\/[^"]+\.json)"/g)].map((match) => match[1]);
-    expect(loaded).to.include("artifacts/contracts/devnet/GaslessApprovalProxy.sol/GaslessApprovalProxy.json");
+    expect(loaded).to.include(
+      "artifacts/contracts/devnet/GaslessApprovalProxy.sol/GaslessApprovalProxy.json",
+    );
     expect(shippedArtifacts()).to.include.members(loaded);
   });
 
