@@ -28,12 +28,9 @@ import { encodeApprovalProxyCall } from "../gasless/relay-call.ts";
 import type { ExecutePermitsBody, ExecutePermitsResponse, QuoteStep } from "../schemas/index.ts";
 import type { ChainAdapter } from "./chains/types.ts";
 import { badRequest, conflict, forbidden, notFound } from "./errors.ts";
+import { GASLESS_SIGNATURE_KINDS, type GaslessSignatureKind, type GaslessState } from "./gasless-state.ts";
 import { getRequest, updateRequest } from "./requests-repo.ts";
 import type { Store } from "./store.ts";
-
-/** The two signatures a gasless quote asks for, by the `kind` their step items post. */
-export const GASLESS_SIGNATURE_KINDS = ["multicall-authorization", "eip3009"] as const;
-export type GaslessSignatureKind = (typeof GASLESS_SIGNATURE_KINDS)[number];
 
 /** Seconds a gasless quote's authorisations stay valid (ERC-3009 `validBefore` = quote time + this). */
 export const GASLESS_VALIDITY_SECONDS = 600;
@@ -45,17 +42,6 @@ export interface GaslessChain {
   relayer: Address;
   /** The EIP-712 domain of an ERC-3009 token on this chain; null when it has none. */
   tokenDomain(token: Address): Promise<TokenDomain | null>;
-}
-
-/** What the service keeps about a gasless request (`RequestMeta.gasless`). */
-export interface GaslessState {
-  chainId: number;
-  /** The typed data the user signs, as quoted (JSON: integers as decimal strings). */
-  multicall: unknown;
-  funding: unknown;
-  signatures: Partial<Record<GaslessSignatureKind, Hex>>;
-  /** The relayer's transaction, once sent and included. */
-  relayTx?: string;
 }
 
 const json = (value: unknown): Record<string, unknown> =>

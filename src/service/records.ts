@@ -16,7 +16,7 @@ import type {
   RequestType,
   SponsorshipAmount,
 } from "../schemas/index.ts";
-import type { GaslessState } from "./gasless.ts";
+import type { GaslessState } from "./gasless-state.ts";
 
 /** Internal, never-returned facts about a request. */
 export interface RequestMeta {

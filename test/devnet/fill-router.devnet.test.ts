@@ -116,10 +116,11 @@ function routerFlows(shape: RouterShape) {
       };
       for (const chain of chains) {
         if (chain.id === SVM_CHAIN_ID) {
-          expect(chain.contracts).to.equal(undefined);
+          // The SVM chain has no fill router: its contracts are programs of other kinds.
+          expect(chain.contracts ?? {}).to.not.have.any.keys("erc20Router", "v3.1", "v3.2");
           continue;
         }
-        expect(chain.contracts).to.deep.equal({
+        expect(chain.contracts).to.deep.include({
           erc20Router: router,
           "v3.1": { router: DEVNET_ROUTERS["v3.1"] },
           "v3.2": { router: DEVNET_ROUTERS["v3.2"] },
