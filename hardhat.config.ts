@@ -12,6 +12,15 @@ import { configVariable, defineConfig } from "hardhat/config";
 const require = createRequire(import.meta.url);
 const solcVersion: string = require("solc/package.json").version;
 const solcJsPath = require.resolve("solc/soljson.js");
+const compiler = {
+  version: solcVersion,
+  path: solcJsPath,
+  settings: {
+    optimizer: { enabled: true, runs: 10_000 },
+    evmVersion: "cancun",
+    viaIR: true,
+  },
+};
 
 export default defineConfig({
   plugins: [
@@ -23,15 +32,9 @@ export default defineConfig({
     hardhatKeystore,
     hardhatVerify,
   ],
-  solidity: {
-    version: solcVersion,
-    path: solcJsPath,
-    settings: {
-      optimizer: { enabled: true, runs: 10_000 },
-      evmVersion: "cancun",
-      viaIR: true,
-    },
-  },
+  // One compiler setting for both build profiles: Hardhat's production profile (used by `ignition
+  // deploy` on live networks) would otherwise keep only the version, without via-IR.
+  solidity: { profiles: { default: compiler, production: compiler } },
   paths: {
     tests: { mocha: "test", solidity: "test" },
   },
