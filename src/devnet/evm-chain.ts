@@ -193,15 +193,6 @@ async function deployContracts(
 
   // Owned by the solver, the account that settles what the depository holds.
   const depository = await installEvmDepository(provider, () => deploy("RelayDepository", [solver]));
-  // Strict deposit addresses: the factory deploys the implementation its clones delegate to.
-  const depositAddressFactory = (await deploy("DepositAddressFactory", [depository])).address;
-  const depositAddressImplementation = getAddress(
-    (await publicClient.readContract({
-      address: depositAddressFactory,
-      abi: readArtifact("DepositAddressFactory").abi,
-      functionName: "IMPLEMENTATION",
-    })) as Address,
-  );
 
   const tokens: EvmDevToken[] = [];
   for (const token of TOKENS) {
@@ -219,6 +210,16 @@ async function deployContracts(
     }
     tokens.push({ symbol: token.symbol, name: token.name, decimals: token.decimals, address });
   }
+  // Strict deposit addresses: the factory deploys the implementation its clones delegate to. Deployed
+  // after the tokens, which keep the addresses they had before the factory existed.
+  const depositAddressFactory = (await deploy("DepositAddressFactory", [depository])).address;
+  const depositAddressImplementation = getAddress(
+    (await publicClient.readContract({
+      address: depositAddressFactory,
+      abi: readArtifact("DepositAddressFactory").abi,
+      functionName: "IMPLEMENTATION",
+    })) as Address,
+  );
   // Multicall3 where every chain has it, so clients' batch reads (viem's `multicall`) work unchanged.
   await provider.request({
     method: "hardhat_setCode",
