@@ -12,7 +12,6 @@ export * from "./client/index.ts";
 export * from "./credit/index.ts";
 export * from "./errors.ts";
 export * from "./funding/index.ts";
-export * from "./gasless/index.ts";
 export * from "./orders/index.ts";
 export {
   attestedReceiverAbi,

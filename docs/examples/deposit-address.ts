@@ -1,4 +1,4 @@
-import { predictDepositAddress, verifyDepositAddressSweep } from "attestkit/orders";
+import { predictDepositAddress, verifyDepositAddressSweep } from "attestkit/deposit-addresses";
 import { createPublicClient, type Hex, http } from "viem";
 
 /**

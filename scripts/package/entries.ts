@@ -8,6 +8,8 @@ export const LIBRARY_ENTRIES = {
   funding: "src/funding/index.ts",
   svm: "src/svm/index.ts",
   orders: "src/orders/index.ts",
+  "deposit-addresses": "src/orders/deposit-address/index.ts",
+  gasless: "src/gasless/index.ts",
   receiver: "src/receiver/index.ts",
   credit: "src/credit/index.ts",
   webhooks: "src/webhooks/index.ts",

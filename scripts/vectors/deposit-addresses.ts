@@ -5,7 +5,7 @@ import {
   findSvmDepositAddress,
   predictDepositAddress,
   SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM,
-} from "../../src/orders/index.ts";
+} from "../../src/orders/deposit-address/index.ts";
 import { SVM_NATIVE_TOKEN } from "../../src/svm/constants.ts";
 import type { SeededBytes } from "./seeded.ts";
 import { seededAddress } from "./seeded-keys.ts";

@@ -7,7 +7,7 @@
  */
 import { type Address, type Hex, parseEther, zeroAddress } from "viem";
 import type { ServiceClient } from "../client/index.ts";
-import { predictDepositAddress, verifyDepositAddressSweep } from "../orders/index.ts";
+import { predictDepositAddress, verifyDepositAddressSweep } from "../orders/deposit-address/index.ts";
 import type { ChainsResponse } from "../schemas/index.ts";
 import { fillVerified, type OrderQuote } from "./demo-orders.ts";
 import { check, short, step, waitFor } from "./demo-steps.ts";

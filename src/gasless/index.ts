@@ -1,3 +1,9 @@
+/**
+ * Gasless authorisations (`attestkit/gasless`): EIP-712 builders and verifiers of what a user signs for
+ * the approval proxy to run their deposit, each checked against the quote it claims to authorise.
+ *
+ * @module gasless
+ */
 export { gaslessDepositCalls } from "./deposit-calls.ts";
 export {
   APPROVAL_PROXY_DOMAIN_NAME,

@@ -8,7 +8,7 @@ import { type Address, getAddressEncoder, getProgramDerivedAddress } from "@sola
 import { expect } from "chai";
 import fc from "fast-check";
 import { bytesToHex, type Hex } from "viem";
-import { findSvmDepositAddress, predictDepositAddress } from "../../src/orders/index.ts";
+import { findSvmDepositAddress, predictDepositAddress } from "../../src/orders/deposit-address/index.ts";
 import { isOnEd25519Curve } from "../../src/svm/program-address.ts";
 
 const vectors = JSON.parse(

@@ -7,7 +7,7 @@ import {
   evmDepositAddressInitCode,
   evmDepositAddressSalt,
   predictDepositAddress,
-} from "../../src/orders/index.ts";
+} from "../../src/orders/deposit-address/index.ts";
 
 const vectors = JSON.parse(
   readFileSync(new URL("../vectors/deposit-addresses.json", import.meta.url), "utf8"),

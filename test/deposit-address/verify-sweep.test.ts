@@ -10,12 +10,8 @@ import {
   stringToHex,
   zeroAddress,
 } from "viem";
-import {
-  type EvmLegEvidence,
-  predictDepositAddress,
-  RELAY_DEPOSITORY_ABI,
-  verifyDepositAddressSweep,
-} from "../../src/orders/index.ts";
+import { predictDepositAddress, verifyDepositAddressSweep } from "../../src/orders/deposit-address/index.ts";
+import { type EvmLegEvidence, RELAY_DEPOSITORY_ABI } from "../../src/orders/index.ts";
 
 const FACTORY = "0x1111111111111111111111111111111111111111" as Address;
 const IMPLEMENTATION = "0x2222222222222222222222222222222222222222" as Address;

@@ -1,7 +1,7 @@
 /** docs/gasless.md lists every failure code the gasless verifiers can report, in order, no more. */
 import { readFileSync } from "node:fs";
 import { expect } from "chai";
-import { GASLESS_CHECK_CODES } from "../../src/index.ts";
+import { GASLESS_CHECK_CODES } from "../../src/gasless/index.ts";
 
 const page = readFileSync(new URL("../../docs/gasless.md", import.meta.url), "utf8");
 

@@ -17,13 +17,15 @@ import { type Hex, zeroAddress } from "viem";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import {
   fetchSvmLegEvidence,
-  predictDepositAddress,
   type QuoteResponse,
   SVM_CHAIN_ID,
   SVM_NATIVE_TOKEN,
   type SvmLegRpc,
-  verifySvmDepositAddressSweep,
 } from "../../src/index.ts";
+import {
+  predictDepositAddress,
+  verifySvmDepositAddressSweep,
+} from "../../src/orders/deposit-address/index.ts";
 import { balanceOf, type E2e, evmUser, startE2e, waitForStatus } from "./fixture.ts";
 
 const SOL = 1_000_000_000n;

@@ -9,7 +9,8 @@ import { expect } from "chai";
 import { type Address, type Hex, parseAbi, parseEther, parseGwei, zeroAddress } from "viem";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
-import { predictDepositAddress, type QuoteResponse, verifyDepositAddressSweep } from "../../src/index.ts";
+import type { QuoteResponse } from "../../src/index.ts";
+import { predictDepositAddress, verifyDepositAddressSweep } from "../../src/orders/deposit-address/index.ts";
 import { balanceOf, type E2e, type EvmUser, eventually, evmUser, startE2e } from "./fixture.ts";
 
 const FACTORY_ABI = parseAbi(["function sweep(bytes32 orderId, address depositor, address[] tokens)"]);

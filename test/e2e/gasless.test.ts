@@ -13,12 +13,10 @@ import { signQuotedGaslessSteps } from "../../src/devnet/quoted-steps.ts";
 import {
   type GaslessExpectation,
   gaslessDepositCalls,
-  type QuoteResponse,
-  ServiceError,
-  type SignatureStepItemData,
   verifyFundingAuthorization,
   verifyMulticallAuthorization,
-} from "../../src/index.ts";
+} from "../../src/gasless/index.ts";
+import { type QuoteResponse, ServiceError, type SignatureStepItemData } from "../../src/index.ts";
 import { balanceOf, type E2e, type EvmUser, evmUser, startE2e, tokenOf, waitForStatus } from "./fixture.ts";
 
 const ERC3009_ABI = parseAbi([

@@ -8,7 +8,7 @@ import {
   type GaslessExpectation,
   gaslessDepositCalls,
   type MulticallAuthorizationTypedData,
-} from "../../src/index.ts";
+} from "../../src/gasless/index.ts";
 
 const addressOf = (label: string): Address => getAddress(`0x${keccak256(toHex(label)).slice(-40)}`);
 

@@ -18,7 +18,7 @@ import {
   hashMulticallAuthorization,
   type MulticallAuthorizationTypedData,
   verifyMulticallAuthorization,
-} from "../../src/index.ts";
+} from "../../src/gasless/index.ts";
 import { asJson, CHAIN_ID, NOW, PROXY, RELAYER, TOKEN, user } from "./fixture.ts";
 
 // The approval proxy's digest, stated independently from its type strings and abi.encode (as the

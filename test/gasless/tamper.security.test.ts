@@ -10,7 +10,7 @@ import {
   type MulticallAuthorizationTypedData,
   verifyFundingAuthorization,
   verifyMulticallAuthorization,
-} from "../../src/index.ts";
+} from "../../src/gasless/index.ts";
 import {
   asJson,
   CHAIN_ID,

@@ -5,7 +5,7 @@ import {
   PERMIT2_ADDRESS,
   verifyFundingAuthorization,
   verifyRelayerWitness,
-} from "../../src/index.ts";
+} from "../../src/gasless/index.ts";
 import {
   AMOUNT,
   asJson,

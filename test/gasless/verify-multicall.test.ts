@@ -7,7 +7,7 @@ import {
   type GaslessExpectation,
   type MulticallAuthorizationTypedData,
   verifyMulticallAuthorization,
-} from "../../src/index.ts";
+} from "../../src/gasless/index.ts";
 import {
   asJson,
   type EditableMessage,

@@ -9,12 +9,11 @@ import { bytesToHex, type Hex } from "viem";
 import { eventually } from "../../src/devnet/poll.ts";
 import { type SvmDevChain, startSvmDevChain } from "../../src/devnet/svm-chain.ts";
 import {
-  fetchSvmLegEvidence,
   SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM as program,
-  type SvmLegRpc,
   type SweepVerification,
   verifySvmDepositAddressSweep,
-} from "../../src/orders/index.ts";
+} from "../../src/orders/deposit-address/index.ts";
+import { fetchSvmLegEvidence, type SvmLegRpc } from "../../src/orders/index.ts";
 import { buildSvmDepositAddressPayment } from "../../src/service/deposit-address-svm-step.ts";
 import { SVM_NATIVE_TOKEN } from "../../src/svm/constants.ts";
 

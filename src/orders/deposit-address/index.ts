@@ -1,3 +1,10 @@
+/**
+ * Strict deposit addresses (`attestkit/deposit-addresses`): the address a quote's plain transfer pays
+ * (EVM CREATE2 clone, SVM program-derived address) and the verifiers of the sweep that deposits it
+ * under the order id for the depositor.
+ *
+ * @module deposit-addresses
+ */
 export { evmDepositAddressInitCode, evmDepositAddressSalt, predictEvmDepositAddress } from "./evm.ts";
 export { predictDepositAddress } from "./predict.ts";
 export {

@@ -14,7 +14,7 @@ import {
   parseAbiItem,
   zeroAddress,
 } from "viem";
-import { predictDepositAddress } from "../../orders/index.ts";
+import { predictDepositAddress } from "../../orders/deposit-address/index.ts";
 import { chainRead } from "./quarantine.ts";
 import type { DepositAddressChain, DepositAddressKey, DepositAddressPayment } from "./types.ts";
 
