@@ -114,7 +114,7 @@ function routerExtraData(config: OrdersConfig, chainId: number): string {
  * Who the order refunds on the origin chain: the quote's `refundTo` when it names one (a deposit-address
  * quote's is checked for the origin VM before the order is issued), else its user (the payer).
  */
-const refundRecipientOf = (q: ValidatedQuote): string =>
+export const refundRecipientOf = (q: ValidatedQuote): string =>
   q.refundTo !== null && !refundsToDepositor(q.refundTo) ? q.refundTo : q.user;
 
 /** The quote's user calls as the order carries them. */

@@ -28,7 +28,13 @@ import {
 import { svmDepositAddressStep } from "./deposit-address-svm-step.ts";
 import { badRequest } from "./errors.ts";
 import { type GaslessChain, gaslessQuote } from "./gasless.ts";
-import { issueOrder, type OrdersConfig, ordersSupported, type ProtocolOrderBlock } from "./orders.ts";
+import {
+  issueOrder,
+  type OrdersConfig,
+  ordersSupported,
+  type ProtocolOrderBlock,
+  refundRecipientOf,
+} from "./orders.ts";
 import type { RequestMeta, StoredRequest } from "./records.ts";
 import { newRecord } from "./records.ts";
 import { buildSvmDeposit } from "./svm-route.ts";
@@ -549,7 +555,8 @@ export async function buildQuote(
       chainId: body.originChainId,
       requestId,
       user: q.user as Address,
-      refundTo: refundToOf(body, q),
+      // Leftovers go where the order refunds: the quote's refundTo, else the user.
+      refundTo: refundRecipientOf(q) as Address,
       token: q.originCurrency as Address,
       amount: q.amount,
       depository: parseEvmAddress(order.paymentDetails.depository, "depository"),
@@ -678,10 +685,4 @@ function gaslessChainOf(ctx: QuoteContext, q: ValidatedQuote): GaslessChain | nu
             : null;
   if (why !== null) throw badRequest("GASLESS_UNSUPPORTED", `usePermit: ${why}`);
   return chain as GaslessChain;
-}
-
-/** Where the approval proxy returns leftovers: the quote's `refundTo` when it names one, else the user. */
-function refundToOf(body: QuoteV2Body, q: ValidatedQuote): Address {
-  const refundTo = (body as { refundTo?: unknown }).refundTo;
-  return refundTo === undefined ? (q.user as Address) : parseEvmAddress(refundTo, "refundTo");
 }
