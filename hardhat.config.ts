@@ -7,6 +7,7 @@ import hardhatVerify from "@nomicfoundation/hardhat-verify";
 import hardhatViem from "@nomicfoundation/hardhat-viem";
 import hardhatViemAssertions from "@nomicfoundation/hardhat-viem-assertions";
 import { configVariable, defineConfig } from "hardhat/config";
+import { armExitGuard } from "./test/exit-guard.ts";
 
 // Compile with the solc-js build from npm: no compiler download is needed.
 const require = createRequire(import.meta.url);
@@ -39,7 +40,8 @@ export default defineConfig({
     tests: { mocha: "test", solidity: "test" },
   },
   test: {
-    mocha: { timeout: 120_000 },
+    // A test that leaks a child, server or timer fails the run by name instead of hanging it.
+    mocha: { timeout: 120_000, rootHooks: { afterAll: () => armExitGuard() } },
     // Solidity tests read the shared vectors (test/evm/sol/Vectors.t.sol).
     solidity: {
       fsPermissions: {

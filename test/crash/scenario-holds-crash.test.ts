@@ -22,8 +22,9 @@ describe("crash trial: scenario holds survive a killed service", function () {
     dir = mkdtempSync(join(tmpdir(), "attestkit-held-crash-"));
     service = new TrialService(chains, "held-crash-key");
   });
+  afterEach(() => service.stopIfRunning());
   after(async () => {
-    if (service.child !== null) await service.stop("SIGKILL");
+    await service.stopIfRunning();
     await chains.close();
     rmSync(dir, { recursive: true, force: true });
   });

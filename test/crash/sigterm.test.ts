@@ -26,8 +26,9 @@ describe("crash trial: SIGTERM stops the service gracefully", function () {
     dir = mkdtempSync(join(tmpdir(), "attestkit-sigterm-"));
     service = new TrialService(chains, "sigterm-key");
   });
+  afterEach(() => service.stopIfRunning());
   after(async () => {
-    if (service.child !== null) await service.stop("SIGKILL");
+    await service.stopIfRunning();
     await chains.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -25,8 +25,13 @@ export class TrialService {
     this.#apiKey = apiKey;
   }
 
-  /** Starts the service on `db` (origin 31337 at 2 confirmations, and 8453) with `extra` flags; resolves once it listens. */
+  /**
+   * Starts the service on `db` (origin 31337 at 2 confirmations, and 8453) with `extra` flags; resolves
+   * once it listens. Refuses while a child still runs: an overwritten child would outlive the suite and
+   * keep its pipes open, and the test process would never exit.
+   */
   async start(db: string, extra: string[] = []): Promise<void> {
+    if (this.child !== null) throw new Error("the previous service child is still running: stop() it first");
     const args = [
       ...["--port", "0", "--db", db, "--api-keys", this.#apiKey, "--log-level", "silent"],
       ...["--rpc", `${ORIGIN}=${this.#chains.originUrl}`],
@@ -35,6 +40,11 @@ export class TrialService {
       ...extra,
     ];
     ({ child: this.child, url: this.url } = await spawnService(args));
+  }
+
+  /** Stops the child if one runs (SIGKILL): for `afterEach`. */
+  async stopIfRunning(): Promise<void> {
+    if (this.child !== null) await this.stop("SIGKILL");
   }
 
   /** Sends `signal`; resolves with the exit code (null: killed) and how long the exit took (SIGKILL after 20 s). */
