@@ -214,8 +214,9 @@ export interface ChainAdapter {
    */
   nativeDepositMinimum?(): Promise<bigint>;
   /**
-   * EVM only: adds earlier solver keys of the service (its key history, `solver-keys.ts`):
+   * Adds earlier solver keys of the service on this chain's VM (its key history, `solver-keys.ts`):
    * deposits paid to them, directly or through a receiver inside its rotation grace, are the service's.
+   * Its own transactions are still sent from `solverAddress` only.
    */
   addFormerSolvers?(addresses: readonly string[]): void;
   /** SVM only: the token program owning `mint` (SPL Token or Token-2022), or null when it is neither's mint. */
