@@ -283,14 +283,20 @@ export function createService(options: ServiceOptions): Service {
   const routers = fillRoutersOf(options.routers, options.routerShape);
   const adapters = options.chains ?? [];
   const adapterByChain = new Map(adapters.map((adapter) => [adapter.chainId, adapter]));
-  const evmAdapters = adapters.filter((adapter) => adapter.vm === "evm");
   const formerSolvers = rememberSolverKeys(
     store,
-    [account.address, ...evmAdapters.map((adapter) => adapter.solverAddress)],
+    (["evm", "svm"] as const).map((vm) => {
+      const onVm = adapters.filter((adapter) => adapter.vm === vm);
+      return {
+        vm,
+        // The signing key is the service's EVM key even with no EVM chain to index.
+        keys: [...(vm === "evm" ? [account.address] : []), ...onVm.map((adapter) => adapter.solverAddress)],
+        chainIds: onVm.map((adapter) => adapter.chainId),
+      };
+    }),
     now(),
-    evmAdapters.map((adapter) => adapter.chainId),
   );
-  for (const adapter of evmAdapters) adapter.addFormerSolvers?.(formerSolvers);
+  for (const adapter of adapters) adapter.addFormerSolvers?.(formerSolvers.get(adapter.vm) ?? []);
   const cursorSecret = createHash("sha256")
     .update(`attestkit-cursor:${options.solverPrivateKey.toLowerCase()}`)
     .digest();

@@ -202,8 +202,8 @@ CREATE TABLE IF NOT EXISTS quarantined_txs (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS quarantined_txs_time ON quarantined_txs (quarantined_at, chain_id);
 
--- Every EVM solver key the service ran with on this database (solver-keys.ts): its earlier keys
--- after a rotation are still its own.
+-- Every solver key the service ran with on this database, EVM (0x hex) and SVM (base58)
+-- (solver-keys.ts): its earlier keys after a rotation are still its own.
 CREATE TABLE IF NOT EXISTS solver_keys (
   address TEXT PRIMARY KEY,
   first_used_at INTEGER NOT NULL

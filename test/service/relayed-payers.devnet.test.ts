@@ -21,7 +21,7 @@ import {
   parseEventLogs,
   zeroAddress,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { addScenario } from "../../docs/examples/scenarios/failure-recipes.ts";
 import { evmDevAccount, evmMnemonicAccount } from "../../src/devnet/accounts.ts";
 import { MULTICALL3_ADDRESS } from "../../src/devnet/evm-chain.ts";
@@ -422,6 +422,140 @@ describe("service: the payer is whoever paid, however the transaction was relaye
     expect({ to: refund.to, value: refund.value }).to.deep.equal({ to: stranger.toLowerCase(), value: 1n });
     expect(refund.to).to.not.equal(relayer().address.toLowerCase());
     expect(await alice().public.getBalance({ address: stranger })).to.equal(1n);
+  });
+
+  describe("a calldata-tagged native transfer to the solver made by a contract account (an internal call)", () => {
+    /** A key that only signs (a contract account's owner): it needs no funds. */
+    const ownerKey = () => {
+      const privateKey = generatePrivateKey();
+      return { address: privateKeyToAccount(privateKey).address, privateKey };
+    };
+
+    /**
+     * A quote for `user` and its plain deposit: a native transfer of the amount to the solver tagged
+     * with the request id as calldata (what the service takes besides the devnet's receiver route).
+     */
+    async function transferStep(user: string, amount: bigint) {
+      const q = await e2e.client.quoteV2({
+        user,
+        recipient: evmDevAccount("carol").address,
+        originChainId: 8453,
+        destinationChainId: 10,
+        originCurrency: zeroAddress,
+        destinationCurrency: zeroAddress,
+        amount: amount.toString(),
+        tradeType: "EXACT_INPUT",
+      });
+      const requestId = requestIdOf(q);
+      return { requestId, step: { to: e2e.devnet.solver.evm as Hex, value: amount, data: requestId as Hex } };
+    }
+
+    /** The solver's key received `value` from `from` in an internal call of `hash` tagged `data`. */
+    async function internalCallToSolver(hash: Hex, from: Hex, value: bigint, data: Hex): Promise<void> {
+      const trace = (await alice().public.request({
+        method: "debug_traceTransaction" as never,
+        params: [hash, { tracer: "callTracer" }] as never,
+      })) as { calls?: { from: string; to: string; value?: string; input: string }[] };
+      const flat = (frames: typeof trace.calls = []): NonNullable<typeof trace.calls> =>
+        frames.flatMap((frame) => [frame, ...flat((frame as typeof trace).calls)]);
+      expect(
+        flat(trace.calls).some(
+          (frame) =>
+            frame.from.toLowerCase() === from.toLowerCase() &&
+            frame.to.toLowerCase() === e2e.devnet.solver.evm.toLowerCase() &&
+            BigInt(frame.value ?? "0x0") === value &&
+            frame.input.toLowerCase() === data.toLowerCase(),
+        ),
+        "the deposit is an internal call from the account to the solver",
+      ).to.equal(true);
+    }
+
+    it("an ERC-4337-style account whose execute(solver, value, requestId) a bundler sends gets its fill", async () => {
+      const owner = ownerKey();
+      const account = await deploy(ACCOUNT, [owner.address]);
+      const amount = parseEther("0.13");
+      await fund(account, amount);
+      const { requestId, step } = await transferStep(account, amount);
+      const receipt = await relay(
+        account,
+        await signedExecute(account, owner.privateKey, step.to, step.value, step.data),
+      );
+      await internalCallToSolver(receipt.transactionHash, account, step.value, step.data);
+      expect(await alice().public.getBalance({ address: account })).to.equal(0n);
+      await base().mine(2);
+      const done = await waitForStatus(e2e, requestId, "success");
+      expect(done.inTxHashes).to.deep.equal([receipt.transactionHash]);
+      const [booked] = depositsOf(e2e.devnet.service.store, requestId);
+      expect(booked).to.include({ fromUser: true, amount, position: "call:0" });
+      expect(booked?.sender.toLowerCase(), "the account paid it, not the bundler").to.equal(
+        account.toLowerCase(),
+      );
+    });
+
+    it("an EOA paying the solver through Multicall3's aggregate3Value gets its fill", async () => {
+      const amount = parseEther("0.14");
+      const { requestId, step } = await transferStep(alice().address, amount);
+      const hash = await alice().wallet.sendTransaction({
+        account: alice().wallet.account,
+        chain: null,
+        to: MULTICALL3_ADDRESS,
+        value: step.value,
+        data: encodeFunctionData({
+          abi: MULTICALL3.abi,
+          functionName: "aggregate3Value",
+          args: [[{ target: step.to, allowFailure: false, value: step.value, callData: step.data }]],
+        }),
+      });
+      expect((await alice().public.waitForTransactionReceipt({ hash })).status).to.equal("success");
+      await internalCallToSolver(hash, MULTICALL3_ADDRESS, step.value, step.data);
+      await base().mine(2);
+      const done = await waitForStatus(e2e, requestId, "success");
+      expect(done.inTxHashes).to.deep.equal([hash]);
+    });
+
+    it("an ERC-4337-style account's short transfer, sent by a bundler, is refunded to the account, not the bundler", async () => {
+      const owner = ownerKey();
+      const account = await deploy(ACCOUNT, [owner.address]);
+      const short = parseEther("0.04");
+      await fund(account, short);
+      const { requestId, step } = await transferStep(account, parseEther("0.2"));
+      const receipt = await relay(
+        account,
+        await signedExecute(account, owner.privateKey, step.to, short, step.data),
+      );
+      await internalCallToSolver(receipt.transactionHash, account, short, step.data);
+      await base().mine(2);
+      const done = await waitForStatus(e2e, requestId, "refund");
+      expect(done.inTxHashes).to.deep.equal([receipt.transactionHash]);
+      expect(await nativePaid(done.txHashes[0] as Hex)).to.deep.equal({
+        to: account.toLowerCase(),
+        value: short,
+      });
+      expect(await alice().public.getBalance({ address: account })).to.equal(short);
+    });
+
+    it("attack: a stranger's account, through a bundler, pays 1 wei tagged with the victim's request id: refunded to the stranger's account, never the bundler, and the request stays open", async () => {
+      const victim = ownerKey();
+      const { requestId, step } = await transferStep(victim.address, parseEther("0.1"));
+      const strangerKey = ownerKey();
+      const stranger = await deploy(ACCOUNT, [strangerKey.address]);
+      await fund(stranger, 1n);
+      const receipt = await relay(
+        stranger,
+        await signedExecute(stranger, strangerKey.privateKey, step.to, 1n, step.data),
+      );
+      // The attack really landed: the solver took the wei from the stranger's account.
+      await internalCallToSolver(receipt.transactionHash, stranger, 1n, step.data);
+      expect(await alice().public.getBalance({ address: stranger })).to.equal(0n);
+      await indexed();
+      const status = await e2e.client.getStatus(requestId);
+      expect(status.status).to.equal("waiting");
+      expect(status.inTxHashes).to.deep.equal([]);
+      const refund = await refundOf(requestId, receipt.transactionHash);
+      expect(refund.deposit).to.include({ fromUser: false, reason: "NOT_FROM_USER", amount: 1n });
+      expect({ to: refund.to, value: refund.value }).to.deep.equal({ to: stranger.toLowerCase(), value: 1n });
+      expect(refund.to).to.not.equal(relayer().address.toLowerCase());
+    });
   });
 
   describe("SVM: a fee payer other than the token owner", () => {

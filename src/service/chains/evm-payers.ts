@@ -1,5 +1,6 @@
 /**
- * Who paid an EVM depository deposit: the account whose balance the money came from, however its
+ * Who paid an EVM depository deposit (and a tagged transfer made in an internal call,
+ * `evm-internal-transfers.ts`, by the same call-tree rule): the account whose balance the money came from, however its
  * transaction reached the chain (sent by the account itself, by a bundler calling an ERC-4337
  * account, by a relayer executing a Safe, by a sponsor of an EIP-7702 account). The transaction's
  * sender pays only its gas; the depository's `depositor` argument is the caller's free choice.
@@ -34,7 +35,8 @@ const DEPOSIT_NATIVE = toFunctionSelector(
 /** Frames that carry value into the account they enter (a delegate or static call runs in its caller's). */
 const ENTERING = new Set(["CALL", "CREATE", "CREATE2"]);
 
-const carried = (frame: CallFrame) => BigInt(frame.value ?? "0x0");
+/** The value a frame carries into the account it enters. */
+export const carried = (frame: CallFrame) => BigInt(frame.value ?? "0x0");
 const same = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
 
 /**
@@ -43,19 +45,32 @@ const same = (a: string | undefined, b: string) => a !== undefined && a.toLowerC
  * reverted call, emitted nothing and is left out.
  */
 export function nativeDepositPayers(root: CallFrame, depository: string): string[] {
-  const payers: string[] = [];
-  const walk = (frame: CallFrame, ancestors: readonly CallFrame[]) => {
-    if (frame.error !== undefined) return;
-    if (
+  return paidCalls(
+    root,
+    (frame) =>
       frame.type === "CALL" &&
       same(frame.to, depository) &&
-      (frame.input ?? "").toLowerCase().startsWith(DEPOSIT_NATIVE)
-    )
-      payers.push(payerOf(frame, ancestors));
+      (frame.input ?? "").toLowerCase().startsWith(DEPOSIT_NATIVE),
+  ).map((call) => call.payer);
+}
+
+/**
+ * The calls of `root`'s tree that `match` picks and that took effect (neither reverted nor under a
+ * reverted call), in execution order, each with who paid the value it carries (`payerOf`). `match`
+ * sees how deep the frame is: 0 for the transaction itself.
+ */
+export function paidCalls(
+  root: CallFrame,
+  match: (frame: CallFrame, depth: number) => boolean,
+): { frame: CallFrame; payer: string }[] {
+  const found: { frame: CallFrame; payer: string }[] = [];
+  const walk = (frame: CallFrame, ancestors: readonly CallFrame[]) => {
+    if (frame.error !== undefined) return;
+    if (match(frame, ancestors.length)) found.push({ frame, payer: payerOf(frame, ancestors) });
     for (const call of frame.calls ?? []) walk(call, [...ancestors, frame]);
   };
   walk(root, []);
-  return payers;
+  return found;
 }
 
 /** Who paid the value `frame` carries: its caller, or up the tree while a caller only passed value on. */

@@ -2,7 +2,9 @@
  * EVM chain adapter over viem: any JSON-RPC URL, or an EIP-1193 provider such as Hardhat's in-process
  * EDR network (`(await network.create()).provider`). The indexer recognizes, block by block:
  * - native deposits: a transaction to one of the service's keys whose calldata is exactly the 32-byte
- *   request id, worth the value it carried;
+ *   request id, worth the value it carried; and the same call made inside a transaction by a contract
+ *   account (a multicall, a Safe, an ERC-4337 account), found in the call tree of a transaction whose
+ *   calldata names a key (`evm-internal-transfers.ts`, `debug_traceTransaction` with `callTracer`);
  * - ERC20 deposits: `transfer(key, amount)` calldata with the 32-byte request id appended, worth what
  *   the keys received by the token's `Transfer` logs (`evmTokenCredit`: fee-on-transfer tokens net);
  * - deposits through `AttestedReceiver` deployments (`receivers`), by their `DepositAccepted` event,
@@ -51,6 +53,7 @@ import {
   type EvmDepositAddressContracts,
 } from "./deposit-addresses-evm.ts";
 import { scanEvmDepository } from "./depository-evm.ts";
+import { mayCallKey, taggedInternalTransfers } from "./evm-internal-transfers.ts";
 import type { CallFrame } from "./evm-payers.ts";
 import { byTransaction, chainRead, isolateTransaction, settleQuarantined } from "./quarantine.ts";
 import {
@@ -213,6 +216,7 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
   async function scan(from: number, to: number): Promise<ChainObservation[]> {
     const observations: ChainObservation[] = [];
     const receiptOf = receiptCache();
+    const excludedCallers = new Set(receivers.map((receiver) => receiver.toLowerCase()));
     /** Block timestamps of the scanned range, reused for the receivers' events. */
     const timestamps = new Map<number, number>();
     for (let number = from; number <= to; number++) {
@@ -223,7 +227,10 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
         if (typeof tx === "string") continue;
         const found = await isolateTransaction({ txHash: tx.hash, block: number }, async () => {
           const observation = await observe(tx, number, timestamp, receiptOf);
-          return observation === null ? [] : [observation];
+          if (observation !== null) return [observation];
+          if (!mayCallKey(tx, keys)) return [];
+          const at = { txHash: tx.hash, block: number, timestamp };
+          return taggedInternalTransfers(await traceOf(tx.hash), at, keys, excludedCallers);
         });
         observations.push(...found);
       }

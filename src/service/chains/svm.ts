@@ -4,8 +4,10 @@
  *
  * Deposits the indexer recognizes, each worth what the solver's own accounts gained in the
  * transaction (`svmCredits`: its lamports, and the token accounts it owned before and after;
- * Token-2022 fee mints net), never what an instruction, memo or log claims:
- * - through the attested receiver (`receiverProgram`): its `Deposited` event naming this solver
+ * Token-2022 fee mints net), never what an instruction, memo or log claims. The solver's accounts
+ * are those of its current key and of the service's earlier keys (`addFormerSolvers`, its key
+ * history): a deposit paid to the key that was current in its slot is the service's after a rotation.
+ * - through the attested receiver (`receiverProgram`): its `Deposited` event naming one of those keys
  *   identifies the request and the payer it bound; it claims at most what arrived in its currency;
  * - tagged: what is left is for the request named by the transaction's one request-id memo (a
  *   top-level Memo instruction), paid by the account whose balance fell (`svm-payers.ts`: the token
@@ -15,9 +17,9 @@
  *   depositor (the caller's free choice) and the paying sender (the signer whose funds move), each
  *   worth what the depository's vault (or its token account) gained in the transaction
  *   (`depository-svm.ts`).
- * Successful transactions not signed by the solver only (keys from lookup tables resolved by the
- * node). `scan` reads the history of the solver, its token accounts and the receiver program
- * (`getSignaturesForAddress`, then `getTransaction`).
+ * Successful transactions not signed by any of the service's keys only (keys from lookup tables
+ * resolved by the node). `scan` reads the history of each key, its token accounts and the receiver
+ * program (`getSignaturesForAddress`, then `getTransaction`).
  *
  * Fills and refunds: native SOL by System transfer; tokens by `TransferChecked` from the solver's
  * associated token account to the recipient's (a fill creates it idempotently in the same
@@ -198,6 +200,11 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     depositoryProgram === undefined
       ? undefined
       : { program: depositoryProgram, accounts: depositoryAccounts(depositoryProgram) };
+  /** Every key the service controls here, the current one first: deposits paid to any of them are its own. */
+  const keys: Address[] = [solver.address];
+  function addFormerSolvers(addresses: readonly string[]): void {
+    for (const address of addresses) if (!keys.includes(address as Address)) keys.push(address as Address);
+  }
 
   /** Signatures of successful transactions mentioning `address` in slots `from..to`, with their slots. */
   async function signaturesIn(address: Address, from: number, to: number): Promise<[Signature, number][]> {
@@ -217,12 +224,15 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     }
   }
 
+  /** The token accounts every key of the service owns now. */
   async function solverTokenAccounts(): Promise<Address[]> {
     const lists = await Promise.all(
-      [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].map((programId) =>
-        rpc
-          .getTokenAccountsByOwner(solver.address, { programId }, { commitment, encoding: "base64" })
-          .send({ abortSignal: abort.signal }),
+      keys.flatMap((owner) =>
+        [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].map((programId) =>
+          rpc
+            .getTokenAccountsByOwner(owner, { programId }, { commitment, encoding: "base64" })
+            .send({ abortSignal: abort.signal }),
+        ),
       ),
     );
     return lists.flatMap((list) => list.value.map((entry) => entry.pubkey));
@@ -247,24 +257,23 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       instructions: CompiledInstruction[];
     };
     const loaded = tx.meta.loadedAddresses;
-    const keys = [...message.staticAccounts, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
+    const accountKeys = [...message.staticAccounts, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
     const signers = message.staticAccounts.slice(0, message.header.numSignerAccounts);
-    // The solver's own transactions (fills, refunds) are never deposits.
-    if (signers.includes(solver.address)) return [];
+    // The service's own transactions (fills, refunds, moving funds between its keys) are never deposits.
+    if (signers.some((signer) => keys.includes(signer as Address))) return [];
     const postTokenBalances = tx.meta.postTokenBalances ?? [];
-    const remaining = new Map(
-      svmCredits(
-        {
-          accountKeys: keys,
-          preBalances: tx.meta.preBalances,
-          postBalances: tx.meta.postBalances,
-          preTokenBalances: tx.meta.preTokenBalances ?? [],
-          postTokenBalances,
-        },
-        { wallet: solver.address },
-        SVM_NATIVE_TOKEN,
-      ).map((credit) => [credit.currency, credit.amount]),
-    );
+    const balances = {
+      accountKeys,
+      preBalances: tx.meta.preBalances,
+      postBalances: tx.meta.postBalances,
+      preTokenBalances: tx.meta.preTokenBalances ?? [],
+      postTokenBalances,
+    };
+    const remaining = new Map<string, bigint>();
+    for (const wallet of keys) {
+      for (const credit of svmCredits(balances, { wallet }, SVM_NATIVE_TOKEN))
+        remaining.set(credit.currency, (remaining.get(credit.currency) ?? 0n) + credit.amount);
+    }
     const base = {
       kind: "deposit" as const,
       txHash: signature as string,
@@ -285,7 +294,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
         : depositoryDepositsOf(
             {
               ...base,
-              keys,
+              keys: accountKeys,
               instructions: [...message.instructions, ...inner],
               preBalances: tx.meta.preBalances.map(BigInt),
               postBalances: tx.meta.postBalances.map(BigInt),
@@ -298,7 +307,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
     if (receiverProgram !== undefined) {
       const success = { err: null, logs: [...(tx.meta.logMessages ?? [])] };
       for (const [index, event] of decodeSvmReceiverDepositedEvents(success, receiverProgram).entries()) {
-        if (event.solver !== solver.address || event.originChainId !== BigInt(chainId)) continue;
+        if (!keys.includes(event.solver as Address) || event.originChainId !== BigInt(chainId)) continue;
         const left = remaining.get(event.currency) ?? 0n;
         const amount = event.amount < left ? event.amount : left;
         if (amount === 0n) continue;
@@ -314,20 +323,13 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
         });
       }
     }
-    const ids = memoRequestIds(message, keys);
+    const ids = memoRequestIds(message, accountKeys);
     if (ids.size !== 1) return deposits;
     const [requestId] = [...ids];
     for (const [currency, amount] of remaining) {
       if (amount === 0n) continue;
       const payer = svmTransferPayer(
-        {
-          accountKeys: keys,
-          preBalances: tx.meta.preBalances,
-          postBalances: tx.meta.postBalances,
-          preTokenBalances: tx.meta.preTokenBalances ?? [],
-          postTokenBalances,
-          fee: tx.meta.fee,
-        },
+        { ...balances, fee: tx.meta.fee },
         solver.address,
         currency,
         SVM_NATIVE_TOKEN,
@@ -537,7 +539,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       return Number(await rpc.getSlot({ commitment }).send({ abortSignal: abort.signal }));
     },
     async scan(from, to) {
-      const watched: Address[] = [solver.address, ...(await solverTokenAccounts())];
+      const watched: Address[] = [...keys, ...(await solverTokenAccounts())];
       if (receiverProgram !== undefined) watched.push(receiverProgram);
       if (depositoryProgram !== undefined) watched.push(depositoryProgram);
       const signatures = new Map<Signature, number>();
@@ -553,6 +555,7 @@ export function createSvmChainAdapter(options: SvmChainAdapterOptions): SvmChain
       }
       return settleQuarantined(found).sort((a, b) => a.block - b.block);
     },
+    addFormerSolvers,
     transfer,
     resume,
     legSource: (signature) => ({ vm: "solana-vm", signature, rpc }),

@@ -8,10 +8,11 @@ import type { LegSource } from "../../orders/index.ts";
 /**
  * Where in its transaction a deposit is named, part of the key the service books it under:
  * `log:<index>` (an EVM event), `ix:<index>` (an SVM instruction, top-level first then inner),
- * `event:<index>` (the SVM receiver's n-th event), or `tx` (the transaction as a whole: a transfer
- * tagged by calldata or memo).
+ * `event:<index>` (the SVM receiver's n-th event), `call:<index>` (the n-th tagged internal call to
+ * a key in an EVM transaction's call tree, `evm-internal-transfers.ts`), or `tx` (the transaction as a
+ * whole: a transfer tagged by calldata or memo).
  */
-export type DepositPosition = `log:${number}` | `ix:${number}` | `event:${number}` | "tx";
+export type DepositPosition = `log:${number}` | `ix:${number}` | `event:${number}` | `call:${number}` | "tx";
 
 /** Something the indexer recognized in a block. */
 export type ChainObservation =
@@ -23,7 +24,8 @@ export type ChainObservation =
       timestamp: number;
       /**
        * Who paid it (`DepositObservation.from`): the payer a receiver bound, else the account whose
-       * balance the transfer came from (EVM: the sender of the top-level transfer; SVM: the owner
+       * balance the transfer came from (EVM: the sender of the top-level transfer, or for an internal
+       * call the account whose value it carried, `evm-internal-transfers.ts`; SVM: the owner
        * of the account that fell), never an account that only paid the fees.
        */
       from: string;
@@ -214,8 +216,9 @@ export interface ChainAdapter {
    */
   nativeDepositMinimum?(): Promise<bigint>;
   /**
-   * EVM only: adds earlier solver keys of the service (its key history, `solver-keys.ts`):
+   * Adds earlier solver keys of the service on this chain's VM (its key history, `solver-keys.ts`):
    * deposits paid to them, directly or through a receiver inside its rotation grace, are the service's.
+   * Its own transactions are still sent from `solverAddress` only.
    */
   addFormerSolvers?(addresses: readonly string[]): void;
   /** SVM only: the token program owning `mint` (SPL Token or Token-2022), or null when it is neither's mint. */
