@@ -103,7 +103,7 @@ describe("e2e: strict deposit addresses (SVM)", () => {
       { finality: { commitment: "confirmed" } },
     );
     expect(verdict.failures).to.deep.equal([]);
-    expect(verdict.credited).to.equal(amount);
+    expect(verdict.deposited).to.equal(amount);
   });
 
   it("refuses a SOL amount an empty deposit address could not hold (below its rent-exempt minimum)", async () => {
