@@ -10,7 +10,7 @@ import { type Address, type Hex, parseEther, zeroAddress } from "viem";
 import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
 import { verifyDepositAddressSweep } from "../../src/orders/deposit-address/index.ts";
-import { balanceOf, type E2e, type EvmUser, evmUser, startE2e } from "../e2e/fixture.ts";
+import { balanceOf, type E2e, type EvmUser, evmUser, quoteDepositAddress, startE2e } from "../e2e/fixture.ts";
 
 const CONFIRMATIONS = 4;
 
@@ -30,16 +30,9 @@ describe("deposit addresses: a payment in a reorged block", function () {
   });
   after(() => e2e?.close());
 
-  const rpc = async (method: string, params: unknown[]) => {
-    const response = await fetch(base.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
-  };
+  /** `anvil_reorg` over the chain's JSON-RPC (HTTP), as a test harness in any language calls it. */
+  const reorg = (depth: number, transactions: [Hex, number][]) =>
+    alice.public.request({ method: "anvil_reorg", params: [depth, transactions] } as never);
   const head = async () => Number(await alice.public.getBlockNumber());
   const blockOf = async (hash: Hex) =>
     alice.public.getTransactionReceipt({ hash }).then(
@@ -53,18 +46,14 @@ describe("deposit addresses: a payment in a reorged block", function () {
   const recordOf = async (id: string) => (await e2e.client.listRequests({ id })).requests[0]!;
 
   async function quote(amount: bigint) {
-    const q = await e2e.client.quoteV2({
+    const q = await quoteDepositAddress(e2e, {
       user: alice.address,
       recipient: bob,
       originChainId: 8453,
       destinationChainId: 10,
       originCurrency: zeroAddress,
       destinationCurrency: zeroAddress,
-      amount: amount.toString(),
-      tradeType: "EXACT_INPUT",
-      useDepositAddress: true,
-      includeProtocolData: true,
-      refundTo: alice.address,
+      amount,
     });
     return {
       id: q.steps[0]!.requestId,
@@ -118,7 +107,7 @@ describe("deposit addresses: a payment in a reorged block", function () {
     expect(depth).to.be.lessThan(CONFIRMATIONS);
 
     // The payment's and the sweep's blocks replaced: the payment again, one block later; no sweep.
-    await rpc("anvil_reorg", [depth, [[payment.raw, 1]]]);
+    await reorg(depth, [[payment.raw, 1]]);
     expect(await blockOf(payment.hash)).to.equal(paidIn + 1);
     expect(await blockOf(sweep), "the sweep left the chain").to.equal(null);
     expect(await alice.public.getBalance({ address })).to.equal(amount);
@@ -156,7 +145,7 @@ describe("deposit addresses: a payment in a reorged block", function () {
     const { id, address, out, payment, sweep } = await paidAndSwept(amount);
     const depth = (await head()) - (await blockOf(payment.hash))! + 1;
 
-    await rpc("anvil_reorg", [depth, []]);
+    await reorg(depth, []);
     expect(await blockOf(payment.hash), "the payment left the chain").to.equal(null);
     expect(await blockOf(sweep)).to.equal(null);
     await pass();
