@@ -1,7 +1,7 @@
 /**
  * `npm run demo`: boots the embedded devnet and walks flows 1, 2, 5, 6 and 7 and the protocol-order
  * flows (EVM through the depository and through an order-gated depositor, SVM, a user call filled
- * through the fill router, a plain transfer to a strict deposit address, a gasless deposit relayed
+ * through the fill router, a plain transfer to a strict deposit address on EVM and on SVM, a gasless deposit relayed
  * through the approval proxy), then an unhappy path (a refund asked for through a scenario, told by a
  * signed webhook the demo verifies), end to end through the mock service's HTTP API with the typed
  * client, verifying every step on the chains. Prints each step as it goes and a summary table; exits
@@ -16,7 +16,7 @@ import { SVM_SWAP_SOURCES } from "../service/index.ts";
 import { applySvmQuoteAttempt, SVM_CHAIN_ID, SVM_NATIVE_TOKEN, svmQuoteLadder } from "../svm/index.ts";
 import { evmDevAccount } from "./accounts.ts";
 import { evmCallOrderFlow } from "./demo-calls.ts";
-import { depositAddressFlow } from "./demo-deposit-address.ts";
+import { depositAddressFlow, svmDepositAddressFlow } from "./demo-deposit-address.ts";
 import { gaslessFlow } from "./demo-gasless.ts";
 import { evmGatedOrderFlow, evmOrderFlow, svmOrderFlow } from "./demo-orders.ts";
 import { check, short, step, stepsCompleted, waitFor } from "./demo-steps.ts";
@@ -368,6 +368,7 @@ const FLOWS: [string, string, (devnet: Devnet, client: ServiceClient) => Promise
   ["orders SVM (SOL, depository)", "792703809 → 8453", svmOrderFlow],
   ["orders EVM (ETH + user call, fill router)", "8453 → 10", evmCallOrderFlow],
   ["deposit address (ETH, plain transfer)", "8453 → 10", depositAddressFlow],
+  ["deposit address (SOL, plain transfer)", "792703809 → 8453", svmDepositAddressFlow],
   ["gasless (USDC, relayed)", "8453 → 10", gaslessFlow],
   ["refund on demand + signed webhook", "8453 → 10", refundWebhookFlow],
 ];

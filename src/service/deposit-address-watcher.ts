@@ -9,10 +9,18 @@
  * the status it had (a quote's request left `pending` stays `pending`) with `supersededByRequestId`
  * naming the new one, as the service does. Each address is swept by the service's key; anyone may
  * sweep it first, and the deposit still credits only the bound order and depositor.
+ *
+ * Reorgs follow the indexer's rule: the watch cursor (`nextBlock`) only advances past final blocks
+ * (head - confirmations + 1), so every pass reads the payments of the blocks above it again. A payment
+ * a request took that such a read still shows stays that request's (re-included in another block, it
+ * is neither assigned again nor regenerated); one it no longer shows was reorged out, and the request
+ * forgets it (`depositTxHash` back to null), so the next payment is that request's own again. What the
+ * address holds is swept whenever it holds something: a sweep reorged out leaves the payment in the
+ * address to be swept again, and the indexer forgets the vanished sweep's deposit.
  */
 import { randomBytes } from "node:crypto";
 import type { ChainAdapter, DepositAddressKey, DepositAddressPayment } from "./chains/types.ts";
-import type { StoredRequest } from "./records.ts";
+import { normalizeLookup, type StoredRequest } from "./records.ts";
 import { getRequest, insertRequest, updateRequest } from "./requests-repo.ts";
 import type { Store } from "./store.ts";
 
@@ -41,10 +49,14 @@ export class DepositAddressWatcher {
     this.#o = options;
   }
 
-  /** Reads and sweeps every watched address on `adapter`'s chain (its current request's). */
-  async watch(adapter: ChainAdapter): Promise<void> {
+  /**
+   * Reads and sweeps every watched address on `adapter`'s chain (its current request's); blocks are
+   * final `confirmations` deep (default 1: included = final), as the indexer counts them.
+   */
+  async watch(adapter: ChainAdapter, confirmations = 1): Promise<void> {
     if (adapter.depositAddresses === undefined) return;
     const head = await adapter.head();
+    const finalUpTo = head - Math.max(1, confirmations) + 1;
     const rows = this.#o.store
       .prepare(
         "SELECT id FROM requests WHERE deposit_address IS NOT NULL AND origin_chain_id = ? ORDER BY created_at, id",
@@ -54,26 +66,34 @@ export class DepositAddressWatcher {
       const request = getRequest(this.#o.store, id);
       if (request === null || request.record.supersededByRequestId !== null) continue;
       try {
-        await this.#watchOne(adapter, request, head);
+        await this.#watchOne(adapter, request, head, finalUpTo);
       } catch (error) {
         this.#o.onError?.(error, `watch deposit address of ${id} on chain ${adapter.chainId}`);
       }
     }
   }
 
-  async #watchOne(adapter: ChainAdapter, owner: StoredRequest, head: number): Promise<void> {
+  async #watchOne(
+    adapter: ChainAdapter,
+    current: StoredRequest,
+    head: number,
+    finalUpTo: number,
+  ): Promise<void> {
     const chain = adapter.depositAddresses!;
-    const key = depositAddressKey(owner);
-    const watch = owner.meta.depositAddressWatch;
+    const key = depositAddressKey(current);
+    const watch = current.meta.depositAddressWatch;
     if (key === null || watch === undefined || head < watch.nextBlock) return;
     const payments = await chain.paymentsTo(key, watch.nextBlock, head);
     const balance = await chain.balanceOf(key);
     const now = this.#o.now();
-    const first = payments[0];
+    const known = this.#reconcile(current, watch.nextBlock, payments, now);
+    const owner = getRequest(this.#o.store, current.record.id) ?? current;
+    const fresh = payments.find((payment) => !known.has(payment.txHash.toLowerCase()));
+    const next = Math.max(watch.nextBlock, Math.min(head, finalUpTo) + 1);
     const target =
-      first === undefined || owner.record.depositAddress?.depositTxHash === null
-        ? this.#assign(owner, first, head, now)
-        : this.#regenerate(owner, first, head, now);
+      fresh === undefined || owner.record.depositAddress?.depositTxHash === null
+        ? this.#assign(owner, fresh, next, now)
+        : this.#regenerate(owner, fresh, next, now);
     if (balance === 0n) return;
     const sweep = await chain.sweep(key);
     updateRequest(
@@ -86,20 +106,67 @@ export class DepositAddressWatcher {
     );
   }
 
-  /** The owner takes the payment (its first): its `depositTxHash`. Returns its id. */
+  /**
+   * Squares what the address's requests (every one under its order on this chain) took with the
+   * payments read again from `from` (the first block that was not final): a payment still shown keeps
+   * its request and its block is brought up to date; one in those blocks no longer shown was reorged
+   * out and its request forgets it. Returns the payments the requests hold (lowercase hashes).
+   */
+  #reconcile(
+    current: StoredRequest,
+    from: number,
+    payments: readonly DepositAddressPayment[],
+    now: number,
+  ): Set<string> {
+    const shown = new Map(payments.map((payment) => [payment.txHash.toLowerCase(), payment.block]));
+    const known = new Set<string>();
+    const family = this.#o.store
+      .prepare("SELECT id FROM requests WHERE order_id = ? AND origin_chain_id = ?")
+      .all(normalizeLookup(current.meta.orderId ?? ""), current.meta.originChainId) as { id: string }[];
+    for (const { id } of family) {
+      const member = getRequest(this.#o.store, id);
+      const txHash = member?.record.depositAddress?.depositTxHash?.toLowerCase();
+      const block = member?.meta.depositAddressWatch?.paymentBlock;
+      if (txHash === undefined) continue;
+      const shownAt = shown.get(txHash);
+      if (block === undefined || block < from || shownAt === block) {
+        known.add(txHash);
+        continue;
+      }
+      if (shownAt !== undefined) known.add(txHash);
+      updateRequest(
+        this.#o.store,
+        id,
+        ({ record, meta }) => {
+          if (meta.depositAddressWatch === undefined || record.depositAddress === null) return;
+          if (shownAt !== undefined) meta.depositAddressWatch.paymentBlock = shownAt;
+          else {
+            record.depositAddress.depositTxHash = null;
+            delete meta.depositAddressWatch.paymentBlock;
+          }
+        },
+        now,
+      );
+    }
+    return known;
+  }
+
+  /** The owner takes the payment (its first, or its first since one was reorged out); its cursor moves to `next`. Returns its id. */
   #assign(
     owner: StoredRequest,
     payment: DepositAddressPayment | undefined,
-    head: number,
+    next: number,
     now: number,
   ): string {
     updateRequest(
       this.#o.store,
       owner.record.id,
       ({ record, meta }) => {
-        if (payment !== undefined && record.depositAddress)
-          record.depositAddress.depositTxHash = payment.txHash;
-        if (meta.depositAddressWatch) meta.depositAddressWatch.nextBlock = head + 1;
+        if (meta.depositAddressWatch === undefined) return;
+        meta.depositAddressWatch.nextBlock = next;
+        if (payment === undefined || record.depositAddress === null) return;
+        record.depositAddress.depositTxHash = payment.txHash;
+        meta.depositAddressWatch.paymentBlock = payment.block;
       },
       now,
     );
@@ -110,7 +177,7 @@ export class DepositAddressWatcher {
    * A new request for `payment` against the owner's address, order and terms; the owner keeps its
    * status and names its successor. Returns the new request's id.
    */
-  #regenerate(owner: StoredRequest, payment: DepositAddressPayment, head: number, now: number): string {
+  #regenerate(owner: StoredRequest, payment: DepositAddressPayment, next: number, now: number): string {
     const id = `0x${randomBytes(32).toString("hex")}`;
     const { record, meta } = structuredClone(owner);
     const regenerated: StoredRequest = {
@@ -129,7 +196,7 @@ export class DepositAddressWatcher {
         updatedAt: now,
         fillTime: null,
         depositSeenAt: null,
-        depositAddressWatch: { nextBlock: head + 1, sweeps: [] },
+        depositAddressWatch: { nextBlock: next, sweeps: [], paymentBlock: payment.block },
       },
     };
     delete regenerated.meta.orderVerification;

@@ -3,7 +3,14 @@
  * request shapes the mock adds on top of `src/schemas` (which stays untouched).
  */
 import * as z from "zod";
-import { HexSignatureSchema, IntegerStringSchema, RequestIdSchema } from "../schemas/index.ts";
+import {
+  ExecutePermitsBodySchema,
+  ExecutePermitsQuerySchema,
+  ExecutePermitsResponseSchema,
+  HexSignatureSchema,
+  IntegerStringSchema,
+  RequestIdSchema,
+} from "../schemas/index.ts";
 import { integerParam } from "../schemas/query-params.ts";
 import { ScenarioIdParamsSchema, ScenarioInputSchema } from "./scenarios/schema.ts";
 import { DeliveriesQuerySchema, EndpointBodySchema } from "./webhooks/routes.ts";
@@ -110,16 +117,20 @@ export const ROUTE_ACCESS = {
   funding:
     "Any valid API key: a funding transfer only ever adds to a balance, and only a balance's linked key claims from it.",
   none: "No key: it reads public data, or only makes the indexer look at a transaction sooner.",
+  quotingKeyIfAny:
+    "No key for a request quoted without one; otherwise the API key the request was quoted with (403 `API_KEY_MISMATCH`).",
 } as const;
 
-/** The mock-only routes, for OpenAPI. */
+/** The routes beyond the service interface, for OpenAPI: the SDK's and the mock-only administration. */
 export const MOCK_ROUTES: readonly {
   name: string;
   method: "POST" | "GET" | "PUT" | "DELETE";
   path: string;
   summary: string;
-  /** `none`: answered without an API key (default: a key is required). */
-  auth?: "none";
+  /** `none`: answered without an API key; `optional`: with or without one (default: a key is required). */
+  auth?: "none" | "optional";
+  /** `sdk`: a route of the real service that its SDK calls, beyond the service interface (default: mock-only). */
+  surface?: "sdk";
   /** Which key the route takes, in words (the operation's description). */
   access: string;
   params?: z.ZodType;
@@ -170,6 +181,7 @@ export const MOCK_ROUTES: readonly {
   },
   {
     name: "sdkChains",
+    surface: "sdk",
     access: ROUTE_ACCESS.none,
     method: "GET",
     path: "/chains",
@@ -178,12 +190,26 @@ export const MOCK_ROUTES: readonly {
   },
   {
     name: "sdkIndexTransaction",
+    surface: "sdk",
     access: ROUTE_ACCESS.none,
     method: "POST",
     path: "/transactions/index",
     summary: "Index a submitted origin transaction now instead of at the next poll",
     auth: "none",
     body: TransactionsIndexBodySchema,
+  },
+  {
+    name: "sdkExecutePermits",
+    surface: "sdk",
+    access: ROUTE_ACCESS.quotingKeyIfAny,
+    method: "POST",
+    path: "/execute/permits",
+    summary:
+      "Post one signature of a gasless request's `signature` step; the relayer sends the deposit once every signature is in",
+    auth: "optional",
+    query: ExecutePermitsQuerySchema,
+    body: ExecutePermitsBodySchema,
+    response: ExecutePermitsResponseSchema,
   },
   {
     name: "mockHealth",

@@ -39,6 +39,7 @@ export {
   type ScenarioView,
   TooManyScenariosError,
 } from "./scenarios/index.ts";
+export type { ServedRoute } from "./served-routes.ts";
 export {
   createService,
   DEFAULT_SVM_SOLVER,

@@ -44,8 +44,8 @@ export interface IndexerOptions {
   now?: () => number;
   /** Resolves once the service's start-up reconciliation is done: no pass runs before. */
   ready?: () => Promise<void>;
-  /** Watches and sweeps each chain's strict deposit addresses after the chain is scanned. */
-  depositAddresses?: { watch(adapter: ChainAdapter): Promise<void> };
+  /** Watches and sweeps each chain's strict deposit addresses after the chain is scanned (final as the indexer counts). */
+  depositAddresses?: { watch(adapter: ChainAdapter, confirmations: number): Promise<void> };
 }
 
 /**
@@ -79,6 +79,11 @@ export class Indexer {
       .run(chainId, String(next));
   }
 
+  /** Blocks for finality on `chainId` (at least 1: included = final). */
+  #confirmations(chainId: number): number {
+    return Math.max(1, this.#o.confirmations?.[chainId] ?? 1);
+  }
+
   /** One pass over every chain. Concurrent calls share the pass in progress. */
   tick(): Promise<void> {
     this.#running ??= this.#pass().finally(() => {
@@ -92,7 +97,7 @@ export class Indexer {
     for (const adapter of this.#o.adapters) {
       try {
         await this.#scanChain(adapter);
-        await this.#o.depositAddresses?.watch(adapter);
+        await this.#o.depositAddresses?.watch(adapter, this.#confirmations(adapter.chainId));
       } catch (error) {
         this.#o.onError?.(error, `index chain ${adapter.chainId}`);
       }
@@ -106,8 +111,7 @@ export class Indexer {
    */
   async #scanChain(adapter: ChainAdapter): Promise<void> {
     const head = await adapter.head();
-    const confirmations = Math.max(1, this.#o.confirmations?.[adapter.chainId] ?? 1);
-    const finalUpTo = head - confirmations + 1;
+    const finalUpTo = head - this.#confirmations(adapter.chainId) + 1;
     for (let from = this.#cursor(adapter.chainId); from <= head; ) {
       const stepEnd = from + SCAN_STEP[adapter.vm] - 1;
       const to = stepEnd < finalUpTo ? stepEnd : head;

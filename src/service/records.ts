@@ -59,10 +59,11 @@ export interface RequestMeta {
   /** A gasless quote's typed data, the signatures received and the relayer's transaction (`gasless.ts`). */
   gasless?: GaslessState;
   /**
-   * A strict deposit-address request: the next block its watcher reads payments from, and the sweeps
-   * the service sent for it (a deposit they make is this request's, `order-deposits.ts`).
+   * A strict deposit-address request: the first block its watcher has not read as final (it reads
+   * payments from there), the sweeps the service sent for it (a deposit they make is this request's,
+   * `order-deposits.ts`), and the block of the payment it took (`depositAddress.depositTxHash`).
    */
-  depositAddressWatch?: { nextBlock: number; sweeps: string[] };
+  depositAddressWatch?: { nextBlock: number; sweeps: string[]; paymentBlock?: number };
   /** Fields returned only to the owning integrator with includeAuthenticatedData=true. */
   authenticatedData: Record<string, unknown>;
 }

@@ -97,6 +97,7 @@ import {
   ScenarioDirector,
   type ScenarioInput,
 } from "./scenarios/index.ts";
+import { recordServedRoutes, type ServedRoute } from "./served-routes.ts";
 import { type DatabaseRows, restoreDatabase } from "./snapshot.ts";
 import { rememberSolverKeys } from "./solver-keys.ts";
 import { StatusFeed } from "./status-feed.ts";
@@ -198,6 +199,8 @@ export interface ServiceOptions {
 export interface Service {
   /** The Fastify app serving the HTTP API. */
   app: FastifyInstance;
+  /** Every route registered on `app` (Fastify's HEAD twin of each GET included), in OpenAPI path form. */
+  routes: readonly ServedRoute[];
   /** Listens on 127.0.0.1 (port 0 = any free port); resolves to the base URL. */
   listen(port?: number): Promise<string>;
   /**
@@ -326,6 +329,8 @@ export function createService(options: ServiceOptions): Service {
         .send({ errorCode: "BAD_URL", message: error.message.slice(0, 300) });
     },
   });
+
+  const routes = recordServedRoutes(app);
 
   const webhooks = createWebhooks({
     store,
@@ -715,6 +720,7 @@ export function createService(options: ServiceOptions): Service {
 
   return {
     app,
+    routes,
     store,
     ledger,
     lifecycle,

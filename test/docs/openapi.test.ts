@@ -13,7 +13,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { expect } from "chai";
 import openapiTS, { astToString } from "openapi-typescript";
 import type { z } from "zod";
-import { ENDPOINTS, ListRequestsQuerySchema } from "../../src/schemas/index.ts";
+import { ENDPOINTS, ExecutePermitsQuerySchema, ListRequestsQuerySchema } from "../../src/schemas/index.ts";
 import { MOCK_ROUTES } from "../../src/service/http-schemas.ts";
 import { buildOpenApiDocument, SERVICE_SERVERS } from "../../src/service/openapi.ts";
 import { get, testService } from "../service/helpers.ts";
@@ -109,6 +109,38 @@ describe("OpenAPI document", function () {
       const operation = d.paths[route.path]?.[route.method.toLowerCase()];
       expect(operation?.operationId).to.equal(route.name);
     }
+  });
+
+  it("describes POST /execute/permits from its zod schemas: signature query, body, response, optional key", () => {
+    const operation = doc().paths["/execute/permits"]?.post;
+    expect(operation?.operationId).to.equal("sdkExecutePermits");
+    const query = (operation?.parameters ?? []).filter((p) => p.in === "query");
+    expect(query.map((p) => p.name)).to.deep.equal(keysOf(ExecutePermitsQuerySchema));
+    expect(query[0]?.required).to.equal(true);
+    expect(operation?.requestBody?.content["application/json"]?.schema).to.deep.equal({
+      $ref: "#/components/schemas/ExecutePermitsBody",
+    });
+    expect(operation?.responses["200"]?.content?.["application/json"]?.schema).to.deep.equal({
+      $ref: "#/components/schemas/ExecutePermitsResponse",
+    });
+    expect(operation?.security).to.deep.include({});
+    expect(operation?.security).to.deep.include({ apiKeyHeader: [] });
+  });
+
+  it("tags exactly the /_mock operations mock-only; the SDK's routes beyond the interface are tagged sdk", () => {
+    for (const [path, item] of Object.entries(doc().paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const { tags, "x-mock-only": mockOnly } = operation as Operation & {
+          tags: string[];
+          "x-mock-only"?: boolean;
+        };
+        expect(mockOnly === true, `${method} ${path}`).to.equal(path.startsWith("/_mock/"));
+        expect(tags.includes("x-mock-only"), `${method} ${path}`).to.equal(path.startsWith("/_mock/"));
+      }
+    }
+    const sdk = (path: string, method: string) => (doc().paths[path]?.[method] as { tags?: string[] })?.tags;
+    expect(sdk("/execute/permits", "post")).to.deep.equal(["sdk"]);
+    expect(sdk("/chains", "get")).to.deep.equal(["sdk"]);
   });
 
   it("puts named schemas once under components/schemas and references them, no $defs", () => {

@@ -26,7 +26,7 @@ import {
   predictDepositAddress,
   verifySvmDepositAddressSweep,
 } from "../../src/orders/deposit-address/index.ts";
-import { balanceOf, type E2e, evmUser, startE2e, waitForStatus } from "./fixture.ts";
+import { balanceOf, type E2e, evmUser, quoteDepositAddress, startE2e, waitForStatus } from "./fixture.ts";
 
 const SOL = 1_000_000_000n;
 
@@ -45,18 +45,14 @@ describe("e2e: strict deposit addresses (SVM)", () => {
   after(() => e2e?.close());
 
   const quote = (amount: bigint) =>
-    e2e.client.quoteV2({
+    quoteDepositAddress(e2e, {
       user: alice.address,
       recipient: bobEvm,
       originChainId: SVM_CHAIN_ID,
       destinationChainId: 8453,
       originCurrency: SVM_NATIVE_TOKEN,
       destinationCurrency: zeroAddress,
-      amount: amount.toString(),
-      tradeType: "EXACT_INPUT",
-      useDepositAddress: true,
-      includeProtocolData: true,
-      refundTo: alice.address,
+      amount,
     });
 
   /** Signs and sends the deposit step's transaction as the SDK's SVM adapter would. */
@@ -103,7 +99,7 @@ describe("e2e: strict deposit addresses (SVM)", () => {
       { finality: { commitment: "confirmed" } },
     );
     expect(verdict.failures).to.deep.equal([]);
-    expect(verdict.credited).to.equal(amount);
+    expect(verdict.deposited).to.equal(amount);
   });
 
   it("refuses a SOL amount an empty deposit address could not hold (below its rent-exempt minimum)", async () => {

@@ -11,7 +11,15 @@ import { evmDevAccount } from "../../src/devnet/accounts.ts";
 import type { EvmDevChain } from "../../src/devnet/evm-chain.ts";
 import type { QuoteResponse } from "../../src/index.ts";
 import { predictDepositAddress, verifyDepositAddressSweep } from "../../src/orders/deposit-address/index.ts";
-import { balanceOf, type E2e, type EvmUser, eventually, evmUser, startE2e } from "./fixture.ts";
+import {
+  balanceOf,
+  type E2e,
+  type EvmUser,
+  eventually,
+  evmUser,
+  quoteDepositAddress,
+  startE2e,
+} from "./fixture.ts";
 
 const FACTORY_ABI = parseAbi(["function sweep(bytes32 orderId, address depositor, address[] tokens)"]);
 
@@ -39,17 +47,14 @@ describe("e2e: strict deposit addresses (EVM)", () => {
   after(() => e2e?.close());
 
   const quote = (amount: bigint, refundTo: string = alice.address) =>
-    e2e.client.quoteV2({
+    quoteDepositAddress(e2e, {
       user: alice.address,
       recipient: bob,
       originChainId: 8453,
       destinationChainId: 10,
       originCurrency: zeroAddress,
       destinationCurrency: zeroAddress,
-      amount: amount.toString(),
-      tradeType: "EXACT_INPUT",
-      useDepositAddress: true,
-      includeProtocolData: true,
+      amount,
       refundTo,
     });
 

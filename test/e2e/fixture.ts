@@ -11,6 +11,7 @@ import {
   attestedReceiverAbi,
   createServiceClient,
   encodeEvmReceiverDeposit,
+  type QuoteV2Body,
   type ServiceClient,
   type StatusResponse,
   SVM_CHAIN_ID,
@@ -38,6 +39,24 @@ export interface E2e {
    */
   expectLegFailure(requestId: string, codes: readonly string[]): void;
   close(): Promise<void>;
+}
+
+/** The parts of a quote a deposit-address test chooses; the rest is fixed by `quoteDepositAddress`. */
+export type DepositAddressQuoteBody = Pick<
+  QuoteV2Body,
+  "user" | "recipient" | "originChainId" | "destinationChainId" | "originCurrency" | "destinationCurrency"
+> & { amount: bigint; refundTo?: string };
+
+/** POST /quote/v2 paid through a strict deposit address: exact input, protocol data, `refundTo` (default the user). */
+export function quoteDepositAddress(e2e: E2e, { amount, refundTo, ...body }: DepositAddressQuoteBody) {
+  return e2e.client.quoteV2({
+    ...body,
+    amount: amount.toString(),
+    tradeType: "EXACT_INPUT",
+    useDepositAddress: true,
+    includeProtocolData: true,
+    refundTo: refundTo ?? body.user,
+  });
 }
 
 /** Polls the status endpoint until `status` (the client's own waiter, at a test's pace). */

@@ -9,8 +9,8 @@ import { bytesToHex, type Hex } from "viem";
 import { eventually } from "../../src/devnet/poll.ts";
 import { type SvmDevChain, startSvmDevChain } from "../../src/devnet/svm-chain.ts";
 import {
+  type DepositAddressVerification,
   SVM_DEPOSIT_ADDRESS_DEVNET_PROGRAM as program,
-  type SweepVerification,
   verifySvmDepositAddressSweep,
 } from "../../src/orders/deposit-address/index.ts";
 import { fetchSvmLegEvidence, type SvmLegRpc } from "../../src/orders/index.ts";
@@ -91,17 +91,25 @@ describe("devnet SVM deposit addresses (chain adapter)", function () {
       } as const;
       const confirmed = { finality: { commitment: "confirmed" } } as const;
       const verified = verifySvmDepositAddressSweep(evidence, expected, confirmed);
-      expect(verified).to.deep.include({ ok: true, depositAddress: address, credited: amount, failures: [] });
-      const codes = (result: SweepVerification) => result.failures.map((f) => f.code);
+      expect(verified).to.deep.equal({
+        ok: true,
+        address,
+        sweepTxHash: swept.txHash,
+        paymentTxHash: null,
+        deposited: amount,
+        paid: null,
+        failures: [],
+      });
+      const codes = (result: DepositAddressVerification) => result.failures.map((f) => f.code);
       // The same sweep checked for another depositor or order: not a sweep of that address.
       expect(
         codes(verifySvmDepositAddressSweep(evidence, { ...expected, depositor: alice.address }, confirmed)),
-      ).to.deep.equal(["SWEEP_NOT_FOUND"]);
+      ).to.deep.equal(["DEPOSIT_NOT_FROM_ADDRESS"]);
       expect(
         codes(
           verifySvmDepositAddressSweep(evidence, { ...expected, orderId: `0x${"11".repeat(32)}` }, confirmed),
         ),
-      ).to.deep.equal(["SWEEP_NOT_FOUND"]);
+      ).to.deep.equal(["DEPOSIT_NOT_FROM_ADDRESS"]);
       if (evidence.commitment !== "finalized")
         expect(codes(verifySvmDepositAddressSweep(evidence, expected))).to.deep.equal(["TX_NOT_FINAL"]);
       // Evidence claiming the vault gained nothing: the credit is measured, not read from the instruction.
@@ -114,8 +122,21 @@ describe("devnet SVM deposit addresses (chain adapter)", function () {
         },
       };
       expect(codes(verifySvmDepositAddressSweep(unpaid, expected, confirmed))).to.deep.equal([
-        "DEPOSIT_NOT_CREDITED",
+        "DEPOSIT_NOT_FROM_ADDRESS",
       ]);
+      // A minimum above what the sweep moved: the whole payment, and not a unit more.
+      const minimum = { ...confirmed, minimumAmount: amount + 1n };
+      expect(verifySvmDepositAddressSweep(evidence, expected, minimum).failures).to.deep.equal([
+        {
+          code: "DEPOSIT_BELOW_MINIMUM",
+          message: "the sweep deposited less than the minimum",
+          expected: `>= ${amount + 1n}`,
+          actual: amount.toString(),
+        },
+      ]);
+      expect(
+        verifySvmDepositAddressSweep(evidence, expected, { ...confirmed, minimumAmount: amount }).ok,
+      ).to.equal(true);
       const failed = {
         ...evidence,
         transaction: { ...evidence.transaction, meta: { ...meta, err: { InstructionError: [0, "Custom"] } } },

@@ -16,10 +16,5 @@ export {
 } from "./svm.ts";
 export type * from "./types.ts";
 export { verifyDepositAddressSweep } from "./verify-evm.ts";
-export {
-  type SweepCheckCode,
-  type SweepCheckFailure,
-  type SweepVerification,
-  verifySvmDepositAddressSweep,
-} from "./verify-sweep-svm.ts";
+export { verifySvmDepositAddressSweep } from "./verify-sweep-svm.ts";
 export type * from "./verify-types.ts";

@@ -21,30 +21,11 @@ import { parseWireMessage } from "../svm-wire.ts";
 import type { LegFinality, SvmLegEvidence, SvmLegTokenBalance } from "../verify-leg-types.ts";
 import { predictSvmDepositAddress } from "./svm.ts";
 import type { SvmDepositAddressParams } from "./types.ts";
-
-/** Why a transaction is not a sweep of the deposit address into its order; root cause first. */
-export type SweepCheckCode =
-  | "TX_FAILED"
-  | "TX_MALFORMED"
-  | "TX_NOT_FINAL"
-  | "SWEEP_NOT_FOUND"
-  | "DEPOSIT_ID_MISMATCH"
-  | "DEPOSITOR_MISMATCH"
-  | "DEPOSIT_CURRENCY_MISMATCH"
-  | "DEPOSIT_NOT_CREDITED";
-
-export type SweepCheckFailure = { code: SweepCheckCode; message: string; expected?: string; actual?: string };
-
-export type SweepVerification = {
-  /** True only when `failures` is empty. */
-  ok: boolean;
-  txHash: string;
-  /** The deposit address derived from the expected order id, mint and depositor. */
-  depositAddress: Address;
-  /** What the depository's vault gained from the address's deposits (0 when none was found). */
-  credited: bigint;
-  failures: SweepCheckFailure[];
-};
+import type {
+  DepositAddressCheckCode,
+  DepositAddressCheckFailure,
+  DepositAddressVerification,
+} from "./verify-types.ts";
 
 const COMMITMENT_RANK = { processed: 0, confirmed: 1, finalized: 2 } as const;
 
@@ -57,8 +38,10 @@ const VAULT = findSvmProgramAddress(
 /**
  * Checks that `evidence` (a transaction read with `getTransaction`, base64, inner instructions with
  * their accounts) swept the deposit address of `expected` into the depository under
- * `expected.orderId` for `expected.depositor`, and measures what the vault received.
+ * `expected.orderId` for `expected.depositor`, and measures what the vault received. The result and its
+ * codes are those of `verifyDepositAddressSweep` (no payment is checked: `paid` and `paymentTxHash` are null).
  * @param options.finality the commitment the transaction must have reached (default `finalized`).
+ * @param options.minimumAmount the least the sweep must deposit (e.g. the quote's input amount).
  * @throws InvalidOrderIdError / InvalidAddressError for malformed `expected` (before anything is read).
  * @example
  * ```ts
@@ -69,23 +52,26 @@ const VAULT = findSvmProgramAddress(
 export function verifySvmDepositAddressSweep(
   evidence: SvmLegEvidence,
   expected: SvmDepositAddressParams,
-  options: { finality?: LegFinality } = {},
-): SweepVerification {
+  options: { finality?: LegFinality; minimumAmount?: bigint | string } = {},
+): DepositAddressVerification {
   const depositAddress = predictSvmDepositAddress(expected);
   const orderId = parseOrderId(expected.orderId);
-  const failures: SweepCheckFailure[] = [];
-  const fail = (code: SweepCheckCode, message: string, want?: unknown, got?: unknown) =>
+  const minimum = options.minimumAmount === undefined ? null : BigInt(options.minimumAmount);
+  const failures: DepositAddressCheckFailure[] = [];
+  const fail = (code: DepositAddressCheckCode, message: string, want?: unknown, got?: unknown) =>
     failures.push({
       code,
       message,
       ...(want === undefined ? {} : { expected: String(want) }),
       ...(got === undefined ? {} : { actual: String(got) }),
     });
-  const done = (credited: bigint): SweepVerification => ({
+  const done = (deposited: bigint): DepositAddressVerification => ({
     ok: failures.length === 0,
-    txHash: evidence.signature,
-    depositAddress,
-    credited,
+    address: depositAddress,
+    sweepTxHash: evidence.signature,
+    paymentTxHash: null,
+    deposited,
+    paid: null,
     failures,
   });
   const { meta } = evidence.transaction;
@@ -144,7 +130,7 @@ export function verifySvmDepositAddressSweep(
   });
   if (sweeps.length === 0) {
     fail(
-      "SWEEP_NOT_FOUND",
+      "DEPOSIT_NOT_FROM_ADDRESS",
       "no depository deposit in the transaction is paid by the deposit address",
       depositAddress,
     );
@@ -152,16 +138,26 @@ export function verifySvmDepositAddressSweep(
   }
   for (const sweep of sweeps) {
     if (sweep.id !== orderId)
-      fail("DEPOSIT_ID_MISMATCH", "the sweep deposits under another id", orderId, sweep.id);
+      fail("NO_DEPOSIT_UNDER_ORDER", "the sweep deposits under another id", orderId, sweep.id);
     if (sweep.depositor !== expected.depositor)
       fail("DEPOSITOR_MISMATCH", "the sweep credits another depositor", expected.depositor, sweep.depositor);
     const currency = sweep.mint ?? SVM_NATIVE_TOKEN;
     if (currency !== expected.mint)
       fail("DEPOSIT_CURRENCY_MISMATCH", "the sweep deposits another currency", expected.mint, currency);
   }
-  const credited = vaultGain(evidence, keys, expected.mint);
-  if (credited <= 0n) fail("DEPOSIT_NOT_CREDITED", "the depository's vault gained nothing", "> 0", credited);
-  return done(credited > 0n ? credited : 0n);
+  const gained = vaultGain(evidence, keys, expected.mint);
+  if (gained <= 0n) {
+    fail(
+      "DEPOSIT_NOT_FROM_ADDRESS",
+      "the deposit address's deposit moved nothing: the depository's vault gained nothing",
+      "> 0",
+      gained,
+    );
+    return done(0n);
+  }
+  if (minimum !== null && gained < minimum)
+    fail("DEPOSIT_BELOW_MINIMUM", "the sweep deposited less than the minimum", `>= ${minimum}`, gained);
+  return done(gained);
 }
 
 /** The vault's lamport change (SOL), or the change of its token balance for `mint`. */

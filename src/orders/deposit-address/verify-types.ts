@@ -1,20 +1,37 @@
 import type { Hex } from "viem";
 import type { EvmLegClient, EvmLegEvidence } from "../verify-leg-types.ts";
 
-/** Why a sweep does not show a deposit address's payment deposited under its order for its depositor. */
+/**
+ * Why a sweep does not show a deposit address's payment deposited under its order for its depositor,
+ * on either VM (`verifyDepositAddressSweep`, `verifySvmDepositAddressSweep`). Codes that name a
+ * failure possible on one VM only say so.
+ */
 export type DepositAddressCheckCode =
-  | "TX_NOT_FOUND"
+  /** The sweep (or the payment) failed: it moved nothing. */
   | "TX_FAILED"
-  | "DEPOSIT_ADDRESS_MISMATCH"
-  | "PAYMENT_CURRENCY_MISMATCH"
-  | "SWEEP_BEFORE_PAYMENT"
+  /** No deposit under the order id: the depository recorded none (EVM), or the address's deposit names another id (SVM). */
   | "NO_DEPOSIT_UNDER_ORDER"
   | "DEPOSITOR_MISMATCH"
   | "DEPOSIT_CURRENCY_MISMATCH"
+  /** Nothing the depository received in the sweep came from the deposit address. */
   | "DEPOSIT_NOT_FROM_ADDRESS"
+  | "DEPOSIT_BELOW_MINIMUM"
+  /** EVM only: a transaction given by hash is not on the chain (the SVM verifier takes it already read). */
+  | "TX_NOT_FOUND"
+  /** EVM only: a native sweep's source needs the call trace, which the node did not give. */
   | "DEPOSIT_SOURCE_UNKNOWN"
+  /** EVM only (the payment check): the payment did not reach the deposit address. */
+  | "DEPOSIT_ADDRESS_MISMATCH"
+  /** EVM only (the payment check): the payment paid the address another currency. */
+  | "PAYMENT_CURRENCY_MISMATCH"
+  /** EVM only (the payment check): the sweep landed before the payment. */
+  | "SWEEP_BEFORE_PAYMENT"
+  /** EVM only (the payment check): the sweep deposited less than the payment. */
   | "DEPOSIT_BELOW_PAYMENT"
-  | "DEPOSIT_BELOW_MINIMUM";
+  /** SVM only: the transaction's wire message does not decode. */
+  | "TX_MALFORMED"
+  /** SVM only: the transaction has not reached the required commitment. */
+  | "TX_NOT_FINAL";
 
 export type DepositAddressCheckFailure = {
   code: DepositAddressCheckCode;
@@ -48,16 +65,19 @@ export type VerifyDepositAddressSweepParams = {
   client?: EvmLegClient;
 };
 
+/** What a sweep verifier reports, on either VM. */
 export type DepositAddressVerification = {
   /** True only when `failures` is empty. */
   ok: boolean;
-  /** The deposit address the order and depositor derive. */
+  /** The deposit address the order and depositor (and, on SVM, the mint) derive. */
   address: string;
+  /** The sweep's transaction hash (SVM: its signature). */
   sweepTxHash: string;
+  /** The payment checked with the sweep; null when none was (the SVM verifier checks the sweep only). */
   paymentTxHash: string | null;
-  /** What the sweep moved from the address into the depository under the order for the depositor. */
+  /** What the sweep moved from the address into the depository, measured (0 when nothing was found). */
   deposited: bigint;
-  /** What the payment paid into the address (null without `payment`). */
+  /** What the payment paid into the address (null without a payment). */
   paid: bigint | null;
   failures: DepositAddressCheckFailure[];
 };
