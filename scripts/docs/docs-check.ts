@@ -16,7 +16,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { checkShippedPage, packageFiles, shippedBy } from "./package-links.ts";
 
-const INCLUDE = /<!-- include: (\S+) -->\n```(\w*)\n([\s\S]*?)```\n<!-- \/include -->/g;
+// The fenced block is optional so that an empty include (markers only) is filled, and reported as drifted.
+const INCLUDE = /<!-- include: (\S+) -->\n(?:```(\w*)\n([\s\S]*?)```\n)?<!-- \/include -->/g;
 const LINK = /\]\(([^)\s]+)\)/g;
 const FENCE_LANGUAGE: Record<string, string> = {
   ".ts": "ts",

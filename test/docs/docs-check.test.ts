@@ -36,6 +36,18 @@ describe("docs checker", () => {
     expect(checkPage(page, dir)).to.deep.equal([]);
   });
 
+  it("an include with its markers only (no block) is reported as drifted, and rendering fills it", async () => {
+    const page = join(dir, "page.md");
+    const empty = "<!-- include: examples/a.ts -->\n<!-- /include -->\n";
+    await writeFile(page, empty);
+    expect(checkPage(page, dir)).to.deep.equal([
+      { file: "page.md", problem: "an included sample differs from its file (run npm run docs)" },
+    ]);
+    expect(renderIncludes(empty, page)).to.equal(
+      "<!-- include: examples/a.ts -->\n```ts\nexport const a = 1;\n```\n<!-- /include -->\n",
+    );
+  });
+
   it("reports broken relative links and missing include sources, ignores URLs, anchors and code", async () => {
     const page = join(dir, "page.md");
     await writeFile(
