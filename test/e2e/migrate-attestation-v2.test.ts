@@ -63,7 +63,7 @@ describe("e2e: the /signature/v2 migration sample on the devnet", () => {
     await expectRefusal(
       { ...attested, destinationUser: carol },
       parseEther("0.09"),
-      "RECIPIENT_NOT_ACCEPTED",
+      "RECIPIENT_NOT_ACCEPTED, OUTPUT_BELOW_MINIMUM",
     );
   });
 
