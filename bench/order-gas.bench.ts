@@ -16,7 +16,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { type EncodedOrder, hashEncodedOrder, signOrderId } from "../src/orders/index.ts";
 import { calldataGas } from "./evm-gas.measure.ts";
 import { printTable, writeResults } from "./harness.ts";
-import { orderIdFloor } from "./order-gas.floor.ts";
+import { operandBound, orderIdFloor } from "./order-gas.floor.ts";
 
 const SOLVER = privateKeyToAccount(`0x${"5a".repeat(32)}`);
 const RECIPIENT: Hex = `0x${"7e".repeat(32)}`;
@@ -113,23 +113,25 @@ for (const shape of shapes) {
   if (memoryId !== hashEncodedOrder(encoded) || calldataId !== memoryId) {
     throw new Error("harness order id differs from the library's");
   }
-  const memoryFloor = orderIdFloor(encoded, "memory").total;
-  const calldataFloor = orderIdFloor(encoded, "calldata").total;
+  const memory = orderIdFloor(encoded, "memory");
+  const calldata = orderIdFloor(encoded, "calldata");
   orderIdRows.push({
     inputs: shape.inputs,
     refundsPerInput: shape.refunds,
     payments: shape.payments,
-    keccaks: orderIdFloor(encoded, "memory").keccaks,
+    keccaks: memory.keccaks,
     memory: Number(memoryGas),
-    memoryFloor,
-    memoryOverFloor: ratio(Number(memoryGas), memoryFloor),
+    memoryFloor: memory.total,
+    memoryOverFloor: ratio(Number(memoryGas), memory.total),
+    memoryLeast: memory.total + operandBound(memory),
     calldata: Number(calldataGas),
-    calldataFloor,
-    calldataOverFloor: ratio(Number(calldataGas), calldataFloor),
+    calldataFloor: calldata.total,
+    calldataOverFloor: ratio(Number(calldataGas), calldata.total),
+    calldataLeast: calldata.total + operandBound(calldata),
   });
 }
 printTable(
-  "ProtocolOrder order id alone (gas): orderId (memory) and orderIdCalldata vs their floors",
+  "ProtocolOrder order id alone (gas): orderId (memory) and orderIdCalldata vs their floors; *Least: the floor plus the operands and branches its opcodes need at the least (operandBound)",
   orderIdRows,
 );
 
@@ -252,7 +254,7 @@ printTable("OrderGatedDepositor payment (gas) vs floor", paymentRows);
 
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeResults("order-gas.json", {
-  note: "npx hardhat run bench/order-gas.bench.ts; EDR in-process chain. orderId: gas of ProtocolOrder.orderId (memory) and orderIdCalldata alone (gasleft inside ProtocolOrderHarness) vs the floor bench/order-gas.floor.ts derives for each (keccaks, MSTOREs, one read per member word / offset / length, calldata copies, scratch memory). Payments: receipt gasUsed of the third fresh order vs floor items; depositoryExecution is a direct deposit's gas minus base transaction and calldata; ERC-20's secondTokenHop is Erc20DepositHop's gas before refunds minus base transaction, calldata, the depository's execution and its cold account, and the floor subtracts the 2 x 19,900 refund of the hop's 0 -> x -> 0 slots, capped at a fifth of the floor.",
+  note: "npx hardhat run bench/order-gas.bench.ts; EDR in-process chain. orderId: gas of ProtocolOrder.orderId (memory) and orderIdCalldata alone (gasleft inside ProtocolOrderHarness) vs the floor bench/order-gas.floor.ts derives for each (keccaks, MSTOREs, one read per member word / offset / length, calldata copies, scratch memory); memoryLeast / calldataLeast: that floor plus operandBound, the stack pushes its opcodes' operands and the list loops' branches need at the least (no hasher that loops over the lists spends less). Payments: receipt gasUsed of the third fresh order vs floor items; depositoryExecution is a direct deposit's gas minus base transaction and calldata; ERC-20's secondTokenHop is Erc20DepositHop's gas before refunds minus base transaction, calldata, the depository's execution and its cold account, and the floor subtracts the 2 x 19,900 refund of the hop's 0 -> x -> 0 slots, capped at a fifth of the floor.",
   orderId: orderIdRows,
   orderIdGasByOpcodeClass: opcodeRows,
   payments: paymentResults,

@@ -6,7 +6,8 @@
 //   since keccak256 hashes memory only (3 + 3 per word);
 // - the memory the largest single keccak input occupies (3 per word; no hasher can use less).
 // Stack shuffling, jumps and address arithmetic (PUSH / DUP / SWAP / JUMP / ADD) are what the measured
-// figure is compared against: they are the hasher's overhead, not part of the floor.
+// figure is compared against: they are the hasher's overhead, not part of the floor. `operandBound` prices
+// the part of that overhead no hasher avoids, so that floor + bound is what a hasher can reach at best.
 import { type Hex, hexToBytes, stringToBytes } from "viem";
 import type { EncodedOrder } from "../src/orders/index.ts";
 
@@ -22,6 +23,15 @@ export type OrderIdFloor = {
   memoryGas: number;
   total: number;
   keccaks: number;
+  /** How many MSTOREs, CALLDATACOPYs and lists the floor counts (what {@link operandBound} prices). */
+  counts: {
+    mstores: number;
+    copies: number;
+    lists: number;
+    elements: number;
+    shortLists: number;
+    staticPairs: number;
+  };
 };
 
 const words = (bytes: number) => Math.ceil(bytes / 32);
@@ -32,6 +42,7 @@ export function orderIdFloor(order: EncodedOrder, source: OrderSource): OrderIdF
   let readGas = 0;
   let keccaks = 0;
   let largestInput = 0;
+  const counts = { mstores: 0, copies: 0, lists: 0, elements: 0, shortLists: 0, staticPairs: 0 };
   /** `inScratch`: the input is written to scratch memory for hashing (not hashed where it already lies). */
   const keccak = (bytes: number, inScratch = true) => {
     keccaks++;
@@ -44,13 +55,17 @@ export function orderIdFloor(order: EncodedOrder, source: OrderSource): OrderIdF
   };
   /** A struct of `members` members plus its type hash: its words written, then hashed. */
   const struct = (members: number) => {
+    counts.mstores += members + 1;
     mstoreGas += VERY_LOW * (members + 1);
     keccak(32 * (members + 1));
   };
   /** A bytes / string member: its offset and length read, in calldata copied to memory, then hashed. */
   const dynamic = (length: number) => {
     read(2);
-    if (source === "calldata") readGas += VERY_LOW * (1 + words(length));
+    if (source === "calldata") {
+      counts.copies++;
+      readGas += VERY_LOW * (1 + words(length));
+    }
     keccak(length, source === "calldata");
   };
   const text = (value: string) => dynamic(stringToBytes(value).length);
@@ -58,6 +73,10 @@ export function orderIdFloor(order: EncodedOrder, source: OrderSource): OrderIdF
   /** An array: its offset and length read, one offset / pointer per element, the element hashes hashed. */
   const array = (count: number) => {
     read(2 + count);
+    counts.mstores += count;
+    counts.lists++;
+    counts.elements += count;
+    if (count <= 2) counts.shortLists++;
     mstoreGas += VERY_LOW * count;
     keccak(32 * count);
   };
@@ -65,6 +84,7 @@ export function orderIdFloor(order: EncodedOrder, source: OrderSource): OrderIdF
   const nested = () => read();
 
   struct(7);
+  counts.staticPairs++; // solver, salt
   text(order.version);
   text(order.solverChainId);
   read(2); // solver, salt
@@ -73,12 +93,14 @@ export function orderIdFloor(order: EncodedOrder, source: OrderSource): OrderIdF
     struct(2);
     nested();
     struct(4);
+    counts.staticPairs++; // amount, weight
     text(input.payment.chainId);
     bytes(input.payment.currency);
     read(2); // amount, weight
     array(input.refunds.length);
     for (const refund of input.refunds) {
       struct(6);
+      counts.staticPairs++; // minimumAmount, deadline
       text(refund.chainId);
       bytes(refund.recipient);
       bytes(refund.currency);
@@ -92,6 +114,7 @@ export function orderIdFloor(order: EncodedOrder, source: OrderSource): OrderIdF
   array(order.output.payments.length);
   for (const payment of order.output.payments) {
     struct(4);
+    counts.staticPairs++; // minimumAmount, expectedAmount
     bytes(payment.recipient);
     bytes(payment.currency);
     read(2); // minimumAmount, expectedAmount
@@ -117,5 +140,31 @@ export function orderIdFloor(order: EncodedOrder, source: OrderSource): OrderIdF
     memoryGas,
     total: keccakGas + mstoreGas + readGas + memoryGas,
     keccaks,
+    counts,
   };
+}
+
+/**
+ * What the floor's own opcodes need besides themselves, at the least: a lower bound on the gas any EVM
+ * hasher of this encoding spends on top of {@link orderIdFloor}, to judge how close to the floor a hasher can
+ * come at all.
+ * - Operands: MSTORE takes two stack items and leaves none, KECCAK256 takes two and leaves one,
+ *   CALLDATACOPY takes three and leaves none (MLOAD / CALLDATALOAD leave as many as they take). Only
+ *   opcodes that push (PUSHn, DUPn, ...) make up the difference, so the floor's opcodes need
+ *   2 x MSTOREs + KECCAK256s + 3 x CALLDATACOPYs pushes, less the order's pointer, already on the stack.
+ *   PUSH1-32 and DUP cost 3; the 2-gas pushers give zero (PUSH0) or a fact of the environment, and zero
+ *   is a usable offset only for a hash of at most two words (scratch 0x00-0x3f): a list of at most two
+ *   elements (its KECCAK256 and element MSTOREs then save 1 each).
+ * - Loops: a list's length is known only at run time, so hashing it branches at least once per list and
+ *   once per element: JUMPI 10, its JUMPDEST 1, its destination pushed 3 and a condition computed 3.
+ * - Less what a hasher may save below the floor's own opcodes: two adjacent static words (solver and salt,
+ *   amount and weight, minimumAmount and deadline, the two payment amounts) moved by one MCOPY /
+ *   CALLDATACOPY (9 gas, 3 pushes) instead of two reads and two MSTOREs (12 gas, 4 pushes): 6 each.
+ */
+export function operandBound(floor: OrderIdFloor): number {
+  const { mstores, copies, lists, elements, shortLists, staticPairs } = floor.counts;
+  const pushes = 2 * mstores + floor.keccaks + 3 * copies - 1;
+  const zeroOffsets = shortLists + Math.min(elements, 2 * shortLists);
+  const branches = lists + elements;
+  return VERY_LOW * pushes - zeroOffsets + branches * (10 + 1 + VERY_LOW + VERY_LOW) - 6 * staticPairs;
 }

@@ -105,38 +105,48 @@ library ProtocolOrder {
     /// The type hashes are the constants above as literals (Yul functions cannot read Solidity constants).
     function orderId(Order memory order) internal pure returns (bytes32 id) {
         assembly ("memory-safe") {
+            // As in {orderIdCalldata}: each struct hashes its nested members first, keeping their hashes on
+            // the stack, then writes its own words at `m` and hashes them, so the memory touched stays a few
+            // words past the free memory pointer (memory expansion costs gas). A list writes its element
+            // hashes at `m` and hashes each element past them. `bytes` / `string` members are hashed where
+            // they lie.
             function bytesHash(p) -> h {
                 h := keccak256(add(p, 0x20), mload(p))
             }
+            /// InputPayment: typeHash, h(chainId), h(currency), amount, weight.
             function inputPayment(s, m) -> h {
                 mstore(m, 0x66edc7ab4e5f0ad0adad21638ffff360dbf956d89a28f9ec6cdd3e7a123bb4eb)
                 mstore(add(m, 0x20), bytesHash(mload(s)))
                 mstore(add(m, 0x40), bytesHash(mload(add(s, 0x20))))
-                mstore(add(m, 0x60), mload(add(s, 0x40)))
-                mstore(add(m, 0x80), mload(add(s, 0x60)))
+                mcopy(add(m, 0x60), add(s, 0x40), 0x40)
                 h := keccak256(m, 0xa0)
             }
+            /// InputRefund[]: each typeHash, h(chainId), h(recipient), h(currency), minimumAmount, deadline,
+            /// h(extraData).
             function refunds(a, m) -> h {
                 let size := shl(5, mload(a))
-                let r := add(m, size)
+                let e := add(m, size)
                 for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
                     let s := mload(add(add(a, 0x20), i))
-                    mstore(r, 0x9f8e11410c9bfb023e54a2bfcc41ef4f8db1fe4bb5db7873169ff3aead2bf0e2)
-                    mstore(add(r, 0x20), bytesHash(mload(s)))
-                    mstore(add(r, 0x40), bytesHash(mload(add(s, 0x20))))
-                    mstore(add(r, 0x60), bytesHash(mload(add(s, 0x40))))
-                    mstore(add(r, 0x80), mload(add(s, 0x60)))
-                    mstore(add(r, 0xa0), and(mload(add(s, 0x80)), 0xffffffff))
-                    mstore(add(r, 0xc0), bytesHash(mload(add(s, 0xa0))))
-                    mstore(add(m, i), keccak256(r, 0xe0))
+                    mstore(e, 0x9f8e11410c9bfb023e54a2bfcc41ef4f8db1fe4bb5db7873169ff3aead2bf0e2)
+                    mstore(add(e, 0x20), bytesHash(mload(s)))
+                    mstore(add(e, 0x40), bytesHash(mload(add(s, 0x20))))
+                    mstore(add(e, 0x60), bytesHash(mload(add(s, 0x40))))
+                    mstore(add(e, 0x80), mload(add(s, 0x60)))
+                    mstore(add(e, 0xa0), and(mload(add(s, 0x80)), 0xffffffff))
+                    mstore(add(e, 0xc0), bytesHash(mload(add(s, 0xa0))))
+                    mstore(add(m, i), keccak256(e, 0xe0))
                 }
                 h := keccak256(m, size)
             }
+            /// Input[]: each typeHash, hashStruct(payment), h(refunds).
             function inputs(a, m) -> h {
                 let size := shl(5, mload(a))
                 let e := add(m, size)
                 for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
                     let s := mload(add(add(a, 0x20), i))
+                    // Here the words are written as they are hashed, the nested scratch past them: holding
+                    // the payment's hash on the stack across the refunds' loop costs more per refund.
                     mstore(e, 0xc5b0643c7427e4816be79fd8064fc108fc7c5aefbe7016b1eeeb150228f93745)
                     mstore(add(e, 0x20), inputPayment(mload(s), add(e, 0x60)))
                     mstore(add(e, 0x40), refunds(mload(add(s, 0x20)), add(e, 0x60)))
@@ -144,6 +154,7 @@ library ProtocolOrder {
                 }
                 h := keccak256(m, size)
             }
+            /// OutputPayment[]: each typeHash, h(recipient), h(currency), minimumAmount, expectedAmount.
             function outputPayments(a, m) -> h {
                 let size := shl(5, mload(a))
                 let e := add(m, size)
@@ -152,12 +163,12 @@ library ProtocolOrder {
                     mstore(e, 0x96c6557b6ec114bb9ff5291394bf5f35c3685043c1a46f43146634a70dca0cdc)
                     mstore(add(e, 0x20), bytesHash(mload(s)))
                     mstore(add(e, 0x40), bytesHash(mload(add(s, 0x20))))
-                    mstore(add(e, 0x60), mload(add(s, 0x40)))
-                    mstore(add(e, 0x80), mload(add(s, 0x60)))
+                    mcopy(add(e, 0x60), add(s, 0x40), 0x40)
                     mstore(add(m, i), keccak256(e, 0xa0))
                 }
                 h := keccak256(m, size)
             }
+            /// bytes[]: the hash of each element's hash.
             function calls(a, m) -> h {
                 let size := shl(5, mload(a))
                 for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
@@ -165,16 +176,19 @@ library ProtocolOrder {
                 }
                 h := keccak256(m, size)
             }
+            /// Output: typeHash, h(chainId), h(payments), deadline, h(calls), h(extraData).
             function output(s, m) -> h {
-                let scratch := add(m, 0xc0)
+                let payments := outputPayments(mload(add(s, 0x20)), m)
+                let callsHash := calls(mload(add(s, 0x60)), m)
                 mstore(m, 0xec5bd83409077be71a3fbc2c8578ea7dd1aa0ce0a7be97571a0a89e61e2c2269)
                 mstore(add(m, 0x20), bytesHash(mload(s)))
-                mstore(add(m, 0x40), outputPayments(mload(add(s, 0x20)), scratch))
+                mstore(add(m, 0x40), payments)
                 mstore(add(m, 0x60), and(mload(add(s, 0x40)), 0xffffffff))
-                mstore(add(m, 0x80), calls(mload(add(s, 0x60)), scratch))
+                mstore(add(m, 0x80), callsHash)
                 mstore(add(m, 0xa0), bytesHash(mload(add(s, 0x80))))
                 h := keccak256(m, 0xc0)
             }
+            /// Fee[]: each typeHash, h(recipientChainId), h(recipient), h(currencyChainId), h(currency), amount.
             function fees(a, m) -> h {
                 let size := shl(5, mload(a))
                 let e := add(m, size)
@@ -191,16 +205,20 @@ library ProtocolOrder {
                 h := keccak256(m, size)
             }
 
+            // Order: typeHash, h(version), h(solverChainId), solver, salt, h(inputs), hashStruct(output),
+            // h(fees).
             let m := mload(0x40)
-            let scratch := add(m, 0x100)
+            let inputsHash := inputs(mload(add(order, 0x80)), m)
+            let outputHash := output(mload(add(order, 0xa0)), m)
+            let feesHash := fees(mload(add(order, 0xc0)), m)
             mstore(m, 0xee05e73da8f2fce11d34a78a39998b4dd8a56c6298aa9ad2870c3f9a2821dc8e)
             mstore(add(m, 0x20), bytesHash(mload(order)))
             mstore(add(m, 0x40), bytesHash(mload(add(order, 0x20))))
             mstore(add(m, 0x60), and(mload(add(order, 0x40)), 0xffffffffffffffffffffffffffffffffffffffff))
             mstore(add(m, 0x80), mload(add(order, 0x60)))
-            mstore(add(m, 0xa0), inputs(mload(add(order, 0x80)), scratch))
-            mstore(add(m, 0xc0), output(mload(add(order, 0xa0)), scratch))
-            mstore(add(m, 0xe0), fees(mload(add(order, 0xc0)), scratch))
+            mstore(add(m, 0xa0), inputsHash)
+            mstore(add(m, 0xc0), outputHash)
+            mstore(add(m, 0xe0), feesHash)
             id := keccak256(m, 0x100)
         }
     }
@@ -218,135 +236,163 @@ library ProtocolOrder {
     /// the fuzz tests compare both forms with an `abi.encode` reference, non-canonical encodings included.
     function orderIdCalldata(Order calldata order) internal pure returns (bytes32 id) {
         assembly ("memory-safe") {
-            /// Position of the dynamic member whose offset is stored at `head` (relative to `base`).
-            function tail(base, head) -> p {
-                p := add(base, calldataload(head))
-            }
-            /// keccak256 of the `bytes` / `string` whose offset is stored at `head`; `m` is scratch memory.
+            // Every struct hashes its members first, keeping their hashes on the stack, and only then writes
+            // its own words at `m` and hashes them: the members' scratch and the struct's words share one
+            // region, so the memory touched stays a few words past the free memory pointer (memory expansion
+            // costs gas) and no scratch pointer is threaded through the nesting. A list writes its element
+            // hashes at `m` and hashes each element past them.
+
+            /// keccak256 of the `bytes` / `string` whose offset (relative to `base`) is stored at `head`,
+            /// copied to `m` to hash it.
             function dynamic(base, head, m) -> h {
-                let offset := calldataload(head)
-                let p := add(base, offset)
+                let p := add(base, calldataload(head))
                 let length := calldataload(p)
                 calldatacopy(m, add(p, 0x20), length)
                 h := keccak256(m, length)
             }
-            /// Length and first element head of the array whose offset is stored at `head`.
-            function array(base, head) -> length, heads {
-                let offset := calldataload(head)
-                let p := add(base, offset)
-                length := calldataload(p)
-                heads := add(p, 0x20)
-            }
+            /// The word at `head`, which must fit a `uint32` (the ABI decoder rejects dirty high bits too).
             function uint32At(head) -> value {
                 value := calldataload(head)
                 if shr(32, value) { revert(0, 0) }
             }
+            /// InputPayment: typeHash, h(chainId), h(currency), amount, weight (the last two copied as one run).
             function inputPayment(s, m) -> h {
+                let chainId := dynamic(s, s, m)
+                let currency := dynamic(s, add(s, 0x20), m)
                 mstore(m, 0x66edc7ab4e5f0ad0adad21638ffff360dbf956d89a28f9ec6cdd3e7a123bb4eb)
-                mstore(add(m, 0x20), dynamic(s, s, add(m, 0xa0)))
-                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), add(m, 0xa0)))
-                mstore(add(m, 0x60), calldataload(add(s, 0x40)))
-                mstore(add(m, 0x80), calldataload(add(s, 0x60)))
+                mstore(add(m, 0x20), chainId)
+                mstore(add(m, 0x40), currency)
+                calldatacopy(add(m, 0x60), add(s, 0x40), 0x40)
                 h := keccak256(m, 0xa0)
             }
+            /// InputRefund: typeHash, h(chainId), h(recipient), h(currency), minimumAmount, deadline,
+            /// h(extraData).
             function refund(s, m) -> h {
-                let scratch := add(m, 0xe0)
+                let chainId := dynamic(s, s, m)
+                let recipient := dynamic(s, add(s, 0x20), m)
+                let currency := dynamic(s, add(s, 0x40), m)
+                let extraData := dynamic(s, add(s, 0xa0), m)
                 mstore(m, 0x9f8e11410c9bfb023e54a2bfcc41ef4f8db1fe4bb5db7873169ff3aead2bf0e2)
-                mstore(add(m, 0x20), dynamic(s, s, scratch))
-                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), scratch))
-                mstore(add(m, 0x60), dynamic(s, add(s, 0x40), scratch))
+                mstore(add(m, 0x20), chainId)
+                mstore(add(m, 0x40), recipient)
+                mstore(add(m, 0x60), currency)
                 mstore(add(m, 0x80), calldataload(add(s, 0x60)))
                 mstore(add(m, 0xa0), uint32At(add(s, 0x80)))
-                mstore(add(m, 0xc0), dynamic(s, add(s, 0xa0), scratch))
+                mstore(add(m, 0xc0), extraData)
                 h := keccak256(m, 0xe0)
             }
+            /// Position and length of the array whose offset (relative to `base`) is stored at `head`: its
+            /// element heads start at `heads`.
+            function array(base, head) -> heads, size {
+                let p := add(base, calldataload(head))
+                size := shl(5, calldataload(p))
+                heads := add(p, 0x20)
+            }
             function refunds(base, head, m) -> h {
-                let length, heads := array(base, head)
-                let size := shl(5, length)
+                let heads, size := array(base, head)
+                let e := add(m, size)
                 for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), refund(tail(heads, add(heads, i)), add(m, size)))
+                    mstore(add(m, i), refund(add(heads, calldataload(add(heads, i))), e))
                 }
                 h := keccak256(m, size)
             }
+            /// Input: typeHash, hashStruct(payment), h(refunds).
             function input(s, m) -> h {
+                let payment := inputPayment(add(s, calldataload(s)), m)
+                let refundsHash := refunds(s, add(s, 0x20), m)
                 mstore(m, 0xc5b0643c7427e4816be79fd8064fc108fc7c5aefbe7016b1eeeb150228f93745)
-                mstore(add(m, 0x20), inputPayment(tail(s, s), add(m, 0x60)))
-                mstore(add(m, 0x40), refunds(s, add(s, 0x20), add(m, 0x60)))
+                mstore(add(m, 0x20), payment)
+                mstore(add(m, 0x40), refundsHash)
                 h := keccak256(m, 0x60)
             }
             function inputs(base, head, m) -> h {
-                let length, heads := array(base, head)
-                let size := shl(5, length)
+                let heads, size := array(base, head)
+                let e := add(m, size)
                 for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), input(tail(heads, add(heads, i)), add(m, size)))
+                    mstore(add(m, i), input(add(heads, calldataload(add(heads, i))), e))
                 }
                 h := keccak256(m, size)
             }
+            /// OutputPayment: typeHash, h(recipient), h(currency), minimumAmount, expectedAmount (one run).
             function outputPayment(s, m) -> h {
+                let recipient := dynamic(s, s, m)
+                let currency := dynamic(s, add(s, 0x20), m)
                 mstore(m, 0x96c6557b6ec114bb9ff5291394bf5f35c3685043c1a46f43146634a70dca0cdc)
-                mstore(add(m, 0x20), dynamic(s, s, add(m, 0xa0)))
-                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), add(m, 0xa0)))
-                mstore(add(m, 0x60), calldataload(add(s, 0x40)))
-                mstore(add(m, 0x80), calldataload(add(s, 0x60)))
+                mstore(add(m, 0x20), recipient)
+                mstore(add(m, 0x40), currency)
+                calldatacopy(add(m, 0x60), add(s, 0x40), 0x40)
                 h := keccak256(m, 0xa0)
             }
             function outputPayments(base, head, m) -> h {
-                let length, heads := array(base, head)
-                let size := shl(5, length)
+                let heads, size := array(base, head)
+                let e := add(m, size)
                 for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), outputPayment(tail(heads, add(heads, i)), add(m, size)))
+                    mstore(add(m, i), outputPayment(add(heads, calldataload(add(heads, i))), e))
                 }
                 h := keccak256(m, size)
             }
+            /// bytes[]: the hash of each element's hash.
             function calls(base, head, m) -> h {
-                let length, heads := array(base, head)
-                let size := shl(5, length)
+                let heads, size := array(base, head)
+                let e := add(m, size)
                 for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), dynamic(heads, add(heads, i), add(m, size)))
+                    mstore(add(m, i), dynamic(heads, add(heads, i), e))
                 }
                 h := keccak256(m, size)
             }
+            /// Output: typeHash, h(chainId), h(payments), deadline, h(calls), h(extraData).
             function output(s, m) -> h {
-                let scratch := add(m, 0xc0)
+                let chainId := dynamic(s, s, m)
+                let payments := outputPayments(s, add(s, 0x20), m)
+                let callsHash := calls(s, add(s, 0x60), m)
+                let extraData := dynamic(s, add(s, 0x80), m)
                 mstore(m, 0xec5bd83409077be71a3fbc2c8578ea7dd1aa0ce0a7be97571a0a89e61e2c2269)
-                mstore(add(m, 0x20), dynamic(s, s, scratch))
-                mstore(add(m, 0x40), outputPayments(s, add(s, 0x20), scratch))
+                mstore(add(m, 0x20), chainId)
+                mstore(add(m, 0x40), payments)
                 mstore(add(m, 0x60), uint32At(add(s, 0x40)))
-                mstore(add(m, 0x80), calls(s, add(s, 0x60), scratch))
-                mstore(add(m, 0xa0), dynamic(s, add(s, 0x80), scratch))
+                mstore(add(m, 0x80), callsHash)
+                mstore(add(m, 0xa0), extraData)
                 h := keccak256(m, 0xc0)
             }
+            /// Fee: typeHash, h(recipientChainId), h(recipient), h(currencyChainId), h(currency), amount.
             function fee(s, m) -> h {
-                let scratch := add(m, 0xc0)
+                let recipientChainId := dynamic(s, s, m)
+                let recipient := dynamic(s, add(s, 0x20), m)
+                let currencyChainId := dynamic(s, add(s, 0x40), m)
+                let currency := dynamic(s, add(s, 0x60), m)
                 mstore(m, 0x5e1420e6482d4138dbc016fa378f064eb120b8b82c866fbb1da0b68c92f8abae)
-                mstore(add(m, 0x20), dynamic(s, s, scratch))
-                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), scratch))
-                mstore(add(m, 0x60), dynamic(s, add(s, 0x40), scratch))
-                mstore(add(m, 0x80), dynamic(s, add(s, 0x60), scratch))
+                mstore(add(m, 0x20), recipientChainId)
+                mstore(add(m, 0x40), recipient)
+                mstore(add(m, 0x60), currencyChainId)
+                mstore(add(m, 0x80), currency)
                 mstore(add(m, 0xa0), calldataload(add(s, 0x80)))
                 h := keccak256(m, 0xc0)
             }
             function fees(base, head, m) -> h {
-                let length, heads := array(base, head)
-                let size := shl(5, length)
+                let heads, size := array(base, head)
+                let e := add(m, size)
                 for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), fee(tail(heads, add(heads, i)), add(m, size)))
+                    mstore(add(m, i), fee(add(heads, calldataload(add(heads, i))), e))
                 }
                 h := keccak256(m, size)
             }
 
+            // Order: typeHash, h(version), h(solverChainId), solver, salt, h(inputs), hashStruct(output),
+            // h(fees).
             let m := mload(0x40)
-            let scratch := add(m, 0x100)
-            let solver := calldataload(add(order, 0x40))
-            if shr(160, solver) { revert(0, 0) }
+            if shr(160, calldataload(add(order, 0x40))) { revert(0, 0) }
+            let version := dynamic(order, order, m)
+            let solverChainId := dynamic(order, add(order, 0x20), m)
+            let inputsHash := inputs(order, add(order, 0x80), m)
+            let outputHash := output(add(order, calldataload(add(order, 0xa0))), m)
+            let feesHash := fees(order, add(order, 0xc0), m)
             mstore(m, 0xee05e73da8f2fce11d34a78a39998b4dd8a56c6298aa9ad2870c3f9a2821dc8e)
-            mstore(add(m, 0x20), dynamic(order, order, scratch))
-            mstore(add(m, 0x40), dynamic(order, add(order, 0x20), scratch))
-            mstore(add(m, 0x60), solver)
-            mstore(add(m, 0x80), calldataload(add(order, 0x60)))
-            mstore(add(m, 0xa0), inputs(order, add(order, 0x80), scratch))
-            mstore(add(m, 0xc0), output(tail(order, add(order, 0xa0)), scratch))
-            mstore(add(m, 0xe0), fees(order, add(order, 0xc0), scratch))
+            mstore(add(m, 0x20), version)
+            mstore(add(m, 0x40), solverChainId)
+            calldatacopy(add(m, 0x60), add(order, 0x40), 0x40) // solver, salt
+            mstore(add(m, 0xa0), inputsHash)
+            mstore(add(m, 0xc0), outputHash)
+            mstore(add(m, 0xe0), feesHash)
             id := keccak256(m, 0x100)
         }
     }

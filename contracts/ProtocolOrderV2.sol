@@ -123,26 +123,28 @@ library ProtocolOrderV2 {
                 }
                 h := keccak256(m, size)
             }
-            /// Output: typeHash, h(chainId), hashStruct(Withdraw), hashStruct(Fill).
+            /// Output: typeHash, h(chainId), hashStruct(Withdraw), hashStruct(Fill); Withdraw and Fill are
+            /// hashed first, each at `m`, then Output's words are written over them.
             function output(s, m) -> h {
-                let scratch := add(m, 0x80)
-                mstore(m, 0x159296a38369c83e5e9c626c5216da68f0a6176cb3334be8e15f53030e3b7b25)
-                mstore(add(m, 0x20), bytesHash(mload(s)))
                 // Withdraw: typeHash, h(currency), minimumAmount.
                 let w := mload(add(s, 0x20))
-                mstore(scratch, 0xa853ec6d1e558b0731606ef40fdba4d65c3a051d33711196df33f39210c1954d)
-                mstore(add(scratch, 0x20), bytesHash(mload(w)))
-                mstore(add(scratch, 0x40), mload(add(w, 0x20)))
-                mstore(add(m, 0x40), keccak256(scratch, 0x60))
+                mstore(m, 0xa853ec6d1e558b0731606ef40fdba4d65c3a051d33711196df33f39210c1954d)
+                mstore(add(m, 0x20), bytesHash(mload(w)))
+                mstore(add(m, 0x40), mload(add(w, 0x20)))
+                let withdrawHash := keccak256(m, 0x60)
                 // Fill: typeHash, h(currency), minimumAmount, h(recipient), h(calls).
                 let f := mload(add(s, 0x40))
-                let callsHash := calls(mload(add(f, 0x60)), add(scratch, 0xa0))
-                mstore(scratch, 0xeb1cb11cd1fe32d578ab2060abf86dfc33b4a67fea5aed3a214a5dd3d374f61f)
-                mstore(add(scratch, 0x20), bytesHash(mload(f)))
-                mstore(add(scratch, 0x40), mload(add(f, 0x20)))
-                mstore(add(scratch, 0x60), bytesHash(mload(add(f, 0x40))))
-                mstore(add(scratch, 0x80), callsHash)
-                mstore(add(m, 0x60), keccak256(scratch, 0xa0))
+                let callsHash := calls(mload(add(f, 0x60)), m)
+                mstore(m, 0xeb1cb11cd1fe32d578ab2060abf86dfc33b4a67fea5aed3a214a5dd3d374f61f)
+                mstore(add(m, 0x20), bytesHash(mload(f)))
+                mstore(add(m, 0x40), mload(add(f, 0x20)))
+                mstore(add(m, 0x60), bytesHash(mload(add(f, 0x40))))
+                mstore(add(m, 0x80), callsHash)
+                let fillHash := keccak256(m, 0xa0)
+                mstore(m, 0x159296a38369c83e5e9c626c5216da68f0a6176cb3334be8e15f53030e3b7b25)
+                mstore(add(m, 0x20), bytesHash(mload(s)))
+                mstore(add(m, 0x40), withdrawHash)
+                mstore(add(m, 0x60), fillHash)
                 h := keccak256(m, 0x80)
             }
             /// Fee[] (v1's Fee): each typeHash, h(recipientChainId), h(recipient), h(currencyChainId),
@@ -163,18 +165,22 @@ library ProtocolOrderV2 {
                 h := keccak256(m, size)
             }
 
+            // The nested members first (their scratch at `m`), then the order's words over it.
             let m := mload(0x40)
-            let scratch := add(m, 0x140)
+            let inputHash := input(mload(add(order, 0xa0)), m)
+            let refundsHash := refunds(mload(add(order, 0xc0)), m)
+            let outputHash := output(mload(add(order, 0xe0)), m)
+            let feesHash := fees(mload(add(order, 0x100)), m)
             mstore(m, 0xb7f486624026ae401825ef4a258d2cc1e12a28b9005c12d5086930b7b094b645)
             mstore(add(m, 0x20), bytesHash(mload(order)))
             mstore(add(m, 0x40), bytesHash(mload(add(order, 0x20))))
             mstore(add(m, 0x60), and(mload(add(order, 0x40)), 0xffffffffffffffffffffffffffffffffffffffff))
             mstore(add(m, 0x80), mload(add(order, 0x60)))
             mstore(add(m, 0xa0), and(mload(add(order, 0x80)), 0xffffffff))
-            mstore(add(m, 0xc0), input(mload(add(order, 0xa0)), scratch))
-            mstore(add(m, 0xe0), refunds(mload(add(order, 0xc0)), scratch))
-            mstore(add(m, 0x100), output(mload(add(order, 0xe0)), scratch))
-            mstore(add(m, 0x120), fees(mload(add(order, 0x100)), scratch))
+            mstore(add(m, 0xc0), inputHash)
+            mstore(add(m, 0xe0), refundsHash)
+            mstore(add(m, 0x100), outputHash)
+            mstore(add(m, 0x120), feesHash)
             id := keccak256(m, 0x140)
         }
     }
