@@ -365,6 +365,7 @@ abstract contract ReceiverConformance is ConformanceBase {
         _applicable("currency.tokenPaidNatively");
         Payment memory p = _signed(_data(conformancePayer, conformanceSetup.token, CONFORMANCE_AMOUNT));
         p.route = Route.Native;
+        p.value = CONFORMANCE_AMOUNT;
         _assertRefused("currency.tokenPaidNatively", p);
     }
 
@@ -470,7 +471,20 @@ abstract contract ReceiverConformance is ConformanceBase {
     /// @notice whitelist.destination (fuzz): attack = an attestation to a destination not whitelisted.
     function testFuzz_whitelist_destination(uint256 chainId, bytes32 user) public {
         _applicable("whitelist.destination");
-        CONFORMANCE_VM.assume(chainId != conformanceSetup.destinationChainId || user != conformanceSetup.destinationUser);
+        uint256 rightChain = conformanceSetup.destinationChainId;
+        bytes32 rightUser = conformanceSetup.destinationUser;
+        // Each field wrong alone, at the whitelisted value's neighbours and at the fuzzed value: a check of
+        // one field, of both together, or an ordering in place of equality lets one of them through.
+        _assertDestinationRefused(rightChain - 1, rightUser);
+        _assertDestinationRefused(rightChain + 1, rightUser);
+        _assertDestinationRefused(rightChain, bytes32(uint256(rightUser) - 1));
+        _assertDestinationRefused(rightChain, bytes32(uint256(rightUser) + 1));
+        if (chainId != rightChain) _assertDestinationRefused(chainId, rightUser);
+        if (user != rightUser) _assertDestinationRefused(rightChain, user);
+        if (chainId != rightChain || user != rightUser) _assertDestinationRefused(chainId, user);
+    }
+
+    function _assertDestinationRefused(uint256 chainId, bytes32 user) internal {
         RequestAttestation.RequestData memory d = _data(conformancePayer, address(0), CONFORMANCE_AMOUNT);
         d.destinationChainId = chainId;
         d.destinationUser = user;

@@ -377,9 +377,22 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
   },
   {
     id: "whitelist.destination",
-    attack: "(fuzz) an attestation to a destination not whitelisted",
-    run: (t, runs) =>
-      fuzz(
+    attack:
+      "(fuzz) an attestation to a destination not whitelisted: each field wrong alone (at the whitelisted value's neighbours and at random) and both",
+    run: async (t, runs) => {
+      const chain = t.setup.destinationChainId;
+      const user = t.setup.destinationUser;
+      const refused = async (destinationChainId: bigint, destinationUser: Hex) =>
+        t.assertRefused(
+          await t.signed({ ...t.data(t.payer, "native", AMOUNT), destinationChainId, destinationUser }),
+        );
+      const near = (by: bigint) => pad(toHex(BigInt(user) + by), { size: 32 });
+      // A check of one field, of both together, or an ordering in place of equality lets one through.
+      for (const by of [-1n, 1n]) {
+        await refused(chain + by, user);
+        await refused(chain, near(by));
+      }
+      await fuzz(
         runs,
         7,
         (rng, i) =>
@@ -388,11 +401,13 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
             pad(toHex(bigintIn(0n, (1n << 256n) - 1n)(rng, i)), { size: 32 }),
           ] as const,
         async ([chainId, destinationUser]) => {
-          const d = { ...t.data(t.payer, "native", AMOUNT), destinationChainId: chainId, destinationUser };
-          await t.assertRefused(await t.signed(d));
+          if (chainId !== chain) await refused(chainId, user);
+          if (destinationUser !== user) await refused(chain, destinationUser);
+          await refused(chainId, destinationUser);
         },
-        ([chainId, user]) => chainId === t.setup.destinationChainId && user === t.setup.destinationUser,
-      ),
+        ([chainId, u]) => chainId === chain && u === user,
+      );
+    },
   },
   {
     id: "invalidation.refused",
