@@ -8,21 +8,12 @@ import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { run } from "../scripts/package/consumer.ts";
-import { sharedSampleProject } from "../scripts/package/sample-project.ts";
+import { GUIDE_MUTATE_ARGS, sharedSampleProject } from "../scripts/package/sample-project.ts";
 import { writeResults } from "./harness.ts";
 import { reportRow } from "./mutation/report-row.ts";
 
 /** The guide's command, after `npx`. */
-const GUIDE = [
-  "attestkit",
-  "mutate",
-  "--contract",
-  "src/TipJarReceiver.sol:TipJarReceiver",
-  "--test",
-  "npx hardhat test solidity test/TipJarReceiver.t.sol",
-  "--threshold",
-  "80",
-];
+const GUIDE = [...GUIDE_MUTATE_ARGS, "--threshold", "80"];
 
 const { dir } = await sharedSampleProject();
 const report = join(mkdtempSync(join(tmpdir(), "attestkit-mutation-sample-")), "report.json");

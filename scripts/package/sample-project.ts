@@ -14,6 +14,16 @@ const SCRIPTS = [
   "shop-checkout-conformance.test.ts",
 ];
 
+/** The guide's mutation run on TipJarReceiver ("Measure your suite"), after `npx`, without its threshold. */
+export const GUIDE_MUTATE_ARGS = [
+  "attestkit",
+  "mutate",
+  "--contract",
+  "src/TipJarReceiver.sol:TipJarReceiver",
+  "--test",
+  "npx hardhat test solidity test/TipJarReceiver.t.sol",
+] as const;
+
 let shared: Promise<ConsumerProject> | undefined;
 
 /** The samples' project (created on first use). Suites may build and test in it, not change its files. */

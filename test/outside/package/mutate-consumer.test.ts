@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
 import { run } from "../../../scripts/package/consumer.ts";
-import { sharedSampleProject } from "../../../scripts/package/sample-project.ts";
+import { GUIDE_MUTATE_ARGS, sharedSampleProject } from "../../../scripts/package/sample-project.ts";
 import { mutationReportErrors } from "../../mutate/report-schema.ts";
 
 const THRESHOLD = 80;
@@ -21,12 +21,7 @@ describe("package: attestkit mutate on the guide's sample receiver, from the tar
     const { dir } = await sharedSampleProject();
     const report = join(mkdtempSync(join(tmpdir(), "attestkit-mutate-report-")), "report.json");
     const args = [
-      "attestkit",
-      "mutate",
-      "--contract",
-      "src/TipJarReceiver.sol:TipJarReceiver",
-      "--test",
-      "npx hardhat test solidity test/TipJarReceiver.t.sol",
+      ...GUIDE_MUTATE_ARGS,
       "--sample",
       "60",
       "--max-mutants",
