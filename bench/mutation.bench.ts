@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cacheDir } from "../src/mutate/tools.ts";
 import { writeResults } from "./harness.ts";
-import { judgementOf } from "./mutation/judgements.ts";
+import { reportRow } from "./mutation/report-row.ts";
 
 interface Target {
   name: string;
@@ -83,16 +83,6 @@ const TARGETS: Target[] = [
   },
 ];
 
-interface ReportMutant {
-  id: string;
-  mutatorName: string;
-  replacement: string;
-  location: { start: { line: number } };
-  status: string;
-  statusReason?: string;
-  description: string;
-}
-
 const only = process.argv.slice(2);
 const rows: Array<Record<string, unknown> & { target: string }> = [];
 const dir = join(tmpdir(), "attestkit-mutation-bench");
@@ -108,38 +98,11 @@ for (const [index, target] of TARGETS.entries()) {
   );
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   console.log(`\n${target.name} (${seconds} s)\n${stdout}`);
-  const parsed = JSON.parse(readFileSync(report, "utf8")) as {
-    files: Record<string, { mutants: ReportMutant[] }>;
-    performance: { setup: number; initialRun: number; mutation: number };
-  };
-  const mutants = Object.entries(parsed.files).flatMap(([file, f]) => f.mutants.map((m) => ({ file, ...m })));
-  const count = (status: string) => mutants.filter((m) => m.status === status).length;
-  const killed = count("Killed") + count("Timeout");
-  const survived = count("Survived");
   rows.push({
     target: target.name,
     command: `attestkit mutate ${target.args.join(" ")} --seed 1`,
-    sampled: mutants.length,
-    killed,
-    survived,
-    equivalentOrDuplicate: count("Ignored"),
-    notCompiling: count("CompileError"),
-    errors: count("RuntimeError"),
-    scorePercent: killed + survived === 0 ? 100 : Math.round((killed * 10000) / (killed + survived)) / 100,
     seconds,
-    phasesMs: parsed.performance,
-    equivalent: mutants
-      .filter((m) => m.status === "Ignored")
-      .map((m) => ({ at: `${m.file}:${m.location.start.line}`, id: m.id, why: m.statusReason })),
-    survivors: mutants
-      .filter((m) => m.status === "Survived")
-      .map((m) => ({
-        at: `${m.file}:${m.location.start.line}`,
-        id: m.id,
-        mutator: m.mutatorName,
-        diff: m.description,
-        ...judgementOf(m.file, m.description),
-      })),
+    ...reportRow(report),
   });
 }
 // A run of some targets (`node bench/mutation.bench.ts 2 3`) keeps the other targets' rows.

@@ -1,4 +1,5 @@
-// The maintainers' judgement of each mutant that survived `npm run bench:mutation` (seed 1): equivalent
+// The maintainers' judgement of each mutant that survived `npm run bench:mutation` (seed 1) and
+// `npm run bench:mutation-sample` (the guide's sample, every mutant): equivalent
 // (no behaviour any caller or property can observe changes) or a gap the catalogue leaves, and why.
 // Keyed by file and the changed lines of the mutant's diff, so a judgement follows its mutant when the
 // sample is rerun.
@@ -124,6 +125,101 @@ const JUDGEMENTS: Record<string, Judgement> = {
     equivalent: false,
     why: "the depositor's own log is gone (OrderDeposited or CallsAllowedSet): the catalogue reads the depository's deposit record and the switch's effect, not the depositor's logs (gap)",
   },
+  // The guide's sample (docs/examples/conformance/TipJarReceiver.sol), every mutant: npm run bench:mutation-sample.
+  "src/TipJarReceiver.sol\n-    address public immutable solver;\n+    address  immutable solver;": {
+    equivalent: false,
+    why: "the public getter is gone, the value and every check unchanged: an interface change, not a payment behaviour; no property reads the sample's getters",
+  },
+  "src/TipJarReceiver.sol\n-    uint256 public immutable destinationChainId;\n+    uint256  immutable destinationChainId;":
+    {
+      equivalent: false,
+      why: "the public getter is gone, the value and every check unchanged: an interface change, not a payment behaviour; no property reads the sample's getters",
+    },
+  "src/TipJarReceiver.sol\n-    bytes32 public immutable destinationUser;\n+    bytes32  immutable destinationUser;":
+    {
+      equivalent: false,
+      why: "the public getter is gone, the value and every check unchanged: an interface change, not a payment behaviour; no property reads the sample's getters",
+    },
+  "src/TipJarReceiver.sol\n-    uint256 public constant MAX_WINDOW = 1 hours;\n+    uint256  constant MAX_WINDOW = 1 hours;":
+    {
+      equivalent: false,
+      why: "the public getter is gone, the value and every check unchanged: an interface change, not a payment behaviour; no property reads the sample's getters",
+    },
+  "src/TipJarReceiver.sol\n-    address public immutable solver;\n+    address public  solver;": {
+    equivalent: true,
+    why: "the public value moves from the code (immutable or constant) to storage with the same value, and keeps its getter: gas only",
+  },
+  "src/TipJarReceiver.sol\n-    uint256 public immutable destinationChainId;\n+    uint256 public  destinationChainId;":
+    {
+      equivalent: true,
+      why: "the public value moves from the code (immutable or constant) to storage with the same value, and keeps its getter: gas only",
+    },
+  "src/TipJarReceiver.sol\n-    bytes32 public immutable destinationUser;\n+    bytes32 public  destinationUser;":
+    {
+      equivalent: true,
+      why: "the public value moves from the code (immutable or constant) to storage with the same value, and keeps its getter: gas only",
+    },
+  "src/TipJarReceiver.sol\n-    uint256 public constant MAX_WINDOW = 1 hours;\n+    uint256 public  MAX_WINDOW = 1 hours;":
+    {
+      equivalent: true,
+      why: "the public value moves from the code (immutable or constant) to storage with the same value, and keeps its getter: gas only",
+    },
+  'src/TipJarReceiver.sol\n-        if (solver_ == address(0)) revert Refused("zero solver");\n+        if (solver_ == address(0)) revert Refused("");':
+    {
+      equivalent: false,
+      why: "the refusal's reason string is emptied (or the error dropped): the same check still refuses the same attack; the Solidity catalogue's expectedError compares selectors, and the sample's one error, Refused(string), carries its reason in the string (gap in the sample's test: give each check its own error and name it in expectedError)",
+    },
+  'src/TipJarReceiver.sol\n-        if (paid[data.requestId]) revert Refused("replay");\n+        if (paid[data.requestId]) revert Refused("");':
+    {
+      equivalent: false,
+      why: "the refusal's reason string is emptied (or the error dropped): the same check still refuses the same attack; the Solidity catalogue's expectedError compares selectors, and the sample's one error, Refused(string), carries its reason in the string (gap in the sample's test: give each check its own error and name it in expectedError)",
+    },
+  'src/TipJarReceiver.sol\n-        if (RequestAttestation.recoverSigner(data, signature) != solver) revert Refused("signer");\n+        if (RequestAttestation.recoverSigner(data, signature) != solver) revert Refused("");':
+    {
+      equivalent: false,
+      why: "the refusal's reason string is emptied (or the error dropped): the same check still refuses the same attack; the Solidity catalogue's expectedError compares selectors, and the sample's one error, Refused(string), carries its reason in the string (gap in the sample's test: give each check its own error and name it in expectedError)",
+    },
+  'src/TipJarReceiver.sol\n-        if (data.originChainId != block.chainid) revert Refused("chain");\n+        if (data.originChainId != block.chainid) revert Refused("");':
+    {
+      equivalent: false,
+      why: "the refusal's reason string is emptied (or the error dropped): the same check still refuses the same attack; the Solidity catalogue's expectedError compares selectors, and the sample's one error, Refused(string), carries its reason in the string (gap in the sample's test: give each check its own error and name it in expectedError)",
+    },
+  'src/TipJarReceiver.sol\n-        if (data.originUser != RequestAttestation.toBytes32(msg.sender)) revert Refused("payer");\n+        if (data.originUser != RequestAttestation.toBytes32(msg.sender)) revert Refused("");':
+    {
+      equivalent: false,
+      why: "the refusal's reason string is emptied (or the error dropped): the same check still refuses the same attack; the Solidity catalogue's expectedError compares selectors, and the sample's one error, Refused(string), carries its reason in the string (gap in the sample's test: give each check its own error and name it in expectedError)",
+    },
+  'src/TipJarReceiver.sol\n-            revert Refused("amount");\n+            revert Refused("");': {
+    equivalent: false,
+    why: "the refusal's reason string is emptied (or the error dropped): the same check still refuses the same attack; the Solidity catalogue's expectedError compares selectors, and the sample's one error, Refused(string), carries its reason in the string (gap in the sample's test: give each check its own error and name it in expectedError)",
+  },
+  'src/TipJarReceiver.sol\n-            revert Refused("amount");\n+revert();': {
+    equivalent: false,
+    why: "the refusal's reason string is emptied (or the error dropped): the same check still refuses the same attack; the Solidity catalogue's expectedError compares selectors, and the sample's one error, Refused(string), carries its reason in the string (gap in the sample's test: give each check its own error and name it in expectedError)",
+  },
+  'src/TipJarReceiver.sol\n-        if (block.timestamp > deadline || deadline > block.timestamp + MAX_WINDOW) revert Refused("deadline");\n+        if (block.timestamp > deadline || deadline > block.timestamp + MAX_WINDOW) revert Refused("");':
+    {
+      equivalent: false,
+      why: "the refusal's reason string is emptied (or the error dropped): the same check still refuses the same attack; the Solidity catalogue's expectedError compares selectors, and the sample's one error, Refused(string), carries its reason in the string (gap in the sample's test: give each check its own error and name it in expectedError)",
+    },
+  'src/TipJarReceiver.sol\n-            revert Refused("destination");\n+            revert Refused("");': {
+    equivalent: false,
+    why: "the refusal's reason string is emptied (or the error dropped): the same check still refuses the same attack; the Solidity catalogue's expectedError compares selectors, and the sample's one error, Refused(string), carries its reason in the string (gap in the sample's test: give each check its own error and name it in expectedError)",
+  },
+  'src/TipJarReceiver.sol\n-            revert Refused("destination");\n+revert();': {
+    equivalent: false,
+    why: "the refusal's reason string is emptied (or the error dropped): the same check still refuses the same attack; the Solidity catalogue's expectedError compares selectors, and the sample's one error, Refused(string), carries its reason in the string (gap in the sample's test: give each check its own error and name it in expectedError)",
+  },
+  'src/TipJarReceiver.sol\n-        if (!ok) revert Refused("forward");\n+        if (!ok) revert Refused("");':
+    {
+      equivalent: false,
+      why: "the refusal's reason string is emptied (or the error dropped): the same check still refuses the same attack; the Solidity catalogue's expectedError compares selectors, and the sample's one error, Refused(string), carries its reason in the string (gap in the sample's test: give each check its own error and name it in expectedError)",
+    },
+  'src/TipJarReceiver.sol\n-        if (!ok) revert Refused("forward");\n+        /*if (!ok) revert Refused("forward");*/':
+    {
+      equivalent: false,
+      why: "a failed forward to the solver is ignored: the payment is recorded while the ether stays in the contract (gap: no property makes the payee refuse the forward; a payee that reverts on receipt would catch it)",
+    },
 };
 
 /** The changed lines of a unified diff, without its headers. */

@@ -365,6 +365,7 @@ abstract contract ReceiverConformance is ConformanceBase {
         _applicable("currency.tokenPaidNatively");
         Payment memory p = _signed(_data(conformancePayer, conformanceSetup.token, CONFORMANCE_AMOUNT));
         p.route = Route.Native;
+        p.value = CONFORMANCE_AMOUNT;
         _assertRefused("currency.tokenPaidNatively", p);
     }
 
@@ -404,6 +405,21 @@ abstract contract ReceiverConformance is ConformanceBase {
         _applicable("token.noReturn");
         ConformanceToken(conformanceSetup.hostileToken).setBehaviour(ConformanceToken.Behaviour.NoReturn);
         _assertPaid("token.noReturn", _signed(_data(conformancePayer, conformanceSetup.hostileToken, CONFORMANCE_AMOUNT)));
+    }
+
+    /// @notice token.standingBalance: attack = the receiver and the recipient already hold the token; a payment
+    /// must be credited by what it moved (a balance read after the transfer counts the standing balance and
+    /// lets a short transfer through).
+    function test_token_standingBalance() public {
+        _applicable("token.standingBalance");
+        address recipient = paymentRecipient(conformanceReceiver, conformanceSetup.solver);
+        address[2] memory tokens = [conformanceSetup.token, conformanceSetup.hostileToken];
+        for (uint256 i; i < tokens.length; ++i) {
+            ConformanceToken(tokens[i]).mint(conformanceReceiver, 3 * CONFORMANCE_AMOUNT);
+            ConformanceToken(tokens[i]).mint(recipient, 3 * CONFORMANCE_AMOUNT);
+        }
+        _assertPaid("token.standingBalance", _signed(_data(conformancePayer, conformanceSetup.token, CONFORMANCE_AMOUNT)));
+        _assertHostileTokenRefused("token.standingBalance", ConformanceToken.Behaviour.FeeOnTransfer);
     }
 
     // ------------------------------------------------------------------------------------------------------
@@ -455,7 +471,20 @@ abstract contract ReceiverConformance is ConformanceBase {
     /// @notice whitelist.destination (fuzz): attack = an attestation to a destination not whitelisted.
     function testFuzz_whitelist_destination(uint256 chainId, bytes32 user) public {
         _applicable("whitelist.destination");
-        CONFORMANCE_VM.assume(chainId != conformanceSetup.destinationChainId || user != conformanceSetup.destinationUser);
+        uint256 rightChain = conformanceSetup.destinationChainId;
+        bytes32 rightUser = conformanceSetup.destinationUser;
+        // Each field wrong alone, at the whitelisted value's neighbours and at the fuzzed value: a check of
+        // one field, of both together, or an ordering in place of equality lets one of them through.
+        _assertDestinationRefused(rightChain - 1, rightUser);
+        _assertDestinationRefused(rightChain + 1, rightUser);
+        _assertDestinationRefused(rightChain, bytes32(uint256(rightUser) - 1));
+        _assertDestinationRefused(rightChain, bytes32(uint256(rightUser) + 1));
+        if (chainId != rightChain) _assertDestinationRefused(chainId, rightUser);
+        if (user != rightUser) _assertDestinationRefused(rightChain, user);
+        if (chainId != rightChain || user != rightUser) _assertDestinationRefused(chainId, user);
+    }
+
+    function _assertDestinationRefused(uint256 chainId, bytes32 user) internal {
         RequestAttestation.RequestData memory d = _data(conformancePayer, address(0), CONFORMANCE_AMOUNT);
         d.destinationChainId = chainId;
         d.destinationUser = user;
@@ -635,6 +664,19 @@ abstract contract ReceiverConformance is ConformanceBase {
         _check(token.balanceOf(recipient) - before == CONFORMANCE_AMOUNT, "permit.frontRun", "recipient did not receive the amount");
     }
 
+    /// @notice deploy.zeroSolver: attack = a deployment naming the zero address as the solver, the signer
+    /// ecrecover returns for a malformed signature. Not applicable when {deployReceiver} attaches to a
+    /// deployed receiver.
+    function test_deploy_zeroSolver() public {
+        _applicable("deploy.zeroSolver");
+        ReceiverSetup memory setup = conformanceSetup;
+        setup.solver = address(0);
+        try this.conformanceDeploy(setup) returns (address deployed) {
+            _requireLimit("deploy.zeroSolver", deployed != conformanceReceiver, "the test attaches to a deployed receiver");
+            _check(false, "deploy.zeroSolver", "a receiver was deployed with the zero address as its solver");
+        } catch {}
+    }
+
     // ------------------------------------------------------------------------------------------------------
     // Entry points the suite calls on itself (to catch reverts); not part of the catalogue
     // ------------------------------------------------------------------------------------------------------
@@ -644,6 +686,12 @@ abstract contract ReceiverConformance is ConformanceBase {
     function conformanceAttempt(Payment memory payment) external {
         require(msg.sender == address(this), "ReceiverConformance: self only");
         pay(conformanceReceiver, payment);
+    }
+
+    /// @notice The suite's own entry point for a deployment (called on itself to catch the revert); not for your tests.
+    function conformanceDeploy(ReceiverSetup memory setup) external returns (address) {
+        require(msg.sender == address(this), "ReceiverConformance: self only");
+        return deployReceiver(setup);
     }
 
     /// @dev Returns whether the hook exists instead of reverting: Foundry reports a skip that follows a
@@ -717,6 +765,7 @@ abstract contract ReceiverConformance is ConformanceBase {
                 || p == keccak256("amount.overNative")
                 || p == keccak256("amount.zero")
                 || p == keccak256("token.feeOnTransfer")
+                || p == keccak256("token.standingBalance")
                 || p == keccak256("token.rebasing")
                 || p == keccak256("token.shares")
         ) return "amount";

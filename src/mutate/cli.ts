@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { commandOptions, parseCommandArgs } from "../cli-options.ts";
 import { commandRunner } from "./command-runner.ts";
+import { constructorShim } from "./constructor-shim.ts";
 import { MUTATE_HELP } from "./help.ts";
 import { formatTable, type MutationRun, mutationScore } from "./report.ts";
 import type { CatalogueRunner } from "./runner.ts";
@@ -86,21 +87,32 @@ if (values.contract !== undefined) {
   if (values.program !== undefined) flags.fail("give --contract (Solidity) or --program (SVM), not both");
   const [file, contract] = pair("contract", values.contract);
   const runners: CatalogueRunner[] = [];
+  let testRunner: ReturnType<typeof commandRunner> | undefined;
   if (values.test !== undefined) {
-    runners.push(
-      commandRunner({
-        root,
-        file,
-        original: readFileSync(resolve(root, file), "utf8"),
-        command: values.test,
-      }),
-    );
+    const original = readFileSync(resolve(root, file), "utf8");
+    const shim = constructorShim(root, file, contract, original);
+    if ("reason" in shim)
+      console.error(`  every mutant is compiled into the project (no constructor shim: ${shim.reason})`);
+    testRunner = commandRunner({
+      root,
+      file,
+      original,
+      command: values.test,
+      shim: "reason" in shim ? undefined : shim,
+    });
+    runners.push(testRunner);
   }
   if (values.adapter !== undefined)
     runners.push(typescriptRunner(catalogueName, await loadFactory(values.adapter)));
   if (runners.length === 0)
     flags.fail("--contract needs --test (the Solidity catalogue) and/or --adapter (TypeScript)");
   run = await mutateSolidity({ ...common, root, file, contract, runners });
+  if (testRunner)
+    console.error(
+      testRunner.shimmed()
+        ? "  --test ran each mutant's creation code through the constructor shim (the project compiled once)"
+        : "  --test compiled every mutant into the project (its tests do not deploy the contract through the shim)",
+    );
 } else if (values.program !== undefined) {
   const [dir, pkg] = pair("program", values.program);
   // LiteSVM (an optional peer) loads only for SVM runs.

@@ -1,14 +1,18 @@
 /**
  * The Solidity catalogue (or any test command) as a mutation runner: each parallel worker owns a copy
- * of the project (node_modules linked, build caches copied, so the runner recompiles only what the
- * mutant touched); the mutant is written over the file in the worker's copy and the command runs there.
+ * of the project (node_modules linked, build caches copied) and the command runs there. The contract's
+ * file in each copy is its constructor shim (constructor-shim.ts): the project compiles once and each
+ * mutant runs with its creation code in the environment. A mutant the shim cannot run exactly, or every
+ * mutant when the control run does not prove the shim is in the tests' path (the tests do not deploy
+ * the contract from Solidity tests), is written over the file instead and compiled into the project.
  * A non-zero exit kills the mutant; the properties are read from the catalogue's test names in the output.
  */
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import type { CatalogueRunner } from "./runner.ts";
+import { type ConstructorShim, MUTANT_CREATION_CODE_ENV, shimRuns } from "./constructor-shim.ts";
+import type { CatalogueRunner, CatalogueVerdict, MutantBuild } from "./runner.ts";
 
 const SKIPPED = new Set(["node_modules", ".git"]);
 
@@ -43,9 +47,15 @@ function runShell(
   command: string,
   cwd: string,
   timeoutMs: number,
+  env: NodeJS.ProcessEnv,
 ): Promise<{ code: number | null; output: string; timedOut: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn("sh", ["-c", command], { cwd, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("sh", ["-c", command], {
+      cwd,
+      env: { ...process.env, ...env },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => {
       output += chunk;
@@ -74,14 +84,54 @@ export interface CommandRunnerOptions {
   command: string;
   /** Per run (default: 10 minutes). */
   timeoutMs?: number;
+  /** The contract's constructor shim (none: every mutant is compiled into the project). */
+  shim?: ConstructorShim;
 }
 
-export function commandRunner(options: CommandRunnerOptions): CatalogueRunner & { workDirs: string[] } {
+/** Creation code that reverts at once: the test command must fail when the shim runs it. */
+const REVERTING_CREATION_CODE = "0x5f5ffd";
+
+export function commandRunner(
+  options: CommandRunnerOptions,
+): CatalogueRunner & { workDirs: string[]; shimmed(): boolean } {
   const workDirs: string[] = [];
   let base: string | undefined;
+  let shim = options.shim;
+  const write = (worker: number, text: string) =>
+    writeFileSync(join(workDirs[worker] as string, options.file), text);
+  const exec = async (worker: number, env: NodeJS.ProcessEnv): Promise<CatalogueVerdict> => {
+    const dir = workDirs[worker] as string;
+    const { code, output, timedOut } = await runShell(
+      options.command,
+      dir,
+      options.timeoutMs ?? 600_000,
+      env,
+    );
+    const { failed, passed } = readCatalogueOutput(output);
+    const failures = code === 0 ? [] : failed.map((id) => `sol:${id}`);
+    if (code !== 0 && failures.length === 0 && !timedOut)
+      failures.push(`sol:exit ${code}: ${output.trim().split("\n").slice(-3).join(" | ")}`);
+    return { failed: failures, passed: passed.map((id) => `sol:${id}`), timedOut };
+  };
+  const throughShim = (worker: number, creationCode: MutantBuild["artifact"]) => {
+    write(worker, (shim as ConstructorShim).text);
+    return exec(worker, { [MUTANT_CREATION_CODE_ENV]: creationCode as string });
+  };
+  /** The control: through the shim, which must also fail on reverting creation code; else without it. */
+  const control = async (build: MutantBuild, worker: number): Promise<CatalogueVerdict> => {
+    if (shim) {
+      const verdict = await throughShim(worker, build.artifact);
+      const clean = !verdict.failed.length && !verdict.timedOut;
+      if (clean && (await throughShim(worker, REVERTING_CREATION_CODE)).failed.length) return verdict;
+      shim = undefined;
+    }
+    write(worker, options.original);
+    return exec(worker, {});
+  };
   return {
     label: "sol",
     workDirs,
+    shimmed: () => shim !== undefined,
     async start(workers) {
       base = mkdtempSync(join(tmpdir(), "attestkit-mutate-"));
       for (let i = 0; i < workers; i++) {
@@ -96,14 +146,11 @@ export function commandRunner(options: CommandRunnerOptions): CatalogueRunner & 
       }
     },
     async run(build, worker) {
-      const dir = workDirs[worker] as string;
-      writeFileSync(join(dir, options.file), build.change?.text ?? options.original);
-      const { code, output, timedOut } = await runShell(options.command, dir, options.timeoutMs ?? 600_000);
-      const { failed, passed } = readCatalogueOutput(output);
-      const failures = code === 0 ? [] : failed.map((id) => `sol:${id}`);
-      if (code !== 0 && failures.length === 0 && !timedOut)
-        failures.push(`sol:exit ${code}: ${output.trim().split("\n").slice(-3).join(" | ")}`);
-      return { failed: failures, passed: passed.map((id) => `sol:${id}`), timedOut };
+      if (!build.change) return control(build, worker);
+      if (shim && shimRuns(shim, options.original, build.change.text))
+        return throughShim(worker, build.artifact);
+      write(worker, build.change.text);
+      return exec(worker, {});
     },
     async stop() {
       if (base) rmSync(base, { recursive: true, force: true });

@@ -160,6 +160,7 @@ export const ATTESTATION_REFUSALS: Readonly<Record<string, readonly RefusalClass
   "currency.tokenPaidNatively": ["currency", "amount"],
   "currency.nativePaidWithToken": ["currency", "amount"],
   "token.feeOnTransfer": AMOUNT,
+  "token.standingBalance": AMOUNT,
   "token.rebasing": AMOUNT,
   "token.shares": AMOUNT,
   "payer.binding": PAYER,

@@ -248,4 +248,25 @@ export const EVM_MUTANTS: readonly EvmMutant[] = [
     file: RECEIVER,
     ...OPEN_OWNERSHIP,
   },
+  {
+    name: "balance after the transfer, not its change",
+    property: "token.standingBalance",
+    file: RECEIVER,
+    find: "xor(sub(afterBalance, before), amount)",
+    replace: "xor(afterBalance, amount)",
+  },
+  {
+    name: "payer checked against tx.origin",
+    property: "payer.txOrigin",
+    file: RECEIVER,
+    find: "bad := or(bad, xor(mload(add(copy, 0x40)), caller()))",
+    replace: "bad := or(bad, xor(mload(add(copy, 0x40)), origin()))",
+  },
+  {
+    name: "zero solver accepted at deployment",
+    property: "deploy.zeroSolver",
+    file: RECEIVER,
+    find: "if (solver_ == address(0)) revert ZeroSolver();",
+    replace: "",
+  },
 ];

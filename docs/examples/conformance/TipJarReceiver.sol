@@ -14,6 +14,8 @@ contract TipJarReceiver {
     error Refused(string why);
 
     constructor(address solver_, uint256 destinationChainId_, bytes32 destinationUser_) {
+        // A zero solver would match the zero address a failed signature recovery yields.
+        if (solver_ == address(0)) revert Refused("zero solver");
         solver = solver_;
         destinationChainId = destinationChainId_;
         destinationUser = destinationUser_;

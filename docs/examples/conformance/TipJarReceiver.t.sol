@@ -22,7 +22,10 @@ contract TipJarReceiverConformanceTest is ReceiverConformance {
 
     function notApplicable(string memory property) internal pure override returns (string memory) {
         bytes32 p = keccak256(bytes(property));
-        if (p == keccak256("pay.token") || p == keccak256("token.noReturn") || p == keccak256("replay.token")) {
+        if (
+            p == keccak256("pay.token") || p == keccak256("token.noReturn") || p == keccak256("replay.token")
+                || p == keccak256("token.standingBalance")
+        ) {
             return "native payments only";
         }
         if (p == keccak256("replay.acrossReceivers")) return "one receiver per solver";

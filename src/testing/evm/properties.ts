@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, type Hex, isAddressEqual, pad, toHex } from "viem";
+import { type Address, encodeFunctionData, type Hex, isAddressEqual, pad, toHex, zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { SECP256K1_N } from "../../attestation/index.ts";
 import { bigintIn, fuzz } from "../fuzz.ts";
@@ -38,6 +38,9 @@ async function rotate(t: EvmPropertyContext, gracePeriod: number): Promise<boole
 }
 
 const native = async (t: EvmPropertyContext) => t.signed(t.data(t.payer, "native", AMOUNT));
+
+/** Where `payer.txOrigin` places its forwarding contract (the re-entering payee's code, armed to pay). */
+const FORWARDER: Address = "0x00000000000000000000000000000000a77e5f0d";
 
 /** The EVM catalogue, in the order the report lists it. */
 export const EVM_PROPERTIES: readonly EvmProperty[] = [
@@ -293,6 +296,18 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
     },
   },
   {
+    id: "token.standingBalance",
+    attack:
+      "the receiver and the recipient already hold the token: a payment is credited by what it moved, not by a balance read after it (which counts the standing balance and lets a short transfer through)",
+    run: async (t) => {
+      const recipient = t.adapter.paymentRecipient?.(t.receiver, t.solver) ?? t.solver;
+      for (const token of [t.setup.token, t.setup.hostileToken])
+        for (const holder of [t.receiver, recipient]) await t.token(token, "mint", [holder, 3n * AMOUNT]);
+      await t.assertPaid(await t.signed(t.data(t.payer, t.setup.token, AMOUNT)));
+      await hostileRefused(t, TOKEN_BEHAVIOUR.feeOnTransfer);
+    },
+  },
+  {
     id: "payer.binding",
     attack: "(fuzz) another account submits the payer's attestation",
     run: (t, runs) =>
@@ -307,6 +322,27 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
         },
         (caller) => caller.toLowerCase() === t.payer.toLowerCase(),
       ),
+  },
+  {
+    id: "payer.txOrigin",
+    attack:
+      "a contract the payer calls submits the payer's attestation: the transaction's origin is the payer, the caller is not",
+    run: async (t) => {
+      const p = await native(t);
+      const { abi, deployedBytecode } = reentrantPayeeArtifact();
+      await t.env.client.setCode({ address: FORWARDER, bytecode: deployedBytecode });
+      const pay = t.adapter.payCall(t.receiver, p);
+      await t.env.send(t.owner, {
+        to: FORWARDER,
+        data: encodeFunctionData({ abi, functionName: "arm", args: [pay.to, pay.data] }),
+      });
+      await t.env.send(t.payer, { to: FORWARDER, data: "0x", value: pay.value ?? 0n });
+      const read = async (functionName: string) =>
+        (await t.env.client.readContract({ address: FORWARDER, abi, functionName })) as boolean;
+      t.check(await read("reentered"), "setup: the payer's call did not reach the forwarding contract");
+      t.check(!(await read("innerSucceeded")), "the attack was accepted");
+      t.check(!(await t.isPaid(p.data.requestId)), "the attack was recorded as paid");
+    },
   },
   {
     id: "chain.binding",
@@ -341,9 +377,22 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
   },
   {
     id: "whitelist.destination",
-    attack: "(fuzz) an attestation to a destination not whitelisted",
-    run: (t, runs) =>
-      fuzz(
+    attack:
+      "(fuzz) an attestation to a destination not whitelisted: each field wrong alone (at the whitelisted value's neighbours and at random) and both",
+    run: async (t, runs) => {
+      const chain = t.setup.destinationChainId;
+      const user = t.setup.destinationUser;
+      const refused = async (destinationChainId: bigint, destinationUser: Hex) =>
+        t.assertRefused(
+          await t.signed({ ...t.data(t.payer, "native", AMOUNT), destinationChainId, destinationUser }),
+        );
+      const near = (by: bigint) => pad(toHex(BigInt(user) + by), { size: 32 });
+      // A check of one field, of both together, or an ordering in place of equality lets one through.
+      for (const by of [-1n, 1n]) {
+        await refused(chain + by, user);
+        await refused(chain, near(by));
+      }
+      await fuzz(
         runs,
         7,
         (rng, i) =>
@@ -352,11 +401,13 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
             pad(toHex(bigintIn(0n, (1n << 256n) - 1n)(rng, i)), { size: 32 }),
           ] as const,
         async ([chainId, destinationUser]) => {
-          const d = { ...t.data(t.payer, "native", AMOUNT), destinationChainId: chainId, destinationUser };
-          await t.assertRefused(await t.signed(d));
+          if (chainId !== chain) await refused(chainId, user);
+          if (destinationUser !== user) await refused(chain, destinationUser);
+          await refused(chainId, destinationUser);
         },
-        ([chainId, user]) => chainId === t.setup.destinationChainId && user === t.setup.destinationUser,
-      ),
+        ([chainId, u]) => chainId === chain && u === user,
+      );
+    },
   },
   {
     id: "invalidation.refused",
@@ -525,6 +576,20 @@ export const EVM_PROPERTIES: readonly EvmProperty[] = [
         !(result.ok && (await read("innerSucceeded"))),
         "one request id accepted twice, once from inside the forward",
       );
+    },
+  },
+  {
+    id: "deploy.zeroSolver",
+    attack:
+      "a deployment naming the zero address as the solver, the signer ecrecover returns for a malformed signature",
+    run: async (t) => {
+      const deployed = await t.adapter.deploy(t.env, { ...t.setup, solver: zeroAddress }).then(
+        ({ receiver }) => receiver,
+        () => undefined,
+      );
+      if (deployed && isAddressEqual(deployed, t.receiver))
+        throw new NotApplicable("the adapter attaches to a deployed receiver");
+      t.check(deployed === undefined, "a receiver was deployed with the zero address as its solver");
     },
   },
   {
