@@ -121,8 +121,11 @@ export function createDevnetClock(wall: () => number = Date.now): DevnetClock {
 
   const now = () => frozenAtMs ?? wall() + offsetMs;
   const time = (): DevnetTime => {
-    const at = now();
-    return { now: at, timestamp: Math.floor(at / 1000), paused: frozenAtMs !== null, offsetMs: at - wall() };
+    // One reading of the wall clock for both fields: a millisecond passing between two readings
+    // would report an offset 1 ms off the one kept.
+    const wallMs = wall();
+    const at = frozenAtMs ?? wallMs + offsetMs;
+    return { now: at, timestamp: Math.floor(at / 1000), paused: frozenAtMs !== null, offsetMs: at - wallMs };
   };
   /** Runs `operation` after every earlier one settled. */
   const serial = <T>(operation: () => Promise<T>): Promise<T> => {

@@ -111,6 +111,16 @@ describe("devnet clock", () => {
     expect((await clock.catchUp(target)).now).to.be.at.least(target);
   });
 
+  it("time() reports the offset it keeps, on a wall that ticks a millisecond at every read", async () => {
+    let ms = 1_800_000_000_000;
+    const clock = createDevnetClock(() => ms++);
+    expect(clock.time().offsetMs).to.equal(0);
+    await clock.increase(86_400);
+    const { offsetMs } = clock.time();
+    expect(clock.time().offsetMs).to.equal(offsetMs);
+    expect(clock.state().offsetMs).to.equal(offsetMs);
+  });
+
   it("catchUp moves forward to a target ahead of it, and is a no-op when the clock ran past the target while the call waited its turn", async () => {
     const { wall, clock } = testClock();
     const moved: number[] = [];
