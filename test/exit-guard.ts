@@ -27,7 +27,8 @@ export function describeLeaks(): string[] {
   return [...children, ...[...counts].map(([type, n]) => `${n} x ${type}`)];
 }
 
-export function armExitGuard(graceMs = 60_000): void {
+/** Arms the guard; the default grace (3 min) leaves room for what finished tests close on its own within a minute. */
+export function armExitGuard(graceMs = 180_000): void {
   setTimeout(() => {
     const leaks = describeLeaks();
     console.error(
