@@ -177,6 +177,26 @@ describe("service: the payer is whoever paid, however the transaction was relaye
     return { to: routed[0]!.args.to.toLowerCase(), value: routed[0]!.args.amount };
   }
 
+  /**
+   * The request ends `refund` with `txHash` as its deposit, and its refund paid `amount` back to the
+   * smart account on chain (never the relayer or bundler that sent the deposit).
+   */
+  async function refundedToAccount(
+    requestId: string,
+    txHash: Hex,
+    account: Hex,
+    amount: bigint,
+  ): Promise<void> {
+    await base().mine(2);
+    const done = await waitForStatus(e2e, requestId, "refund");
+    expect(done.inTxHashes).to.deep.equal([txHash]);
+    expect(await nativePaid(done.txHashes[0] as Hex)).to.deep.equal({
+      to: account.toLowerCase(),
+      value: amount,
+    });
+    expect(await alice().public.getBalance({ address: account })).to.equal(amount);
+  }
+
   /** The request reaches success with `txHash` as its deposit, and its fill paid the recipient on chain. */
   async function filled(q: OrderQuote, txHash: Hex): Promise<void> {
     await base().mine(2);
@@ -216,14 +236,7 @@ describe("service: the payer is whoever paid, however the transaction was relaye
       await signedExecute(account, owner.privateKey, base().depository, short, call.data),
     );
     expect(await alice().public.getBalance({ address: account })).to.equal(0n);
-    await base().mine(2);
-    const done = await waitForStatus(e2e, requestIdOf(q), "refund");
-    expect(done.inTxHashes).to.deep.equal([receipt.transactionHash]);
-    expect(await nativePaid(done.txHashes[0] as Hex)).to.deep.equal({
-      to: account.toLowerCase(),
-      value: short,
-    });
-    expect(await alice().public.getBalance({ address: account })).to.equal(short);
+    await refundedToAccount(requestIdOf(q), receipt.transactionHash, account, short);
   });
 
   it("a Safe-style 2-of-2 multisig whose deposit a relayer executes gets its fill", async () => {
@@ -524,14 +537,7 @@ describe("service: the payer is whoever paid, however the transaction was relaye
         await signedExecute(account, owner.privateKey, step.to, short, step.data),
       );
       await internalCallToSolver(receipt.transactionHash, account, short, step.data);
-      await base().mine(2);
-      const done = await waitForStatus(e2e, requestId, "refund");
-      expect(done.inTxHashes).to.deep.equal([receipt.transactionHash]);
-      expect(await nativePaid(done.txHashes[0] as Hex)).to.deep.equal({
-        to: account.toLowerCase(),
-        value: short,
-      });
-      expect(await alice().public.getBalance({ address: account })).to.equal(short);
+      await refundedToAccount(requestId, receipt.transactionHash, account, short);
     });
 
     it("attack: a stranger's account, through a bundler, pays 1 wei tagged with the victim's request id: refunded to the stranger's account, never the bundler, and the request stays open", async () => {
