@@ -42,6 +42,8 @@ type JsonRpcResponse = { jsonrpc: "2.0"; id: JsonRpcId } & ({ result: unknown } 
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** Live `eth_subscribe` subscriptions one WebSocket connection may hold. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 64;
+/** How long an idle HTTP connection stays open for the client's next request. */
+const KEEP_ALIVE_MS = 60_000;
 /** Calls one batch may hold (geth's default limit). */
 export const MAX_BATCH_CALLS = 1000;
 const PARSE_ERROR = -32700;
@@ -329,7 +331,9 @@ export async function serveJsonRpc(
       else response.destroy();
     });
   });
-  server.keepAliveTimeout = 1000;
+  // fetch (undici, viem's HTTP transport) reuses a connection only while more than 2 s of the server's
+  // advertised keep-alive is left: a shorter one costs every request a new TCP connection.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   const sockets = new WebSocketServer({
     server,
     maxPayload: MAX_MESSAGE_BYTES,

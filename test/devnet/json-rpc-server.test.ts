@@ -1,4 +1,5 @@
 /** The devnet's JSON-RPC bridge over HTTP and WebSocket: framing, errors and subscriptions, against a scripted provider. */
+import diagnostics from "node:diagnostics_channel";
 import { expect } from "chai";
 import WebSocket from "ws";
 import {
@@ -35,6 +36,28 @@ describe("devnet JSON-RPC server", () => {
     const text = await response.text();
     return { status: response.status, body: text.length > 0 ? JSON.parse(text) : null };
   };
+
+  it("keeps a fetch client's connection open between requests (no new TCP connection per call)", async () => {
+    // undici (fetch, viem's HTTP transport) reports each connection it opens on this channel; it
+    // reuses one only while more than 2 s of the server's advertised keep-alive is left.
+    let connections = 0;
+    const opened = () => connections++;
+    diagnostics.subscribe("undici:client:connected", opened);
+    try {
+      for (let i = 0; i < 6; i++) {
+        const response = await fetch(server.url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+        });
+        expect((await response.json()).result).to.equal("0x2105");
+      }
+    } finally {
+      diagnostics.unsubscribe("undici:client:connected", opened);
+    }
+    // Not one per call: undici may open a second while the first is finishing its previous reply.
+    expect(connections).to.be.at.most(2);
+  });
 
   it("listens on 127.0.0.1 only", () => {
     expect(server.url).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
