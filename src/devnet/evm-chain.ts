@@ -35,6 +35,7 @@ import { evmClockProvider } from "./evm-clock.ts";
 import { installEvmDepository } from "./evm-depository.ts";
 import { evmMiningProvider } from "./evm-mining.ts";
 import { localNodeProvider } from "./evm-node-methods.ts";
+import { evmNonceGapProvider } from "./evm-nonce-gaps.ts";
 import { installFillRouters } from "./evm-routers.ts";
 import { type EvmChainState, type JournaledProvider, journaledProvider, replayJournal } from "./evm-state.ts";
 import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
@@ -258,7 +259,7 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
   // The journal records what reaches the node; the clock stamps every block above it.
   const node = journaledProvider(await createEdrProvider(options.chainId, genesisTime));
   const clocked = evmClockProvider(node, options.clock ?? createDevnetClock());
-  const provider = evmMiningProvider(clocked);
+  const provider = evmMiningProvider(evmNonceGapProvider(clocked));
   const { receiver, depository, depositAddressFactory, depositAddressImplementation, tokens } = options.load
     ? await loadContracts(node, options.load)
     : await deployContracts(provider, options);
