@@ -13,9 +13,9 @@
  * checkpoint (an EDR snapshot: the block number and pending transactions, not a copy of the state),
  * so `anvil_rollback` (served here, anvil's `depth`) goes back to any block, a loaded chain's replayed
  * ones included: it reverts to the last checkpoint at or below the target block and replays the
- * journal from there up to the target, each block at its recorded timestamp. Every snapshot is
- * followed by a checkpoint, so a rollback deletes only the snapshots taken after the block it goes
- * back to, as a revert does. A run of empty blocks is never merged
+ * journal from there up to the target, each block at its recorded timestamp. A checkpoint follows
+ * every snapshot before the next block is mined, so a rollback deletes only the snapshots taken after
+ * the block it goes back to, as a revert does. A run of empty blocks is never merged
  * across a snapshot or a checkpoint, so cutting the journal back there leaves no block of the run.
  */
 import type { Address, Hex } from "viem";
@@ -96,8 +96,8 @@ interface Checkpoint {
 
 export function journaledProvider(provider: EdrProvider): JournaledProvider {
   const journal: JournalEntry[] = [];
-  /** Journal length when each live snapshot was taken, by snapshot id. */
-  const marks = new Map<number, number>();
+  /** Journal length and head (null: unknown) when each live snapshot was taken, by snapshot id. */
+  const marks = new Map<number, { journalLength: number; head: number | null }>();
   /** Live checkpoints, oldest first. */
   const checkpoints: Checkpoint[] = [];
   /** Forgets the snapshots EDR deleted with a revert to `id`: `id` and every later one. */
@@ -144,11 +144,17 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
   }
 
   /** The first journal entry a new entry may merge into: none a snapshot or checkpoint could cut back to. */
-  const mergeFloor = () => Math.max(checkpoints.at(-1)?.journalLength ?? 0, ...marks.values());
+  const mergeFloor = () =>
+    Math.max(
+      checkpoints.at(-1)?.journalLength ?? 0,
+      ...[...marks.values()].map((mark) => mark.journalLength),
+    );
+  /** A snapshot was taken after the last checkpoint: the next request that mines takes one first. */
+  const checkpointOwed = () => Math.max(-1, ...marks.keys()) > (checkpoints.at(-1)?.id ?? -1);
 
   async function journaled(method: string, params: unknown): Promise<unknown> {
     const before = knownHead ?? (await blockNumber());
-    if (MINING.has(method)) await checkpoint(before);
+    if (MINING.has(method)) await checkpoint(before, checkpointOwed());
     let result: unknown;
     let failure: unknown;
     try {
@@ -251,15 +257,17 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
       return inTurn(async () => {
         if (method === "evm_revert") knownHead = null;
         const result = await provider.request(params === undefined ? { method } : { method, params });
-        if (method === "evm_snapshot") {
-          marks.set(toNumber(result), journal.length);
-          // A checkpoint after the snapshot: a rollback to its block or later keeps the snapshot.
-          await checkpoint(knownHead ?? (await blockNumber()), true);
-        }
+        // The snapshot's checkpoint (so a rollback to its block or later keeps it) is taken before
+        // the next request that mines: the chain is at the snapshot's block until then.
+        if (method === "evm_snapshot")
+          marks.set(toNumber(result), { journalLength: journal.length, head: knownHead });
         if (method === "evm_revert" && result === true) {
           const id = toNumber((params as unknown[])[0]);
-          const length = marks.get(id);
-          if (length !== undefined) journal.length = length;
+          const mark = marks.get(id);
+          if (mark !== undefined) {
+            journal.length = mark.journalLength;
+            knownHead = mark.head;
+          }
           forgetFrom(id);
         }
         return result;

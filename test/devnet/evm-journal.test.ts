@@ -112,6 +112,33 @@ describe("devnet EVM journal", () => {
     copy.close();
   });
 
+  it("a snapshot and a revert each cost the node one request; a send after them is journaled at the right block", async () => {
+    const genesis = Math.floor(Date.now() / 1000) - 3600;
+    const node = await createEdrProvider(CHAIN_ID, genesis);
+    const reached: string[] = [];
+    const chain = journaledProvider({
+      ...node,
+      request: (args) => {
+        reached.push(args.method);
+        return node.request(args);
+      },
+    });
+    await send(chain, 1n);
+    for (let round = 0; round < 3; round++) {
+      reached.length = 0;
+      const id = await chain.request({ method: "evm_snapshot" });
+      expect(await chain.request({ method: "evm_revert", params: [id] })).to.equal(true);
+      expect(reached).to.deep.equal(["evm_snapshot", "evm_revert"]);
+    }
+    await send(chain, 2n);
+    expect(chain.journal().map((entry) => entry.mined?.count)).to.deep.equal([1, 1]);
+    const copy = await createEdrProvider(CHAIN_ID, genesis);
+    await replayJournal(copy, chain.journal());
+    expect(await observe(copy)).to.deep.equal(await observe(chain));
+    node.close();
+    copy.close();
+  });
+
   it("a run of empty blocks is not merged across a snapshot: reverted there, a replay mines none of the reverted blocks", async () => {
     const genesis = Math.floor(Date.now() / 1000) - 3600;
     const chain = journaledProvider(await createEdrProvider(CHAIN_ID, genesis));

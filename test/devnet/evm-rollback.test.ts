@@ -113,6 +113,17 @@ describe("devnet EVM chain: anvil_rollback", function () {
     expect(await at(loaded, "latest")).to.deep.equal(expected);
   });
 
+  it("a rollback to a snapshot's block keeps the snapshot and what was written at that block after it", async () => {
+    const chain = await start();
+    const snapshot = (await rpc(chain, "evm_snapshot")).result;
+    await rpc(chain, "anvil_setBalance", [STRANGER, "0x2a"]);
+    await rpc(chain, "anvil_mine", [2]);
+    expect((await rpc(chain, "anvil_rollback", [2])).result).to.equal(null);
+    expect((await rpc(chain, "eth_getBalance", [STRANGER, "latest"])).result).to.equal("0x2a");
+    expect((await rpc(chain, "evm_revert", [snapshot])).result).to.equal(true);
+    expect((await rpc(chain, "eth_getBalance", [STRANGER, "latest"])).result).to.equal("0x0");
+  });
+
   it("a rollback deletes the snapshots taken after the block it goes back to, as a revert does", async () => {
     const chain = await start();
     const before = (await rpc(chain, "evm_snapshot")).result;
