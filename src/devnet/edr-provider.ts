@@ -42,6 +42,16 @@ export interface EdrProvider extends Eip1193Provider {
   close(): void;
 }
 
+/** The node as the journal drives it: several calls in one request to EDR. */
+export interface EdrNode extends EdrProvider {
+  /**
+   * Runs `calls` in order as one request to EDR (a JSON-RPC batch: one trip to its thread instead of
+   * one each) and resolves to their results. EDR stops at the first call that fails and answers that
+   * call's error alone, thrown here: the calls before it took effect, the ones after it did not run.
+   */
+  requestAll(calls: readonly { method: string; params?: unknown }[]): Promise<unknown[]>;
+}
+
 /** The JSON-RPC error code of a revert (Geth's, and Hardhat's), with the revert data as `data`. */
 const REVERT_ERROR_CODE = 3;
 
@@ -62,7 +72,7 @@ function rpcFailure(error: { code: number; message: string; data?: unknown }): E
 export async function createEdrProvider(
   chainId: number,
   genesisTime = Math.floor(Date.now() / 1000),
-): Promise<EdrProvider> {
+): Promise<EdrNode> {
   const { edr } = await loadDevnetPeers();
   const accounts = Array.from({ length: FUNDED_ACCOUNTS }, (_, index) => evmMnemonicAccount(index));
   const secretKeys = accounts.map((account) => account.privateKey);
@@ -112,18 +122,27 @@ export async function createEdrProvider(
     new edr.ContractDecoder(),
   );
   let nextId = 1;
+  const call = (method: string, params: unknown) => ({
+    jsonrpc: "2.0",
+    id: nextId++,
+    method,
+    params: params ?? [],
+  });
+  /** The node's answer to one JSON-RPC message (a call or a batch): its result, or its error thrown. */
+  async function handle(message: unknown): Promise<unknown> {
+    if (provider === undefined) throw rpcFailure({ code: -32603, message: "the chain is closed" });
+    const response = await provider.handleRequest(JSON.stringify(message));
+    const reply = (typeof response.data === "string" ? JSON.parse(response.data) : response.data) as {
+      result?: unknown;
+      error?: { code: number; message: string; data?: unknown };
+    };
+    if (reply.error !== undefined) throw rpcFailure(reply.error);
+    return reply.result;
+  }
   return {
-    async request({ method, params }) {
-      if (provider === undefined) throw rpcFailure({ code: -32603, message: "the chain is closed" });
-      const response = await provider.handleRequest(
-        JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params: params ?? [] }),
-      );
-      const reply = (typeof response.data === "string" ? JSON.parse(response.data) : response.data) as {
-        result?: unknown;
-        error?: { code: number; message: string; data?: unknown };
-      };
-      if (reply.error !== undefined) throw rpcFailure(reply.error);
-      return reply.result;
+    request: ({ method, params }) => handle(call(method, params)),
+    async requestAll(calls) {
+      return (await handle(calls.map(({ method, params }) => call(method, params)))) as unknown[];
     },
     on(event, listener) {
       return events.on(event, listener);

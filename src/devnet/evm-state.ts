@@ -19,7 +19,7 @@
  * across a snapshot or a checkpoint, so cutting the journal back there leaves no block of the run.
  */
 import type { Address, Hex } from "viem";
-import type { EdrProvider } from "./edr-provider.ts";
+import type { EdrNode, EdrProvider } from "./edr-provider.ts";
 
 /** Requests that change a chain's state (the node's names; anvil's are mapped before they arrive). */
 const STATE_CHANGING = new Set([
@@ -94,7 +94,7 @@ interface Checkpoint {
   journalLength: number;
 }
 
-export function journaledProvider(provider: EdrProvider): JournaledProvider {
+export function journaledProvider(provider: EdrNode): JournaledProvider {
   const journal: JournalEntry[] = [];
   /** Journal length and head (null: unknown) when each live snapshot was taken, by snapshot id. */
   const marks = new Map<number, { journalLength: number; head: number | null }>();
@@ -106,13 +106,11 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     while ((checkpoints.at(-1)?.id ?? -1) >= id) checkpoints.pop();
   };
   const blockNumber = async () => toNumber(await provider.request({ method: "eth_blockNumber" }));
-  /** The latest block's number and timestamp, in one request. */
-  const latestBlock = async () => {
-    const block = (await provider.request({
-      method: "eth_getBlockByNumber",
-      params: ["latest", false],
-    })) as { number: Hex; timestamp: Hex };
-    return { number: toNumber(block.number), timestamp: toNumber(block.timestamp) };
+  const LATEST_BLOCK = { method: "eth_getBlockByNumber", params: ["latest", false] };
+  /** The latest block's number and timestamp, from `eth_getBlockByNumber`'s answer. */
+  const headOf = (block: unknown) => {
+    const { number, timestamp } = block as { number: Hex; timestamp: Hex };
+    return { number: toNumber(number), timestamp: toNumber(timestamp) };
   };
   /**
    * The head as the journal last saw it after a request of its own (every request that mines runs
@@ -157,13 +155,17 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
     if (MINING.has(method)) await checkpoint(before, checkpointOwed());
     let result: unknown;
     let failure: unknown;
+    let latest: { number: number; timestamp: number };
+    knownHead = null;
     try {
-      result = await provider.request({ method, params });
+      // The request and the head after it in one trip to the node.
+      const [answer, block] = await provider.requestAll([{ method, params }, LATEST_BLOCK]);
+      result = answer;
+      latest = headOf(block);
     } catch (error) {
       failure = error;
+      latest = headOf(await provider.request(LATEST_BLOCK));
     }
-    knownHead = null;
-    const latest = await latestBlock();
     const after = latest.number;
     knownHead = after;
     // A refused request changed nothing, unless it mined (a reverted transaction is mined).
@@ -245,7 +247,9 @@ export function journaledProvider(provider: EdrProvider): JournaledProvider {
   }
 
   return {
-    ...provider,
+    on: provider.on,
+    removeListener: provider.removeListener,
+    close: provider.close,
     async request({ method, params }) {
       if (method === "anvil_rollback") {
         const [depth] = params as [number];

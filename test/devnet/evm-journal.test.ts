@@ -112,7 +112,7 @@ describe("devnet EVM journal", () => {
     copy.close();
   });
 
-  it("a snapshot and a revert each cost the node one request; a send after them is journaled at the right block", async () => {
+  it("a snapshot, a revert and a send each cost the node one request; the send is journaled at the right block", async () => {
     const genesis = Math.floor(Date.now() / 1000) - 3600;
     const node = await createEdrProvider(CHAIN_ID, genesis);
     const reached: string[] = [];
@@ -122,6 +122,10 @@ describe("devnet EVM journal", () => {
         reached.push(args.method);
         return node.request(args);
       },
+      requestAll: (calls) => {
+        reached.push(calls.map((call) => call.method).join(" + "));
+        return node.requestAll(calls);
+      },
     });
     await send(chain, 1n);
     for (let round = 0; round < 3; round++) {
@@ -130,7 +134,10 @@ describe("devnet EVM journal", () => {
       expect(await chain.request({ method: "evm_revert", params: [id] })).to.equal(true);
       expect(reached).to.deep.equal(["evm_snapshot", "evm_revert"]);
     }
+    reached.length = 0;
     await send(chain, 2n);
+    // The send and the head after it in one trip to the node.
+    expect(reached).to.deep.equal(["eth_sendTransaction + eth_getBlockByNumber"]);
     expect(chain.journal().map((entry) => entry.mined?.count)).to.deep.equal([1, 1]);
     const copy = await createEdrProvider(CHAIN_ID, genesis);
     await replayJournal(copy, chain.journal());

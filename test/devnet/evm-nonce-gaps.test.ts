@@ -28,6 +28,11 @@ const transfer = (nonce: number) =>
     maxPriorityFeePerGas: parseGwei("1"),
   });
 
+type RpcError = Error & { code?: number };
+const accepted = (): RpcError => {
+  throw new Error("the node accepted a send it should refuse");
+};
+
 async function chain() {
   const node = journaledProvider(await createEdrProvider(CHAIN_ID));
   const clocked = evmClockProvider(node, createDevnetClock());
@@ -51,7 +56,7 @@ describe("devnet EVM chain: sends ahead of their nonce", () => {
       // The node itself refuses the early one: the attack on ordering is real.
       const refused = await node
         .request({ method: "eth_sendRawTransaction", params: [third] })
-        .catch((e) => e);
+        .then(accepted, (error: RpcError) => error);
       expect(refused.message).to.match(/^Nonce too high/);
       // Issued in this order, so they reach the node in this order: nonces 2, 1, 0.
       const hashes = await Promise.all(
@@ -76,7 +81,7 @@ describe("devnet EVM chain: sends ahead of their nonce", () => {
       const started = performance.now();
       const error = await provider
         .request({ method: "eth_sendRawTransaction", params: [await transfer(5)] })
-        .catch((e) => e);
+        .then(accepted, (error: RpcError) => error);
       expect(performance.now() - started).to.be.at.least(NONCE_GAP_WAIT_MS - 5);
       expect(error.code).to.equal(-32000);
       expect(error.message).to.match(/^Nonce too high\. Expected nonce to be 0 but got 5/);
@@ -93,7 +98,7 @@ describe("devnet EVM chain: sends ahead of their nonce", () => {
       const started = performance.now();
       const error = await provider
         .request({ method: "eth_sendRawTransaction", params: [await transfer(0)] })
-        .catch((e) => e);
+        .then(accepted, (error: RpcError) => error);
       expect(performance.now() - started).to.be.below(NONCE_GAP_WAIT_MS / 2);
       expect(error.message).to.match(/nonce too low|already/i);
     } finally {

@@ -50,7 +50,7 @@ describe("devnet JSON-RPC server", () => {
           headers: { "content-type": "application/json" },
           body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
         });
-        expect((await response.json()).result).to.equal("0x2105");
+        expect(((await response.json()) as { result: unknown }).result).to.equal("0x2105");
       }
     } finally {
       diagnostics.unsubscribe("undici:client:connected", opened);
