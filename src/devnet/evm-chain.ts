@@ -29,6 +29,7 @@ import { attestedReceiverAbi } from "../receiver/attested-receiver-abi.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { createDevnetClock, type DevnetClock } from "./clock.ts";
+import { deferNextBlockTimestamp } from "./edr-deferred-stamp.ts";
 import { createEdrProvider } from "./edr-provider.ts";
 import { installApprovalProxy } from "./evm-approval-proxy.ts";
 import { evmClockProvider } from "./evm-clock.ts";
@@ -257,7 +258,9 @@ async function loadContracts(provider: JournaledProvider, state: EvmChainState):
 export async function startEvmDevChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
   const genesisTime = options.load?.genesisTime ?? Math.floor(Date.now() / 1000);
   // The journal records what reaches the node; the clock stamps every block above it.
-  const node = journaledProvider(await createEdrProvider(options.chainId, genesisTime));
+  const node = journaledProvider(
+    deferNextBlockTimestamp(await createEdrProvider(options.chainId, genesisTime)),
+  );
   const clocked = evmClockProvider(node, options.clock ?? createDevnetClock());
   const provider = evmMiningProvider(evmNonceGapProvider(clocked));
   const { receiver, depository, depositAddressFactory, depositAddressImplementation, tokens } = options.load
