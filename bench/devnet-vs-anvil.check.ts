@@ -21,10 +21,12 @@ export const CHECK_SIZES: CompareSizes = {
 const LIMITS: readonly { match: RegExp; limit: number }[] = [
   { match: /^start to first eth_chainId$/, limit: 40 },
   { match: /^RSS/, limit: 20 },
-  { match: /^eth_\w+ p50$/, limit: 6 },
-  { match: /^evm_snapshot \+ evm_revert p50$/, limit: 10 },
+  // Reads and snapshots measure 1.3-2.1x on a loaded two-core machine; a new connection per request
+  // or extra trips to the node per call put them past these limits.
+  { match: /^eth_\w+ p50$/, limit: 3.5 },
+  { match: /^evm_snapshot \+ evm_revert p50$/, limit: 4 },
   { match: /^\d+ transfers, .*, fresh chain$/, limit: 10 },
-  { match: /^\d+ transfers, .*, \d+-block chain$/, limit: 4 },
+  { match: /^\d+ transfers, .*, \d+-block chain$/, limit: 2 },
 ];
 /** Points of a core the idle devnet may use over idle anvil. */
 export const IDLE_CPU_LIMIT_POINTS = 5;
