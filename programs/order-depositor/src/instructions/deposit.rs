@@ -51,10 +51,11 @@ use attestkit_receiver_interface::{
         paid_request::{STATUS_INVALIDATED, STATUS_PAID},
         AccountType,
     },
+    words::bytes_eq,
 };
 use core::mem::MaybeUninit;
 use pinocchio::{
-    cpi::{invoke, Seed, Signer},
+    cpi::{invoke_unchecked, CpiAccount, Seed, Signer},
     error::ProgramError,
     instruction::{InstructionAccount, InstructionView},
     sysvars::{clock::Clock, Sysvar},
@@ -90,7 +91,7 @@ impl<'a> OrderVisitor<'a> for Seen<'a, '_> {
 
     #[inline(always)]
     fn input_payment(&mut self, chain_id: &'a [u8], currency: &'a [u8], amount: &'a [u8; 32]) {
-        self.in_paid_input = self.payment.is_none() && chain_id == self.chain_id;
+        self.in_paid_input = self.payment.is_none() && bytes_eq(chain_id, self.chain_id);
         if self.in_paid_input {
             self.payment = Some((currency, amount));
         }
@@ -98,7 +99,7 @@ impl<'a> OrderVisitor<'a> for Seen<'a, '_> {
 
     #[inline(always)]
     fn input_refund(&mut self, chain_id: &'a [u8], recipient: &'a [u8]) {
-        if self.in_paid_input && self.refund_recipient.is_none() && chain_id == self.chain_id {
+        if self.in_paid_input && self.refund_recipient.is_none() && bytes_eq(chain_id, self.chain_id) {
             self.refund_recipient = Some(recipient);
         }
     }
@@ -294,6 +295,20 @@ fn check_depository(program: &AccountView) -> ProgramResult {
     }
 }
 
+/// The depository CPI, `accounts[i]` for `metas[i]`, without the per-account checks of pinocchio's
+/// `invoke` (each meta's address against its account, no live borrow of a writable account's
+/// data): the metas are built from these very accounts, and the deposit holds no borrow of any
+/// account's data across the call.
+#[inline(always)]
+fn invoke_depository<const N: usize>(data: &[u8], metas: &[InstructionAccount; N], accounts: [&AccountView; N]) {
+    let accounts = accounts.map(CpiAccount::from);
+    // SAFETY: no borrow of these accounts' data is alive (see above), so the callee's writes
+    // alias nothing the program holds.
+    unsafe {
+        invoke_unchecked(&InstructionView { program_id: &DEPOSITORY_PROGRAM_ID, accounts: metas, data }, &accounts)
+    };
+}
+
 #[inline(always)]
 fn check_received(before: u64, after: u64, amount: u64) -> ProgramResult {
     if after.checked_sub(before) == Some(amount) {
@@ -323,10 +338,7 @@ pub fn native(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -
         InstructionAccount::writable(vault.address()),
         InstructionAccount::readonly(system_program.address()),
     ];
-    invoke(
-        &InstructionView { program_id: &DEPOSITORY_PROGRAM_ID, accounts: &metas, data: &data },
-        &[&*relay_depository, &*payer, &*payer, &*vault, &*system_program],
-    )?;
+    invoke_depository(&data, &metas, [&*relay_depository, &*payer, &*payer, &*vault, &*system_program]);
     check_received(before, vault.lamports(), accepted.amount)?;
     emit(&accepted, payer, &NATIVE);
     Ok(())
@@ -380,9 +392,10 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
         InstructionAccount::readonly(ata_program.address()),
         InstructionAccount::readonly(system_program.address()),
     ];
-    invoke(
-        &InstructionView { program_id: &DEPOSITORY_PROGRAM_ID, accounts: &metas, data: &data },
-        &[
+    invoke_depository(
+        &data,
+        &metas,
+        [
             &*relay_depository,
             &*payer,
             &*payer,
@@ -394,7 +407,7 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
             &*ata_program,
             &*system_program,
         ],
-    )?;
+    );
     check_received(before, token_amount(vault_token, token_program.address())?, accepted.amount)?;
     emit(&accepted, payer, &currency);
     Ok(())
