@@ -24,22 +24,18 @@ import {
 import { BN, expectOk, signerMeta, TOKEN_PROGRAM, toKit, web3 } from "../test/svm/receiver-fixture.ts";
 import vectors from "../test/vectors/protocol-orders.json" with { type: "json" };
 import { printTable, writeResults } from "./harness.ts";
-
-// Agave compute costs (as in LiteSVM 1.4 / 1.5; the same constants as bench/svm-cu.bench.ts).
-const SECP256K1_RECOVER = 25_000;
-const KECCAK_BASE = 85;
-const PER_SLICE = (len: number) => Math.max(Math.floor(len / 2), 10);
-const CPI_BASE = 946;
-// A sysvar read at its fewest: sol_get_sysvar (SIMD-0127, what pinocchio's Sysvar::get calls),
-// 100 + 32 / 250 (its id) + max(length / 250, 10) = 110 for Clock (40 bytes) and Rent alike; the
-// older per-sysvar calls (100 + the sysvar's size) cost more.
-const SYSVAR_GET = 100 + Math.floor(32 / 250) + Math.max(Math.floor(40 / 250), 10);
-// A CPI charges each executable account it names its data length / cpi_bytes_per_unit (250).
-const CPI_BYTES_PER_UNIT = 250;
-// sol_log_data: 100 + 100 per field + the bytes.
-const logData = (fields: number[]) => 100 + 100 * fields.length + fields.reduce((a, b) => a + b, 0);
-const SET_RETURN_DATA = 100;
-const PDA_CHECK = 85 + PER_SLICE(92) + 159; // sol_sha256 of the 92-byte replay preimage + curve check
+import {
+  CPI_BASE,
+  CPI_BYTES_PER_UNIT,
+  KECCAK_BASE,
+  keccak,
+  logData,
+  PDA_CHECK,
+  PER_SLICE,
+  SECP256K1_RECOVER,
+  SET_RETURN_DATA,
+  SYSVAR_GET,
+} from "./svm-costs.ts";
 
 // The fewest SBF instructions (1 CU each) the hashing needs around its syscalls: each call sets
 // its three argument registers and calls (4) and writes a (pointer, length) descriptor per slice
@@ -122,8 +118,6 @@ function orderIdFloor(o: EncodedOrder): { syscalls: number; instructions: number
   }
   return { syscalls, instructions };
 }
-
-const keccak = (slices: number[]) => KECCAK_BASE + slices.reduce((n, l) => n + PER_SLICE(l), 0);
 
 /** Compute units of `ix` with its discriminator replaced by one no instruction has: what the
  * entrypoint costs to hand over these accounts and data, plus the failed dispatch. */
@@ -292,7 +286,7 @@ async function main() {
       "keccak(EIP-191 prefix 28 + 32)": keccak([28, 32]),
       secp256k1_recover: SECP256K1_RECOVER,
       "keccak(pubkey 64)": keccak([64]),
-      "replay PDA check (bump 255)": PDA_CHECK,
+      "replay PDA check (bump 255)": PDA_CHECK.cu,
       "Clock::get + Rent::get (sol_get_sysvar)": 2 * SYSVAR_GET,
       "CPI CreateAccount (invoke + plain system transfer as measured)": CPI_BASE + plainSol,
       "CPI depository (invoke + the depository's deposit as measured directly)": CPI_BASE + depositoryCu,
