@@ -27,7 +27,7 @@
 
 use crate::{
     event::{OrderDeposited, ORDER_DEPOSITED_DISCRIMINATOR},
-    state::{recipient_key, OrderDepositorConfig, OrderRecipient, PaidRequest, REPLAY_SEED},
+    state::{chain_id_len, recipient_key_parts, OrderDepositorConfig, OrderRecipient, PaidRequest, REPLAY_SEED},
 };
 use attested_receiver::{
     checks,
@@ -35,7 +35,7 @@ use attested_receiver::{
     token_extensions,
 };
 use attestkit_receiver_interface::{
-    attestation::{is_authorized_signer, EvmAddress},
+    attestation::{is_authorized_signer, Crypto, EvmAddress},
     crypto::Syscalls,
     error::ReceiverError,
     order::{
@@ -213,11 +213,14 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
     if gate.whitelist.len() != recipients.len() {
         return Err(OrderError::WhitelistAccountsMismatch.into());
     }
+    let len = chain_id_len(seen.output_chain_id);
+    let mut key_parts = recipient_key_parts(&len, seen.output_chain_id, &[]);
+    let mut key = MaybeUninit::uninit();
     for (recipient, entry) in recipients.iter().zip(gate.whitelist) {
-        let key = recipient_key::<Syscalls>(seen.output_chain_id, recipient);
-        if !entry.owned_by(program_id) || state::load::<OrderRecipient>(entry, program_id)?.key != key {
-            return Err(OrderError::RecipientNotWhitelisted.into());
-        }
+        key_parts[2] = recipient;
+        Syscalls::keccak256_into(&key_parts, &mut key);
+        // SAFETY: written by `keccak256_into`.
+        check_whitelisted(entry, program_id, unsafe { key.assume_init_ref() })?;
     }
 
     // Replay: the canonical PDA of the id, not created yet.
@@ -252,6 +255,20 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
         return Err(OrderError::PayerNotRefundRecipient.into());
     }
     Ok(Accepted { id, amount, signer, now, replay_bump })
+}
+
+/// `entry` is this program's whitelist entry of `key`; `RecipientNotWhitelisted` when it is not
+/// owned by this program (never created) or holds another key.
+#[inline(always)]
+fn check_whitelisted(entry: &AccountView, program_id: &Address, key: &[u8; 32]) -> ProgramResult {
+    if !entry.owned_by(program_id) {
+        return Err(OrderError::RecipientNotWhitelisted.into());
+    }
+    // SAFETY: the deposit takes no mutable borrow of any account's data before the checks end.
+    if unsafe { state::view_owned::<OrderRecipient>(entry) }?.key != *key {
+        return Err(OrderError::RecipientNotWhitelisted.into());
+    }
+    Ok(())
 }
 
 /// Creates the replay record of the order id (rent from the payer).
@@ -295,12 +312,16 @@ fn check_depository(program: &AccountView) -> ProgramResult {
     }
 }
 
-/// The depository CPI, `accounts[i]` for `metas[i]`, without the per-account checks of pinocchio's
-/// `invoke` (each meta's address against its account, no live borrow of a writable account's
-/// data): the metas are built from these very accounts, and the deposit holds no borrow of any
-/// account's data across the call.
+/// The depository CPI with account infos for `accounts` only: the distinct, non-executable
+/// accounts among `metas`. The runtime takes each executable account a CPI names (a program)
+/// from its own copy, charging its data length / 250, without looking for an account info, and
+/// a meta that repeats an account uses that account's info: infos for them would only be built
+/// and skipped. pinocchio's `invoke` checks each meta against an info of its own, hence the
+/// unchecked call: the metas are built from these very accounts, and the deposit holds no
+/// borrow of any account's data across the call. An account the runtime does not know as
+/// executable and finds no info for fails the CPI (`MissingAccount`).
 #[inline(always)]
-fn invoke_depository<const N: usize>(data: &[u8], metas: &[InstructionAccount; N], accounts: [&AccountView; N]) {
+fn invoke_depository<const N: usize, const M: usize>(data: &[u8], metas: &[InstructionAccount; N], accounts: [&AccountView; M]) {
     let accounts = accounts.map(CpiAccount::from);
     // SAFETY: no borrow of these accounts' data is alive (see above), so the callee's writes
     // alias nothing the program holds.
@@ -338,7 +359,7 @@ pub fn native(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -
         InstructionAccount::writable(vault.address()),
         InstructionAccount::readonly(system_program.address()),
     ];
-    invoke_depository(&data, &metas, [&*relay_depository, &*payer, &*payer, &*vault, &*system_program]);
+    invoke_depository(&data, &metas, [&*relay_depository, &*payer, &*vault]);
     check_received(before, vault.lamports(), accepted.amount)?;
     emit(&accepted, payer, &NATIVE);
     Ok(())
@@ -395,18 +416,7 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
     invoke_depository(
         &data,
         &metas,
-        [
-            &*relay_depository,
-            &*payer,
-            &*payer,
-            &*vault,
-            &*mint,
-            &*payer_token,
-            &*vault_token,
-            &*token_program,
-            &*ata_program,
-            &*system_program,
-        ],
+        [&*relay_depository, &*payer, &*vault, &*mint, &*payer_token, &*vault_token],
     );
     check_received(before, token_amount(vault_token, token_program.address())?, accepted.amount)?;
     emit(&accepted, payer, &currency);
