@@ -139,8 +139,9 @@ impl<'a> Seen<'a, '_> {
 }
 
 /// What the checks hand to the payment step.
-struct Accepted {
-    id: [u8; 32],
+struct Accepted<'i> {
+    /// The order id, where `hash_order` wrote it.
+    id: &'i [u8; 32],
     amount: u64,
     signer: EvmAddress,
     now: i64,
@@ -155,14 +156,16 @@ struct Gate<'a> {
     config: &'a AccountView,
     replay: &'a AccountView,
     whitelist: &'a [AccountView],
+    /// 32 zero bytes for native, the mint for tokens.
+    currency: &'a [u8; 32],
 }
 
 /// Every check but the measured amount, cheapest first, then the secp256k1 recovery; the checks
 /// of what a signed order allows (calls, payer) come after it, so a tampered order reports its
 /// signature first. The args (`order`, `signature`, `replay_bump`) are read in the same pass that
 /// hashes the order.
-/// `currency`: 32 zero bytes for native, the mint for tokens.
-fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Accepted, ProgramError> {
+/// The order id goes to `id` (not copied).
+fn accept<'i>(program_id: &Address, gate: &Gate, id: &'i mut MaybeUninit<[u8; 32]>) -> Result<Accepted<'i>, ProgramError> {
     checks::signer(gate.payer)?;
     checks::writable(gate.payer)?;
     checks::writable(gate.replay)?;
@@ -183,18 +186,17 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
         recipient_count: 0,
         deadline: 0,
     };
-    let mut id = MaybeUninit::uninit();
     let mut reader = Reader::new(gate.data);
-    hash_order::<Syscalls, _>(&mut reader, &mut seen, &mut id)?;
+    hash_order::<Syscalls, _>(&mut reader, &mut seen, id)?;
     // SAFETY: written by `hash_order`, which returned Ok.
-    let id = unsafe { id.assume_init() };
+    let id: &'i [u8; 32] = unsafe { id.assume_init_ref() };
     let signature = reader.bytes()?;
     let replay_bump = reader.u8()?;
     reader.finish()?;
 
     // The input that pays this chain: currency and amount.
     let (payment_currency, payment_amount) = seen.payment.ok_or(OrderError::InputChainNotFound)?;
-    if payment_currency != currency {
+    if payment_currency != gate.currency {
         return Err(OrderError::InputCurrencyMismatch.into());
     }
     let amount = word_to_u64(payment_amount).ok_or(OrderError::InputAmountTooLarge)?;
@@ -224,7 +226,7 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
     }
 
     // Replay: the canonical PDA of the id, not created yet.
-    checks::replay_pda(gate.replay, &id, replay_bump, program_id)?;
+    checks::replay_pda(gate.replay, id, replay_bump, program_id)?;
     if gate.replay.owned_by(program_id) {
         return Err(match state::load::<PaidRequest>(gate.replay, program_id)?.status {
             STATUS_INVALIDATED => OrderError::OrderInvalidated,
@@ -237,7 +239,7 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
     }
 
     // The solver signed this id.
-    let signer = order_signer::<Syscalls>(&id, signature)?;
+    let signer = order_signer::<Syscalls>(id, signature)?;
     if !is_authorized_signer(&signer, &cfg.solver, &cfg.previous_solver, cfg.previous_valid_until(), now) {
         return Err(ReceiverError::SignerMismatch.into());
     }
@@ -274,7 +276,7 @@ fn check_whitelisted(entry: &AccountView, program_id: &Address, key: &[u8; 32]) 
 /// Creates the replay record of the order id (rent from the payer).
 fn record(program_id: &Address, accepted: &Accepted, payer: &AccountView, replay: &mut AccountView) -> ProgramResult {
     let bump = [accepted.replay_bump];
-    let seeds = [Seed::from(REPLAY_SEED), Seed::from(&accepted.id), Seed::from(&bump)];
+    let seeds = [Seed::from(REPLAY_SEED), Seed::from(accepted.id), Seed::from(&bump)];
     create_pda(CreatePda {
         payer,
         pda: &mut *replay,
@@ -294,7 +296,7 @@ fn record(program_id: &Address, accepted: &Accepted, payer: &AccountView, replay
 fn emit(accepted: &Accepted, payer: &AccountView, currency: &[u8; 32]) {
     OrderDeposited {
         discriminator: ORDER_DEPOSITED_DISCRIMINATOR,
-        order_id: accepted.id,
+        order_id: *accepted.id,
         payer: payer.address().to_bytes(),
         currency: *currency,
         amount: accepted.amount.to_le_bytes(),
@@ -347,11 +349,12 @@ pub fn native(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -
     checks::system_program(system_program)?;
     checks::distinct(payer, vault)?;
     const NATIVE: [u8; 32] = [0; 32];
-    let accepted = accept(program_id, &Gate { data, payer, config, replay, whitelist }, &NATIVE)?;
+    let mut id = MaybeUninit::uninit();
+    let accepted = accept(program_id, &Gate { data, payer, config, replay, whitelist, currency: &NATIVE }, &mut id)?;
     record(program_id, &accepted, payer, replay)?;
 
     let before = vault.lamports();
-    let data = deposit_data(&depository_ix::DEPOSIT_NATIVE, accepted.amount, &accepted.id);
+    let data = deposit_data(&depository_ix::DEPOSIT_NATIVE, accepted.amount, accepted.id);
     let metas = [
         InstructionAccount::readonly(relay_depository.address()),
         InstructionAccount::writable_signer(payer.address()),
@@ -395,12 +398,13 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
     }
     token_extensions::check_mint(&mint.try_borrow()?)?;
     token_extensions::check_payer_token(payer_token, token_program.address())?;
-    let currency = mint.address().to_bytes();
-    let accepted = accept(program_id, &Gate { data, payer, config, replay, whitelist }, &currency)?;
+    let currency = mint.address().as_array();
+    let mut id = MaybeUninit::uninit();
+    let accepted = accept(program_id, &Gate { data, payer, config, replay, whitelist, currency }, &mut id)?;
     record(program_id, &accepted, payer, replay)?;
 
     let before = token_amount(vault_token, token_program.address())?;
-    let data = deposit_data(&depository_ix::DEPOSIT_TOKEN, accepted.amount, &accepted.id);
+    let data = deposit_data(&depository_ix::DEPOSIT_TOKEN, accepted.amount, accepted.id);
     let metas = [
         InstructionAccount::readonly(relay_depository.address()),
         InstructionAccount::writable_signer(payer.address()),
@@ -419,6 +423,6 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
         [&*relay_depository, &*payer, &*vault, &*mint, &*payer_token, &*vault_token],
     );
     check_received(before, token_amount(vault_token, token_program.address())?, accepted.amount)?;
-    emit(&accepted, payer, &currency);
+    emit(&accepted, payer, currency);
     Ok(())
 }
