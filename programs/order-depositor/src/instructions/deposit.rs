@@ -169,7 +169,8 @@ fn accept<'i>(program_id: &Address, gate: &Gate, id: &'i mut MaybeUninit<[u8; 32
     checks::signer(gate.payer)?;
     checks::writable(gate.payer)?;
     checks::writable(gate.replay)?;
-    let cfg = state::load::<OrderDepositorConfig>(gate.config, program_id)?;
+    // SAFETY: the deposit takes no mutable borrow of any account's data before the checks end.
+    let cfg = unsafe { state::view::<OrderDepositorConfig>(gate.config, program_id) }?;
     if cfg.is_paused() {
         return Err(ReceiverError::Paused.into());
     }
@@ -377,7 +378,8 @@ fn token_amount(account: &AccountView, token_program: &Address) -> Result<u64, P
     if !account.owned_by(token_program) {
         return Err(ReceiverError::InvalidTokenAccount.into());
     }
-    match account.try_borrow()?.get(64..72) {
+    // SAFETY: the deposit holds no mutable borrow of a token account's data.
+    match unsafe { account.borrow_unchecked() }.get(64..72) {
         Some(&[a, b, c, d, e, f, g, h]) => Ok(u64::from_le_bytes([a, b, c, d, e, f, g, h])),
         _ => Err(ReceiverError::InvalidTokenAccount.into()),
     }
@@ -396,8 +398,10 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
     if !mint.owned_by(token_program.address()) {
         return Err(ReceiverError::InvalidMint.into());
     }
-    token_extensions::check_mint(&mint.try_borrow()?)?;
-    token_extensions::check_payer_token(payer_token, token_program.address())?;
+    // SAFETY (both): the deposit takes no mutable borrow of any account's data before the
+    // depository CPI.
+    token_extensions::check_mint(unsafe { mint.borrow_unchecked() })?;
+    unsafe { token_extensions::check_payer_token(payer_token, token_program.address()) }?;
     let currency = mint.address().as_array();
     let mut id = MaybeUninit::uninit();
     let accepted = accept(program_id, &Gate { data, payer, config, replay, whitelist, currency }, &mut id)?;

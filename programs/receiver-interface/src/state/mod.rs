@@ -49,6 +49,19 @@ pub fn load<'a, T: AccountType>(
     Ok(Ref::map(data, |d| unsafe { &*(d.as_ptr() as *const T) }))
 }
 
+/// As [`load`], without tracking the borrow (see [`view_owned`]).
+///
+/// # Safety
+/// No mutable borrow of the account's data may be alive, or taken, while the result is.
+#[inline(always)]
+pub unsafe fn view<'a, T: AccountType>(account: &'a AccountView, program_id: &Address) -> Result<&'a T, ProgramError> {
+    if !account.owned_by(program_id) {
+        return Err(ReceiverError::InvalidAccountOwner.into());
+    }
+    // SAFETY: the caller's contract.
+    unsafe { view_owned(account) }
+}
+
 /// As [`load`] for an account whose owner the caller has checked, without tracking the borrow
 /// (pinocchio's borrow flag costs a load and two stores each way).
 ///
