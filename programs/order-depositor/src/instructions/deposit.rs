@@ -143,15 +143,17 @@ struct Accepted<'i> {
     /// The order id, where `hash_order` wrote it.
     id: &'i [u8; 32],
     amount: u64,
-    signer: EvmAddress,
+    /// The solver that signed the id: the order's own `solver` field, once checked against the
+    /// recovered signer (no copy of the recovered address).
+    signer: &'i EvmAddress,
     now: i64,
     replay_bump: u8,
 }
 
 /// The instruction's arguments and the accounts every order check reads.
-struct Gate<'a> {
+struct Gate<'d, 'a> {
     /// `order || signature || replay_bump` (Borsh).
-    data: &'a [u8],
+    data: &'d [u8],
     payer: &'a AccountView,
     config: &'a AccountView,
     replay: &'a AccountView,
@@ -165,7 +167,7 @@ struct Gate<'a> {
 /// signature first. The args (`order`, `signature`, `replay_bump`) are read in the same pass that
 /// hashes the order.
 /// The order id goes to `id` (not copied).
-fn accept<'i>(program_id: &Address, gate: &Gate, id: &'i mut MaybeUninit<[u8; 32]>) -> Result<Accepted<'i>, ProgramError> {
+fn accept<'i>(program_id: &Address, gate: &Gate<'i, '_>, id: &'i mut MaybeUninit<[u8; 32]>) -> Result<Accepted<'i>, ProgramError> {
     checks::signer(gate.payer)?;
     checks::writable(gate.payer)?;
     checks::writable(gate.replay)?;
@@ -257,7 +259,7 @@ fn accept<'i>(program_id: &Address, gate: &Gate, id: &'i mut MaybeUninit<[u8; 32
     if refund_recipient != gate.payer.address().as_ref() {
         return Err(OrderError::PayerNotRefundRecipient.into());
     }
-    Ok(Accepted { id, amount, signer, now, replay_bump })
+    Ok(Accepted { id, amount, signer: seen.solver, now, replay_bump })
 }
 
 /// `entry` is this program's whitelist entry of `key`; `RecipientNotWhitelisted` when it is not
@@ -301,7 +303,7 @@ fn emit(accepted: &Accepted, payer: &AccountView, currency: &[u8; 32]) {
         payer: payer.address().to_bytes(),
         currency: *currency,
         amount: accepted.amount.to_le_bytes(),
-        signer: accepted.signer,
+        signer: *accepted.signer,
     }
     .emit();
 }
