@@ -242,12 +242,14 @@ fn accept<'i>(program_id: &Address, gate: &Gate<'i, '_>, id: &'i mut MaybeUninit
     }
 
     // The solver signed this id.
-    let signer = order_signer::<Syscalls>(id, signature)?;
-    if !is_authorized_signer(&signer, &cfg.solver, &cfg.previous_solver, cfg.previous_valid_until(), now) {
+    // Read where the recovery returned it (a `?` would move the address out first).
+    let recovered = order_signer::<Syscalls>(id, signature);
+    let signer = recovered.as_ref().map_err(|e| *e)?;
+    if !is_authorized_signer(signer, &cfg.solver, &cfg.previous_solver, cfg.previous_valid_until(), now) {
         return Err(ReceiverError::SignerMismatch.into());
     }
     // The order's solver (exclusive filling rights) is the one that signed it.
-    if seen.solver != &signer {
+    if seen.solver != signer {
         return Err(OrderError::OrderSolverMismatch.into());
     }
     // Calls run on the destination chain and can send the output anywhere: the owner opts in.
