@@ -319,22 +319,19 @@ fn check_depository(program: &AccountView) -> ProgramResult {
     }
 }
 
-/// The depository CPI with account infos for `accounts` only: the distinct, non-executable
-/// accounts among `metas`. The runtime takes each executable account a CPI names (a program)
-/// from its own copy, charging its data length / 250, without looking for an account info, and
-/// a meta that repeats an account uses that account's info: infos for them would only be built
-/// and skipped. pinocchio's `invoke` checks each meta against an info of its own, hence the
-/// unchecked call: the metas are built from these very accounts, and the deposit holds no
-/// borrow of any account's data across the call. An account the runtime does not know as
-/// executable and finds no info for fails the CPI (`MissingAccount`).
+/// The depository CPI with `infos`, the account infos of the distinct non-executable accounts
+/// among `metas`. The runtime takes each executable account a CPI names (a program) from its own
+/// copy, charging its data length / 250, without looking for an account info, and a meta that
+/// repeats an account uses that account's info: infos for them would only be built and skipped.
+/// An account the runtime does not know as executable and finds no info for fails the CPI
+/// (`MissingAccount`). pinocchio's `invoke` checks each meta against an info of its own, hence the
+/// unchecked call: the metas are built from these very accounts, and the deposit holds no borrow
+/// of any account's data across the call.
 #[inline(always)]
-fn invoke_depository<const N: usize, const M: usize>(data: &[u8], metas: &[InstructionAccount; N], accounts: [&AccountView; M]) {
-    let accounts = accounts.map(CpiAccount::from);
+fn invoke_depository(data: &[u8], metas: &[InstructionAccount], infos: &[CpiAccount]) {
     // SAFETY: no borrow of these accounts' data is alive (see above), so the callee's writes
     // alias nothing the program holds.
-    unsafe {
-        invoke_unchecked(&InstructionView { program_id: &DEPOSITORY_PROGRAM_ID, accounts: metas, data }, &accounts)
-    };
+    unsafe { invoke_unchecked(&InstructionView { program_id: &DEPOSITORY_PROGRAM_ID, accounts: metas, data }, infos) };
 }
 
 #[inline(always)]
@@ -367,7 +364,7 @@ pub fn native(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -
         InstructionAccount::writable(vault.address()),
         InstructionAccount::readonly(system_program.address()),
     ];
-    invoke_depository(&data, &metas, [&*relay_depository, &*payer, &*vault]);
+    invoke_depository(&data, &metas, &[&*relay_depository, &*payer, &*vault].map(CpiAccount::from));
     check_received(before, vault.lamports(), accepted.amount)?;
     emit(&accepted, payer, &NATIVE);
     Ok(())
@@ -425,11 +422,22 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
         InstructionAccount::readonly(ata_program.address()),
         InstructionAccount::readonly(system_program.address()),
     ];
-    invoke_depository(
-        &data,
-        &metas,
-        [&*relay_depository, &*payer, &*vault, &*mint, &*payer_token, &*vault_token],
-    );
+    // The associated token program is the one program of the CPI the deposit does not check
+    // itself: its info goes along unless it is executable, so that a stand-in reaches the
+    // depository and is refused there (`InvalidAssociatedTokenProgram`) rather than by the runtime.
+    let mut infos = [const { MaybeUninit::<CpiAccount>::uninit() }; 7];
+    for (info, account) in infos.iter_mut().zip([&*relay_depository, &*payer, &*vault, &*mint, &*payer_token, &*vault_token]) {
+        info.write(CpiAccount::from(account));
+    }
+    let passed = if ata_program.executable() {
+        6
+    } else {
+        infos[6].write(CpiAccount::from(&*ata_program));
+        7
+    };
+    // SAFETY: the first `passed` infos are written; `MaybeUninit<T>` has the layout of `T`.
+    let infos = unsafe { core::slice::from_raw_parts(infos.as_ptr() as *const CpiAccount, passed) };
+    invoke_depository(&data, &metas, infos);
     check_received(before, token_amount(vault_token, token_program.address())?, accepted.amount)?;
     emit(&accepted, payer, currency);
     Ok(())
