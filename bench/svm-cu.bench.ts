@@ -21,28 +21,15 @@ import {
   TOKEN_PROGRAM,
 } from "../test/svm/receiver-fixture.ts";
 import { printTable, writeResults } from "./harness.ts";
-
-// Agave compute costs (SIMD-0339 era defaults, as in LiteSVM 1.5).
-const SECP256K1_RECOVER = 25_000;
-const CREATE_PROGRAM_ADDRESS = 1_500;
-const KECCAK_BASE = 85;
-const PER_SLICE = (len: number) => Math.max(Math.floor(len / 2), 10); // 1 CU / 2 bytes, min mem_op 10
-const CPI_BASE = 946; // invoke_units
-const SYSVAR_BASE = 100; // Clock::get, Rent::get (sol_get_sysvar base) + bytes
-const LOG_DATA = 100; // sol_log_data base (+ bytes)
-
-const keccak = (slices: number[]) => KECCAK_BASE + slices.reduce((n, l) => n + PER_SLICE(l), 0);
-
-const SHA256_BASE = 85; // sha256_base_cost; per slice max(1 CU / 2 bytes, mem_op_base_cost 10)
-const CURVE25519_EDWARDS_VALIDATE_POINT = 159; // curve25519_edwards_validate_point_cost
-/** One PDA check of the replay PDA for one bump, as the program does it (what create_program_address
- * does, for 290 instead of CREATE_PROGRAM_ADDRESS = 1,500 CU): sol_sha256 of the 92-byte preimage
- * "replay"(6) || request_id(32) || [bump] || program_id(32) || "ProgramDerivedAddress"(21) in one
- * slice, and sol_curve_validate_point (edwards) on the hash. */
-const PDA_CHECK = {
-  what: "(sol_sha256 of 92 bytes + sol_curve_validate_point edwards)",
-  cu: SHA256_BASE + PER_SLICE(92) + CURVE25519_EDWARDS_VALIDATE_POINT,
-};
+import {
+  CPI_BASE,
+  CREATE_PROGRAM_ADDRESS,
+  keccak,
+  logData,
+  PDA_CHECK,
+  SECP256K1_RECOVER,
+  SYSVAR_GET,
+} from "./svm-costs.ts";
 
 /** Bytes of a replay record (PaidRequest). */
 const REPLAY_RECORD_LEN = 50n;
@@ -125,10 +112,10 @@ async function main() {
       "keccak(pubkey 64)": keccak([64]),
       [`replay PDA checks: ${checks} x ${PDA_CHECK.what} (${PDA_CHECK.cu}) (bump ${bump} + ${checks - 1} higher bumps for canonicality)`]:
         PDA_CHECK.cu * checks,
-      "Clock::get + Rent::get": 2 * SYSVAR_BASE,
+      "Clock::get + Rent::get (sol_get_sysvar)": 2 * SYSVAR_GET,
       "CPI CreateAccount (invoke + callee as measured by the plain SOL transfer)":
         CPI_BASE + createAccountCallee,
-      "sol_log_data (252-byte event)": LOG_DATA + 252,
+      "sol_log_data (252-byte event)": logData([252]),
     };
     if (transferCallee !== null)
       items["CPI TransferChecked (invoke + callee as measured by the plain token transfer)"] =
@@ -308,7 +295,7 @@ async function main() {
     `Share of random ids with canonical bump b: 2^-(256-b) (1/2, 1/4, 1/8, ...). Expected CU = sum of share x CU ` +
     `(measured down to 248, linear per-bump step beyond). Targets and the 10%-of-floor check are judged on bump ` +
     `${JUDGED_BUMP}: ${(shareAtLeast(JUDGED_BUMP) * 100).toFixed(2)}% of random ids have a canonical bump >= ${JUDGED_BUMP} and cost at most that. ` +
-    `Each PDA check: ${PDA_CHECK.what} = ${SHA256_BASE} + ${PER_SLICE(92)} + ${CURVE25519_EDWARDS_VALIDATE_POINT} = ${PDA_CHECK.cu} CU ` +
+    `Each PDA check: ${PDA_CHECK.what} = ${PDA_CHECK.parts} = ${PDA_CHECK.cu} CU ` +
     `(agave cost constants sha256_base_cost, sha256_byte_cost per 2 bytes, curve25519_edwards_validate_point_cost), ` +
     `instead of sol_create_program_address at ${CREATE_PROGRAM_ADDRESS} CU.`;
   console.log(`\nNOTE: ${note}`);

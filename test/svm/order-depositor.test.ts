@@ -431,6 +431,25 @@ describe("svm: order-gated deposit into the depository", function () {
       );
     });
 
+    it("a stand-in for the associated token program, a plain account or another program: the depository refuses it (InvalidAssociatedTokenProgram), nothing moves", async () => {
+      const t = await f.tokenSetup(TOKEN_PROGRAM);
+      const plain = await generateKeyPairSigner();
+      f.svm.airdrop(plain.address, lamports(1_000_000_000n));
+      for (const standIn of [plain.address, DEPOSITORY]) {
+        const order = f.order({ currency: hexOf(t.mint) });
+        const before = f.tokenBalance(t.payerToken);
+        const ix = await f.depositTokenOrder(order, t, { accounts: { associatedTokenProgram: standIn } });
+        expect(ix.accounts?.map((a) => a.address)).to.include(standIn);
+        expectCode(
+          await f.send([ix]),
+          DEPOSITORY_ERRORS.InvalidAssociatedTokenProgram,
+          `InvalidAssociatedTokenProgram (${standIn})`,
+        );
+        expect(f.tokenBalance(t.payerToken)).to.equal(before);
+        expect(before > 0n, "the payer holds tokens the deposit would move").to.equal(true);
+      }
+    });
+
     it("a vault token account that is the payer's own: the depository refuses it (InvalidVaultTokenAccount)", async () => {
       const t = await f.tokenSetup(TOKEN_PROGRAM);
       const order = f.order({ currency: hexOf(t.mint) });

@@ -187,11 +187,12 @@ impl PdaOps for PdaSyscalls {
     fn is_on_curve(bytes: &[u8; 32]) -> bool {
         #[cfg(any(target_os = "solana", target_arch = "bpf"))]
         {
-            // Not written by the edwards validation; passed as a valid pointer all the same.
-            let mut unused = [0u8; 32];
+            // Neither read nor written by the edwards validation (no zeroing needed); passed as a
+            // valid pointer all the same.
+            let mut unused = core::mem::MaybeUninit::<[u8; 32]>::uninit();
             // SAFETY: a 32-byte point; curve id 0 = CURVE25519_EDWARDS.
             let rc = unsafe {
-                pinocchio::syscalls::sol_curve_validate_point(0, bytes.as_ptr(), unused.as_mut_ptr())
+                pinocchio::syscalls::sol_curve_validate_point(0, bytes.as_ptr(), unused.as_mut_ptr() as *mut u8)
             };
             rc == 0
         }

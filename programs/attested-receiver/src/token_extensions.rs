@@ -69,12 +69,16 @@ pub fn check_payer_account(account: &[u8]) -> Result<(), ReceiverError> {
 }
 
 /// The payer's token account: owned by `token_program` (`InvalidTokenAccount`) and without CPI
-/// Guard enabled (`PayerTokenCpiGuard`).
+/// Guard enabled (`PayerTokenCpiGuard`). Its data is read without tracking the borrow.
+///
+/// # Safety
+/// No mutable borrow of the payer token account's data may be alive.
 #[inline(always)]
-pub fn check_payer_token(payer_token: &AccountView, token_program: &Address) -> Result<(), ProgramError> {
+pub unsafe fn check_payer_token(payer_token: &AccountView, token_program: &Address) -> Result<(), ProgramError> {
     if !payer_token.owned_by(token_program) {
         return Err(ReceiverError::InvalidTokenAccount.into());
     }
-    check_payer_account(&payer_token.try_borrow()?)?;
+    // SAFETY: no mutable borrow is alive (the caller's contract).
+    check_payer_account(unsafe { payer_token.borrow_unchecked() })?;
     Ok(())
 }

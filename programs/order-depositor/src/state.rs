@@ -87,5 +87,19 @@ unsafe impl AccountType for OrderRecipient {
 /// and a VM-encoded recipient of any length (the length prefix keeps the pair unambiguous).
 #[inline(always)]
 pub fn recipient_key<C: Crypto>(chain_id: &[u8], recipient: &[u8]) -> [u8; 32] {
-    C::keccak256(&[&(chain_id.len() as u32).to_le_bytes(), chain_id, recipient])
+    let len = chain_id_len(chain_id);
+    C::keccak256(&recipient_key_parts(&len, chain_id, recipient))
+}
+
+/// The length prefix of [`recipient_key`].
+#[inline(always)]
+pub fn chain_id_len(chain_id: &[u8]) -> [u8; 4] {
+    (chain_id.len() as u32).to_le_bytes()
+}
+
+/// What [`recipient_key`] hashes, `len` from [`chain_id_len`]: kept by a caller that hashes the
+/// keys of several recipients on one chain, which then sets only the last part each time.
+#[inline(always)]
+pub fn recipient_key_parts<'a>(len: &'a [u8; 4], chain_id: &'a [u8], recipient: &'a [u8]) -> [&'a [u8]; 3] {
+    [len, chain_id, recipient]
 }

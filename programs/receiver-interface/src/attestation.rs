@@ -7,7 +7,7 @@
 //! [`Crypto`] implementation: syscalls on chain ([`crate::crypto::Syscalls`]), reference crates in
 //! host tests. Nothing here allocates.
 
-use crate::error::ReceiverError;
+use crate::{error::ReceiverError, words::be_words};
 
 /// `originChainId` of this SVM chain (the service interface's SVM rules).
 pub const SVM_CHAIN_ID: u64 = 792_703_809;
@@ -41,6 +41,18 @@ pub trait Crypto {
     }
     /// Uncompressed public key (x || y, 64 bytes) recovered from `hash` and `r || s`, or `None`.
     fn secp256k1_recover(hash: &[u8; 32], recovery_id: u8, rs: &[u8; 64]) -> Option<[u8; 64]>;
+    /// The key [`Crypto::secp256k1_recover`] recovers, written to `out` (no 64-byte copy on
+    /// return); `false`, and `out` untouched, when there is none.
+    #[inline(always)]
+    fn secp256k1_recover_into(hash: &[u8; 32], recovery_id: u8, rs: &[u8; 64], out: &mut core::mem::MaybeUninit<[u8; 64]>) -> bool {
+        match Self::secp256k1_recover(hash, recovery_id, rs) {
+            Some(key) => {
+                out.write(key);
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 /// An EVM address.
@@ -117,17 +129,6 @@ pub struct ParsedSignature {
     pub recovery_id: u8,
 }
 
-/// Big-endian comparison `a <= b`.
-#[inline(always)]
-fn be_le(a: &[u8; 32], b: &[u8; 32]) -> bool {
-    for i in 0..32 {
-        if a[i] != b[i] {
-            return a[i] < b[i];
-        }
-    }
-    true
-}
-
 /// Parses a 65-byte `r || s || v` (v in {27, 28}) or a 64-byte EIP-2098 `r || vs` signature.
 ///
 /// Rejects: other lengths ([`ReceiverError::InvalidSignatureLength`]); `v` not 27/28
@@ -153,13 +154,14 @@ pub fn parse_signature(signature: &[u8]) -> Result<ParsedSignature, ReceiverErro
         }
         _ => return Err(ReceiverError::InvalidSignatureLength),
     };
+    // As four big-endian words each: compared as tuples, they order like the numbers.
     let (r, s) = rs.split_at(32);
-    let r: &[u8; 32] = r.try_into().map_err(|_| ReceiverError::InvalidSignature)?;
-    let s: &[u8; 32] = s.try_into().map_err(|_| ReceiverError::InvalidSignature)?;
-    if s.iter().all(|b| *b == 0) || !be_le(s, &SECP256K1_HALF_N) {
+    let r = be_words(r.try_into().map_err(|_| ReceiverError::InvalidSignature)?);
+    let s = be_words(s.try_into().map_err(|_| ReceiverError::InvalidSignature)?);
+    if s == (0, 0, 0, 0) || s > be_words(&SECP256K1_HALF_N) {
         return Err(ReceiverError::InvalidSignatureS);
     }
-    if r.iter().all(|b| *b == 0) || be_le(&SECP256K1_N, r) {
+    if r == (0, 0, 0, 0) || r >= be_words(&SECP256K1_N) {
         return Err(ReceiverError::InvalidSignature);
     }
     Ok(ParsedSignature { rs, recovery_id })
@@ -171,15 +173,20 @@ pub fn recover_signer<C: Crypto>(
     signature: &[u8],
 ) -> Result<EvmAddress, ReceiverError> {
     let parsed = parse_signature(signature)?;
-    let pubkey = C::secp256k1_recover(digest, parsed.recovery_id, &parsed.rs)
-        .ok_or(ReceiverError::InvalidSignature)?;
-    let hashed = C::keccak256(&[&pubkey]);
-    let mut address = [0u8; 20];
-    address.copy_from_slice(&hashed[12..]);
-    if address == [0u8; 20] {
+    // The key and its hash stay where the syscalls write them.
+    let mut pubkey = core::mem::MaybeUninit::uninit();
+    if !C::secp256k1_recover_into(digest, parsed.recovery_id, &parsed.rs, &mut pubkey) {
         return Err(ReceiverError::InvalidSignature);
     }
-    Ok(address)
+    let mut hashed = core::mem::MaybeUninit::uninit();
+    // SAFETY: `secp256k1_recover_into` returned true, so it wrote the key.
+    C::keccak256_into(&[unsafe { pubkey.assume_init_ref() }], &mut hashed);
+    // SAFETY: written by `keccak256_into`.
+    let (_, address) = unsafe { hashed.assume_init_ref() }.split_last_chunk::<20>().ok_or(ReceiverError::InvalidSignature)?;
+    if *address == [0u8; 20] {
+        return Err(ReceiverError::InvalidSignature);
+    }
+    Ok(*address)
 }
 
 /// Full path: request hash, EIP-191 digest, strict recovery. Returns the signer's address.

@@ -49,28 +49,28 @@ impl Crypto for Syscalls {
 
     #[inline(always)]
     fn secp256k1_recover(hash: &[u8; 32], recovery_id: u8, rs: &[u8; 64]) -> Option<[u8; 64]> {
+        let mut out = core::mem::MaybeUninit::<[u8; 64]>::uninit();
+        if Self::secp256k1_recover_into(hash, recovery_id, rs, &mut out) {
+            // SAFETY: `secp256k1_recover_into` returned true, so it wrote the key.
+            Some(unsafe { out.assume_init() })
+        } else {
+            None
+        }
+    }
+
+    #[inline(always)]
+    fn secp256k1_recover_into(hash: &[u8; 32], recovery_id: u8, rs: &[u8; 64], out: &mut core::mem::MaybeUninit<[u8; 64]>) -> bool {
         #[cfg(any(target_os = "solana", target_arch = "bpf"))]
         {
-            let mut out = core::mem::MaybeUninit::<[u8; 64]>::uninit();
-            // SAFETY: 32-byte hash, 64-byte signature and 64-byte output buffers.
-            let rc = unsafe {
-                pinocchio::syscalls::sol_secp256k1_recover(
-                    hash.as_ptr(),
-                    recovery_id as u64,
-                    rs.as_ptr(),
-                    out.as_mut_ptr() as *mut u8,
-                )
-            };
-            if rc == 0 {
-                // SAFETY: success means the syscall wrote the 64-byte key.
-                Some(unsafe { out.assume_init() })
-            } else {
-                None
+            // SAFETY: 32-byte hash, 64-byte signature and 64-byte output buffers; success (0)
+            // means the syscall wrote the 64-byte key.
+            unsafe {
+                pinocchio::syscalls::sol_secp256k1_recover(hash.as_ptr(), recovery_id as u64, rs.as_ptr(), out.as_mut_ptr() as *mut u8) == 0
             }
         }
         #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
         {
-            let _ = (hash, recovery_id, rs);
+            let _ = (hash, recovery_id, rs, out);
             unreachable!("sol_secp256k1_recover exists only on the SVM")
         }
     }

@@ -8,7 +8,8 @@
 //! feature), [`address`] (EVM / SVM address words), [`state`] (account layouts and PDA seeds;
 //! `state::paid_request::replay_status` reads the receiver's record of a request id), [`pda`]
 //! (request-id PDAs with their canonical bump, for your own replay records),
-//! [`instruction`] (discriminators and instruction data), [`event`], [`error`].
+//! [`instruction`] (discriminators and instruction data), [`event`], [`error`], [`words`] (byte
+//! strings compared a word at a time).
 //! `no_std`, nothing allocates.
 //!
 //! ```text
@@ -32,3 +33,4 @@ pub mod order;
 mod panic_handler;
 pub mod state;
 pub mod verify;
+pub mod words;

@@ -1,13 +1,14 @@
-//! `pda::request_address` against Solana's own `find_program_address`, and
-//! `state::paid_request::replay_status` on host-built accounts: it answers for the receiver's
-//! replay PDA of the given id only, and reads the status the receiver wrote.
+//! `pda::request_address` against Solana's own `find_program_address`,
+//! `state::paid_request::replay_status` on host-built accounts (it answers for the receiver's
+//! replay PDA of the given id only, and reads the status the receiver wrote), and the untracked
+//! `state::view` / `state::view_owned` against `state::load`.
 
 use attestkit_receiver_interface::{
     error::ReceiverError,
     pda::{check_request_address, request_address},
     state::{
         paid_request::{replay_status, REPLAY_SEED, STATUS_INVALIDATED, STATUS_PAID},
-        AccountType, PaidRequest,
+        load, view as view_state, view_owned, AccountType, PaidRequest,
     },
 };
 use pinocchio::{account::RuntimeAccount, AccountView, Address};
@@ -118,4 +119,33 @@ fn attack_a_look_alike_record_owned_by_another_program_or_with_other_data_is_ref
         replay_status(&view(&mut cosplay), &id, &RECEIVER),
         Err(ReceiverError::InvalidAccountDiscriminator)
     );
+}
+
+#[test]
+fn view_refuses_what_load_refuses_and_reads_what_it_reads_without_touching_the_borrow_flag() {
+    let (pda, bump) = request_address(REPLAY_SEED, &[4u8; 32], &RECEIVER);
+    let mut wrong_type = record(STATUS_PAID, bump);
+    wrong_type[0] ^= 1;
+    let mut good = account(pda.clone(), RECEIVER, Some(record(STATUS_INVALIDATED, bump)));
+    let mut foreign = account(pda.clone(), Address::new_from_array([9; 32]), Some(record(STATUS_PAID, bump)));
+    let mut cosplay = account(pda.clone(), RECEIVER, Some(wrong_type));
+    let mut empty = account(pda, RECEIVER, None);
+    let expected = [
+        Ok(STATUS_INVALIDATED),
+        Err(ReceiverError::InvalidAccountOwner.into()),
+        Err(ReceiverError::InvalidAccountDiscriminator.into()),
+        Err(ReceiverError::InvalidAccountDiscriminator.into()),
+    ];
+    for (raw, expected) in [&mut good, &mut foreign, &mut cosplay, &mut empty].into_iter().zip(expected) {
+        let owned = raw.header.owner == RECEIVER;
+        let account = view(raw);
+        assert_eq!(load::<PaidRequest>(&account, &RECEIVER).map(|r| r.status), expected);
+        // SAFETY: no mutable borrow of the test account's data exists.
+        assert_eq!(unsafe { view_state::<PaidRequest>(&account, &RECEIVER) }.map(|r| r.status), expected);
+        if owned {
+            // SAFETY: as above; the owner is checked just before.
+            assert_eq!(unsafe { view_owned::<PaidRequest>(&account) }.map(|r| r.status), expected);
+        }
+        assert_eq!(raw.header.borrow_state, u8::MAX, "the views leave the borrow flag as they found it");
+    }
 }

@@ -259,7 +259,8 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
         token_extensions::check_mint(&m)?;
         m[44]
     };
-    token_extensions::check_payer_token(payer_token, token_program_id)?;
+    // SAFETY: the handler holds no mutable borrow of any account's data yet.
+    unsafe { token_extensions::check_payer_token(payer_token, token_program_id) }?;
 
     let v = verify(program_id, args, signature, payer, config, whitelist, replay, mint.address().as_array())?;
 

@@ -27,7 +27,7 @@
 
 use crate::{
     event::{OrderDeposited, ORDER_DEPOSITED_DISCRIMINATOR},
-    state::{recipient_key, OrderDepositorConfig, OrderRecipient, PaidRequest, REPLAY_SEED},
+    state::{chain_id_len, recipient_key_parts, OrderDepositorConfig, OrderRecipient, PaidRequest, REPLAY_SEED},
 };
 use attested_receiver::{
     checks,
@@ -35,7 +35,7 @@ use attested_receiver::{
     token_extensions,
 };
 use attestkit_receiver_interface::{
-    attestation::{is_authorized_signer, EvmAddress},
+    attestation::{is_authorized_signer, Crypto, EvmAddress},
     crypto::Syscalls,
     error::ReceiverError,
     order::{
@@ -51,10 +51,11 @@ use attestkit_receiver_interface::{
         paid_request::{STATUS_INVALIDATED, STATUS_PAID},
         AccountType,
     },
+    words::bytes_eq,
 };
 use core::mem::MaybeUninit;
 use pinocchio::{
-    cpi::{invoke, Seed, Signer},
+    cpi::{invoke_unchecked, CpiAccount, Seed, Signer},
     error::ProgramError,
     instruction::{InstructionAccount, InstructionView},
     sysvars::{clock::Clock, Sysvar},
@@ -90,7 +91,7 @@ impl<'a> OrderVisitor<'a> for Seen<'a, '_> {
 
     #[inline(always)]
     fn input_payment(&mut self, chain_id: &'a [u8], currency: &'a [u8], amount: &'a [u8; 32]) {
-        self.in_paid_input = self.payment.is_none() && chain_id == self.chain_id;
+        self.in_paid_input = self.payment.is_none() && bytes_eq(chain_id, self.chain_id);
         if self.in_paid_input {
             self.payment = Some((currency, amount));
         }
@@ -98,7 +99,7 @@ impl<'a> OrderVisitor<'a> for Seen<'a, '_> {
 
     #[inline(always)]
     fn input_refund(&mut self, chain_id: &'a [u8], recipient: &'a [u8]) {
-        if self.in_paid_input && self.refund_recipient.is_none() && chain_id == self.chain_id {
+        if self.in_paid_input && self.refund_recipient.is_none() && bytes_eq(chain_id, self.chain_id) {
             self.refund_recipient = Some(recipient);
         }
     }
@@ -138,34 +139,40 @@ impl<'a> Seen<'a, '_> {
 }
 
 /// What the checks hand to the payment step.
-struct Accepted {
-    id: [u8; 32],
+struct Accepted<'i> {
+    /// The order id, where `hash_order` wrote it.
+    id: &'i [u8; 32],
     amount: u64,
-    signer: EvmAddress,
+    /// The solver that signed the id: the order's own `solver` field, once checked against the
+    /// recovered signer (no copy of the recovered address).
+    signer: &'i EvmAddress,
     now: i64,
     replay_bump: u8,
 }
 
 /// The instruction's arguments and the accounts every order check reads.
-struct Gate<'a> {
+struct Gate<'d, 'a> {
     /// `order || signature || replay_bump` (Borsh).
-    data: &'a [u8],
+    data: &'d [u8],
     payer: &'a AccountView,
     config: &'a AccountView,
     replay: &'a AccountView,
     whitelist: &'a [AccountView],
+    /// 32 zero bytes for native, the mint for tokens.
+    currency: &'a [u8; 32],
 }
 
 /// Every check but the measured amount, cheapest first, then the secp256k1 recovery; the checks
 /// of what a signed order allows (calls, payer) come after it, so a tampered order reports its
 /// signature first. The args (`order`, `signature`, `replay_bump`) are read in the same pass that
 /// hashes the order.
-/// `currency`: 32 zero bytes for native, the mint for tokens.
-fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Accepted, ProgramError> {
+/// The order id goes to `id` (not copied).
+fn accept<'i>(program_id: &Address, gate: &Gate<'i, '_>, id: &'i mut MaybeUninit<[u8; 32]>) -> Result<Accepted<'i>, ProgramError> {
     checks::signer(gate.payer)?;
     checks::writable(gate.payer)?;
     checks::writable(gate.replay)?;
-    let cfg = state::load::<OrderDepositorConfig>(gate.config, program_id)?;
+    // SAFETY: the deposit takes no mutable borrow of any account's data before the checks end.
+    let cfg = unsafe { state::view::<OrderDepositorConfig>(gate.config, program_id) }?;
     if cfg.is_paused() {
         return Err(ReceiverError::Paused.into());
     }
@@ -182,18 +189,17 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
         recipient_count: 0,
         deadline: 0,
     };
-    let mut id = MaybeUninit::uninit();
     let mut reader = Reader::new(gate.data);
-    hash_order::<Syscalls, _>(&mut reader, &mut seen, &mut id)?;
+    hash_order::<Syscalls, _>(&mut reader, &mut seen, id)?;
     // SAFETY: written by `hash_order`, which returned Ok.
-    let id = unsafe { id.assume_init() };
+    let id: &'i [u8; 32] = unsafe { id.assume_init_ref() };
     let signature = reader.bytes()?;
     let replay_bump = reader.u8()?;
     reader.finish()?;
 
     // The input that pays this chain: currency and amount.
     let (payment_currency, payment_amount) = seen.payment.ok_or(OrderError::InputChainNotFound)?;
-    if payment_currency != currency {
+    if payment_currency != gate.currency {
         return Err(OrderError::InputCurrencyMismatch.into());
     }
     let amount = word_to_u64(payment_amount).ok_or(OrderError::InputAmountTooLarge)?;
@@ -212,15 +218,18 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
     if gate.whitelist.len() != recipients.len() {
         return Err(OrderError::WhitelistAccountsMismatch.into());
     }
+    let len = chain_id_len(seen.output_chain_id);
+    let mut key_parts = recipient_key_parts(&len, seen.output_chain_id, &[]);
+    let mut key = MaybeUninit::uninit();
     for (recipient, entry) in recipients.iter().zip(gate.whitelist) {
-        let key = recipient_key::<Syscalls>(seen.output_chain_id, recipient);
-        if !entry.owned_by(program_id) || state::load::<OrderRecipient>(entry, program_id)?.key != key {
-            return Err(OrderError::RecipientNotWhitelisted.into());
-        }
+        key_parts[2] = recipient;
+        Syscalls::keccak256_into(&key_parts, &mut key);
+        // SAFETY: written by `keccak256_into`.
+        check_whitelisted(entry, program_id, unsafe { key.assume_init_ref() })?;
     }
 
     // Replay: the canonical PDA of the id, not created yet.
-    checks::replay_pda(gate.replay, &id, replay_bump, program_id)?;
+    checks::replay_pda(gate.replay, id, replay_bump, program_id)?;
     if gate.replay.owned_by(program_id) {
         return Err(match state::load::<PaidRequest>(gate.replay, program_id)?.status {
             STATUS_INVALIDATED => OrderError::OrderInvalidated,
@@ -233,12 +242,14 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
     }
 
     // The solver signed this id.
-    let signer = order_signer::<Syscalls>(&id, signature)?;
-    if !is_authorized_signer(&signer, &cfg.solver, &cfg.previous_solver, cfg.previous_valid_until(), now) {
+    // Read where the recovery returned it (a `?` would move the address out first).
+    let recovered = order_signer::<Syscalls>(id, signature);
+    let signer = recovered.as_ref().map_err(|e| *e)?;
+    if !is_authorized_signer(signer, &cfg.solver, &cfg.previous_solver, cfg.previous_valid_until(), now) {
         return Err(ReceiverError::SignerMismatch.into());
     }
     // The order's solver (exclusive filling rights) is the one that signed it.
-    if seen.solver != &signer {
+    if seen.solver != signer {
         return Err(OrderError::OrderSolverMismatch.into());
     }
     // Calls run on the destination chain and can send the output anywhere: the owner opts in.
@@ -250,13 +261,27 @@ fn accept(program_id: &Address, gate: &Gate, currency: &[u8; 32]) -> Result<Acce
     if refund_recipient != gate.payer.address().as_ref() {
         return Err(OrderError::PayerNotRefundRecipient.into());
     }
-    Ok(Accepted { id, amount, signer, now, replay_bump })
+    Ok(Accepted { id, amount, signer: seen.solver, now, replay_bump })
+}
+
+/// `entry` is this program's whitelist entry of `key`; `RecipientNotWhitelisted` when it is not
+/// owned by this program (never created) or holds another key.
+#[inline(always)]
+fn check_whitelisted(entry: &AccountView, program_id: &Address, key: &[u8; 32]) -> ProgramResult {
+    if !entry.owned_by(program_id) {
+        return Err(OrderError::RecipientNotWhitelisted.into());
+    }
+    // SAFETY: the deposit takes no mutable borrow of any account's data before the checks end.
+    if unsafe { state::view_owned::<OrderRecipient>(entry) }?.key != *key {
+        return Err(OrderError::RecipientNotWhitelisted.into());
+    }
+    Ok(())
 }
 
 /// Creates the replay record of the order id (rent from the payer).
 fn record(program_id: &Address, accepted: &Accepted, payer: &AccountView, replay: &mut AccountView) -> ProgramResult {
     let bump = [accepted.replay_bump];
-    let seeds = [Seed::from(REPLAY_SEED), Seed::from(&accepted.id), Seed::from(&bump)];
+    let seeds = [Seed::from(REPLAY_SEED), Seed::from(accepted.id), Seed::from(&bump)];
     create_pda(CreatePda {
         payer,
         pda: &mut *replay,
@@ -276,11 +301,11 @@ fn record(program_id: &Address, accepted: &Accepted, payer: &AccountView, replay
 fn emit(accepted: &Accepted, payer: &AccountView, currency: &[u8; 32]) {
     OrderDeposited {
         discriminator: ORDER_DEPOSITED_DISCRIMINATOR,
-        order_id: accepted.id,
+        order_id: *accepted.id,
         payer: payer.address().to_bytes(),
         currency: *currency,
         amount: accepted.amount.to_le_bytes(),
-        signer: accepted.signer,
+        signer: *accepted.signer,
     }
     .emit();
 }
@@ -292,6 +317,21 @@ fn check_depository(program: &AccountView) -> ProgramResult {
     } else {
         Err(OrderError::InvalidDepositoryProgram.into())
     }
+}
+
+/// The depository CPI with `infos`, the account infos of the distinct non-executable accounts
+/// among `metas`. The runtime takes each executable account a CPI names (a program) from its own
+/// copy, charging its data length / 250, without looking for an account info, and a meta that
+/// repeats an account uses that account's info: infos for them would only be built and skipped.
+/// An account the runtime does not know as executable and finds no info for fails the CPI
+/// (`MissingAccount`). pinocchio's `invoke` checks each meta against an info of its own, hence the
+/// unchecked call: the metas are built from these very accounts, and the deposit holds no borrow
+/// of any account's data across the call.
+#[inline(always)]
+fn invoke_depository(data: &[u8], metas: &[InstructionAccount], infos: &[CpiAccount]) {
+    // SAFETY: no borrow of these accounts' data is alive (see above), so the callee's writes
+    // alias nothing the program holds.
+    unsafe { invoke_unchecked(&InstructionView { program_id: &DEPOSITORY_PROGRAM_ID, accounts: metas, data }, infos) };
 }
 
 #[inline(always)]
@@ -311,11 +351,12 @@ pub fn native(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -
     checks::system_program(system_program)?;
     checks::distinct(payer, vault)?;
     const NATIVE: [u8; 32] = [0; 32];
-    let accepted = accept(program_id, &Gate { data, payer, config, replay, whitelist }, &NATIVE)?;
+    let mut id = MaybeUninit::uninit();
+    let accepted = accept(program_id, &Gate { data, payer, config, replay, whitelist, currency: &NATIVE }, &mut id)?;
     record(program_id, &accepted, payer, replay)?;
 
     let before = vault.lamports();
-    let data = deposit_data(&depository_ix::DEPOSIT_NATIVE, accepted.amount, &accepted.id);
+    let data = deposit_data(&depository_ix::DEPOSIT_NATIVE, accepted.amount, accepted.id);
     let metas = [
         InstructionAccount::readonly(relay_depository.address()),
         InstructionAccount::writable_signer(payer.address()),
@@ -323,10 +364,7 @@ pub fn native(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -
         InstructionAccount::writable(vault.address()),
         InstructionAccount::readonly(system_program.address()),
     ];
-    invoke(
-        &InstructionView { program_id: &DEPOSITORY_PROGRAM_ID, accounts: &metas, data: &data },
-        &[&*relay_depository, &*payer, &*payer, &*vault, &*system_program],
-    )?;
+    invoke_depository(&data, &metas, &[&*relay_depository, &*payer, &*vault].map(CpiAccount::from));
     check_received(before, vault.lamports(), accepted.amount)?;
     emit(&accepted, payer, &NATIVE);
     Ok(())
@@ -341,7 +379,8 @@ fn token_amount(account: &AccountView, token_program: &Address) -> Result<u64, P
     if !account.owned_by(token_program) {
         return Err(ReceiverError::InvalidTokenAccount.into());
     }
-    match account.try_borrow()?.get(64..72) {
+    // SAFETY: the deposit holds no mutable borrow of a token account's data.
+    match unsafe { account.borrow_unchecked() }.get(64..72) {
         Some(&[a, b, c, d, e, f, g, h]) => Ok(u64::from_le_bytes([a, b, c, d, e, f, g, h])),
         _ => Err(ReceiverError::InvalidTokenAccount.into()),
     }
@@ -360,14 +399,17 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
     if !mint.owned_by(token_program.address()) {
         return Err(ReceiverError::InvalidMint.into());
     }
-    token_extensions::check_mint(&mint.try_borrow()?)?;
-    token_extensions::check_payer_token(payer_token, token_program.address())?;
-    let currency = mint.address().to_bytes();
-    let accepted = accept(program_id, &Gate { data, payer, config, replay, whitelist }, &currency)?;
+    // SAFETY (both): the deposit takes no mutable borrow of any account's data before the
+    // depository CPI.
+    token_extensions::check_mint(unsafe { mint.borrow_unchecked() })?;
+    unsafe { token_extensions::check_payer_token(payer_token, token_program.address()) }?;
+    let currency = mint.address().as_array();
+    let mut id = MaybeUninit::uninit();
+    let accepted = accept(program_id, &Gate { data, payer, config, replay, whitelist, currency }, &mut id)?;
     record(program_id, &accepted, payer, replay)?;
 
     let before = token_amount(vault_token, token_program.address())?;
-    let data = deposit_data(&depository_ix::DEPOSIT_TOKEN, accepted.amount, &accepted.id);
+    let data = deposit_data(&depository_ix::DEPOSIT_TOKEN, accepted.amount, accepted.id);
     let metas = [
         InstructionAccount::readonly(relay_depository.address()),
         InstructionAccount::writable_signer(payer.address()),
@@ -380,22 +422,23 @@ pub fn token(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) ->
         InstructionAccount::readonly(ata_program.address()),
         InstructionAccount::readonly(system_program.address()),
     ];
-    invoke(
-        &InstructionView { program_id: &DEPOSITORY_PROGRAM_ID, accounts: &metas, data: &data },
-        &[
-            &*relay_depository,
-            &*payer,
-            &*payer,
-            &*vault,
-            &*mint,
-            &*payer_token,
-            &*vault_token,
-            &*token_program,
-            &*ata_program,
-            &*system_program,
-        ],
-    )?;
+    // The associated token program is the one program of the CPI the deposit does not check
+    // itself: its info goes along unless it is executable, so that a stand-in reaches the
+    // depository and is refused there (`InvalidAssociatedTokenProgram`) rather than by the runtime.
+    let mut infos = [const { MaybeUninit::<CpiAccount>::uninit() }; 7];
+    for (info, account) in infos.iter_mut().zip([&*relay_depository, &*payer, &*vault, &*mint, &*payer_token, &*vault_token]) {
+        info.write(CpiAccount::from(account));
+    }
+    let passed = if ata_program.executable() {
+        6
+    } else {
+        infos[6].write(CpiAccount::from(&*ata_program));
+        7
+    };
+    // SAFETY: the first `passed` infos are written; `MaybeUninit<T>` has the layout of `T`.
+    let infos = unsafe { core::slice::from_raw_parts(infos.as_ptr() as *const CpiAccount, passed) };
+    invoke_depository(&data, &metas, infos);
     check_received(before, token_amount(vault_token, token_program.address())?, accepted.amount)?;
-    emit(&accepted, payer, &currency);
+    emit(&accepted, payer, currency);
     Ok(())
 }

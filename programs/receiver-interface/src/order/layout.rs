@@ -8,6 +8,7 @@
 //! lists ([`List`]) keep their encoded bytes and decode an element each time they are iterated.
 
 use super::{borsh::Reader, error::OrderError};
+use crate::words::be_words;
 use core::marker::PhantomData;
 
 /// Most elements a list may hold (inputs, refunds, payments, calls, fees). The id hashes a
@@ -239,10 +240,8 @@ impl<'a> Order<'a> {
 /// A `uint256` (big-endian word) as `u64`, `None` when it does not fit.
 #[inline(always)]
 pub fn word_to_u64(word: &[u8; 32]) -> Option<u64> {
-    let (high, low) = word.split_at(24);
-    if high.iter().any(|b| *b != 0) {
-        return None;
+    match be_words(word) {
+        (0, 0, 0, low) => Some(low),
+        _ => None,
     }
-    let low: [u8; 8] = low.try_into().ok()?;
-    Some(u64::from_be_bytes(low))
 }

@@ -49,6 +49,35 @@ pub fn load<'a, T: AccountType>(
     Ok(Ref::map(data, |d| unsafe { &*(d.as_ptr() as *const T) }))
 }
 
+/// As [`load`], without tracking the borrow (see [`view_owned`]).
+///
+/// # Safety
+/// No mutable borrow of the account's data may be alive, or taken, while the result is.
+#[inline(always)]
+pub unsafe fn view<'a, T: AccountType>(account: &'a AccountView, program_id: &Address) -> Result<&'a T, ProgramError> {
+    if !account.owned_by(program_id) {
+        return Err(ReceiverError::InvalidAccountOwner.into());
+    }
+    // SAFETY: the caller's contract.
+    unsafe { view_owned(account) }
+}
+
+/// As [`load`] for an account whose owner the caller has checked, without tracking the borrow
+/// (pinocchio's borrow flag costs a load and two stores each way).
+///
+/// # Safety
+/// No mutable borrow of the account's data may be alive, or taken, while the result is.
+#[inline(always)]
+pub unsafe fn view_owned<T: AccountType>(account: &AccountView) -> Result<&T, ProgramError> {
+    // SAFETY: no mutable borrow (the caller's contract).
+    let data = unsafe { account.borrow_unchecked() };
+    if data.len() != T::LEN || data[..8] != T::DISCRIMINATOR {
+        return Err(ReceiverError::InvalidAccountDiscriminator.into());
+    }
+    // SAFETY: size checked; T has alignment 1 and accepts every bit pattern (AccountType contract).
+    Ok(unsafe { &*(data.as_ptr() as *const T) })
+}
+
 /// As [`load`], mutable; the account must be writable.
 #[inline(always)]
 pub fn load_mut<'a, T: AccountType>(
