@@ -9,7 +9,7 @@
 // figure is compared against: they are the hasher's overhead, not part of the floor. `operandBound` prices
 // the part of that overhead no hasher avoids, so that floor + bound is what a hasher can reach at best.
 import { type Hex, hexToBytes, stringToBytes } from "viem";
-import type { EncodedOrder } from "../src/orders/index.ts";
+import type { EncodedOrder, EncodedOrderV2 } from "../src/orders/index.ts";
 
 const KECCAK_BASE = 30;
 const KECCAK_WORD = 6;
@@ -36,7 +36,8 @@ export type OrderIdFloor = {
 
 const words = (bytes: number) => Math.ceil(bytes / 32);
 
-export function orderIdFloor(order: EncodedOrder, source: OrderSource): OrderIdFloor {
+/** The floor's opcode counter over one order's encoding; each version's walker calls it member by member. */
+function floorCounter(source: OrderSource) {
   let keccakGas = 0;
   let mstoreGas = 0;
   let readGas = 0;
@@ -53,12 +54,6 @@ export function orderIdFloor(order: EncodedOrder, source: OrderSource): OrderIdF
   const read = (count = 1) => {
     readGas += VERY_LOW * count;
   };
-  /** A struct of `members` members plus its type hash: its words written, then hashed. */
-  const struct = (members: number) => {
-    counts.mstores += members + 1;
-    mstoreGas += VERY_LOW * (members + 1);
-    keccak(32 * (members + 1));
-  };
   /** A bytes / string member: its offset and length read, in calldata copied to memory, then hashed. */
   const dynamic = (length: number) => {
     read(2);
@@ -68,80 +63,144 @@ export function orderIdFloor(order: EncodedOrder, source: OrderSource): OrderIdF
     }
     keccak(length, source === "calldata");
   };
-  const text = (value: string) => dynamic(stringToBytes(value).length);
-  const bytes = (value: Hex) => dynamic(hexToBytes(value).length);
-  /** An array: its offset and length read, one offset / pointer per element, the element hashes hashed. */
-  const array = (count: number) => {
-    read(2 + count);
-    counts.mstores += count;
-    counts.lists++;
-    counts.elements += count;
-    if (count <= 2) counts.shortLists++;
-    mstoreGas += VERY_LOW * count;
-    keccak(32 * count);
+  return {
+    read,
+    /** A struct of `members` members plus its type hash: its words written, then hashed. */
+    struct(members: number) {
+      counts.mstores += members + 1;
+      mstoreGas += VERY_LOW * (members + 1);
+      keccak(32 * (members + 1));
+    },
+    /** Two adjacent static words, which a hasher may move in one copy (see {@link operandBound}). */
+    staticPair() {
+      counts.staticPairs++;
+    },
+    text: (value: string) => dynamic(stringToBytes(value).length),
+    bytes: (value: Hex) => dynamic(hexToBytes(value).length),
+    /** An array: its offset and length read, one offset / pointer per element, the element hashes hashed. */
+    array(count: number) {
+      read(2 + count);
+      counts.mstores += count;
+      counts.lists++;
+      counts.elements += count;
+      if (count <= 2) counts.shortLists++;
+      mstoreGas += VERY_LOW * count;
+      keccak(32 * count);
+    },
+    /** A nested struct member: its offset / pointer. */
+    nested: () => read(),
+    result(): OrderIdFloor {
+      const memoryGas = VERY_LOW * words(largestInput);
+      return {
+        keccakGas,
+        mstoreGas,
+        readGas,
+        memoryGas,
+        total: keccakGas + mstoreGas + readGas + memoryGas,
+        keccaks,
+        counts,
+      };
+    },
   };
-  /** A nested struct member: its offset / pointer. */
-  const nested = () => read();
+}
+type FloorCounter = ReturnType<typeof floorCounter>;
 
-  struct(7);
-  counts.staticPairs++; // solver, salt
-  text(order.version);
-  text(order.solverChainId);
-  read(2); // solver, salt
-  array(order.inputs.length);
+function fees(f: FloorCounter, list: EncodedOrder["fees"]) {
+  f.array(list.length);
+  for (const fee of list) {
+    f.struct(5);
+    f.text(fee.recipientChainId);
+    f.bytes(fee.recipient);
+    f.text(fee.currencyChainId);
+    f.bytes(fee.currency);
+    f.read(); // amount
+  }
+}
+
+/** The floor of a `"v1"` order's id ({ProtocolOrder}). */
+export function orderIdFloor(order: EncodedOrder, source: OrderSource): OrderIdFloor {
+  const f = floorCounter(source);
+  f.struct(7);
+  f.staticPair(); // solver, salt
+  f.text(order.version);
+  f.text(order.solverChainId);
+  f.read(2); // solver, salt
+  f.array(order.inputs.length);
   for (const input of order.inputs) {
-    struct(2);
-    nested();
-    struct(4);
-    counts.staticPairs++; // amount, weight
-    text(input.payment.chainId);
-    bytes(input.payment.currency);
-    read(2); // amount, weight
-    array(input.refunds.length);
+    f.struct(2);
+    f.nested();
+    f.struct(4);
+    f.staticPair(); // amount, weight
+    f.text(input.payment.chainId);
+    f.bytes(input.payment.currency);
+    f.read(2); // amount, weight
+    f.array(input.refunds.length);
     for (const refund of input.refunds) {
-      struct(6);
-      counts.staticPairs++; // minimumAmount, deadline
-      text(refund.chainId);
-      bytes(refund.recipient);
-      bytes(refund.currency);
-      read(2); // minimumAmount, deadline
-      bytes(refund.extraData);
+      f.struct(6);
+      f.staticPair(); // minimumAmount, deadline
+      f.text(refund.chainId);
+      f.bytes(refund.recipient);
+      f.bytes(refund.currency);
+      f.read(2); // minimumAmount, deadline
+      f.bytes(refund.extraData);
     }
   }
-  nested();
-  struct(5);
-  text(order.output.chainId);
-  array(order.output.payments.length);
+  f.nested();
+  f.struct(5);
+  f.text(order.output.chainId);
+  f.array(order.output.payments.length);
   for (const payment of order.output.payments) {
-    struct(4);
-    counts.staticPairs++; // minimumAmount, expectedAmount
-    bytes(payment.recipient);
-    bytes(payment.currency);
-    read(2); // minimumAmount, expectedAmount
+    f.struct(4);
+    f.staticPair(); // minimumAmount, expectedAmount
+    f.bytes(payment.recipient);
+    f.bytes(payment.currency);
+    f.read(2); // minimumAmount, expectedAmount
   }
-  read(); // deadline
-  array(order.output.calls.length);
-  for (const call of order.output.calls) bytes(call);
-  bytes(order.output.extraData);
-  array(order.fees.length);
-  for (const fee of order.fees) {
-    struct(5);
-    text(fee.recipientChainId);
-    bytes(fee.recipient);
-    text(fee.currencyChainId);
-    bytes(fee.currency);
-    read(); // amount
+  f.read(); // deadline
+  f.array(order.output.calls.length);
+  for (const call of order.output.calls) f.bytes(call);
+  f.bytes(order.output.extraData);
+  fees(f, order.fees);
+  return f.result();
+}
+
+/** The floor of a `"v2"` order's id ({ProtocolOrderV2}), counted as {@link orderIdFloor} counts v1's. */
+export function orderIdFloorV2(order: EncodedOrderV2, source: OrderSource): OrderIdFloor {
+  const f = floorCounter(source);
+  f.struct(9);
+  f.staticPair(); // relayer, salt (deadline follows them)
+  f.text(order.version);
+  f.text(order.relayerChainId);
+  f.read(3); // relayer, salt, deadline
+  f.nested();
+  f.struct(3);
+  f.text(order.input.chainId);
+  f.bytes(order.input.currency);
+  f.read(); // amount
+  f.array(order.refunds.length);
+  for (const refund of order.refunds) {
+    f.struct(4);
+    f.text(refund.chainId);
+    f.bytes(refund.currency);
+    f.read(); // minimumAmount
+    f.bytes(refund.recipient);
   }
-  const memoryGas = VERY_LOW * words(largestInput);
-  return {
-    keccakGas,
-    mstoreGas,
-    readGas,
-    memoryGas,
-    total: keccakGas + mstoreGas + readGas + memoryGas,
-    keccaks,
-    counts,
-  };
+  f.nested();
+  f.struct(3);
+  f.text(order.output.chainId);
+  f.nested();
+  f.struct(2);
+  f.bytes(order.output.withdraw.currency);
+  f.read(); // minimumAmount
+  f.nested();
+  f.struct(4);
+  f.bytes(order.output.fill.currency);
+  f.read(); // minimumAmount
+  f.bytes(order.output.fill.recipient);
+  f.array(order.output.fill.calls.length);
+  for (const call of order.output.fill.calls) f.bytes(call);
+  fees(f, order.fees);
+  return f.result();
 }
 
 /**

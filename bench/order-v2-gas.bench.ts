@@ -1,8 +1,9 @@
 // Gas of the "v2" order id on EVM. Run: npx hardhat run bench/order-v2-gas.bench.ts
 // ProtocolOrderV2.orderId alone (measured inside contracts/mocks/ProtocolOrderV2Harness.sol with gasleft) over
 // an order already decoded in memory, and orderIdCalldata over the order where it lies in calldata, by order
-// shape, beside ProtocolOrder.orderId (v1) for the v1 order carrying the same payment (one input, its refunds,
-// one output payment, the same fees).
+// shape, each beside the floor and least bench/order-gas.floor.ts derives for it, and beside
+// ProtocolOrder.orderId (v1) for the v1 order carrying the same payment (one input, its refunds, one output
+// payment, the same fees).
 import { network } from "hardhat";
 import type { Hex } from "viem";
 import {
@@ -13,6 +14,7 @@ import {
 } from "../src/orders/index.ts";
 import { orderV2Vectors } from "../test/orders/vectors.ts";
 import { printTable, writeResults } from "./harness.ts";
+import { operandBound, orderIdFloorV2 } from "./order-gas.floor.ts";
 
 const RELAYER: Hex = `0x${"5a".repeat(20)}`;
 const PAYER: Hex = `0x${"be".repeat(20)}`;
@@ -110,15 +112,24 @@ for (const entry of cases) {
     if (v1Id !== hashEncodedOrder(entry.v1)) throw new Error(`${entry.name}: the v1 harness disagrees`);
     v1Gas = Number(gas);
   }
+  const memory = orderIdFloorV2(entry.v2, "memory");
+  const calldata = orderIdFloorV2(entry.v2, "calldata");
   rows.push({
     case: entry.name,
     orderIdV2: Number(memoryGas),
+    memoryFloor: memory.total,
+    memoryLeast: memory.total + operandBound(memory),
     orderIdCalldataV2: Number(calldataGas),
+    calldataFloor: calldata.total,
+    calldataLeast: calldata.total + operandBound(calldata),
     orderIdV1SamePayment: v1Gas,
   });
 }
-printTable("ProtocolOrderV2 order id gas (measured inside the harness with gasleft)", rows);
+printTable(
+  "ProtocolOrderV2 order id gas (measured inside the harness with gasleft) beside its floor and least (bench/order-gas.floor.ts)",
+  rows,
+);
 writeResults("order-v2-gas.json", {
-  note: "npx hardhat run bench/order-v2-gas.bench.ts; gas of ProtocolOrderV2.orderId (order decoded in memory) and orderIdCalldata (the order where it lies in calldata), measured with gasleft inside contracts/mocks/ProtocolOrderV2Harness.sol, beside ProtocolOrder.orderId (v1, assembly) for the v1 order carrying the same payment. Gas is deterministic.",
+  note: "npx hardhat run bench/order-v2-gas.bench.ts; gas of ProtocolOrderV2.orderId (order decoded in memory) and orderIdCalldata (the order where it lies in calldata), measured with gasleft inside contracts/mocks/ProtocolOrderV2Harness.sol, beside the floor bench/order-gas.floor.ts derives for each form (memoryFloor / calldataFloor: keccaks, MSTOREs, one read per member word / offset / length, calldata copies, scratch memory) and that floor plus operandBound (memoryLeast / calldataLeast: the operands and loop branches no looping hasher avoids), and beside ProtocolOrder.orderId (v1, assembly) for the v1 order carrying the same payment. Gas is deterministic.",
   results: rows,
 });

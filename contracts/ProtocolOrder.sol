@@ -107,11 +107,17 @@ library ProtocolOrder {
         assembly ("memory-safe") {
             // As in {orderIdCalldata}: each struct hashes its nested members first, keeping their hashes on
             // the stack, then writes its own words at `m` and hashes them, so the memory touched stays a few
-            // words past the free memory pointer (memory expansion costs gas). A list writes its element
-            // hashes at `m` and hashes each element past them. `bytes` / `string` members are hashed where
-            // they lie.
+            // words past the free memory pointer (memory expansion costs gas). `bytes` / `string` members are
+            // hashed where they lie. A list of one element (the common shape) hashes that element at `m` and
+            // its one-word list in the scratch space, without a loop; an empty list's hash is the constant
+            // keccak256(""); a longer list writes its element hashes at `m` and hashes each element past them.
             function bytesHash(p) -> h {
                 h := keccak256(add(p, 0x20), mload(p))
+            }
+            /// keccak256 of the one word `w`, hashed in the scratch space.
+            function wordHash(w) -> h {
+                mstore(0x00, w)
+                h := keccak256(0x00, 0x20)
             }
             /// InputPayment: typeHash, h(chainId), h(currency), amount, weight.
             function inputPayment(s, m) -> h {
@@ -121,60 +127,82 @@ library ProtocolOrder {
                 mcopy(add(m, 0x60), add(s, 0x40), 0x40)
                 h := keccak256(m, 0xa0)
             }
-            /// InputRefund[]: each typeHash, h(chainId), h(recipient), h(currency), minimumAmount, deadline,
+            /// InputRefund: typeHash, h(chainId), h(recipient), h(currency), minimumAmount, deadline,
             /// h(extraData).
+            function refund(s, m) -> h {
+                mstore(m, 0x9f8e11410c9bfb023e54a2bfcc41ef4f8db1fe4bb5db7873169ff3aead2bf0e2)
+                mstore(add(m, 0x20), bytesHash(mload(s)))
+                mstore(add(m, 0x40), bytesHash(mload(add(s, 0x20))))
+                mstore(add(m, 0x60), bytesHash(mload(add(s, 0x40))))
+                mstore(add(m, 0x80), mload(add(s, 0x60)))
+                mstore(add(m, 0xa0), and(mload(add(s, 0x80)), 0xffffffff))
+                mstore(add(m, 0xc0), bytesHash(mload(add(s, 0xa0))))
+                h := keccak256(m, 0xe0)
+            }
             function refunds(a, m) -> h {
-                let size := shl(5, mload(a))
-                let e := add(m, size)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    let s := mload(add(add(a, 0x20), i))
-                    mstore(e, 0x9f8e11410c9bfb023e54a2bfcc41ef4f8db1fe4bb5db7873169ff3aead2bf0e2)
-                    mstore(add(e, 0x20), bytesHash(mload(s)))
-                    mstore(add(e, 0x40), bytesHash(mload(add(s, 0x20))))
-                    mstore(add(e, 0x60), bytesHash(mload(add(s, 0x40))))
-                    mstore(add(e, 0x80), mload(add(s, 0x60)))
-                    mstore(add(e, 0xa0), and(mload(add(s, 0x80)), 0xffffffff))
-                    mstore(add(e, 0xc0), bytesHash(mload(add(s, 0xa0))))
-                    mstore(add(m, i), keccak256(e, 0xe0))
+                switch mload(a)
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                case 1 { h := wordHash(refund(mload(add(a, 0x20)), m)) }
+                default {
+                    let size := shl(5, mload(a))
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), refund(mload(add(add(a, 0x20), i)), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
-            /// Input[]: each typeHash, hashStruct(payment), h(refunds).
+            /// Input: typeHash, hashStruct(payment), h(refunds). The words are written as they are hashed,
+            /// the nested scratch past them: holding the payment's hash on the stack across the refunds costs
+            /// more.
+            function input(s, m) -> h {
+                mstore(m, 0xc5b0643c7427e4816be79fd8064fc108fc7c5aefbe7016b1eeeb150228f93745)
+                mstore(add(m, 0x20), inputPayment(mload(s), add(m, 0x60)))
+                mstore(add(m, 0x40), refunds(mload(add(s, 0x20)), add(m, 0x60)))
+                h := keccak256(m, 0x60)
+            }
             function inputs(a, m) -> h {
-                let size := shl(5, mload(a))
-                let e := add(m, size)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    let s := mload(add(add(a, 0x20), i))
-                    // Here the words are written as they are hashed, the nested scratch past them: holding
-                    // the payment's hash on the stack across the refunds' loop costs more per refund.
-                    mstore(e, 0xc5b0643c7427e4816be79fd8064fc108fc7c5aefbe7016b1eeeb150228f93745)
-                    mstore(add(e, 0x20), inputPayment(mload(s), add(e, 0x60)))
-                    mstore(add(e, 0x40), refunds(mload(add(s, 0x20)), add(e, 0x60)))
-                    mstore(add(m, i), keccak256(e, 0x60))
+                switch mload(a)
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                case 1 { h := wordHash(input(mload(add(a, 0x20)), m)) }
+                default {
+                    let size := shl(5, mload(a))
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), input(mload(add(add(a, 0x20), i)), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
-            /// OutputPayment[]: each typeHash, h(recipient), h(currency), minimumAmount, expectedAmount.
+            /// OutputPayment: typeHash, h(recipient), h(currency), minimumAmount, expectedAmount.
+            function outputPayment(s, m) -> h {
+                mstore(m, 0x96c6557b6ec114bb9ff5291394bf5f35c3685043c1a46f43146634a70dca0cdc)
+                mstore(add(m, 0x20), bytesHash(mload(s)))
+                mstore(add(m, 0x40), bytesHash(mload(add(s, 0x20))))
+                mcopy(add(m, 0x60), add(s, 0x40), 0x40)
+                h := keccak256(m, 0xa0)
+            }
             function outputPayments(a, m) -> h {
-                let size := shl(5, mload(a))
-                let e := add(m, size)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    let s := mload(add(add(a, 0x20), i))
-                    mstore(e, 0x96c6557b6ec114bb9ff5291394bf5f35c3685043c1a46f43146634a70dca0cdc)
-                    mstore(add(e, 0x20), bytesHash(mload(s)))
-                    mstore(add(e, 0x40), bytesHash(mload(add(s, 0x20))))
-                    mcopy(add(e, 0x60), add(s, 0x40), 0x40)
-                    mstore(add(m, i), keccak256(e, 0xa0))
+                switch mload(a)
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                case 1 { h := wordHash(outputPayment(mload(add(a, 0x20)), m)) }
+                default {
+                    let size := shl(5, mload(a))
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), outputPayment(mload(add(add(a, 0x20), i)), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
             /// bytes[]: the hash of each element's hash.
             function calls(a, m) -> h {
-                let size := shl(5, mload(a))
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), bytesHash(mload(add(add(a, 0x20), i))))
+                switch mload(a)
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                default {
+                    let size := shl(5, mload(a))
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), bytesHash(mload(add(add(a, 0x20), i))))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
             /// Output: typeHash, h(chainId), h(payments), deadline, h(calls), h(extraData).
             function output(s, m) -> h {
@@ -188,21 +216,27 @@ library ProtocolOrder {
                 mstore(add(m, 0xa0), bytesHash(mload(add(s, 0x80))))
                 h := keccak256(m, 0xc0)
             }
-            /// Fee[]: each typeHash, h(recipientChainId), h(recipient), h(currencyChainId), h(currency), amount.
+            /// Fee: typeHash, h(recipientChainId), h(recipient), h(currencyChainId), h(currency), amount.
+            function fee(s, m) -> h {
+                mstore(m, 0x5e1420e6482d4138dbc016fa378f064eb120b8b82c866fbb1da0b68c92f8abae)
+                mstore(add(m, 0x20), bytesHash(mload(s)))
+                mstore(add(m, 0x40), bytesHash(mload(add(s, 0x20))))
+                mstore(add(m, 0x60), bytesHash(mload(add(s, 0x40))))
+                mstore(add(m, 0x80), bytesHash(mload(add(s, 0x60))))
+                mstore(add(m, 0xa0), mload(add(s, 0x80)))
+                h := keccak256(m, 0xc0)
+            }
             function fees(a, m) -> h {
-                let size := shl(5, mload(a))
-                let e := add(m, size)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    let s := mload(add(add(a, 0x20), i))
-                    mstore(e, 0x5e1420e6482d4138dbc016fa378f064eb120b8b82c866fbb1da0b68c92f8abae)
-                    mstore(add(e, 0x20), bytesHash(mload(s)))
-                    mstore(add(e, 0x40), bytesHash(mload(add(s, 0x20))))
-                    mstore(add(e, 0x60), bytesHash(mload(add(s, 0x40))))
-                    mstore(add(e, 0x80), bytesHash(mload(add(s, 0x60))))
-                    mstore(add(e, 0xa0), mload(add(s, 0x80)))
-                    mstore(add(m, i), keccak256(e, 0xc0))
+                switch mload(a)
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                case 1 { h := wordHash(fee(mload(add(a, 0x20)), m)) }
+                default {
+                    let size := shl(5, mload(a))
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), fee(mload(add(add(a, 0x20), i)), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
 
             // Order: typeHash, h(version), h(solverChainId), solver, salt, h(inputs), hashStruct(output),
@@ -251,6 +285,11 @@ library ProtocolOrder {
                 h := keccak256(m, length)
             }
             /// The word at `head`, which must fit a `uint32` (the ABI decoder rejects dirty high bits too).
+            /// keccak256 of the one word `w`, hashed in the scratch space.
+            function wordHash(w) -> h {
+                mstore(0x00, w)
+                h := keccak256(0x00, 0x20)
+            }
             function uint32At(head) -> value {
                 value := calldataload(head)
                 if shr(32, value) { revert(0, 0) }
@@ -290,11 +329,15 @@ library ProtocolOrder {
             }
             function refunds(base, head, m) -> h {
                 let heads, size := array(base, head)
-                let e := add(m, size)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), refund(add(heads, calldataload(add(heads, i))), e))
+                switch size
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                case 0x20 { h := wordHash(refund(add(heads, calldataload(heads)), m)) }
+                default {
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), refund(add(heads, calldataload(add(heads, i))), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
             /// Input: typeHash, hashStruct(payment), h(refunds).
             function input(s, m) -> h {
@@ -307,11 +350,15 @@ library ProtocolOrder {
             }
             function inputs(base, head, m) -> h {
                 let heads, size := array(base, head)
-                let e := add(m, size)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), input(add(heads, calldataload(add(heads, i))), e))
+                switch size
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                case 0x20 { h := wordHash(input(add(heads, calldataload(heads)), m)) }
+                default {
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), input(add(heads, calldataload(add(heads, i))), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
             /// OutputPayment: typeHash, h(recipient), h(currency), minimumAmount, expectedAmount (one run).
             function outputPayment(s, m) -> h {
@@ -325,20 +372,27 @@ library ProtocolOrder {
             }
             function outputPayments(base, head, m) -> h {
                 let heads, size := array(base, head)
-                let e := add(m, size)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), outputPayment(add(heads, calldataload(add(heads, i))), e))
+                switch size
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                case 0x20 { h := wordHash(outputPayment(add(heads, calldataload(heads)), m)) }
+                default {
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), outputPayment(add(heads, calldataload(add(heads, i))), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
             /// bytes[]: the hash of each element's hash.
             function calls(base, head, m) -> h {
                 let heads, size := array(base, head)
-                let e := add(m, size)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), dynamic(heads, add(heads, i), e))
+                switch size
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                default {
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), dynamic(heads, add(heads, i), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
             /// Output: typeHash, h(chainId), h(payments), deadline, h(calls), h(extraData).
             function output(s, m) -> h {
@@ -370,11 +424,15 @@ library ProtocolOrder {
             }
             function fees(base, head, m) -> h {
                 let heads, size := array(base, head)
-                let e := add(m, size)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), fee(add(heads, calldataload(add(heads, i))), e))
+                switch size
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                case 0x20 { h := wordHash(fee(add(heads, calldataload(heads)), m)) }
+                default {
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), fee(add(heads, calldataload(add(heads, i))), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
 
             // Order: typeHash, h(version), h(solverChainId), solver, salt, h(inputs), hashStruct(output),

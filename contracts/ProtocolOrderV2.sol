@@ -100,28 +100,43 @@ library ProtocolOrderV2 {
                 mstore(add(m, 0x60), mload(add(s, 0x40)))
                 h := keccak256(m, 0x80)
             }
-            /// Refund[]: each typeHash, h(chainId), h(currency), minimumAmount, h(recipient).
+            /// keccak256 of the one word `w`, hashed in the scratch space.
+            function wordHash(w) -> h {
+                mstore(0x00, w)
+                h := keccak256(0x00, 0x20)
+            }
+            /// Refund: typeHash, h(chainId), h(currency), minimumAmount, h(recipient).
+            function refund(s, m) -> h {
+                mstore(m, 0x0e84ab180395d369bc317d503deabec70102299585b95e20fe2e1270d5516805)
+                mstore(add(m, 0x20), bytesHash(mload(s)))
+                mstore(add(m, 0x40), bytesHash(mload(add(s, 0x20))))
+                mstore(add(m, 0x60), mload(add(s, 0x40)))
+                mstore(add(m, 0x80), bytesHash(mload(add(s, 0x60))))
+                h := keccak256(m, 0xa0)
+            }
             function refunds(a, m) -> h {
-                let size := shl(5, mload(a))
-                let r := add(m, size)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    let s := mload(add(add(a, 0x20), i))
-                    mstore(r, 0x0e84ab180395d369bc317d503deabec70102299585b95e20fe2e1270d5516805)
-                    mstore(add(r, 0x20), bytesHash(mload(s)))
-                    mstore(add(r, 0x40), bytesHash(mload(add(s, 0x20))))
-                    mstore(add(r, 0x60), mload(add(s, 0x40)))
-                    mstore(add(r, 0x80), bytesHash(mload(add(s, 0x60))))
-                    mstore(add(m, i), keccak256(r, 0xa0))
+                switch mload(a)
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                case 1 { h := wordHash(refund(mload(add(a, 0x20)), m)) }
+                default {
+                    let size := shl(5, mload(a))
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), refund(mload(add(add(a, 0x20), i)), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
             /// bytes[]: the keccak of each element's hash.
             function calls(a, m) -> h {
-                let size := shl(5, mload(a))
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), bytesHash(mload(add(add(a, 0x20), i))))
+                switch mload(a)
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                default {
+                    let size := shl(5, mload(a))
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), bytesHash(mload(add(add(a, 0x20), i))))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
             /// Output: typeHash, h(chainId), hashStruct(Withdraw), hashStruct(Fill); Withdraw and Fill are
             /// hashed first, each at `m`, then Output's words are written over them.
@@ -147,22 +162,28 @@ library ProtocolOrderV2 {
                 mstore(add(m, 0x60), fillHash)
                 h := keccak256(m, 0x80)
             }
-            /// Fee[] (v1's Fee): each typeHash, h(recipientChainId), h(recipient), h(currencyChainId),
-            /// h(currency), amount.
+            /// Fee (v1's Fee): typeHash, h(recipientChainId), h(recipient), h(currencyChainId), h(currency),
+            /// amount.
+            function fee(s, m) -> h {
+                mstore(m, 0x5e1420e6482d4138dbc016fa378f064eb120b8b82c866fbb1da0b68c92f8abae)
+                mstore(add(m, 0x20), bytesHash(mload(s)))
+                mstore(add(m, 0x40), bytesHash(mload(add(s, 0x20))))
+                mstore(add(m, 0x60), bytesHash(mload(add(s, 0x40))))
+                mstore(add(m, 0x80), bytesHash(mload(add(s, 0x60))))
+                mstore(add(m, 0xa0), mload(add(s, 0x80)))
+                h := keccak256(m, 0xc0)
+            }
             function fees(a, m) -> h {
-                let size := shl(5, mload(a))
-                let e := add(m, size)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    let s := mload(add(add(a, 0x20), i))
-                    mstore(e, 0x5e1420e6482d4138dbc016fa378f064eb120b8b82c866fbb1da0b68c92f8abae)
-                    mstore(add(e, 0x20), bytesHash(mload(s)))
-                    mstore(add(e, 0x40), bytesHash(mload(add(s, 0x20))))
-                    mstore(add(e, 0x60), bytesHash(mload(add(s, 0x40))))
-                    mstore(add(e, 0x80), bytesHash(mload(add(s, 0x60))))
-                    mstore(add(e, 0xa0), mload(add(s, 0x80)))
-                    mstore(add(m, i), keccak256(e, 0xc0))
+                switch mload(a)
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                case 1 { h := wordHash(fee(mload(add(a, 0x20)), m)) }
+                default {
+                    let size := shl(5, mload(a))
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), fee(mload(add(add(a, 0x20), i)), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
 
             // The nested members first (their scratch at `m`), then the order's words over it.
@@ -207,6 +228,11 @@ library ProtocolOrderV2 {
                 calldatacopy(m, add(p, 0x20), length)
                 h := keccak256(m, length)
             }
+            /// keccak256 of the one word `w`, hashed in the scratch space.
+            function wordHash(w) -> h {
+                mstore(0x00, w)
+                h := keccak256(0x00, 0x20)
+            }
             /// Length and first element head of the array whose offset is stored at `head`.
             function array(base, head) -> length, heads {
                 let p := add(base, calldataload(head))
@@ -231,19 +257,28 @@ library ProtocolOrderV2 {
             }
             function refunds(base, head, m) -> h {
                 let length, heads := array(base, head)
-                let size := shl(5, length)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), refund(tail(heads, add(heads, i)), add(m, size)))
+                switch length
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                case 1 { h := wordHash(refund(tail(heads, heads), m)) }
+                default {
+                    let size := shl(5, length)
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), refund(tail(heads, add(heads, i)), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
             function calls(base, head, m) -> h {
                 let length, heads := array(base, head)
-                let size := shl(5, length)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), dynamic(heads, add(heads, i), add(m, size)))
+                switch length
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                default {
+                    let size := shl(5, length)
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), dynamic(heads, add(heads, i), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
             function withdraw(s, m) -> h {
                 mstore(m, 0xa853ec6d1e558b0731606ef40fdba4d65c3a051d33711196df33f39210c1954d)
@@ -280,11 +315,16 @@ library ProtocolOrderV2 {
             }
             function fees(base, head, m) -> h {
                 let length, heads := array(base, head)
-                let size := shl(5, length)
-                for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
-                    mstore(add(m, i), fee(tail(heads, add(heads, i)), add(m, size)))
+                switch length
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
+                case 1 { h := wordHash(fee(tail(heads, heads), m)) }
+                default {
+                    let size := shl(5, length)
+                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                        mstore(add(m, i), fee(tail(heads, add(heads, i)), add(m, size)))
+                    }
+                    h := keccak256(m, size)
                 }
-                h := keccak256(m, size)
             }
 
             let m := mload(0x40)
