@@ -338,10 +338,12 @@ export function createService(options: ServiceOptions): Service {
 
   const routes = recordServedRoutes(app);
 
+  const timers = new ClockTimers(now);
   const webhooks = createWebhooks({
     store,
     apiKeys: options.apiKeys,
     now,
+    timers,
     options: options.webhooks ?? {},
     onError: (error, context) => app.log.warn({ err: error }, context),
   });
@@ -360,7 +362,6 @@ export function createService(options: ServiceOptions): Service {
   acceptEmptyJsonBodies(app);
   const activity = new ActivityFeed();
   const protocol = protocolChains(options.protocolChains);
-  const timers = new ClockTimers(now);
   const director = createScenarios(options.scenarios, store, adapterByChain, now, timers, (error, context) =>
     app.log.warn({ err: error }, context),
   );

@@ -16,7 +16,7 @@ export interface SnapshotService {
     readonly intervalMs: number | null;
   } | null;
   lifecycle: { idle(): Promise<void> };
-  webhooks: { settled(): Promise<void> };
+  webhooks: { settled(): Promise<void>; wake(): void };
   suspendHolds(): () => void;
 }
 
@@ -114,6 +114,8 @@ export function serviceSnapshotParticipant(service: SnapshotService) {
       await service.webhooks.settled();
       return () => {
         resumeHolds();
+        // The outbox may be another one now (a revert): what it holds due goes out, its next retry is timed.
+        service.webhooks.wake();
         if (indexer && intervalMs !== null) indexer.start(intervalMs);
       };
     },

@@ -15,7 +15,7 @@ import { Store } from "../../src/service/store.ts";
 const quiet = {
   indexer: null,
   lifecycle: { idle: async () => {} },
-  webhooks: { settled: async () => {} },
+  webhooks: { settled: async () => {}, wake: () => {} },
   suspendHolds: () => () => {},
 };
 
