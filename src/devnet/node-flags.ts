@@ -10,7 +10,7 @@ export const DEVNET_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=8"];
 /**
  * The environment `attestkit devnet` runs with where it is not set already. The chains' native code
  * (EDR, LiteSVM) allocates from several threads, and glibc's malloc gives each thread an arena of its
- * own that keeps what was freed resident; two arenas keep about 30 MiB less resident at rest (other C
+ * own that keeps what was freed resident; two arenas keep 10 to 30 MiB less resident at rest (other C
  * libraries ignore the variable).
  */
 export const DEVNET_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "2" };
