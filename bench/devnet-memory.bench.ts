@@ -4,7 +4,7 @@
 // modules imported, the SVM chain alone (LiteSVM, receiver and USDC deployed, RPC and PubSub), one
 // and two EVM chains (EDR, contracts deployed, JSON-RPC), and the whole devnet (both EVM chains, the
 // SVM chain and the mock service), the last also with the Node flags `attestkit devnet` runs with
-// (a smaller V8 young generation, src/devnet/node-flags.ts). Prints a table, writes
+// and environment (a smaller V8 young generation, two malloc arenas: src/devnet/node-flags.ts). Prints a table, writes
 // bench/results/devnet-memory.json.
 //
 // `--before <git ref>` measures the same rows on that commit's sources too (extracted with
@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { DEVNET_NODE_FLAGS } from "../src/devnet/node-flags.ts";
+import { DEVNET_ENV, DEVNET_NODE_FLAGS } from "../src/devnet/node-flags.ts";
 import { printTable, writeResults } from "./harness.ts";
 
 const SETTLE_MS = 5000;
@@ -93,12 +93,13 @@ const WITH_CLI_FLAGS: Part = "whole devnet, CLI flags";
 
 function measure(part: Part, root: string): Promise<NodeJS.MemoryUsage> {
   const self = fileURLToPath(import.meta.url);
-  const flags = part === WITH_CLI_FLAGS ? DEVNET_NODE_FLAGS : [];
+  const cli = part === WITH_CLI_FLAGS;
+  const flags = cli ? DEVNET_NODE_FLAGS : [];
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,
       ["--expose-gc", ...flags, self, "--part", part, "--root", root],
-      { maxBuffer: 16 * 1024 * 1024 },
+      { maxBuffer: 16 * 1024 * 1024, env: cli ? { ...process.env, ...DEVNET_ENV } : process.env },
       (error, stdout, stderr) =>
         error
           ? reject(new Error(`${part} (${root}): ${error.message}\n${stderr}`))

@@ -11,7 +11,8 @@
  *   --slot-time <ms>   SVM slot length (ATTESTKIT_SLOT_TIME, default 400)
  *   --svm-rpc-url <u>  run the SVM side on this external validator instead (ATTESTKIT_SVM_RPC_URL);
  *   --svm-ws-url <u>   its PubSub URL (ATTESTKIT_SVM_WS_URL, default the RPC port + 1)
- *   --block-time <ms>  an empty EVM block this often, so deposits finalize (ATTESTKIT_BLOCK_TIME, default 2000)
+ *   --block-time <ms>  after a block with transactions, an empty EVM block this often until it is final
+ *                      (ATTESTKIT_BLOCK_TIME, default 2000)
  *   --db <file>        service SQLite file (ATTESTKIT_SERVICE_DB, default in memory)
  *   --order-version <v> protocol order format the mock issues: v1 (default) or v2 (ATTESTKIT_ORDER_VERSION)
  *   --router-shape <s> fill router the solver goes through: v3.2 (default) or v3.1 (ATTESTKIT_ROUTER_SHAPE)
@@ -249,7 +250,7 @@ function describe(devnet: Devnet<SvmChainBase>): void {
     ],
   );
   console.log(
-    `\nSolver: ${devnet.solver.evm} (EVM), ${devnet.solver.svm} (SVM). Blocks every ${blockTimeMs} ms on ${DEVNET_EVM_CHAINS.map((c) => c.chainId).join(" and ")}, SVM slots every ${slotTimeMs} ms. Ctrl-C stops.`,
+    `\nSolver: ${devnet.solver.evm} (EVM), ${devnet.solver.svm} (SVM). Confirmation blocks ${blockTimeMs} ms apart on ${DEVNET_EVM_CHAINS.map((c) => c.chainId).join(" and ")}, SVM slots every ${slotTimeMs} ms. Ctrl-C stops.`,
   );
 }
 

@@ -14,14 +14,14 @@ import { DevnetSnapshots } from "./snapshot.ts";
 import type { DevnetState } from "./state-file.ts";
 import type { SvmChainBase, SvmDevChain, SvmDevChainState } from "./svm-chain.ts";
 
-const isEmbedded = (svm: SvmChainBase): svm is SvmDevChain => "ledger" in svm;
+/** Whether the SVM side is the embedded chain (not an external validator). */
+export const isEmbedded = (svm: SvmChainBase): svm is SvmDevChain => "ledger" in svm;
 
 export interface DevnetParts {
   evm: readonly EvmDevChain[];
   svm: SvmChainBase;
   service: Service;
   clock: DevnetClock;
-  indexerIntervalMs: number;
 }
 
 export function devnetSnapshots(parts: DevnetParts): DevnetSnapshots {
@@ -31,7 +31,7 @@ export function devnetSnapshots(parts: DevnetParts): DevnetSnapshots {
     capture: () => parts.clock.state(),
     restore: (state: DevnetClockState) => parts.clock.restore(state),
   });
-  snapshots.add(serviceSnapshotParticipant(parts.service, { indexerIntervalMs: parts.indexerIntervalMs }));
+  snapshots.add(serviceSnapshotParticipant(parts.service));
   for (const chain of parts.evm) {
     snapshots.add({
       name: `evm ${chain.chainId}`,

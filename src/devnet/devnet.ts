@@ -27,13 +27,15 @@ import { SVM_CHAIN_ID } from "../svm/index.ts";
 import { type EvmRole, evmDevAccount, SVM_ROLE_NAMES, svmDevKeypair } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { createDevnetClock, type DevnetClock } from "./clock.ts";
+import { mineConfirmations } from "./confirmation-blocks.ts";
 import { clockRoutes, registerDevnetControl } from "./control.ts";
 import { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
-import { captureDevnetState, devnetSnapshots } from "./devnet-state.ts";
+import { captureDevnetState, devnetSnapshots, isEmbedded } from "./devnet-state.ts";
 import { DEVNET_APPROVAL_PROXY } from "./evm-approval-proxy.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
 import { clockUpToChains } from "./evm-clock.ts";
 import { DEVNET_ROUTERS } from "./evm-routers.ts";
+import { wakeOnChainChanges } from "./service-wakeups.ts";
 import type { DevnetSnapshotId, DevnetSnapshots } from "./snapshot.ts";
 import type { FaucetLimits } from "./solana-rpc/index.ts";
 import { type DevnetState, writeStateFile } from "./state-file.ts";
@@ -67,6 +69,7 @@ export { DEVNET_CONTROL_PREFIX, type DevnetControlRoutes } from "./control.ts";
 export { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
 export { DEVNET_APPROVAL_PROXY } from "./evm-approval-proxy.ts";
 export type { EvmDevChain, EvmDevToken } from "./evm-chain.ts";
+export type { MinedBlock } from "./evm-heads.ts";
 export { DEVNET_CALL_RECORDER, DEVNET_ROUTERS } from "./evm-routers.ts";
 export { snapshotEachTest } from "./mocha-snapshots.ts";
 export { DEVNET_PEERS, DEVNET_PEERS_INSTALL, DevnetPeersMissingError } from "./peers.ts";
@@ -105,15 +108,20 @@ export interface DevnetOptions {
   /** SVM slot length (default 400 ms). */
   svmSlotTimeMs?: number;
   /**
-   * Mine an empty block on every EVM chain this often (default `DEVNET_BLOCK_TIME_MS`, 2 s, as
-   * `attestkit devnet`), so deposits reach their confirmations; 0: only on transactions and `mine()`.
+   * After an EVM block with transactions, mine an empty block this often until it has its
+   * `confirmations` (default `DEVNET_BLOCK_TIME_MS`, 2 s, as `attestkit devnet`), so deposits become
+   * final; an idle chain mines nothing. 0: blocks only on transactions and `mine()`.
    */
   blockTimeMs?: number;
   /** Blocks until an EVM deposit is final (default 2: a deposit is "depositing" for one block). */
   confirmations?: number;
   /** Fast-fill hold timeout before it becomes a permanent debit (default 10 minutes). */
   holdTimeoutMs?: number;
-  /** Indexer poll interval (default 100 ms). */
+  /**
+   * The indexer's poll interval in ms. By default it does not poll: it runs when a chain mines a block
+   * or closes a slot with changes (on an external SVM validator, which tells of nothing, it polls every
+   * 100 ms). Above 0: it polls this often as well; 0: it runs only on `service.indexer.tick()`.
+   */
   indexerIntervalMs?: number;
   /** Receivers' maximum deadline window in seconds (default 3600). */
   maxDeadlineWindow?: number;
@@ -314,7 +322,7 @@ export async function startDevnet(
       evm.map((chain) => chain.provider),
     );
     const confirmations = options.confirmations ?? 2;
-    const indexerIntervalMs = options.indexerIntervalMs ?? 100;
+    const indexerIntervalMs = options.indexerIntervalMs ?? (isEmbedded(svm) ? 0 : 100);
     const service = createService({
       solverPrivateKey: solver.privateKey,
       svmSolverAddress: svm.accounts.solver.address,
@@ -347,6 +355,7 @@ export async function startDevnet(
       receivers: Object.fromEntries(evm.map((chain) => [chain.chainId, { address: chain.receiver }])),
       confirmations: Object.fromEntries(evm.map((chain) => [chain.chainId, confirmations])),
       indexerIntervalMs,
+      indexOnWake: options.indexerIntervalMs !== 0,
       tokens: devnetTokens(evm, svm),
       publicChains: [
         ...evm.map((chain) => ({
@@ -387,7 +396,7 @@ export async function startDevnet(
     });
     opened.push(() => service.close());
     registerDevnetControl(service.app, [clockRoutes(clock)]);
-    const parts = { evm, svm, service, clock, indexerIntervalMs };
+    const parts = { evm, svm, service, clock };
     const snapshots = devnetSnapshots(parts);
     const state = () => captureDevnetState(parts, snapshots);
     registerStateRoutes(service.app, {
@@ -406,13 +415,12 @@ export async function startDevnet(
     });
 
     const blockTimeMs = options.blockTimeMs ?? DEVNET_BLOCK_TIME_MS;
-    const blockTimer =
-      blockTimeMs > 0
-        ? setInterval(() => {
-            for (const chain of evm) chain.mine().catch(() => {});
-          }, blockTimeMs)
-        : null;
-    blockTimer?.unref();
+    const stopConfirmations =
+      blockTimeMs > 0 ? evm.map((chain) => mineConfirmations(chain, blockTimeMs, confirmations)) : [];
+    const stopWakeups =
+      service.indexer === null
+        ? () => {}
+        : wakeOnChainChanges(service.indexer, evm, isEmbedded(svm) ? svm.ledger : undefined);
 
     const byChain = new Map(evm.map((chain) => [chain.chainId, chain]));
     return {
@@ -437,7 +445,8 @@ export async function startDevnet(
         writeStateFile(path, await state());
       },
       async close() {
-        if (blockTimer) clearInterval(blockTimer);
+        for (const stop of stopConfirmations) stop();
+        stopWakeups();
         leaveClock();
         await service.close();
         await Promise.allSettled([...evm.map((chain) => chain.close()), svm.close()]);

@@ -34,6 +34,7 @@ import { createEdrProvider } from "./edr-provider.ts";
 import { installApprovalProxy } from "./evm-approval-proxy.ts";
 import { evmClockProvider } from "./evm-clock.ts";
 import { installEvmDepository } from "./evm-depository.ts";
+import { type MinedBlock, watchBlocks } from "./evm-heads.ts";
 import { evmMiningProvider } from "./evm-mining.ts";
 import { localNodeProvider } from "./evm-node-methods.ts";
 import { evmNonceGapProvider } from "./evm-nonce-gaps.ts";
@@ -101,6 +102,8 @@ export interface EvmDevChain {
   tokens: readonly EvmDevToken[];
   /** Mines `blocks` empty blocks. */
   mine(blocks?: number): Promise<void>;
+  /** Calls `listener` on every block the chain mines from now on; returns the function that stops it. */
+  onBlock(listener: (block: MinedBlock) => void): () => void;
   /** `evm_snapshot`: the id `revert` takes (this chain alone; `devnet.snapshot()` takes the whole devnet). */
   snapshot(): Promise<Hex>;
   /** `evm_revert`: drops every block after the snapshot (a reorg on this chain). */
@@ -258,15 +261,16 @@ async function loadContracts(provider: JournaledProvider, state: EvmChainState):
 export async function startEvmDevChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
   const genesisTime = options.load?.genesisTime ?? Math.floor(Date.now() / 1000);
   // The journal records what reaches the node; the clock stamps every block above it.
-  const node = journaledProvider(
-    deferNextBlockTimestamp(await createEdrProvider(options.chainId, genesisTime)),
-  );
+  const edr = await createEdrProvider(options.chainId, genesisTime);
+  const node = journaledProvider(deferNextBlockTimestamp(edr));
   const clocked = evmClockProvider(node, options.clock ?? createDevnetClock());
   const provider = evmMiningProvider(evmNonceGapProvider(clocked));
   const { receiver, depository, depositAddressFactory, depositAddressImplementation, tokens } = options.load
     ? await loadContracts(node, options.load)
     : await deployContracts(provider, options);
 
+  // Blocks are watched once the chain is set up: its deployment wakes nobody.
+  const blocks = await watchBlocks(edr);
   const rpc = await serveJsonRpc(localNodeProvider(provider), options.rpcPort ?? 0, options.browserPolicy);
   return {
     chainId: options.chainId,
@@ -280,9 +284,10 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
       ? {}
       : { depositAddressFactory, depositAddressImplementation }),
     tokens,
-    async mine(blocks = 1) {
-      await provider.request({ method: "hardhat_mine", params: [`0x${blocks.toString(16)}`] });
+    async mine(count = 1) {
+      await provider.request({ method: "hardhat_mine", params: [`0x${count.toString(16)}`] });
     },
+    onBlock: (listener) => blocks.onBlock(listener),
     async snapshot() {
       return (await provider.request({ method: "evm_snapshot" })) as Hex;
     },

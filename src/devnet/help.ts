@@ -22,7 +22,8 @@ three and the mock service wired to them, with a live activity feed. Ctrl-C stop
                       of the embedded chain: the receiver deployed and the accounts funded over its RPC
                       (env ATTESTKIT_SVM_RPC_URL)
   --svm-ws-url <url>  that validator's PubSub URL (env ATTESTKIT_SVM_WS_URL, default the RPC port + 1)
-  --block-time <ms>   an empty EVM block this often (env ATTESTKIT_BLOCK_TIME, default 2000)
+  --block-time <ms>   after an EVM block with transactions, an empty block this often until it has its
+                      confirmations; an idle chain mines nothing (env ATTESTKIT_BLOCK_TIME, default 2000)
   --db <file>         service SQLite file (env ATTESTKIT_SERVICE_DB, default in memory)
   --order-version <v> format of the protocol orders the mock service issues: v1 (default, as the service
                       serves today) or v2 (the settlement SDK's next format) (env ATTESTKIT_ORDER_VERSION)

@@ -59,6 +59,10 @@ export class Indexer {
   readonly #o: IndexerOptions;
   #running: Promise<void> | null = null;
   #timer: NodeJS.Timeout | null = null;
+  /** The poll interval it was started with (0: wake-ups only); null while stopped. */
+  #intervalMs: number | null = null;
+  /** A wake-up came during the pass in progress: another pass follows it. */
+  #again = false;
 
   constructor(options: IndexerOptions) {
     this.#o = options;
@@ -88,8 +92,24 @@ export class Indexer {
   tick(): Promise<void> {
     this.#running ??= this.#pass().finally(() => {
       this.#running = null;
+      if (!this.#again) return;
+      this.#again = false;
+      this.wake();
     });
     return this.#running;
+  }
+
+  /**
+   * Something changed on a chain (a block mined, a slot closed): a pass soon, while started. One asked
+   * for during a pass runs after it, since the pass may have read the chain's head before the change.
+   */
+  wake(): void {
+    if (this.#intervalMs === null) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.tick().catch(() => {});
   }
 
   async #pass(): Promise<void> {
@@ -226,18 +246,32 @@ export class Indexer {
     });
   }
 
-  /** Polls every `intervalMs` until `stop()`. */
+  /**
+   * Indexes until `stop()`: a pass now, one on every `wake()`, and one every `intervalMs` when it is
+   * above 0 (a chain that tells of nothing is polled; 0: wake-ups only).
+   */
   start(intervalMs: number): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => {
-      this.tick().catch(() => {});
-    }, intervalMs);
-    this.#timer.unref();
+    if (this.#intervalMs !== null) return;
+    this.#intervalMs = intervalMs;
+    if (intervalMs > 0) {
+      this.#timer = setInterval(() => {
+        this.tick().catch(() => {});
+      }, intervalMs);
+      this.#timer.unref();
+    }
+    this.wake();
+  }
+
+  /** The poll interval `start` was given (0: wake-ups only), or null while stopped. */
+  get intervalMs(): number | null {
+    return this.#intervalMs;
   }
 
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+    this.#intervalMs = null;
+    this.#again = false;
     await this.#running;
   }
 }

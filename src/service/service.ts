@@ -135,6 +135,12 @@ export interface ServiceOptions {
   confirmations?: Readonly<Record<number, number>>;
   /** Poll interval of the indexer in ms (default 500; 0 disables polling, call `indexer.tick()`). */
   indexerIntervalMs?: number;
+  /**
+   * Run the indexer without polling too: a pass at start and one on every `indexer.wake()`, which
+   * whoever sees the chains change calls (the devnet does when a chain mines a block or closes a slot).
+   * Default false: with `indexerIntervalMs` 0 the indexer runs only on `indexer.tick()`.
+   */
+  indexOnWake?: boolean;
   /** Receiver contracts per EVM chain id (onchain validation path of deposits). */
   receivers?: Readonly<Record<number, ReceiverConfig>>;
   /** Extra tokens with mock prices. */
@@ -332,10 +338,12 @@ export function createService(options: ServiceOptions): Service {
 
   const routes = recordServedRoutes(app);
 
+  const timers = new ClockTimers(now);
   const webhooks = createWebhooks({
     store,
     apiKeys: options.apiKeys,
     now,
+    timers,
     options: options.webhooks ?? {},
     onError: (error, context) => app.log.warn({ err: error }, context),
   });
@@ -354,7 +362,6 @@ export function createService(options: ServiceOptions): Service {
   acceptEmptyJsonBodies(app);
   const activity = new ActivityFeed();
   const protocol = protocolChains(options.protocolChains);
-  const timers = new ClockTimers(now);
   const director = createScenarios(options.scenarios, store, adapterByChain, now, timers, (error, context) =>
     app.log.warn({ err: error }, context),
   );
@@ -711,8 +718,8 @@ export function createService(options: ServiceOptions): Service {
   ready.then(() => {
     if (!closed) webhooks.dispatcher.start();
   });
-  if (indexer && (options.indexerIntervalMs ?? 500) > 0) {
-    const interval = options.indexerIntervalMs ?? 500;
+  const interval = options.indexerIntervalMs ?? 500;
+  if (indexer && (interval > 0 || options.indexOnWake)) {
     ready.then(() => {
       if (!closed) indexer.start(interval);
     });

@@ -10,9 +10,13 @@ import type { Store } from "./store.ts";
 /** What the participant needs of the service (`Service`). */
 export interface SnapshotService {
   store: Store;
-  indexer: { stop(): Promise<void>; start(intervalMs: number): void } | null;
+  indexer: {
+    stop(): Promise<void>;
+    start(intervalMs: number): void;
+    readonly intervalMs: number | null;
+  } | null;
   lifecycle: { idle(): Promise<void> };
-  webhooks: { settled(): Promise<void> };
+  webhooks: { settled(): Promise<void>; wake(): void };
   suspendHolds(): () => void;
 }
 
@@ -97,18 +101,22 @@ function rollbackTo(store: Store, name: string): void {
  * nothing and a revert undoes only what changed (the database stays in one open transaction while a
  * snapshot is live). A database file is captured row by row instead, so every write stays durable.
  */
-export function serviceSnapshotParticipant(service: SnapshotService, options: { indexerIntervalMs: number }) {
+export function serviceSnapshotParticipant(service: SnapshotService) {
   return {
     name: "service",
     async quiesce() {
       const indexer = service.indexer;
+      // Started again as it ran: polling, on wake-ups, or not at all (ticked by hand).
+      const intervalMs = indexer?.intervalMs ?? null;
       await indexer?.stop();
       const resumeHolds = service.suspendHolds();
       await service.lifecycle.idle();
       await service.webhooks.settled();
       return () => {
         resumeHolds();
-        if (indexer && options.indexerIntervalMs > 0) indexer.start(options.indexerIntervalMs);
+        // The outbox may be another one now (a revert): what it holds due goes out, its next retry is timed.
+        service.webhooks.wake();
+        if (indexer && intervalMs !== null) indexer.start(intervalMs);
       };
     },
     capture: () =>

@@ -7,7 +7,12 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect } from "chai";
-import { DEVNET_NODE_FLAGS, missingDevnetFlags } from "../../src/devnet/node-flags.ts";
+import {
+  DEVNET_ENV,
+  DEVNET_NODE_FLAGS,
+  missingDevnetEnv,
+  missingDevnetFlags,
+} from "../../src/devnet/node-flags.ts";
 
 const CLI = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
 
@@ -21,13 +26,21 @@ describe("devnet Node flags", function () {
     expect(missingDevnetFlags(["--max-old-space-size=512"])).to.deep.equal([...DEVNET_NODE_FLAGS]);
   });
 
+  it("sets only the environment variables the user did not set", () => {
+    expect(missingDevnetEnv({})).to.deep.equal({ MALLOC_ARENA_MAX: "2" });
+    expect(missingDevnetEnv({ MALLOC_ARENA_MAX: "8" })).to.deep.equal({});
+  });
+
   it("the devnet command runs with them, in the process it was started as", async () => {
     const child = spawn(
       process.execPath,
       [CLI, "devnet", "--port", "0", "--rpc-port", "0", "--svm-rpc-port", "0"],
       {
         stdio: ["ignore", "pipe", "pipe"],
-        env: { ...process.env, NODE_OPTIONS: "" },
+        env: {
+          ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in DEVNET_ENV))),
+          NODE_OPTIONS: "",
+        },
       },
     );
     const exited = new Promise<string>((resolve) =>
@@ -49,6 +62,10 @@ describe("devnet Node flags", function () {
       const commandLine = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0");
       expect(commandLine).to.include.members([...DEVNET_NODE_FLAGS]);
       expect(commandLine).to.include("devnet");
+      const environment = readFileSync(`/proc/${child.pid}/environ`, "utf8").split("\0");
+      expect(environment).to.include.members(
+        Object.entries(DEVNET_ENV).map(([name, value]) => `${name}=${value}`),
+      );
     } finally {
       if (child.exitCode === null) child.kill("SIGINT");
     }

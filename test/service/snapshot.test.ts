@@ -15,7 +15,7 @@ import { Store } from "../../src/service/store.ts";
 const quiet = {
   indexer: null,
   lifecycle: { idle: async () => {} },
-  webhooks: { settled: async () => {} },
+  webhooks: { settled: async () => {}, wake: () => {} },
   suspendHolds: () => () => {},
 };
 
@@ -51,7 +51,7 @@ describe("service database snapshot", () => {
             const path = kind === "file (rows)" ? join(dir, `db-${files++}.sqlite`) : ":memory:";
             const store = new Store(path, { newDb: true });
             try {
-              const participant = serviceSnapshotParticipant({ ...quiet, store }, { indexerIntervalMs: 0 });
+              const participant = serviceSnapshotParticipant({ ...quiet, store });
               for (const [wallet, amount] of before) credit(store, wallet, amount);
               const expected = rows(store);
               const state = participant.capture();
@@ -77,7 +77,7 @@ describe("service database snapshot", () => {
 
   it("a service transaction that fails inside a live snapshot undoes only itself", () => {
     const store = new Store();
-    const participant = serviceSnapshotParticipant({ ...quiet, store }, { indexerIntervalMs: 0 });
+    const participant = serviceSnapshotParticipant({ ...quiet, store });
     const state = participant.capture();
     credit(store, "kept", 5);
     expect(() =>

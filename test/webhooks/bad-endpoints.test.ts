@@ -59,7 +59,6 @@ function serviceFor(url: string, extra: Record<string, number> = {}): Service {
       endpoints: { [API_KEY]: url },
       timeoutMs: TIMEOUT_MS,
       retryBaseMs: 50,
-      pollMs: 10,
       maxResponseBytes: 1024,
       ...extra,
     },

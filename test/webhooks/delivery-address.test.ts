@@ -91,7 +91,7 @@ describe("webhooks: delivery addresses", () => {
 
   it("attack: an endpoint given at start on the metadata address is never connected to: the attempt logs DELIVERY_ADDRESS_REFUSED", async () => {
     service = testService({
-      webhooks: { endpoints: { [API_KEY]: "http://169.254.169.254/hook" }, maxRetries: 0, pollMs: 10 },
+      webhooks: { endpoints: { [API_KEY]: "http://169.254.169.254/hook" }, maxRetries: 0 },
     });
     await service.ready;
     await quoteWithKey(service, API_KEY);

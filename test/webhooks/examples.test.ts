@@ -68,7 +68,6 @@ describe("docs/examples/webhooks: Fastify, Express and fetch-route receivers on 
     const service = testService({
       apiKeys: [API_KEY, OTHER_KEY, ROUTE_KEY],
       webhooks: {
-        pollMs: 10,
         retryBaseMs: 20,
         endpoints: Object.fromEntries(
           Object.entries(keys).map(([name, key]) => [key, receivers[name as keyof typeof keys].url]),

@@ -65,7 +65,6 @@ describe("webhooks: fair delivery across keys", () => {
         timeoutMs: 2000,
         concurrency: 8,
         retryBaseMs: 60_000,
-        pollMs: 20,
       },
     });
     await service.ready;
@@ -98,7 +97,6 @@ describe("webhooks: fair delivery across keys", () => {
         retryBaseMs: 10,
         retryMaxMs: 10,
         breakerCooldownMs: 400,
-        pollMs: 10,
       },
     });
     await service.ready;

@@ -19,7 +19,7 @@ import {
 import { quoteWithKey, runFlow } from "./flow.ts";
 import { startReceiver, until } from "./receiver.ts";
 
-const FAST = { retryBaseMs: 20, timeoutMs: 500, pollMs: 10 };
+const FAST = { retryBaseMs: 20, timeoutMs: 500 };
 
 describe("service: webhooks", function () {
   this.timeout(60_000);
@@ -175,7 +175,7 @@ describe("service: webhooks", function () {
       ]);
       expect(new Set(waiting.map((d) => d.deliveryId)).size).to.equal(1);
       expect(waiting.map((d) => d.headers["x-delivery-attempt"])).to.deep.equal(["1", "2", "3", "4"]);
-      // Gaps double: 40, 80, 160 ms (at least; the poll adds a little).
+      // Gaps double: 40, 80, 160 ms (at least).
       const gaps = waiting.slice(1).map((d, i) => d.at - (waiting[i] as { at: number }).at);
       expect(gaps[0]).to.be.within(35, 400);
       expect(gaps[1]).to.be.within(75, 600);
@@ -194,6 +194,37 @@ describe("service: webhooks", function () {
         ["depositing", 1],
         ["waiting", 4],
       ]);
+    } finally {
+      await service.close();
+      await receiver.close();
+    }
+  });
+
+  it("sleeps until a retry is due: the retry goes out on its time, and with nothing due the dispatcher is never woken", async () => {
+    let failures = 1;
+    const receiver = await startReceiver(API_KEY, (_delivery, res) => {
+      if (failures-- > 0) res.writeHead(503).end();
+      else res.end();
+    });
+    const service = testService({
+      webhooks: { ...FAST, retryBaseMs: 500, endpoints: { [API_KEY]: receiver.url } },
+    });
+    await service.ready;
+    let wakes = 0;
+    const wake = service.webhooks.wake.bind(service.webhooks);
+    service.webhooks.wake = () => {
+      wakes++;
+      wake();
+    };
+    try {
+      await createRequest(service, {}, API_KEY);
+      await until(() => receiver.received.length === 2, 10_000, "1 failed + 1 delivered");
+      const [first, retry] = receiver.received.map((delivery) => delivery.at);
+      expect((retry as number) - (first as number)).to.be.within(490, 1500);
+      await service.webhooks.drained();
+      wakes = 0;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(wakes).to.equal(0);
     } finally {
       await service.close();
       await receiver.close();

@@ -52,6 +52,15 @@ export class EndpointBreakers {
     this.#health.set(keyHash, health);
   }
 
+  /** The earliest end of a cool-down after `now`, or null when no endpoint is cooling down. */
+  nextOpen(now: number): number | null {
+    let next: number | null = null;
+    for (const { openUntil } of this.#health.values()) {
+      if (openUntil > now && (next === null || openUntil < next)) next = openUntil;
+    }
+    return next;
+  }
+
   /** Whether the endpoint of `keyHash` is tripped (cooling down or on one attempt at a time). */
   tripped(keyHash: string): boolean {
     return (this.#health.get(keyHash)?.trips ?? 0) > 0;

@@ -7,10 +7,13 @@
  * endpoint that keeps timing out is slowed by its breaker (`breaker.ts`), so one stalled endpoint never
  * delays another key's. A non-2xx answer or no answer is retried `maxRetries` times with
  * exponential backoff. The dispatcher runs beside the service and never in a request's path: the
- * only thing a status change does is insert a row.
+ * only thing a status change does is insert a row and wake it. It never polls: after each round it
+ * sets one timer on the service's clock for the next retry or the end of an endpoint's cool-down, and
+ * an attempt that ends wakes it for what waited on it, so with nothing due it makes no wake-ups.
  */
 import { createHmac } from "node:crypto";
 import { hashApiKey } from "../auth.ts";
+import type { ClockTimers } from "../clock-timers.ts";
 import { crashPoint } from "../crash-points.ts";
 import { EndpointBreakers } from "./breaker.ts";
 import type { AttemptOutcome, Delivery, WebhookOutbox } from "./outbox.ts";
@@ -38,8 +41,6 @@ export interface WebhookOptions {
   breakerThreshold?: number;
   /** First pause of a slowed endpoint in ms, doubled each time it trips again (default 5000, at most 5 minutes). */
   breakerCooldownMs?: number;
-  /** How often the outbox is checked for due retries, in ms (default 250). */
-  pollMs?: number;
   /**
    * Deliver to private-network addresses (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7); default
    * false. Loopback is always allowed; link-local and metadata addresses never are.
@@ -75,13 +76,14 @@ export class WebhookDispatcher {
   readonly #keyInFlight = new Map<string, number>();
   /** Which key the next round of free slots starts with. */
   #turn = 0;
-  readonly #pollMs: number;
+  readonly #timers: ClockTimers;
+  /** When the timer set for the next due time fires, and how to cancel it. */
+  #next: { at: number; cancel: () => void } | null = null;
   readonly #onError: (error: unknown, context: string) => void;
   readonly #inFlight = new Map<string, Promise<void>>();
   readonly #abort = new AbortController();
   /** Outcomes waiting to be written, in one transaction (one fsync) for all that finish together. */
   #unrecorded: { write: () => void; done: () => void }[] = [];
-  #timer: NodeJS.Timeout | null = null;
   #running = false;
   #scheduled = false;
 
@@ -89,6 +91,8 @@ export class WebhookDispatcher {
     outbox: WebhookOutbox;
     apiKeys: readonly string[];
     now: () => number;
+    /** Timers on the service's clock (`now`): a retry is due when the clock reads its time. */
+    timers: ClockTimers;
     webhooks: WebhookOptions;
     onError: (error: unknown, context: string) => void;
   }) {
@@ -98,6 +102,7 @@ export class WebhookDispatcher {
       options.apiKeys.filter((key) => key.length > 0).map((key) => [hashApiKey(key), key]),
     );
     this.#now = options.now;
+    this.#timers = options.timers;
     this.#limits = {
       timeoutMs: tuning.timeoutMs ?? 5000,
       maxResponseBytes: tuning.maxResponseBytes ?? 1024,
@@ -117,7 +122,6 @@ export class WebhookDispatcher {
       cooldownMs,
       maxCooldownMs: Math.max(cooldownMs, 5 * 60_000),
     });
-    this.#pollMs = tuning.pollMs ?? 250;
     this.#onError = options.onError;
   }
 
@@ -130,8 +134,6 @@ export class WebhookDispatcher {
   start(): void {
     if (this.#running) return;
     this.#running = true;
-    this.#timer = setInterval(() => this.wake(), this.#pollMs);
-    this.#timer.unref();
     this.wake();
   }
 
@@ -143,6 +145,7 @@ export class WebhookDispatcher {
       this.#scheduled = false;
       try {
         this.#fill();
+        this.#wakeWhenDue();
       } catch (error) {
         this.#onError(error, "webhook dispatch");
       }
@@ -170,6 +173,30 @@ export class WebhookDispatcher {
       for (const delivery of next.slice(0, free - taken)) this.#begin(delivery);
       taken += next.length;
     }
+  }
+
+  /**
+   * One timer for the next time something may become sendable without an attempt ending: a pending
+   * delivery's due time, or an endpoint's cool-down running out. What is due now and was not taken
+   * waits on an attempt in flight (a slot, its key's share, its request's earlier status), whose end
+   * wakes the dispatcher.
+   */
+  #wakeWhenDue(): void {
+    if (!this.#running) return;
+    const now = this.#now();
+    const due = this.outbox.nextDue(now);
+    const open = this.#breakers.nextOpen(now);
+    const at = due === null ? open : open === null ? due : Math.min(due, open);
+    if (at === (this.#next?.at ?? null)) return;
+    this.#next?.cancel();
+    this.#next = null;
+    if (at === null) return;
+    const next = { at, cancel: () => {} };
+    this.#next = next;
+    next.cancel = this.#timers.at(at, () => {
+      if (this.#next === next) this.#next = null;
+      this.wake();
+    });
   }
 
   #begin(delivery: Delivery): void {
@@ -259,8 +286,8 @@ export class WebhookDispatcher {
   async stop(): Promise<void> {
     this.#running = false;
     this.#abort.abort();
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
+    this.#next?.cancel();
+    this.#next = null;
     await Promise.allSettled([...this.#inFlight.values()]);
   }
 

@@ -4,6 +4,7 @@
  * the status changes of the service's store and starts the dispatcher.
  */
 import { hashApiKey } from "../auth.ts";
+import type { ClockTimers } from "../clock-timers.ts";
 import { onStatusChange } from "../status-changes.ts";
 import type { Store } from "../store.ts";
 import { WebhookDispatcher, type WebhookOptions } from "./dispatcher.ts";
@@ -21,6 +22,7 @@ export function createWebhooks(params: {
   store: Store;
   apiKeys: readonly string[];
   now: () => number;
+  timers: ClockTimers;
   options: WebhookOptions;
   onError: (error: unknown, context: string) => void;
 }): { dispatcher: WebhookDispatcher; detach: () => void } {

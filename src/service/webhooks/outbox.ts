@@ -203,11 +203,13 @@ export class WebhookOutbox {
     return rows.map((row) => row.key_hash);
   }
 
-  /** The earliest time a pending delivery is due, or null when none is pending. */
-  nextDue(): number | null {
+  /** The earliest time a pending delivery is due (later than `after`, when given), or null when none is. */
+  nextDue(after = Number.NEGATIVE_INFINITY): number | null {
     const row = this.#store
-      .prepare("SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE state = 'pending'")
-      .get() as { at: number | null };
+      .prepare(
+        "SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at > ?",
+      )
+      .get(after) as { at: number | null };
     return row.at;
   }
 
