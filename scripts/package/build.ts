@@ -1,12 +1,12 @@
 // The npm package build (`npm run build:package`, and `npm pack` through prepack): dist/ from scratch,
-// the JavaScript by tsup (tsup.config.ts) beside the declarations (scripts/package/declarations.ts).
-// Prints only errors.
+// the JavaScript by tsup (tsup.config.ts) beside the declarations (scripts/package/declarations.ts, kept
+// by scripts/package/declaration-cache.ts while their inputs do not change). Prints only errors.
 //   node scripts/package/build.ts
 import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { emitDeclarations } from "./declarations.ts";
+import { writeDeclarations } from "./declaration-cache.ts";
 import { REPO } from "./shipped-contracts.ts";
 
 const DIST = join(REPO, "dist");
@@ -23,7 +23,7 @@ const javascript = promisify(execFile)(process.execPath, tsupArgs, { cwd: REPO }
   },
 );
 try {
-  emitDeclarations(REPO, DIST);
+  await writeDeclarations(REPO, DIST);
 } finally {
   await javascript;
 }
