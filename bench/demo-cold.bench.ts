@@ -3,7 +3,8 @@
 // artifacts, timed from spawn to exit. Reported with the longest silence between two output lines
 // (the demo must speak at least every 10 s) and the compiler warnings it printed (none expected).
 // Side by side: the same demo run again in that clone (contracts built, nothing to compile), and with
-// `--before <commit>` the first demo of that commit's clone.
+// `--before <commit>` the first demo of that commit's clone. Exits 1 when a demo of HEAD fails or is silent
+// for over 10 s.
 //   node bench/demo-cold.bench.ts [--before <commit>]
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
@@ -101,6 +102,8 @@ try {
     warm: summary(warm),
   });
   if (runs.some((row) => row.exitCode !== 0)) throw new Error("a demo run failed");
+  const silent = [cold, warm].find((run) => run.longestSilenceMs > SILENCE_TARGET_MS);
+  if (silent) throw new Error(`a demo of ${head} was silent for ${Math.round(silent.longestSilenceMs)} ms`);
 } finally {
   for (const dir of clones) rmSync(dir, { recursive: true, force: true });
 }
