@@ -1,6 +1,6 @@
 // `npm pack` as a release runs it, twice from an empty dist/ (prepack builds it): first as on a fresh clone,
-// its declaration cache (scripts/package/declaration-cache.ts) emptied, then as a second pack of the same
-// commit, from that cache. Each is timed, with the peak resident memory of its whole process tree (npm, the
+// its build cache (scripts/package/build-cache.ts) emptied, then as a second pack of the same commit, from
+// that cache. Each is timed, with the peak resident memory of its whole process tree (npm, the
 // build, tsup, esbuild: /proc sampled every 20 ms and summed) and of its largest process (GNU time's maximum
 // RSS), its CPU time (user + system: a loaded machine stretches the wall time, much less the CPU time) both
 // of the whole tree as sampled from /proc and as GNU time counts it (npm and the children it waited for,
@@ -13,8 +13,8 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { BUILD_CACHE } from "../scripts/package/build-cache.ts";
 import { NODE_24_PATH, REPO_ROOT } from "../scripts/package/consumer.ts";
-import { DECLARATION_CACHE } from "../scripts/package/declaration-cache.ts";
 import { printTable, writeResults } from "./harness.ts";
 
 const TARGET_MS = 10_000;
@@ -63,7 +63,7 @@ function sampleTree(root: number): { residentBytes: number; cpuTicks: Map<number
 }
 
 type Pack = {
-  declarations: "emitted" | "cached";
+  build: "built" | "cached";
   wallMs: number;
   treePeakBytes: number;
   largestProcessPeakBytes: number | null;
@@ -74,10 +74,9 @@ type Pack = {
   tarballBytes: number;
 };
 
-async function packOnce(declarations: Pack["declarations"]): Promise<Pack> {
+async function packOnce(build: Pack["build"]): Promise<Pack> {
   rmSync(join(REPO_ROOT, "dist"), { recursive: true, force: true });
-  if (declarations === "emitted")
-    rmSync(join(REPO_ROOT, DECLARATION_CACHE), { recursive: true, force: true });
+  if (build === "built") rmSync(join(REPO_ROOT, BUILD_CACHE), { recursive: true, force: true });
   const destination = mkdtempSync(join(tmpdir(), "attestkit-pack-bench-"));
   const timeFile = join(destination, "time.txt");
   const npm = ["npm", "pack", "--pack-destination", destination];
@@ -114,7 +113,7 @@ async function packOnce(declarations: Pack["declarations"]): Promise<Pack> {
   rmSync(destination, { recursive: true, force: true });
   const sampledTicks = [...treeTicks.values()].reduce((sum, ticks) => sum + ticks, 0);
   return {
-    declarations,
+    build,
     wallMs,
     treePeakBytes,
     largestProcessPeakBytes: largestKiB === undefined ? null : largestKiB * 1024,
@@ -127,7 +126,7 @@ async function packOnce(declarations: Pack["declarations"]): Promise<Pack> {
 }
 
 const loadBefore = loadavg()[0] as number;
-const packs = [await packOnce("emitted"), await packOnce("cached")] as const;
+const packs = [await packOnce("built"), await packOnce("cached")] as const;
 const loadAfter = loadavg()[0] as number;
 const identical = packs[0].sha256 === packs[1].sha256;
 const MiB = (bytes: number) => Math.round(bytes / 1024 ** 2);
@@ -136,7 +135,7 @@ printTable(
   "npm pack from an empty dist/ (prepack builds it)",
   packs.map((pack, i) => ({
     pack: i + 1,
-    declarations: pack.declarations,
+    build: pack.build,
     "wall ms": Math.round(pack.wallMs),
     "tree peak MiB": MiB(pack.treePeakBytes),
     "largest process MiB": pack.largestProcessPeakBytes === null ? "n/a" : MiB(pack.largestProcessPeakBytes),
@@ -155,7 +154,7 @@ if (fresh.wallMs > TARGET_MS)
 
 const misses = [
   ...packs.flatMap((pack, i) => [
-    ...(pack.declarations === "cached" && pack.wallMs > TARGET_MS
+    ...(pack.build === "cached" && pack.wallMs > TARGET_MS
       ? [`pack ${i + 1} took ${Math.round(pack.wallMs)} ms (target ${TARGET_MS})`]
       : []),
     ...(pack.treePeakBytes > TARGET_BYTES
@@ -167,12 +166,12 @@ const misses = [
 
 writeResults("pack.json", {
   benchmark:
-    "npm pack twice from an empty dist/, declarations emitted (fresh clone) then cached: wall time, CPU time, peak RSS, byte-identical tarballs",
+    "npm pack twice from an empty dist/, built (fresh clone) then from the build cache: wall time, CPU time, peak RSS, byte-identical tarballs",
   command: "PATH=$PWD/node_modules/.bin:$PATH node bench/pack.bench.ts",
   machineLoad1m: { before: Number(loadBefore.toFixed(2)), after: Number(loadAfter.toFixed(2)) },
   targets: { wallMs: TARGET_MS, peakBytes: TARGET_BYTES },
   packs: packs.map((pack) => ({
-    declarations: pack.declarations,
+    build: pack.build,
     wallMs: Math.round(pack.wallMs),
     treePeakMiB: MiB(pack.treePeakBytes),
     largestProcessPeakMiB: pack.largestProcessPeakBytes === null ? null : MiB(pack.largestProcessPeakBytes),

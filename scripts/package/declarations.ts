@@ -43,19 +43,14 @@ function compilerOptions(repo: string, typesDir: string): CompilerOptions {
   };
 }
 
-/**
- * Writes dist/types/**, dist/<entry>.d.ts and dist/<entry>.d.cts; throws on any declaration error. Returns
- * the files written, relative to `dist`.
- */
-export function emitDeclarations(repo: string, dist: string): string[] {
+/** Writes dist/types/**, dist/<entry>.d.ts and dist/<entry>.d.cts; throws on any declaration error. */
+export function emitDeclarations(repo: string, dist: string): void {
   const typesDir = join(dist, TYPES_DIR);
   const rootNames = Object.values(LIBRARY_ENTRIES).map((source) => join(repo, source));
   const program = ts.createProgram({ rootNames, options: compilerOptions(repo, typesDir) });
-  const written: string[] = [];
   const write = (path: string, text: string) => {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
-    written.push(relative(dist, path));
   };
   const { diagnostics } = program.emit(undefined, (path, text) => {
     if (!path.endsWith(".d.ts")) throw new Error(`declaration emit wrote ${path}`);
@@ -87,5 +82,4 @@ export function emitDeclarations(repo: string, dist: string): string[] {
       write(join(dist, `${name}.d.${extension === "js" ? "ts" : "cts"}`), `${reexports.join("\n")}\n`);
     }
   }
-  return written;
 }
