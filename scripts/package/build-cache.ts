@@ -1,6 +1,6 @@
 // The package build's dist/ kept from the last build whose inputs hash alike: a pack of sources that did
-// not change needs no tsup and no tsc, which are most of a pack's CPU time (bench/results/pack.json: 22 s of
-// CPU from a fresh clone, 6.4 s from the cache, npm's own packing most of that). The cache holds dist/ byte
+// not change needs no tsup and no tsc, which are most of a pack's CPU time (bench/results/pack.json: 20 s of
+// CPU from a fresh clone, 5.6 s from the cache, npm's own packing most of that). The cache holds dist/ byte
 // for byte, so a pack from it is identical to one from a fresh clone (bench/pack.bench.ts packs both ways
 // and compares the tarballs).
 import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
