@@ -3,7 +3,8 @@
 // artifacts, timed from spawn to exit. Reported with the longest silence between two output lines
 // (the demo must speak at least every 10 s) and the compiler warnings it printed (none expected).
 // Side by side: the same demo run again in that clone (contracts built, nothing to compile), and with
-// `--before <commit>` the first demo of that commit's clone.
+// `--before <commit>` the first demo of that commit's clone. Exits 1 when a demo of HEAD fails or is silent
+// for over 10 s.
 //   node bench/demo-cold.bench.ts [--before <commit>]
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
@@ -18,7 +19,18 @@ const TARGET_MS = 120_000;
 const SILENCE_TARGET_MS = 10_000;
 const RUN_LIMIT_MS = 15 * 60_000;
 
-type DemoRun = { ms: number; longestSilenceMs: number; warnings: number; exitCode: number | null };
+type DemoRun = {
+  ms: number;
+  longestSilenceMs: number;
+  /** The first output line after the longest silence: what the demo was waiting on. */
+  silenceEndedBy: string;
+  warnings: number;
+  exitCode: number | null;
+  output: string;
+};
+
+/** How much of a failed demo's output is printed. */
+const FAILED_OUTPUT_LINES = 40;
 
 /** Runs `npm run demo` in `dir`; wall time, the longest gap between output lines, warning lines. */
 function timeDemo(dir: string): Promise<DemoRun> {
@@ -26,7 +38,9 @@ function timeDemo(dir: string): Promise<DemoRun> {
     const start = performance.now();
     let last = start;
     let longestSilenceMs = 0;
+    let silenceEndedBy = "";
     let warnings = 0;
+    let output = "";
     const child = spawn("npm", ["run", "demo"], {
       cwd: dir,
       env: { ...process.env, CI: "true" },
@@ -35,19 +49,28 @@ function timeDemo(dir: string): Promise<DemoRun> {
     const timer = setTimeout(() => child.kill("SIGKILL"), RUN_LIMIT_MS);
     const onLines = (chunk: Buffer) => {
       const now = performance.now();
-      longestSilenceMs = Math.max(longestSilenceMs, now - last);
+      const text = chunk.toString();
+      if (now - last > longestSilenceMs) {
+        longestSilenceMs = now - last;
+        silenceEndedBy = text.trim().split("\n")[0] ?? "";
+      }
       last = now;
-      warnings += chunk
-        .toString()
-        .split("\n")
-        .filter((line) => /^Warning: /.test(line)).length;
+      output += text;
+      warnings += text.split("\n").filter((line) => /^Warning: /.test(line)).length;
     };
     child.stdout.on("data", onLines);
     child.stderr.on("data", onLines);
     child.once("error", reject);
     child.once("exit", (exitCode) => {
       clearTimeout(timer);
-      resolve({ ms: performance.now() - start, longestSilenceMs, warnings, exitCode });
+      resolve({
+        ms: performance.now() - start,
+        longestSilenceMs,
+        silenceEndedBy,
+        warnings,
+        exitCode,
+        output,
+      });
     });
   });
 }
@@ -64,6 +87,7 @@ function freshClone(ref: string): string {
 const summary = (run: DemoRun) => ({
   ms: Math.round(run.ms),
   longestSilenceMs: Math.round(run.longestSilenceMs),
+  silenceEndedBy: run.silenceEndedBy,
   warnings: run.warnings,
 });
 
@@ -100,7 +124,13 @@ try {
     cold: summary(cold),
     warm: summary(warm),
   });
-  if (runs.some((row) => row.exitCode !== 0)) throw new Error("a demo run failed");
+  const failed = runs.find((row) => row.exitCode !== 0);
+  if (failed) {
+    console.error(failed.output.trimEnd().split("\n").slice(-FAILED_OUTPUT_LINES).join("\n"));
+    throw new Error(`${failed.run} exited with ${failed.exitCode}`);
+  }
+  const silent = [cold, warm].find((run) => run.longestSilenceMs > SILENCE_TARGET_MS);
+  if (silent) throw new Error(`a demo of ${head} was silent for ${Math.round(silent.longestSilenceMs)} ms`);
 } finally {
   for (const dir of clones) rmSync(dir, { recursive: true, force: true });
 }

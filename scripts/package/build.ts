@@ -1,29 +1,31 @@
 // The npm package build (`npm run build:package`, and `npm pack` through prepack): dist/ from scratch,
-// the JavaScript by tsup (tsup.config.ts) beside the declarations (scripts/package/declarations.ts).
-// Prints only errors.
+// the JavaScript by tsup (tsup.config.ts) beside the declarations (scripts/package/declarations.ts), or
+// dist/ as the last build with the same inputs left it (scripts/package/build-cache.ts). Prints only errors.
 //   node scripts/package/build.ts
 import { execFile } from "node:child_process";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { emitDeclarations } from "./declarations.ts";
+import { buildWithCache } from "./build-cache.ts";
 import { REPO } from "./shipped-contracts.ts";
 
 const DIST = join(REPO, "dist");
 const TSUP = join(REPO, "node_modules", "tsup", "dist", "cli-default.js");
 
-rmSync(DIST, { recursive: true, force: true });
-// tsup runs in its own process (esbuild's work is off this thread) while this one emits the declarations. Its
-// young generation kept small, it collects its short-lived chunk strings early: the two builds together stay
-// well under 1 GiB (bench/pack.bench.ts).
-const tsupArgs = ["--max-semi-space-size=1", TSUP];
-const javascript = promisify(execFile)(process.execPath, tsupArgs, { cwd: REPO }).catch(
-  (error: Error & { stdout?: string; stderr?: string }) => {
-    throw new Error(`tsup failed: ${error.message}\n${error.stdout ?? ""}${error.stderr ?? ""}`);
-  },
-);
-try {
-  emitDeclarations(REPO, DIST);
-} finally {
-  await javascript;
-}
+await buildWithCache(REPO, DIST, async () => {
+  // tsup runs in its own process (esbuild's work is off this thread) while this one emits the declarations.
+  // Its young generation kept small, it collects its short-lived chunk strings early: the two builds together
+  // stay under 1 GiB (bench/pack.bench.ts).
+  const tsupArgs = ["--max-semi-space-size=1", TSUP];
+  const javascript = promisify(execFile)(process.execPath, tsupArgs, { cwd: REPO }).catch(
+    (error: Error & { stdout?: string; stderr?: string }) => {
+      throw new Error(`tsup failed: ${error.message}\n${error.stdout ?? ""}${error.stderr ?? ""}`);
+    },
+  );
+  try {
+    // Loaded only for a build (TypeScript alone takes a quarter second to load).
+    const { emitDeclarations } = await import("./declarations.ts");
+    emitDeclarations(REPO, DIST);
+  } finally {
+    await javascript;
+  }
+});

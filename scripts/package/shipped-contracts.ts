@@ -6,6 +6,7 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type HeartbeatSchedule, startHeartbeat } from "./heartbeat.ts";
 
 export const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const HARDHAT_CLI = join(REPO, "node_modules", "hardhat", "dist", "src", "cli.js");
@@ -23,22 +24,25 @@ export function shippedContractSources(): string[] {
 }
 
 /**
+ * Progress while solc-js compiles: first after 3 s (a first run takes longer than that), then every 5 s,
+ * half the 10 s the demo promises to stay silent at most (bench/demo-cold.bench.ts measures it).
+ */
+export const COMPILE_PROGRESS: HeartbeatSchedule = { firstMs: 3_000, everyMs: 5_000 };
+
+/**
  * `hardhat build --no-tests --quiet` of the shipped sources, with `extraArgs` (e.g. `--config`).
- * Prints a line every `progressSeconds` while solc-js works, so a first run never looks hung.
+ * Prints a line on `COMPILE_PROGRESS` while solc-js works, so a first run never looks hung.
  */
 export async function buildShippedContracts({
   extraArgs = [],
-  progressSeconds = 10,
 }: {
   extraArgs?: string[];
-  progressSeconds?: number;
 } = {}): Promise<void> {
   const sources = shippedContractSources();
-  const started = Date.now();
-  const ticker = setInterval(() => {
-    const seconds = Math.round((Date.now() - started) / 1000);
-    console.log(`  still compiling the ${sources.length} contracts (${seconds} s)`);
-  }, progressSeconds * 1000);
+  const stopProgress = startHeartbeat(
+    (ms) => console.log(`  still compiling the ${sources.length} contracts (${Math.round(ms / 1000)} s)`),
+    COMPILE_PROGRESS,
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       // Hardhat's CLI under this Node (24), whether or not npm put node_modules/.bin on PATH.
@@ -54,6 +58,6 @@ export async function buildShippedContracts({
       child.stdin?.end();
     });
   } finally {
-    clearInterval(ticker);
+    stopProgress();
   }
 }
