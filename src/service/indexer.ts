@@ -55,6 +55,13 @@ export interface IndexerOptions {
  */
 const SCAN_STEP: Readonly<Record<ChainAdapter["vm"], number>> = { evm: 64, svm: Number.POSITIVE_INFINITY };
 
+/**
+ * Least wall time in ms from the end of one pass to a pass a wake-up starts. A chain mining a block per
+ * transaction wakes the indexer for each; a pass reads every chain, so passes back to back would take a
+ * share of the CPU from the transactions themselves. Wake-ups within the gap share one pass at its end.
+ */
+export const WAKE_GAP_MS = 50;
+
 export class Indexer {
   readonly #o: IndexerOptions;
   #running: Promise<void> | null = null;
@@ -63,6 +70,9 @@ export class Indexer {
   #intervalMs: number | null = null;
   /** A wake-up came during the pass in progress: another pass follows it. */
   #again = false;
+  /** When the last pass ended (performance.now()), and the timer of a wake-up held to the gap. */
+  #lastPassEnd = Number.NEGATIVE_INFINITY;
+  #gapTimer: NodeJS.Timeout | null = null;
 
   constructor(options: IndexerOptions) {
     this.#o = options;
@@ -92,6 +102,7 @@ export class Indexer {
   tick(): Promise<void> {
     this.#running ??= this.#pass().finally(() => {
       this.#running = null;
+      this.#lastPassEnd = performance.now();
       if (!this.#again) return;
       this.#again = false;
       this.wake();
@@ -109,7 +120,17 @@ export class Indexer {
       this.#again = true;
       return;
     }
-    this.tick().catch(() => {});
+    if (this.#gapTimer) return;
+    const wait = this.#lastPassEnd + WAKE_GAP_MS - performance.now();
+    if (wait <= 0) {
+      this.tick().catch(() => {});
+      return;
+    }
+    this.#gapTimer = setTimeout(() => {
+      this.#gapTimer = null;
+      this.wake();
+    }, wait);
+    this.#gapTimer.unref();
   }
 
   async #pass(): Promise<void> {
@@ -269,7 +290,9 @@ export class Indexer {
 
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
+    if (this.#gapTimer) clearTimeout(this.#gapTimer);
     this.#timer = null;
+    this.#gapTimer = null;
     this.#intervalMs = null;
     this.#again = false;
     await this.#running;

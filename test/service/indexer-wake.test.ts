@@ -5,6 +5,7 @@
  */
 import { expect } from "chai";
 import type { ChainAdapter } from "../../src/service/chains/types.ts";
+import { WAKE_GAP_MS } from "../../src/service/indexer.ts";
 import { EDR_ORIGIN_CHAIN_ID, testService } from "./helpers.ts";
 
 /** A chain whose head the test moves; each `head()` read waits for `gate` when one is set. */
@@ -74,9 +75,44 @@ describe("service: the indexer on wake-ups", () => {
       service.indexer?.wake();
       chain.gate = null;
       open();
-      await sleep(50);
+      await sleep(WAKE_GAP_MS + 50);
       expect(chain.reads, "the pass the wake-up asked for").to.equal(3);
       expect(cursor()).to.equal(13);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("wake-ups closer than WAKE_GAP_MS after a pass share one pass at the gap's end, which still sees the last block", async () => {
+    const chain = movingChain();
+    const service = testService({ indexerIntervalMs: 0, indexOnWake: true, chains: [chain.adapter] });
+    try {
+      await service.ready;
+      await sleep(50);
+      const before = chain.reads;
+      // A block a millisecond for the length of the gap, each waking the indexer (a chain under load).
+      const burstEnds = performance.now() + WAKE_GAP_MS;
+      let wakeUps = 0;
+      while (performance.now() < burstEnds) {
+        chain.head++;
+        service.indexer?.wake();
+        wakeUps++;
+        await sleep(1);
+      }
+      await sleep(WAKE_GAP_MS * 3);
+      const passes = chain.reads - before;
+      expect(wakeUps, "the burst's wake-ups").to.be.greaterThan(3);
+      expect(passes, "passes for the burst").to.be.within(1, 2);
+      expect(
+        Number(
+          (
+            service.store
+              .prepare("SELECT next_block FROM indexer_cursors WHERE chain_id = ?")
+              .get(EDR_ORIGIN_CHAIN_ID) as { next_block: string }
+          ).next_block,
+        ),
+        "the cursor past the burst's last block",
+      ).to.equal(chain.head + 1);
     } finally {
       await service.close();
     }
