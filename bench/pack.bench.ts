@@ -182,7 +182,12 @@ writeResults("pack.json", {
     output: pack.output,
   })),
   byteIdentical: identical,
-  withinTargets: misses.length === 0,
+  // Judged apart: a fresh clone's pack builds (tsc's declaration emit alone is 9-11 s of one core here),
+  // a pack from the build cache does not. Only the second fails the run; the first is reported.
+  withinTargets: {
+    freshClone: fresh.wallMs <= TARGET_MS && fresh.treePeakBytes <= TARGET_BYTES,
+    fromCache: misses.length === 0,
+  },
 });
 if (misses.length > 0) {
   console.error(misses.join("\n"));
