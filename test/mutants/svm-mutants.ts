@@ -182,8 +182,8 @@ export const SVM_MUTANTS: readonly SvmMutant[] = [
     patches: [
       {
         file: ATTESTATION,
-        find: "if s.iter().all(|b| *b == 0) || !be_le(s, &SECP256K1_HALF_N) {",
-        replace: "if s.iter().all(|b| *b == 0) {",
+        find: "if s == (0, 0, 0, 0) || s > be_words(&SECP256K1_HALF_N) {",
+        replace: "if s == (0, 0, 0, 0) {",
       },
     ],
   },

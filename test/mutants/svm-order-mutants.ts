@@ -27,12 +27,16 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
     patches: [
       {
         file: GATE,
-        find: "self.in_paid_input = self.payment.is_none() && chain_id == self.chain_id;",
+        find: "self.in_paid_input = self.payment.is_none() && bytes_eq(chain_id, self.chain_id);",
         replace: "self.in_paid_input = self.payment.is_none();",
       },
     ],
   },
-  guardOff("input currency not bound", "order.currency.tokenPaidNatively", "payment_currency != currency"),
+  guardOff(
+    "input currency not bound",
+    "order.currency.tokenPaidNatively",
+    "payment_currency != gate.currency",
+  ),
   guardOff("zero input accepted", "order.amount.zero", "amount == 0"),
   guardOff("no order deadline", "order.deadline.expired", "now > i64::from(seen.deadline)"),
   {
@@ -46,16 +50,23 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
       },
     ],
   },
-  guardOff(
-    "output recipients not whitelisted",
-    "order.whitelist.recipient",
-    "!entry.owned_by(program_id) || state::load::<OrderRecipient>(entry, program_id)?.key != key",
-  ),
+  {
+    name: "output recipients not whitelisted",
+    property: "order.whitelist.recipient",
+    patches: [
+      { file: GATE, find: "if !entry.owned_by(program_id) {", replace: "if false {" },
+      {
+        file: GATE,
+        find: "if unsafe { state::view_owned::<OrderRecipient>(entry) }?.key != *key {",
+        replace: "if false {",
+      },
+    ],
+  },
   guardOff("used order ids not looked at", "order.replay.otherPayer", "gate.replay.owned_by(program_id)"),
   guardOff(
     "any signer",
     "order.signer.stranger",
-    "!is_authorized_signer(&signer, &cfg.solver, &cfg.previous_solver, cfg.previous_valid_until(), now)",
+    "!is_authorized_signer(signer, &cfg.solver, &cfg.previous_solver, cfg.previous_valid_until(), now)",
   ),
   guardOff(
     "payer not bound to the refund recipient",
@@ -107,12 +118,12 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
   lineOff(
     "mint extensions not checked",
     "order.token2022.permanentDelegate",
-    "token_extensions::check_mint(&mint.try_borrow()?)?;",
+    "token_extensions::check_mint(unsafe { mint.borrow_unchecked() })?;",
   ),
   lineOff(
     "payer's CPI Guard not checked",
     "order.token2022.cpiGuard",
-    "token_extensions::check_payer_token(payer_token, token_program.address())?;",
+    "unsafe { token_extensions::check_payer_token(payer_token, token_program.address()) }?;",
   ),
   {
     name: "token deposit not measured",
@@ -136,7 +147,7 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
       },
     ],
   },
-  guardOff("order's solver not compared", "order.solver.named", "seen.solver != &signer"),
+  guardOff("order's solver not compared", "order.solver.named", "seen.solver != signer"),
   guardOff("pause ignored", "order.pause.refused", "cfg.is_paused()"),
   {
     name: "grace end inclusive",
@@ -156,7 +167,7 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
     patches: [
       {
         file: GATE,
-        find: "deposit_data(&depository_ix::DEPOSIT_NATIVE, accepted.amount, &accepted.id)",
+        find: "deposit_data(&depository_ix::DEPOSIT_NATIVE, accepted.amount, accepted.id)",
         replace: "deposit_data(&depository_ix::DEPOSIT_NATIVE, accepted.amount, &[0u8; 32])",
       },
     ],
@@ -167,7 +178,7 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
     patches: [
       {
         file: GATE,
-        find: "deposit_data(&depository_ix::DEPOSIT_TOKEN, accepted.amount, &accepted.id)",
+        find: "deposit_data(&depository_ix::DEPOSIT_TOKEN, accepted.amount, accepted.id)",
         replace: "deposit_data(&depository_ix::DEPOSIT_TOKEN, accepted.amount, &[0u8; 32])",
       },
     ],
@@ -176,11 +187,6 @@ export const SVM_ORDER_MUTANTS: readonly SvmMutant[] = [
     name: "native deposit credited to another depositor",
     property: "order.pay.native",
     patches: [
-      {
-        file: GATE,
-        find: "&[&*relay_depository, &*payer, &*payer, &*vault, &*system_program],",
-        replace: "&[&*relay_depository, &*payer, &*relay_depository, &*vault, &*system_program],",
-      },
       {
         file: GATE,
         find: `        InstructionAccount::readonly(payer.address()),

@@ -111,6 +111,21 @@ describe("SVM RPC: receiver deployed over RPC, deposit through Anchor", function
     return new AnchorProvider(connection, new Wallet(payerKeypair), { commitment: "confirmed" });
   }
 
+  /**
+   * Resolves once the subscriptions asked for on `connection` so far are live. web3.js sends them on its
+   * one socket in the order they were asked for, and the devnet answers a socket's frames in order, so a
+   * slot notification of a subscription asked for after them means they are registered: a transaction
+   * sent before that could be processed before its logs subscription and never be notified.
+   */
+  function subscriptionsLive(connection: Connection): Promise<void> {
+    return new Promise((resolve) => {
+      const slots = connection.onSlotChange(() => {
+        void connection.removeSlotChangeListener(slots);
+        resolve();
+      });
+    });
+  }
+
   it("a native deposit through Anchor's .rpc() emits Deposited, seen by logsSubscribe and the service's SVM adapter", async () => {
     expect(programId, "deployed by the previous test").to.be.a("string");
     const client = createServiceClient({ baseUrl: devnet.serviceUrl, apiKey: devnet.apiKey });
@@ -152,49 +167,57 @@ describe("SVM RPC: receiver deployed over RPC, deposit through Anchor", function
     const seen = new Promise<{ requestId: number[]; amount: { toString(): string } }>((resolve) => {
       listener = anchor.addEventListener("deposited", (event) => resolve(event as never));
     });
-    const txSignature = await (
-      anchor.methods as Record<
-        string,
-        (...a: unknown[]) => { accountsStrict(a: Record<string, PublicKey>): { rpc(): Promise<string> } }
-      >
-    ).depositNative!(...args)
-      .accountsStrict({
-        payer: keys[0]!,
-        config: keys[1]!,
-        whitelist: keys[2]!,
-        replay: keys[3]!,
-        solver: keys[4]!,
-        systemProgram: keys[5]!,
-      })
-      .rpc();
-    const event = await seen;
-    await anchor.removeEventListener(listener);
-    expect(Buffer.from(event.requestId).toString("hex")).to.equal(requestId.slice(2));
-    expect(event.amount.toString()).to.equal(amount.toString());
-
-    const adapter = createSvmChainAdapter({
-      rpcUrl: devnet.svm.rpcUrl,
-      wsUrl: devnet.svm.wsUrl,
-      solver: devnet.svm.accounts.solver,
-      receiverProgram: programId as never,
-    });
     try {
-      let deposits: Awaited<ReturnType<typeof adapter.scan>> = [];
-      for (let i = 0; i < 100 && deposits.length === 0; i++) {
-        deposits = (await adapter.scan(0, await adapter.head())).filter((o) => o.txHash === txSignature);
-        if (deposits.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(deposits).to.have.length(1);
-      expect(deposits[0]).to.include({
-        kind: "deposit",
-        requestId,
-        from: payer.address,
-        amount: amount.toString(),
-        currency: SVM_NATIVE_TOKEN,
-        via: "receiver-event",
-      });
+      await subscriptionsLive(anchor.provider.connection);
+      await depositAndCheck();
     } finally {
-      adapter.close();
+      await anchor.removeEventListener(listener);
+    }
+
+    async function depositAndCheck() {
+      const txSignature = await (
+        anchor.methods as Record<
+          string,
+          (...a: unknown[]) => { accountsStrict(a: Record<string, PublicKey>): { rpc(): Promise<string> } }
+        >
+      ).depositNative!(...args)
+        .accountsStrict({
+          payer: keys[0]!,
+          config: keys[1]!,
+          whitelist: keys[2]!,
+          replay: keys[3]!,
+          solver: keys[4]!,
+          systemProgram: keys[5]!,
+        })
+        .rpc();
+      const event = await seen;
+      expect(Buffer.from(event.requestId).toString("hex")).to.equal(requestId.slice(2));
+      expect(event.amount.toString()).to.equal(amount.toString());
+
+      const adapter = createSvmChainAdapter({
+        rpcUrl: devnet.svm.rpcUrl,
+        wsUrl: devnet.svm.wsUrl,
+        solver: devnet.svm.accounts.solver,
+        receiverProgram: programId as never,
+      });
+      try {
+        let deposits: Awaited<ReturnType<typeof adapter.scan>> = [];
+        for (let i = 0; i < 100 && deposits.length === 0; i++) {
+          deposits = (await adapter.scan(0, await adapter.head())).filter((o) => o.txHash === txSignature);
+          if (deposits.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(deposits).to.have.length(1);
+        expect(deposits[0]).to.include({
+          kind: "deposit",
+          requestId,
+          from: payer.address,
+          amount: amount.toString(),
+          currency: SVM_NATIVE_TOKEN,
+          via: "receiver-event",
+        });
+      } finally {
+        adapter.close();
+      }
     }
   });
 });
