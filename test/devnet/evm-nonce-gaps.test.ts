@@ -40,7 +40,16 @@ async function chain() {
     clocked.leave();
     node.close();
   };
-  return { node, provider: evmNonceGapProvider(clocked), close };
+  /** Sends that reached the node, accepted or refused. */
+  const trips = { sends: 0 };
+  const counted = {
+    ...clocked,
+    request(args: { method: string; params?: unknown }) {
+      if (args.method === "eth_sendRawTransaction") trips.sends++;
+      return clocked.request(args);
+    },
+  };
+  return { node, provider: evmNonceGapProvider(counted), trips, close };
 }
 
 const nonceOf = async (request: (args: { method: string; params?: unknown }) => Promise<unknown>) =>
@@ -70,6 +79,25 @@ describe("devnet EVM chain: sends ahead of their nonce", () => {
         params: [hashes[0]],
       })) as { status: Hex };
       expect(receipt.status).to.equal("0x1");
+    } finally {
+      close();
+    }
+  });
+
+  it("eight transfers arriving in reverse nonce order are mined in one more trip each, lowest nonce first", async () => {
+    const { node, provider, trips, close } = await chain();
+    try {
+      const raws = await Promise.all(Array.from({ length: 8 }, (_, nonce) => transfer(nonce)));
+      // Issued in this order, so they reach the node in this order: nonces 7 down to 0.
+      await Promise.all(
+        [...raws]
+          .reverse()
+          .map((raw) => provider.request({ method: "eth_sendRawTransaction", params: [raw] })),
+      );
+      expect(await nonceOf((args) => node.request(args as never))).to.equal(8);
+      // 8 first trips (7 refused), then the 7 refused ones once each. Woken in the order they were
+      // refused (7 down to 1), each acceptance would let only the lowest through: 8 + 7 + 6 + ... + 1.
+      expect(trips.sends).to.equal(15);
     } finally {
       close();
     }
