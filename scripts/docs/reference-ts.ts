@@ -26,9 +26,9 @@ export function javascriptExports(): string[] {
     .map(([subpath]) => (subpath === "." ? "attestkit" : `attestkit/${subpath.slice(2)}`));
 }
 
-/** The reference page of an import path, relative to docs/reference/: its TypeDoc module's README. */
+/** The reference page of an import path, relative to docs/reference/: one page per module (typedoc.json). */
 export const modulePage = (importPath: string): string =>
-  `ts/${importPath === "attestkit" ? "index" : importPath.slice("attestkit/".length)}/README.md`;
+  `ts/${importPath === "attestkit" ? "index" : importPath.slice("attestkit/".length)}.md`;
 
 /** docs/reference/README.md: every import path and generated page an integrator looks up. */
 export function renderReferenceIndex(importPaths: readonly string[]): string {
