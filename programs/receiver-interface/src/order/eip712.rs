@@ -197,6 +197,39 @@ pub(super) fn hash_bytes<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> R
     Ok(bytes)
 }
 
+/// `keccak256` of a `string` / `bytes` member read from `r`, as a word to hash in place: the
+/// constant [`EMPTY_HASH`] itself for an empty member (nothing is written: its slice descriptor
+/// points at the constant), else `slot`, written by the hash.
+#[inline(always)]
+pub(super) fn hashed_bytes<'s, C: Crypto>(r: &mut Reader<'_>, slot: &'s mut Slot) -> Result<&'s [u8; 32], OrderError> {
+    let bytes = r.bytes()?;
+    if bytes.is_empty() {
+        return Ok(&EMPTY_HASH);
+    }
+    keccak::<C>(&[bytes], slot);
+    // SAFETY: written by the hash above.
+    Ok(unsafe { slot.assume_init_ref() })
+}
+
+/// [`hash_list`] as a word to hash in place: the constant [`EMPTY_HASH`] itself for an empty list
+/// (nothing is written), else `slot`, written by the hash; with the cursor past the list.
+#[inline(always)]
+pub(super) fn hashed_list<'a, 's, C: Crypto, V: OrderVisitor<'a>>(
+    r: Reader<'a>,
+    v: &mut V,
+    slot: &'s mut Slot,
+    element: impl Fn(&mut Reader<'a>, &mut V, usize, &mut Slot) -> Result<(), V::Error>,
+) -> Result<(Reader<'a>, &'s [u8; 32]), V::Error> {
+    if let Some((count, rest)) = r.rest().split_first_chunk::<4>() {
+        if u32::from_le_bytes(*count) == 0 {
+            return Ok((Reader::new(rest), &EMPTY_HASH));
+        }
+    }
+    let r = hash_elements::<C, V>(r, v, slot, element)?;
+    // SAFETY: written by `hash_elements`, which returned Ok.
+    Ok((r, unsafe { slot.assume_init_ref() }))
+}
+
 /// A Borsh `Vec` read from `r` as EIP-712 hashes it, into `out`; returns the cursor past the
 /// list. An empty list (no calls, no fees, often) is recognised here, inlined in the caller: its
 /// hash is the constant [`EMPTY_HASH`], with neither a call nor a syscall. The elements are hashed
@@ -245,8 +278,11 @@ pub(super) fn hash_elements_inline<'a, C: Crypto, V: OrderVisitor<'a>>(
         return Err(OrderError::TooManyElements.into());
     }
     let mut words = Words::<MAX_LIST_LEN>::new();
-    for (index, slot) in words.0.iter_mut().take(count).enumerate() {
-        element(&mut r, v, index, slot)?;
+    // An index loop (no iterator state): the index is the only loop variable kept across calls.
+    let mut index = 0;
+    while index < count {
+        element(&mut r, v, index, &mut words.0[index])?;
+        index += 1;
     }
     // SAFETY: the first `count` words were written above.
     keccak::<C>(&[unsafe { words.written(count) }], out);
@@ -270,17 +306,19 @@ fn hash_input_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v:
 /// `InputRefund`: `typeHash || h(chainId) || h(recipient) || h(currency) || minimumAmount ||
 /// uint32 deadline || h(extraData)`.
 fn hash_input_refund<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
-    let (mut head, mut tail) = (Words::<3>::new(), Words::<2>::new());
-    let (h, t) = (&mut head.0, &mut tail.0);
+    let (mut head, mut deadline, mut extra) = (Words::<3>::new(), MaybeUninit::uninit(), MaybeUninit::uninit());
+    let h = &mut head.0;
     let chain_id = hash_bytes::<C>(r, &mut h[0])?;
     let recipient = hash_bytes::<C>(r, &mut h[1])?;
     v.input_refund(chain_id, recipient);
     hash_bytes::<C>(r, &mut h[2])?;
     let minimum_amount = r.array::<32>()?;
-    padded_word(&r.u32()?.to_be_bytes(), &mut t[0]);
-    hash_bytes::<C>(r, &mut t[1])?;
-    // SAFETY: every word of `head` and `tail` was written above.
-    keccak::<C>(&[&type_hash::INPUT_REFUND, unsafe { head.all() }, minimum_amount, unsafe { tail.all() }], out);
+    padded_word(&r.u32()?.to_be_bytes(), &mut deadline);
+    // Empty in most orders: a slice of its own, pointing at the constant hash of nothing.
+    let extra = hashed_bytes::<C>(r, &mut extra)?;
+    // SAFETY: every word of `head`, and `deadline`, were written above.
+    let deadline = unsafe { deadline.assume_init_ref() };
+    keccak::<C>(&[&type_hash::INPUT_REFUND, unsafe { head.all() }, minimum_amount, deadline, extra], out);
     Ok(())
 }
 
@@ -315,8 +353,10 @@ pub(super) fn hash_call<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, 
 }
 
 /// `Output`: `typeHash || h(chainId) || h(payments) || uint32 deadline || h(calls) || h(extraData)`.
+/// `calls` and `extraData`, empty in most orders, are slices of their own that point at the
+/// constant hash of nothing rather than copies of it.
 fn hash_output<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, out: &mut Slot) -> Result<(), V::Error> {
-    let mut m = Words::<5>::new();
+    let (mut m, mut calls, mut extra) = (Words::<3>::new(), MaybeUninit::uninit(), MaybeUninit::uninit());
     let w = &mut m.0;
     let chain_id = hash_bytes::<C>(r, &mut w[0])?;
     v.output_chain_id(chain_id);
@@ -324,9 +364,10 @@ fn hash_output<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V
     let deadline = r.u32()?;
     v.output_deadline(deadline);
     padded_word(&deadline.to_be_bytes(), &mut w[2]);
-    *r = hash_list::<C, V>(*r, v, &mut w[3], hash_call::<C, V>)?;
-    hash_bytes::<C>(r, &mut w[4])?;
-    keccak::<C>(&[&type_hash::OUTPUT, unsafe { m.all() }], out);
+    let (rest, calls) = hashed_list::<C, V>(*r, v, &mut calls, hash_call::<C, V>)?;
+    *r = rest;
+    let extra = hashed_bytes::<C>(r, &mut extra)?;
+    keccak::<C>(&[&type_hash::OUTPUT, unsafe { m.all() }, calls, extra], out);
     Ok(())
 }
 
@@ -365,7 +406,7 @@ pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(
     }
     // type hash and version (the only one accepted hashes to a constant: no syscall, one
     // constant slice) | solverChainId, solver | salt (borrowed in place) | inputs, output, fees.
-    let (mut head, mut tail) = (Words::<2>::new(), Words::<3>::new());
+    let (mut head, mut tail, mut fees) = (Words::<2>::new(), Words::<2>::new(), MaybeUninit::uninit());
     let (h, t) = (&mut head.0, &mut tail.0);
     hash_bytes::<C>(r, &mut h[0])?;
     let solver = r.array::<20>()?;
@@ -374,9 +415,11 @@ pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(
     let salt = r.array::<32>()?;
     *r = hash_list::<C, V>(*r, visitor, &mut t[0], hash_input::<C, V>)?;
     hash_output::<C, V>(r, visitor, &mut t[1])?;
-    *r = hash_list::<C, V>(*r, visitor, &mut t[2], hash_fee::<C, V>)?;
+    // No fees in most orders: a slice of its own, pointing at the constant hash of nothing.
+    let (rest, fees) = hashed_list::<C, V>(*r, visitor, &mut fees, hash_fee::<C, V>)?;
+    *r = rest;
     // SAFETY: every word of `head` and `tail` was written above.
-    keccak::<C>(&[&ORDER_TYPE_AND_V1_VERSION, unsafe { head.all() }, salt, unsafe { tail.all() }], id);
+    keccak::<C>(&[&ORDER_TYPE_AND_V1_VERSION, unsafe { head.all() }, salt, unsafe { tail.all() }, fees], id);
     *cursor = local;
     Ok(())
 }
