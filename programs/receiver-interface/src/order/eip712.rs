@@ -184,6 +184,16 @@ pub(super) fn padded_word(value: &[u8], out: &mut Slot) {
     word[32 - value.len()..].copy_from_slice(value);
 }
 
+/// `keccak256` of a `string` / `bytes` member that is rarely empty (chain ids, currencies,
+/// recipients, calls) read from `r`, into `out`; returns the member. No test for an empty member:
+/// the syscall hashes one to [`EMPTY_HASH`] too, and every other member is spared the test.
+#[inline(always)]
+pub(super) fn hash_member<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> Result<&'a [u8], OrderError> {
+    let bytes = r.bytes()?;
+    keccak::<C>(&[bytes], out);
+    Ok(bytes)
+}
+
 /// `keccak256` of a `string` / `bytes` member read from `r`, into `out`; returns the member. An
 /// empty member (extra data, often) hashes to the constant [`EMPTY_HASH`]: no syscall.
 #[inline(always)]
@@ -293,8 +303,8 @@ pub(super) fn hash_elements_inline<'a, C: Crypto, V: OrderVisitor<'a>>(
 fn hash_input_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, out: &mut Slot) -> Result<(), V::Error> {
     let mut m = Words::<2>::new();
     let w = &mut m.0;
-    let chain_id = hash_bytes::<C>(r, &mut w[0])?;
-    let currency = hash_bytes::<C>(r, &mut w[1])?;
+    let chain_id = hash_member::<C>(r, &mut w[0])?;
+    let currency = hash_member::<C>(r, &mut w[1])?;
     // `amount || weight`: adjacent in the Borsh bytes, hashed as one slice (one descriptor).
     let amounts = r.array::<64>()?;
     v.input_payment(chain_id, currency, amounts.first_chunk::<32>().ok_or(OrderError::InvalidOrderEncoding)?);
@@ -308,10 +318,10 @@ fn hash_input_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v:
 fn hash_input_refund<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
     let (mut head, mut deadline, mut extra) = (Words::<3>::new(), MaybeUninit::uninit(), MaybeUninit::uninit());
     let h = &mut head.0;
-    let chain_id = hash_bytes::<C>(r, &mut h[0])?;
-    let recipient = hash_bytes::<C>(r, &mut h[1])?;
+    let chain_id = hash_member::<C>(r, &mut h[0])?;
+    let recipient = hash_member::<C>(r, &mut h[1])?;
     v.input_refund(chain_id, recipient);
-    hash_bytes::<C>(r, &mut h[2])?;
+    hash_member::<C>(r, &mut h[2])?;
     let minimum_amount = r.array::<32>()?;
     padded_word(&r.u32()?.to_be_bytes(), &mut deadline);
     // Empty in most orders: a slice of its own, pointing at the constant hash of nothing.
@@ -337,8 +347,8 @@ fn hash_input<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V,
 fn hash_output_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, index: usize, out: &mut Slot) -> Result<(), V::Error> {
     let mut m = Words::<2>::new();
     let w = &mut m.0;
-    let recipient = hash_bytes::<C>(r, &mut w[0])?;
-    hash_bytes::<C>(r, &mut w[1])?;
+    let recipient = hash_member::<C>(r, &mut w[0])?;
+    hash_member::<C>(r, &mut w[1])?;
     // `minimumAmount || expectedAmount`: adjacent, one slice.
     let amounts = r.array::<64>()?;
     v.output_recipient(index, recipient);
@@ -348,7 +358,7 @@ fn hash_output_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v
 
 /// A `bytes` element of `output.calls`.
 pub(super) fn hash_call<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
-    v.output_call(hash_bytes::<C>(r, out)?);
+    v.output_call(hash_member::<C>(r, out)?);
     Ok(())
 }
 
@@ -358,7 +368,7 @@ pub(super) fn hash_call<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, 
 fn hash_output<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, out: &mut Slot) -> Result<(), V::Error> {
     let (mut m, mut calls, mut extra) = (Words::<3>::new(), MaybeUninit::uninit(), MaybeUninit::uninit());
     let w = &mut m.0;
-    let chain_id = hash_bytes::<C>(r, &mut w[0])?;
+    let chain_id = hash_member::<C>(r, &mut w[0])?;
     v.output_chain_id(chain_id);
     *r = hash_elements_inline::<C, V>(*r, v, &mut w[1], hash_output_payment::<C, V>)?;
     let deadline = r.u32()?;
@@ -376,7 +386,7 @@ pub(super) fn hash_fee<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, _
     let mut m = Words::<4>::new();
     let w = &mut m.0;
     for word in w.iter_mut() {
-        hash_bytes::<C>(r, word)?;
+        hash_member::<C>(r, word)?;
     }
     let amount = r.array::<32>()?;
     keccak::<C>(&[&type_hash::FEE, unsafe { m.all() }, amount], out);
@@ -408,7 +418,7 @@ pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(
     // constant slice) | solverChainId, solver | salt (borrowed in place) | inputs, output, fees.
     let (mut head, mut tail, mut fees) = (Words::<2>::new(), Words::<2>::new(), MaybeUninit::uninit());
     let (h, t) = (&mut head.0, &mut tail.0);
-    hash_bytes::<C>(r, &mut h[0])?;
+    hash_member::<C>(r, &mut h[0])?;
     let solver = r.array::<20>()?;
     visitor.solver(solver);
     padded_word(solver, &mut h[1]);
