@@ -423,7 +423,9 @@ pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(
     visitor.solver(solver);
     padded_word(solver, &mut h[1]);
     let salt = r.array::<32>()?;
-    *r = hash_list::<C, V>(*r, visitor, &mut t[0], hash_input::<C, V>)?;
+    // Never empty in a payable order: no test for the empty list (an empty one hashes right, by
+    // the syscall).
+    *r = hash_elements::<C, V>(*r, visitor, &mut t[0], hash_input::<C, V>)?;
     hash_output::<C, V>(r, visitor, &mut t[1])?;
     // No fees in most orders: a slice of its own, pointing at the constant hash of nothing.
     let (rest, fees) = hashed_list::<C, V>(*r, visitor, &mut fees, hash_fee::<C, V>)?;
