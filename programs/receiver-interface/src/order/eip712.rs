@@ -207,18 +207,17 @@ pub(super) fn hash_bytes<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> R
     Ok(bytes)
 }
 
-/// `keccak256` of a `string` / `bytes` member read from `r`, as a word to hash in place: the
+/// `keccak256` of the bytes of a `string` / `bytes` member, as a word to hash in place: the
 /// constant [`EMPTY_HASH`] itself for an empty member (nothing is written: its slice descriptor
 /// points at the constant), else `slot`, written by the hash.
 #[inline(always)]
-pub(super) fn hashed_bytes<'s, C: Crypto>(r: &mut Reader<'_>, slot: &'s mut Slot) -> Result<&'s [u8; 32], OrderError> {
-    let bytes = r.bytes()?;
+pub(super) fn hashed_bytes<'s, C: Crypto>(bytes: &[u8], slot: &'s mut Slot) -> &'s [u8; 32] {
     if bytes.is_empty() {
-        return Ok(&EMPTY_HASH);
+        return &EMPTY_HASH;
     }
     keccak::<C>(&[bytes], slot);
     // SAFETY: written by the hash above.
-    Ok(unsafe { slot.assume_init_ref() })
+    unsafe { slot.assume_init_ref() }
 }
 
 /// [`hash_list`] as a word to hash in place: the constant [`EMPTY_HASH`] itself for an empty list
@@ -322,10 +321,11 @@ fn hash_input_refund<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: 
     let recipient = hash_member::<C>(r, &mut h[1])?;
     v.input_refund(chain_id, recipient);
     hash_member::<C>(r, &mut h[2])?;
-    let minimum_amount = r.array::<32>()?;
-    padded_word(&r.u32()?.to_be_bytes(), &mut deadline);
+    // `minimumAmount || uint32 deadline || extraData's length`, fixed-size: one bounds check.
+    let [minimum_amount @ .., d0, d1, d2, d3, l0, l1, l2, l3] = r.array::<40>()?;
+    padded_word(&u32::from_le_bytes([*d0, *d1, *d2, *d3]).to_be_bytes(), &mut deadline);
     // Empty in most orders: a slice of its own, pointing at the constant hash of nothing.
-    let extra = hashed_bytes::<C>(r, &mut extra)?;
+    let extra = hashed_bytes::<C>(r.take(u32::from_le_bytes([*l0, *l1, *l2, *l3]) as usize)?, &mut extra);
     // SAFETY: every word of `head`, and `deadline`, were written above.
     let deadline = unsafe { deadline.assume_init_ref() };
     keccak::<C>(&[&type_hash::INPUT_REFUND, unsafe { head.all() }, minimum_amount, deadline, extra], out);
@@ -376,7 +376,7 @@ fn hash_output<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V
     padded_word(&deadline.to_be_bytes(), &mut w[2]);
     let (rest, calls) = hashed_list::<C, V>(*r, v, &mut calls, hash_call::<C, V>)?;
     *r = rest;
-    let extra = hashed_bytes::<C>(r, &mut extra)?;
+    let extra = hashed_bytes::<C>(r.bytes()?, &mut extra);
     keccak::<C>(&[&type_hash::OUTPUT, unsafe { m.all() }, calls, extra], out);
     Ok(())
 }
