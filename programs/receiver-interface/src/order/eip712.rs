@@ -270,11 +270,8 @@ fn hash_elements<'a, C: Crypto, V: OrderVisitor<'a>>(
     hash_elements_inline::<C, V>(r, v, out, element)
 }
 
-/// A Borsh `Vec` read from `r` as EIP-712 hashes it: `keccak256` of its element hashes, each
-/// element read and hashed by `element` straight into its slot of a stack buffer
-/// (`MAX_LIST_LEN` words, left uninitialized: only the words written are read); returns the
-/// cursor past the list. The cursor goes in and out by value so that no caller's cursor escapes:
-/// each stays in a register across the syscalls.
+/// A Borsh `Vec` read from `r` as EIP-712 hashes it, inlined in the caller: [`hash_counted`]
+/// after its count.
 #[inline(always)]
 pub(super) fn hash_elements_inline<'a, C: Crypto, V: OrderVisitor<'a>>(
     mut r: Reader<'a>,
@@ -282,7 +279,25 @@ pub(super) fn hash_elements_inline<'a, C: Crypto, V: OrderVisitor<'a>>(
     out: &mut Slot,
     element: impl Fn(&mut Reader<'a>, &mut V, usize, &mut Slot) -> Result<(), V::Error>,
 ) -> Result<Reader<'a>, V::Error> {
-    let count = r.u32()? as usize;
+    let count = r.u32()?;
+    hash_counted::<C, V>(count, r, v, out, element)
+}
+
+/// The `count` elements of a Borsh `Vec` whose count was read (the elements at the front of
+/// `r`) as EIP-712 hashes them: `keccak256` of their hashes, each element read and hashed by
+/// `element` straight into its slot of a stack buffer (`MAX_LIST_LEN` words, left
+/// uninitialized: only the words written are read); returns the cursor past the list. The cursor
+/// goes in and out by value so that no caller's cursor escapes: each stays in a register across
+/// the syscalls.
+#[inline(always)]
+fn hash_counted<'a, C: Crypto, V: OrderVisitor<'a>>(
+    count: u32,
+    mut r: Reader<'a>,
+    v: &mut V,
+    out: &mut Slot,
+    element: impl Fn(&mut Reader<'a>, &mut V, usize, &mut Slot) -> Result<(), V::Error>,
+) -> Result<Reader<'a>, V::Error> {
+    let count = count as usize;
     if count > MAX_LIST_LEN {
         return Err(OrderError::TooManyElements.into());
     }
@@ -298,18 +313,20 @@ pub(super) fn hash_elements_inline<'a, C: Crypto, V: OrderVisitor<'a>>(
     Ok(r)
 }
 
-/// `InputPayment`: `keccak(typeHash || h(chainId) || h(currency) || amount || weight)`.
-fn hash_input_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, out: &mut Slot) -> Result<(), V::Error> {
+/// `InputPayment`: `keccak(typeHash || h(chainId) || h(currency) || amount || weight)`; returns
+/// the count of the input's refunds, which follows the payment.
+fn hash_input_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, out: &mut Slot) -> Result<u32, V::Error> {
     let mut m = Words::<2>::new();
     let w = &mut m.0;
     let chain_id = hash_member::<C>(r, &mut w[0])?;
     let currency = hash_member::<C>(r, &mut w[1])?;
-    // `amount || weight`: adjacent in the Borsh bytes, hashed as one slice (one descriptor).
-    let amounts = r.array::<64>()?;
+    // `amount || weight`: adjacent in the Borsh bytes, hashed as one slice (one descriptor); read
+    // with the count of the refunds that follow them behind one bounds check.
+    let [amounts @ .., c0, c1, c2, c3] = r.array::<68>()?;
     v.input_payment(chain_id, currency, amounts.first_chunk::<32>().ok_or(OrderError::InvalidOrderEncoding)?);
     // SAFETY (every `all` below): each word of the buffer was written by a hash above.
     keccak::<C>(&[&type_hash::INPUT_PAYMENT, unsafe { m.all() }, amounts], out);
-    Ok(())
+    Ok(u32::from_le_bytes([*c0, *c1, *c2, *c3]))
 }
 
 /// `InputRefund`: `typeHash || h(chainId) || h(recipient) || h(currency) || minimumAmount ||
@@ -336,9 +353,9 @@ fn hash_input_refund<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: 
 fn hash_input<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
     let mut m = Words::<2>::new();
     let w = &mut m.0;
-    hash_input_payment::<C, V>(r, v, &mut w[0])?;
+    let refunds = hash_input_payment::<C, V>(r, v, &mut w[0])?;
     // Inlined: the refunds' buffer shares the frame of the inputs' list.
-    *r = hash_elements_inline::<C, V>(*r, v, &mut w[1], hash_input_refund::<C, V>)?;
+    *r = hash_counted::<C, V>(refunds, *r, v, &mut w[1], hash_input_refund::<C, V>)?;
     keccak::<C>(&[&type_hash::INPUT, unsafe { m.all() }], out);
     Ok(())
 }
@@ -419,10 +436,12 @@ pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(
     let (mut head, mut tail, mut fees) = (Words::<2>::new(), Words::<2>::new(), MaybeUninit::uninit());
     let (h, t) = (&mut head.0, &mut tail.0);
     hash_member::<C>(r, &mut h[0])?;
-    let solver = r.array::<20>()?;
+    // `solver || salt`, fixed-size: one bounds check.
+    let solver_and_salt = r.array::<52>()?;
+    let solver = solver_and_salt.first_chunk::<20>().ok_or(OrderError::InvalidOrderEncoding)?;
     visitor.solver(solver);
     padded_word(solver, &mut h[1]);
-    let salt = r.array::<32>()?;
+    let salt = solver_and_salt.last_chunk::<32>().ok_or(OrderError::InvalidOrderEncoding)?;
     // Never empty in a payable order: no test for the empty list (an empty one hashes right, by
     // the syscall).
     *r = hash_elements::<C, V>(*r, visitor, &mut t[0], hash_input::<C, V>)?;
