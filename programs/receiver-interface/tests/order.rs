@@ -127,6 +127,36 @@ fn every_truncation_and_any_trailing_byte_is_refused() {
     assert_eq!(Order::parse(&padded).err(), Some(OrderError::InvalidOrderEncoding));
 }
 
+/// The one-pass hashing (what `compute_order_id` and the deposits run) on its own, over the
+/// published order (no calls, no fees, empty extra data: constant slices) and the first vector
+/// with calls, fees and extra data: an order cut anywhere, or followed by one more byte, is
+/// malformed.
+#[test]
+fn the_hashing_pass_refuses_every_truncation_and_any_trailing_byte() {
+    use attestkit_receiver_interface::order::eip712::order_id_from_borsh;
+    let v = vectors();
+    let full = v["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| {
+            let e = &c["encoded"];
+            let some = |list: &Value| list.as_array().is_some_and(|a| !a.is_empty());
+            some(&e["output"]["calls"]) && some(&e["fees"]) && e["output"]["extraData"] != "0x"
+        })
+        .expect("a vector with calls, fees and extra data");
+    for case in [&v["published"][0], full] {
+        let bytes = borsh_order(&case["encoded"]);
+        for len in 0..bytes.len() {
+            assert_eq!(order_id_from_borsh::<Host>(&bytes[..len]).err(), Some(OrderError::InvalidOrderEncoding), "length {len}");
+        }
+        let mut padded = bytes.clone();
+        padded.push(0);
+        assert_eq!(order_id_from_borsh::<Host>(&padded).err(), Some(OrderError::InvalidOrderEncoding));
+        assert_eq!(order_id_from_borsh::<Host>(&bytes).ok(), id_of(&bytes).ok());
+    }
+}
+
 #[test]
 fn changing_any_byte_of_an_order_changes_its_id_or_its_validity() {
     let v = vectors();

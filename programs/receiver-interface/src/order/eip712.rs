@@ -184,6 +184,16 @@ pub(super) fn padded_word(value: &[u8], out: &mut Slot) {
     word[32 - value.len()..].copy_from_slice(value);
 }
 
+/// `keccak256` of a `string` / `bytes` member that is rarely empty (chain ids, currencies,
+/// recipients, calls) read from `r`, into `out`; returns the member. No test for an empty member:
+/// the syscall hashes one to [`EMPTY_HASH`] too, and every other member is spared the test.
+#[inline(always)]
+pub(super) fn hash_member<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> Result<&'a [u8], OrderError> {
+    let bytes = r.bytes()?;
+    keccak::<C>(&[bytes], out);
+    Ok(bytes)
+}
+
 /// `keccak256` of a `string` / `bytes` member read from `r`, into `out`; returns the member. An
 /// empty member (extra data, often) hashes to the constant [`EMPTY_HASH`]: no syscall.
 #[inline(always)]
@@ -195,6 +205,38 @@ pub(super) fn hash_bytes<'a, C: Crypto>(r: &mut Reader<'a>, out: &mut Slot) -> R
         keccak::<C>(&[bytes], out);
     }
     Ok(bytes)
+}
+
+/// `keccak256` of the bytes of a `string` / `bytes` member, as a word to hash in place: the
+/// constant [`EMPTY_HASH`] itself for an empty member (nothing is written: its slice descriptor
+/// points at the constant), else `slot`, written by the hash.
+#[inline(always)]
+pub(super) fn hashed_bytes<'s, C: Crypto>(bytes: &[u8], slot: &'s mut Slot) -> &'s [u8; 32] {
+    if bytes.is_empty() {
+        return &EMPTY_HASH;
+    }
+    keccak::<C>(&[bytes], slot);
+    // SAFETY: written by the hash above.
+    unsafe { slot.assume_init_ref() }
+}
+
+/// [`hash_list`] as a word to hash in place: the constant [`EMPTY_HASH`] itself for an empty list
+/// (nothing is written), else `slot`, written by the hash; with the cursor past the list.
+#[inline(always)]
+pub(super) fn hashed_list<'a, 's, C: Crypto, V: OrderVisitor<'a>>(
+    r: Reader<'a>,
+    v: &mut V,
+    slot: &'s mut Slot,
+    element: impl Fn(&mut Reader<'a>, &mut V, usize, &mut Slot) -> Result<(), V::Error>,
+) -> Result<(Reader<'a>, &'s [u8; 32]), V::Error> {
+    if let Some((count, rest)) = r.rest().split_first_chunk::<4>() {
+        if u32::from_le_bytes(*count) == 0 {
+            return Ok((Reader::new(rest), &EMPTY_HASH));
+        }
+    }
+    let r = hash_elements::<C, V>(r, v, slot, element)?;
+    // SAFETY: written by `hash_elements`, which returned Ok.
+    Ok((r, unsafe { slot.assume_init_ref() }))
 }
 
 /// A Borsh `Vec` read from `r` as EIP-712 hashes it, into `out`; returns the cursor past the
@@ -228,11 +270,8 @@ fn hash_elements<'a, C: Crypto, V: OrderVisitor<'a>>(
     hash_elements_inline::<C, V>(r, v, out, element)
 }
 
-/// A Borsh `Vec` read from `r` as EIP-712 hashes it: `keccak256` of its element hashes, each
-/// element read and hashed by `element` straight into its slot of a stack buffer
-/// (`MAX_LIST_LEN` words, left uninitialized: only the words written are read); returns the
-/// cursor past the list. The cursor goes in and out by value so that no caller's cursor escapes:
-/// each stays in a register across the syscalls.
+/// A Borsh `Vec` read from `r` as EIP-712 hashes it, inlined in the caller: [`hash_counted`]
+/// after its count.
 #[inline(always)]
 pub(super) fn hash_elements_inline<'a, C: Crypto, V: OrderVisitor<'a>>(
     mut r: Reader<'a>,
@@ -240,47 +279,73 @@ pub(super) fn hash_elements_inline<'a, C: Crypto, V: OrderVisitor<'a>>(
     out: &mut Slot,
     element: impl Fn(&mut Reader<'a>, &mut V, usize, &mut Slot) -> Result<(), V::Error>,
 ) -> Result<Reader<'a>, V::Error> {
-    let count = r.u32()? as usize;
+    let count = r.u32()?;
+    hash_counted::<C, V>(count, r, v, out, element)
+}
+
+/// The `count` elements of a Borsh `Vec` whose count was read (the elements at the front of
+/// `r`) as EIP-712 hashes them: `keccak256` of their hashes, each element read and hashed by
+/// `element` straight into its slot of a stack buffer (`MAX_LIST_LEN` words, left
+/// uninitialized: only the words written are read); returns the cursor past the list. The cursor
+/// goes in and out by value so that no caller's cursor escapes: each stays in a register across
+/// the syscalls.
+#[inline(always)]
+fn hash_counted<'a, C: Crypto, V: OrderVisitor<'a>>(
+    count: u32,
+    mut r: Reader<'a>,
+    v: &mut V,
+    out: &mut Slot,
+    element: impl Fn(&mut Reader<'a>, &mut V, usize, &mut Slot) -> Result<(), V::Error>,
+) -> Result<Reader<'a>, V::Error> {
+    let count = count as usize;
     if count > MAX_LIST_LEN {
         return Err(OrderError::TooManyElements.into());
     }
     let mut words = Words::<MAX_LIST_LEN>::new();
-    for (index, slot) in words.0.iter_mut().take(count).enumerate() {
-        element(&mut r, v, index, slot)?;
+    // An index loop (no iterator state): the index is the only loop variable kept across calls.
+    let mut index = 0;
+    while index < count {
+        element(&mut r, v, index, &mut words.0[index])?;
+        index += 1;
     }
     // SAFETY: the first `count` words were written above.
     keccak::<C>(&[unsafe { words.written(count) }], out);
     Ok(r)
 }
 
-/// `InputPayment`: `keccak(typeHash || h(chainId) || h(currency) || amount || weight)`.
-fn hash_input_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, out: &mut Slot) -> Result<(), V::Error> {
+/// `InputPayment`: `keccak(typeHash || h(chainId) || h(currency) || amount || weight)`; returns
+/// the count of the input's refunds, which follows the payment.
+fn hash_input_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, out: &mut Slot) -> Result<u32, V::Error> {
     let mut m = Words::<2>::new();
     let w = &mut m.0;
-    let chain_id = hash_bytes::<C>(r, &mut w[0])?;
-    let currency = hash_bytes::<C>(r, &mut w[1])?;
-    // `amount || weight`: adjacent in the Borsh bytes, hashed as one slice (one descriptor).
-    let amounts = r.array::<64>()?;
+    let chain_id = hash_member::<C>(r, &mut w[0])?;
+    let currency = hash_member::<C>(r, &mut w[1])?;
+    // `amount || weight`: adjacent in the Borsh bytes, hashed as one slice (one descriptor); read
+    // with the count of the refunds that follow them behind one bounds check.
+    let [amounts @ .., c0, c1, c2, c3] = r.array::<68>()?;
     v.input_payment(chain_id, currency, amounts.first_chunk::<32>().ok_or(OrderError::InvalidOrderEncoding)?);
     // SAFETY (every `all` below): each word of the buffer was written by a hash above.
     keccak::<C>(&[&type_hash::INPUT_PAYMENT, unsafe { m.all() }, amounts], out);
-    Ok(())
+    Ok(u32::from_le_bytes([*c0, *c1, *c2, *c3]))
 }
 
 /// `InputRefund`: `typeHash || h(chainId) || h(recipient) || h(currency) || minimumAmount ||
 /// uint32 deadline || h(extraData)`.
 fn hash_input_refund<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
-    let (mut head, mut tail) = (Words::<3>::new(), Words::<2>::new());
-    let (h, t) = (&mut head.0, &mut tail.0);
-    let chain_id = hash_bytes::<C>(r, &mut h[0])?;
-    let recipient = hash_bytes::<C>(r, &mut h[1])?;
+    let (mut head, mut deadline, mut extra) = (Words::<3>::new(), MaybeUninit::uninit(), MaybeUninit::uninit());
+    let h = &mut head.0;
+    let chain_id = hash_member::<C>(r, &mut h[0])?;
+    let recipient = hash_member::<C>(r, &mut h[1])?;
     v.input_refund(chain_id, recipient);
-    hash_bytes::<C>(r, &mut h[2])?;
-    let minimum_amount = r.array::<32>()?;
-    padded_word(&r.u32()?.to_be_bytes(), &mut t[0]);
-    hash_bytes::<C>(r, &mut t[1])?;
-    // SAFETY: every word of `head` and `tail` was written above.
-    keccak::<C>(&[&type_hash::INPUT_REFUND, unsafe { head.all() }, minimum_amount, unsafe { tail.all() }], out);
+    hash_member::<C>(r, &mut h[2])?;
+    // `minimumAmount || uint32 deadline || extraData's length`, fixed-size: one bounds check.
+    let [minimum_amount @ .., d0, d1, d2, d3, l0, l1, l2, l3] = r.array::<40>()?;
+    padded_word(&u32::from_le_bytes([*d0, *d1, *d2, *d3]).to_be_bytes(), &mut deadline);
+    // Empty in most orders: a slice of its own, pointing at the constant hash of nothing.
+    let extra = hashed_bytes::<C>(r.take(u32::from_le_bytes([*l0, *l1, *l2, *l3]) as usize)?, &mut extra);
+    // SAFETY: every word of `head`, and `deadline`, were written above.
+    let deadline = unsafe { deadline.assume_init_ref() };
+    keccak::<C>(&[&type_hash::INPUT_REFUND, unsafe { head.all() }, minimum_amount, deadline, extra], out);
     Ok(())
 }
 
@@ -288,9 +353,9 @@ fn hash_input_refund<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: 
 fn hash_input<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
     let mut m = Words::<2>::new();
     let w = &mut m.0;
-    hash_input_payment::<C, V>(r, v, &mut w[0])?;
+    let refunds = hash_input_payment::<C, V>(r, v, &mut w[0])?;
     // Inlined: the refunds' buffer shares the frame of the inputs' list.
-    *r = hash_elements_inline::<C, V>(*r, v, &mut w[1], hash_input_refund::<C, V>)?;
+    *r = hash_counted::<C, V>(refunds, *r, v, &mut w[1], hash_input_refund::<C, V>)?;
     keccak::<C>(&[&type_hash::INPUT, unsafe { m.all() }], out);
     Ok(())
 }
@@ -299,8 +364,8 @@ fn hash_input<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V,
 fn hash_output_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, index: usize, out: &mut Slot) -> Result<(), V::Error> {
     let mut m = Words::<2>::new();
     let w = &mut m.0;
-    let recipient = hash_bytes::<C>(r, &mut w[0])?;
-    hash_bytes::<C>(r, &mut w[1])?;
+    let recipient = hash_member::<C>(r, &mut w[0])?;
+    hash_member::<C>(r, &mut w[1])?;
     // `minimumAmount || expectedAmount`: adjacent, one slice.
     let amounts = r.array::<64>()?;
     v.output_recipient(index, recipient);
@@ -310,23 +375,26 @@ fn hash_output_payment<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v
 
 /// A `bytes` element of `output.calls`.
 pub(super) fn hash_call<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, _index: usize, out: &mut Slot) -> Result<(), V::Error> {
-    v.output_call(hash_bytes::<C>(r, out)?);
+    v.output_call(hash_member::<C>(r, out)?);
     Ok(())
 }
 
 /// `Output`: `typeHash || h(chainId) || h(payments) || uint32 deadline || h(calls) || h(extraData)`.
+/// `calls` and `extraData`, empty in most orders, are slices of their own that point at the
+/// constant hash of nothing rather than copies of it.
 fn hash_output<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, v: &mut V, out: &mut Slot) -> Result<(), V::Error> {
-    let mut m = Words::<5>::new();
+    let (mut m, mut calls, mut extra) = (Words::<3>::new(), MaybeUninit::uninit(), MaybeUninit::uninit());
     let w = &mut m.0;
-    let chain_id = hash_bytes::<C>(r, &mut w[0])?;
+    let chain_id = hash_member::<C>(r, &mut w[0])?;
     v.output_chain_id(chain_id);
     *r = hash_elements_inline::<C, V>(*r, v, &mut w[1], hash_output_payment::<C, V>)?;
     let deadline = r.u32()?;
     v.output_deadline(deadline);
     padded_word(&deadline.to_be_bytes(), &mut w[2]);
-    *r = hash_list::<C, V>(*r, v, &mut w[3], hash_call::<C, V>)?;
-    hash_bytes::<C>(r, &mut w[4])?;
-    keccak::<C>(&[&type_hash::OUTPUT, unsafe { m.all() }], out);
+    let (rest, calls) = hashed_list::<C, V>(*r, v, &mut calls, hash_call::<C, V>)?;
+    *r = rest;
+    let extra = hashed_bytes::<C>(r.bytes()?, &mut extra);
+    keccak::<C>(&[&type_hash::OUTPUT, unsafe { m.all() }, calls, extra], out);
     Ok(())
 }
 
@@ -335,7 +403,7 @@ pub(super) fn hash_fee<'a, C: Crypto, V: OrderVisitor<'a>>(r: &mut Reader<'a>, _
     let mut m = Words::<4>::new();
     let w = &mut m.0;
     for word in w.iter_mut() {
-        hash_bytes::<C>(r, word)?;
+        hash_member::<C>(r, word)?;
     }
     let amount = r.array::<32>()?;
     keccak::<C>(&[&type_hash::FEE, unsafe { m.all() }, amount], out);
@@ -365,18 +433,24 @@ pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(
     }
     // type hash and version (the only one accepted hashes to a constant: no syscall, one
     // constant slice) | solverChainId, solver | salt (borrowed in place) | inputs, output, fees.
-    let (mut head, mut tail) = (Words::<2>::new(), Words::<3>::new());
+    let (mut head, mut tail, mut fees) = (Words::<2>::new(), Words::<2>::new(), MaybeUninit::uninit());
     let (h, t) = (&mut head.0, &mut tail.0);
-    hash_bytes::<C>(r, &mut h[0])?;
-    let solver = r.array::<20>()?;
+    hash_member::<C>(r, &mut h[0])?;
+    // `solver || salt`, fixed-size: one bounds check.
+    let solver_and_salt = r.array::<52>()?;
+    let solver = solver_and_salt.first_chunk::<20>().ok_or(OrderError::InvalidOrderEncoding)?;
     visitor.solver(solver);
     padded_word(solver, &mut h[1]);
-    let salt = r.array::<32>()?;
-    *r = hash_list::<C, V>(*r, visitor, &mut t[0], hash_input::<C, V>)?;
+    let salt = solver_and_salt.last_chunk::<32>().ok_or(OrderError::InvalidOrderEncoding)?;
+    // Never empty in a payable order: no test for the empty list (an empty one hashes right, by
+    // the syscall).
+    *r = hash_elements::<C, V>(*r, visitor, &mut t[0], hash_input::<C, V>)?;
     hash_output::<C, V>(r, visitor, &mut t[1])?;
-    *r = hash_list::<C, V>(*r, visitor, &mut t[2], hash_fee::<C, V>)?;
+    // No fees in most orders: a slice of its own, pointing at the constant hash of nothing.
+    let (rest, fees) = hashed_list::<C, V>(*r, visitor, &mut fees, hash_fee::<C, V>)?;
+    *r = rest;
     // SAFETY: every word of `head` and `tail` was written above.
-    keccak::<C>(&[&ORDER_TYPE_AND_V1_VERSION, unsafe { head.all() }, salt, unsafe { tail.all() }], id);
+    keccak::<C>(&[&ORDER_TYPE_AND_V1_VERSION, unsafe { head.all() }, salt, unsafe { tail.all() }, fees], id);
     *cursor = local;
     Ok(())
 }
