@@ -270,7 +270,7 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
     : await deployContracts(provider, options);
 
   // Blocks are watched once the chain is set up: its deployment wakes nobody.
-  const blocks = await watchBlocks(edr);
+  const blocks = watchBlocks(node);
   const rpc = await serveJsonRpc(localNodeProvider(provider), options.rpcPort ?? 0, options.browserPolicy);
   return {
     chainId: options.chainId,

@@ -1,9 +1,13 @@
 /**
- * The blocks an EVM chain mines, as it mines them: EDR's own `newHeads` subscription, opened on the
- * node itself (below the journal: a subscription changes no state, so a saved chain has no entry for
- * it). The devnet's service is woken by these instead of polling the chain.
+ * The blocks an EVM chain mines, as it mines them, told by the chain's journal (`evm-state.ts`): every
+ * block is mined by a request the journal runs, which reads the head after it anyway, so no block
+ * costs the node a `newHeads` notification of its own (EDR builds and hands one to JavaScript per
+ * block, on the path of the transaction that mined it). The devnet's service is woken by these
+ * instead of polling the chain. Of a request that mined several blocks, the first and the last are
+ * read from their headers; the ones between hold no transaction when the first holds none (a
+ * transaction the first block left out could not fit any later one), and are read otherwise.
  */
-import type { EdrProvider } from "./edr-provider.ts";
+import type { BlockHeader, JournaledProvider, MinedBlocks } from "./evm-state.ts";
 
 /** Root of an empty transactions trie: a block with no transaction. */
 const EMPTY_TRANSACTIONS_ROOT = "0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421";
@@ -19,16 +23,46 @@ export interface BlockWatch {
   onBlock(listener: (block: MinedBlock) => void): () => void;
 }
 
-/** Subscribes to `node`'s new blocks (the subscription ends with the node). */
-export async function watchBlocks(node: EdrProvider): Promise<BlockWatch> {
+const isEmpty = (header: BlockHeader) => header.transactionsRoot === EMPTY_TRANSACTIONS_ROOT;
+
+/** Whether each of `blocks` holds no transaction, in block order. */
+async function emptiness(node: JournaledProvider, blocks: MinedBlocks): Promise<boolean[]> {
+  const between = Array.from(
+    { length: Math.max(0, blocks.to - blocks.from - 1) },
+    (_, i) => blocks.from + 1 + i,
+  );
+  const middle = isEmpty(blocks.first)
+    ? between.map(() => true)
+    : await Promise.all(
+        between.map(async (number) =>
+          isEmpty(
+            (await node.request({
+              method: "eth_getBlockByNumber",
+              params: [`0x${number.toString(16)}`, false],
+            })) as BlockHeader,
+          ),
+        ),
+      );
+  return blocks.to === blocks.from
+    ? [isEmpty(blocks.last)]
+    : [isEmpty(blocks.first), ...middle, isEmpty(blocks.last)];
+}
+
+/** Watches `node`'s new blocks (the watch ends with the node). */
+export function watchBlocks(node: JournaledProvider): BlockWatch {
   const listeners = new Set<(block: MinedBlock) => void>();
-  const subscription = await node.request({ method: "eth_subscribe", params: ["newHeads"] });
-  node.on("message", (message) => {
-    const { data } = message as { data?: { subscription?: unknown; result?: Record<string, unknown> } };
-    const head = data !== undefined && data.subscription === subscription ? data.result : undefined;
-    if (head === undefined) return;
-    const block = { number: Number(head.number), empty: head.transactionsRoot === EMPTY_TRANSACTIONS_ROOT };
-    for (const listener of listeners) listener(block);
+  const tell = (from: number, empty: readonly boolean[]) => {
+    for (const [index, flag] of empty.entries())
+      for (const listener of listeners) listener({ number: from + index, empty: flag });
+  };
+  /** The reports told so far, in mining order. */
+  let reading: Promise<void> = Promise.resolve();
+  node.onMined((blocks) => {
+    if (listeners.size === 0) return;
+    // Told in mining order, each run once its middle blocks are read (a chain closed meanwhile tells nothing).
+    const read = emptiness(node, blocks);
+    const told = reading.then(async () => tell(blocks.from, await read));
+    reading = told.catch(() => {});
   });
   return {
     onBlock(listener) {

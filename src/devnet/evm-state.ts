@@ -69,9 +69,29 @@ export interface EvmChainState {
   tokens: { symbol: "USDC" | "WETH"; name: string; decimals: number; address: Address }[];
 }
 
+/** A mined block's header, as `eth_getBlockByNumber` answers it (the fields the journal reads). */
+export interface BlockHeader {
+  number: Hex;
+  timestamp: Hex;
+  transactionsRoot: Hex;
+}
+
+/** The blocks one journaled request mined, `from` to `to`, with the first and the last one's headers. */
+export interface MinedBlocks {
+  from: number;
+  to: number;
+  first: BlockHeader;
+  last: BlockHeader;
+}
+
 /** An EDR provider that journals what changes its chain. */
 export interface JournaledProvider extends EdrProvider {
   journal(): readonly JournalEntry[];
+  /**
+   * Calls `listener` after every journaled request that mined, with its blocks (every block the chain
+   * mines is mined by one); returns the function that stops it.
+   */
+  onMined(listener: (blocks: MinedBlocks) => void): () => void;
 }
 
 const toNumber = (hex: unknown) => Number(BigInt(hex as string));
@@ -107,23 +127,17 @@ export function journaledProvider(provider: EdrNode): JournaledProvider {
   };
   const blockNumber = async () => toNumber(await provider.request({ method: "eth_blockNumber" }));
   const LATEST_BLOCK = { method: "eth_getBlockByNumber", params: ["latest", false] };
-  /** The latest block's number and timestamp, from `eth_getBlockByNumber`'s answer. */
-  const headOf = (block: unknown) => {
-    const { number, timestamp } = block as { number: Hex; timestamp: Hex };
-    return { number: toNumber(number), timestamp: toNumber(timestamp) };
-  };
+  const minedListeners = new Set<(blocks: MinedBlocks) => void>();
   /**
    * The head as the journal last saw it after a request of its own (every request that mines runs
    * in turn here), so the next one need not ask; null when it must ask (at first, after a revert).
    */
   let knownHead: number | null = null;
-  const blockTime = async (number: number) => {
-    const block = (await provider.request({
+  const headerAt = async (number: number) =>
+    (await provider.request({
       method: "eth_getBlockByNumber",
       params: [`0x${number.toString(16)}`, false],
-    })) as { timestamp: Hex };
-    return toNumber(block.timestamp);
-  };
+    })) as BlockHeader;
 
   // Requests that change the chain, and snapshots and reverts, run one at a time: a request's
   // blocks are the ones between its before and after, which holds only when nothing else mines between.
@@ -155,27 +169,30 @@ export function journaledProvider(provider: EdrNode): JournaledProvider {
     if (MINING.has(method)) await checkpoint(before, checkpointOwed());
     let result: unknown;
     let failure: unknown;
-    let latest: { number: number; timestamp: number };
+    let latest: BlockHeader;
     knownHead = null;
     try {
       // The request and the head after it in one trip to the node.
       const [answer, block] = await provider.requestAll([{ method, params }, LATEST_BLOCK]);
       result = answer;
-      latest = headOf(block);
+      latest = block as BlockHeader;
     } catch (error) {
       failure = error;
-      latest = headOf(await provider.request(LATEST_BLOCK));
+      latest = (await provider.request(LATEST_BLOCK)) as BlockHeader;
     }
-    const after = latest.number;
+    const after = toNumber(latest.number);
     knownHead = after;
+    let mined: MinedBlocks | undefined;
     // A refused request changed nothing, unless it mined (a reverted transaction is mined).
     if (failure === undefined || after > before) {
       const entry: JournalEntry = { method, params };
       if (after > before) {
+        const first = after === before + 1 ? latest : await headerAt(before + 1);
+        mined = { from: before + 1, to: after, first, last: latest };
         entry.mined = {
           count: after - before,
-          first: after === before + 1 ? latest.timestamp : await blockTime(before + 1),
-          last: latest.timestamp,
+          first: toNumber(first.timestamp),
+          last: toNumber(latest.timestamp),
         };
       }
       const previous = journal.at(-1);
@@ -192,6 +209,7 @@ export function journaledProvider(provider: EdrNode): JournaledProvider {
         };
       } else journal.push(entry);
     }
+    if (mined !== undefined) for (const listener of minedListeners) listener(mined);
     if (failure !== undefined) throw failure;
     return result;
   }
@@ -278,6 +296,10 @@ export function journaledProvider(provider: EdrNode): JournaledProvider {
       });
     },
     journal: () => journal,
+    onMined(listener) {
+      minedListeners.add(listener);
+      return () => minedListeners.delete(listener);
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import { evmMnemonicAccount } from "../../src/devnet/accounts.ts";
 import { createDevnetClock } from "../../src/devnet/clock.ts";
 import { createEdrProvider } from "../../src/devnet/edr-provider.ts";
 import { evmClockProvider } from "../../src/devnet/evm-clock.ts";
-import { evmNonceGapProvider, NONCE_GAP_WAIT_MS } from "../../src/devnet/evm-nonce-gaps.ts";
+import { evmNonceGapProvider, MAX_OVERTAKEN, NONCE_GAP_WAIT_MS } from "../../src/devnet/evm-nonce-gaps.ts";
 import { journaledProvider } from "../../src/devnet/evm-state.ts";
 
 const CHAIN_ID = 31_337;
@@ -84,20 +84,70 @@ describe("devnet EVM chain: sends ahead of their nonce", () => {
     }
   });
 
-  it("eight transfers arriving in reverse nonce order are mined in one more trip each, lowest nonce first", async () => {
+  it("eight transfers arriving in reverse nonce order in one turn reach the node once each, lowest nonce first", async () => {
     const { node, provider, trips, close } = await chain();
     try {
       const raws = await Promise.all(Array.from({ length: 8 }, (_, nonce) => transfer(nonce)));
-      // Issued in this order, so they reach the node in this order: nonces 7 down to 0.
+      // Issued in this order, in one turn of the event loop: nonces 7 down to 0.
       await Promise.all(
         [...raws]
           .reverse()
           .map((raw) => provider.request({ method: "eth_sendRawTransaction", params: [raw] })),
       );
       expect(await nonceOf((args) => node.request(args as never))).to.equal(8);
-      // 8 first trips (7 refused), then the 7 refused ones once each. Woken in the order they were
-      // refused (7 down to 1), each acceptance would let only the lowest through: 8 + 7 + 6 + ... + 1.
-      expect(trips.sends).to.equal(15);
+      // None refused: taken in arrival order, 7 would be refused and tried again (15 trips).
+      expect(trips.sends).to.equal(8);
+    } finally {
+      close();
+    }
+  });
+
+  it("a transfer ahead of its nonce in a turn of its own waits at the node's refusal and is mined after the gap fills", async () => {
+    const { node, provider, trips, close } = await chain();
+    try {
+      const [first, second] = await Promise.all([transfer(0), transfer(1)]);
+      const early = provider.request({ method: "eth_sendRawTransaction", params: [second] });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The node refused it already: nonce 1 reached it alone.
+      expect(trips.sends).to.equal(1);
+      await provider.request({ method: "eth_sendRawTransaction", params: [first] });
+      await early;
+      expect(await nonceOf((args) => node.request(args as never))).to.equal(2);
+      expect(trips.sends).to.equal(3);
+    } finally {
+      close();
+    }
+  });
+
+  it(`a send overtaken ${MAX_OVERTAKEN} times by lower nonces goes next`, async () => {
+    const { node, provider, close } = await chain();
+    try {
+      const other = privateKeyToAccount(evmMnemonicAccount(8).privateKey);
+      // Another sender's transfer far ahead in nonces (its account's nonce set to match).
+      await node.request({ method: "hardhat_setNonce", params: [other.address, "0x3e8"] });
+      const far = await other.signTransaction({
+        type: "eip1559",
+        chainId: CHAIN_ID,
+        nonce: 1000,
+        to: "0x00000000000000000000000000000000000c0ffe",
+        value: 1n,
+        gas: 21_000n,
+        maxFeePerGas: parseGwei("50"),
+        maxPriorityFeePerGas: parseGwei("1"),
+      });
+      const order: string[] = [];
+      const sent = (raw: Hex, label: string) =>
+        provider.request({ method: "eth_sendRawTransaction", params: [raw] }).then(() => order.push(label));
+      const low = await Promise.all(Array.from({ length: MAX_OVERTAKEN + 4 }, (_, nonce) => transfer(nonce)));
+      // The far one arrives first, with a stream of lower nonces from the first sender, one a turn.
+      const all = [sent(far, "far")];
+      for (const [index, raw] of low.entries()) {
+        all.push(sent(raw, `low ${index}`));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.all(all);
+      // Overtaken by the lower nonces at most MAX_OVERTAKEN times, then next.
+      expect(order.indexOf("far")).to.be.within(1, MAX_OVERTAKEN + 1);
     } finally {
       close();
     }
