@@ -1,7 +1,7 @@
 // The devnet's EVM chain beside anvil 1.7.1 (installed from the npm registry), one viem script against
 // both, interleaved (bench/devnet-vs-anvil.measure.ts): read latency p50/p99 (eth_blockNumber,
 // eth_getBalance, eth_call), signed transfers sequential and 8 in flight on a fresh chain and on a
-// 5,000-block one, evm_snapshot + evm_revert, start to the first eth_chainId of `attestkit devnet`
+// 5,000-block one (in runs of 50, the sides taking turns), evm_snapshot + evm_revert, start to the first eth_chainId of `attestkit devnet`
 // against anvil's, idle CPU over 10 s, and resident memory of the whole devnet against one anvil.
 // Prints the table and writes the figures and their ratios to bench/results/devnet-vs-anvil.json;
 // CI checks the ratios on a small slice (test/outside/evm-rpc/devnet-vs-anvil.test.ts). Linux only
