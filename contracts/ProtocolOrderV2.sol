@@ -329,16 +329,12 @@ library ProtocolOrderV2 {
 
             let m := mload(0x40)
             let scratch := add(m, 0x140)
-            let relayer := calldataload(add(order, 0x40))
-            if shr(160, relayer) { revert(0, 0) }
-            let deadline := calldataload(add(order, 0x80))
-            if shr(32, deadline) { revert(0, 0) }
+            // relayer, salt, deadline: one copy, then the width checks.
+            calldatacopy(add(m, 0x60), add(order, 0x40), 0x60)
+            if or(shr(160, mload(add(m, 0x60))), shr(32, mload(add(m, 0xa0)))) { revert(0, 0) }
             mstore(m, 0xb7f486624026ae401825ef4a258d2cc1e12a28b9005c12d5086930b7b094b645)
             mstore(add(m, 0x20), dynamic(order, order, scratch))
             mstore(add(m, 0x40), dynamic(order, add(order, 0x20), scratch))
-            mstore(add(m, 0x60), relayer)
-            mstore(add(m, 0x80), calldataload(add(order, 0x60)))
-            mstore(add(m, 0xa0), deadline)
             mstore(add(m, 0xc0), input(tail(order, add(order, 0xa0)), scratch))
             mstore(add(m, 0xe0), refunds(order, add(order, 0xc0), scratch))
             mstore(add(m, 0x100), output(tail(order, add(order, 0xe0)), scratch))
