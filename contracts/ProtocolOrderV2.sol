@@ -83,8 +83,9 @@ library ProtocolOrderV2 {
     /// @notice The order id: EIP-712 `hashStruct(order)`, no domain separator.
     /// @dev Walks the order by its memory pointers (a struct in memory is one word per member, a pointer for
     /// each dynamic member) and writes each struct's words to memory past the free memory pointer, hashing
-    /// them there: nothing is allocated and `bytes` / `string` members are hashed where they lie. `uint32`
-    /// and `address` members are masked to their width, as Solidity would. The type hashes are the constants
+    /// them there: nothing is allocated and `bytes` / `string` members are hashed where they lie. The
+    /// relayer, salt and deadline are copied as one run (MCOPY), the `address` and `uint32` then masked to their
+    /// width in place, as Solidity would. The type hashes are the constants
     /// above as literals (Yul functions cannot read Solidity constants); the fuzz tests compare it with a
     /// plain `abi.encode` reference.
     function orderId(Order memory order) internal pure returns (bytes32 id) {
@@ -195,9 +196,9 @@ library ProtocolOrderV2 {
             mstore(m, 0xb7f486624026ae401825ef4a258d2cc1e12a28b9005c12d5086930b7b094b645)
             mstore(add(m, 0x20), bytesHash(mload(order)))
             mstore(add(m, 0x40), bytesHash(mload(add(order, 0x20))))
-            mstore(add(m, 0x60), and(mload(add(order, 0x40)), 0xffffffffffffffffffffffffffffffffffffffff))
-            mstore(add(m, 0x80), mload(add(order, 0x60)))
-            mstore(add(m, 0xa0), and(mload(add(order, 0x80)), 0xffffffff))
+            mcopy(add(m, 0x60), add(order, 0x40), 0x60)
+            mstore(add(m, 0x60), and(mload(add(m, 0x60)), 0xffffffffffffffffffffffffffffffffffffffff))
+            mstore(add(m, 0xa0), and(mload(add(m, 0xa0)), 0xffffffff))
             mstore(add(m, 0xc0), inputHash)
             mstore(add(m, 0xe0), refundsHash)
             mstore(add(m, 0x100), outputHash)

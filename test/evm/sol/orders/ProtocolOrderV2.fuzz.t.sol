@@ -177,6 +177,30 @@ contract ProtocolOrderV2FuzzTest is TestBase {
         assertTrue(ok && abi.decode(result, (bytes32)) == ProtocolOrderV2.orderId(decoded), "aliased member");
     }
 
+    /// Dirty high bits anywhere above the relayer's 160 or the deadline's 32: the memory form masks them as
+    /// `abi.encode` would (words written by assembly), the calldata form reverts on either, as the decoder would.
+    function testFuzz_DirtyRelayerOrDeadlineBits(bytes32 seed, uint8 relayerBit, uint8 deadlineBit) public view {
+        ProtocolOrderV2.Order memory o = _randomOrder(seed, 1, 0, 1, uint32(uint256(seed)));
+        bytes32 id = _reference(o);
+        bytes memory canonical = abi.encode(o);
+        uint256 relayerDirt = uint256(1) << (160 + (relayerBit % 96));
+        uint256 deadlineDirt = uint256(1) << (32 + (deadlineBit % 224));
+        uint256 dirtyRelayer;
+        assembly ("memory-safe") {
+            mstore(add(o, 0x40), or(mload(add(o, 0x40)), relayerDirt))
+            mstore(add(o, 0x80), or(mload(add(o, 0x80)), deadlineDirt))
+            dirtyRelayer := mload(add(o, 0x40))
+        }
+        assertTrue(dirtyRelayer >> 160 != 0, "relayer word dirtied");
+        assertEq(ProtocolOrderV2.orderId(o), id, "dirty memory words masked");
+        (bool ok, bytes memory result) = _call(canonical);
+        assertTrue(ok && abi.decode(result, (bytes32)) == id, "canonical");
+        (ok,) = _call(_withBits(canonical, 0x20 + 0x40, relayerDirt));
+        assertTrue(!ok, "dirty relayer accepted");
+        (ok,) = _call(_withBits(canonical, 0x20 + 0x80, deadlineDirt));
+        assertTrue(!ok, "dirty deadline accepted");
+    }
+
     function _call(bytes memory encoded) private view returns (bool ok, bytes memory result) {
         (ok, result) = address(this).staticcall(abi.encodePacked(this.orderIdCalldata.selector, encoded));
     }
