@@ -120,9 +120,13 @@ library ProtocolOrderV2 {
                 case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 case 1 { h := wordHash(refund(mload(add(a, 0x20)), m)) }
                 default {
+                    // Two elements or more: the loop tests for its end after each element, not before.
                     let size := shl(5, mload(a))
-                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    let i := 0
+                    for { } 1 { } {
                         mstore(add(m, i), refund(mload(add(add(a, 0x20), i)), add(m, size)))
+                        i := add(i, 0x20)
+                        if eq(i, size) { break }
                     }
                     h := keccak256(m, size)
                 }
@@ -180,8 +184,11 @@ library ProtocolOrderV2 {
                 case 1 { h := wordHash(fee(mload(add(a, 0x20)), m)) }
                 default {
                     let size := shl(5, mload(a))
-                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    let i := 0
+                    for { } 1 { } {
                         mstore(add(m, i), fee(mload(add(add(a, 0x20), i)), add(m, size)))
+                        i := add(i, 0x20)
+                        if eq(i, size) { break }
                     }
                     h := keccak256(m, size)
                 }
