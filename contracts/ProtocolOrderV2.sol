@@ -83,8 +83,9 @@ library ProtocolOrderV2 {
     /// @notice The order id: EIP-712 `hashStruct(order)`, no domain separator.
     /// @dev Walks the order by its memory pointers (a struct in memory is one word per member, a pointer for
     /// each dynamic member) and writes each struct's words to memory past the free memory pointer, hashing
-    /// them there: nothing is allocated and `bytes` / `string` members are hashed where they lie. `uint32`
-    /// and `address` members are masked to their width, as Solidity would. The type hashes are the constants
+    /// them there: nothing is allocated and `bytes` / `string` members are hashed where they lie. The
+    /// relayer, salt and deadline are copied as one run (MCOPY), the `address` and `uint32` then masked to their
+    /// width in place, as Solidity would. The type hashes are the constants
     /// above as literals (Yul functions cannot read Solidity constants); the fuzz tests compare it with a
     /// plain `abi.encode` reference.
     function orderId(Order memory order) internal pure returns (bytes32 id) {
@@ -119,9 +120,13 @@ library ProtocolOrderV2 {
                 case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 case 1 { h := wordHash(refund(mload(add(a, 0x20)), m)) }
                 default {
+                    // Two elements or more: the loop tests for its end after each element, not before.
                     let size := shl(5, mload(a))
-                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    let i := 0
+                    for { } 1 { } {
                         mstore(add(m, i), refund(mload(add(add(a, 0x20), i)), add(m, size)))
+                        i := add(i, 0x20)
+                        if eq(i, size) { break }
                     }
                     h := keccak256(m, size)
                 }
@@ -179,8 +184,11 @@ library ProtocolOrderV2 {
                 case 1 { h := wordHash(fee(mload(add(a, 0x20)), m)) }
                 default {
                     let size := shl(5, mload(a))
-                    for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
+                    let i := 0
+                    for { } 1 { } {
                         mstore(add(m, i), fee(mload(add(add(a, 0x20), i)), add(m, size)))
+                        i := add(i, 0x20)
+                        if eq(i, size) { break }
                     }
                     h := keccak256(m, size)
                 }
@@ -195,9 +203,9 @@ library ProtocolOrderV2 {
             mstore(m, 0xb7f486624026ae401825ef4a258d2cc1e12a28b9005c12d5086930b7b094b645)
             mstore(add(m, 0x20), bytesHash(mload(order)))
             mstore(add(m, 0x40), bytesHash(mload(add(order, 0x20))))
-            mstore(add(m, 0x60), and(mload(add(order, 0x40)), 0xffffffffffffffffffffffffffffffffffffffff))
-            mstore(add(m, 0x80), mload(add(order, 0x60)))
-            mstore(add(m, 0xa0), and(mload(add(order, 0x80)), 0xffffffff))
+            mcopy(add(m, 0x60), add(order, 0x40), 0x60)
+            mstore(add(m, 0x60), and(mload(add(m, 0x60)), 0xffffffffffffffffffffffffffffffffffffffff))
+            mstore(add(m, 0xa0), and(mload(add(m, 0xa0)), 0xffffffff))
             mstore(add(m, 0xc0), inputHash)
             mstore(add(m, 0xe0), refundsHash)
             mstore(add(m, 0x100), outputHash)
@@ -210,7 +218,10 @@ library ProtocolOrderV2 {
     /// hashed where it lies instead of being decoded into memory first: the cheaper form for contracts that
     /// take orders.
     /// @dev Walks the ABI encoding through the same offsets Solidity's calldata accessors follow, copying each
-    /// `bytes` / `string` member to memory past the free memory pointer to hash it; nothing is allocated. A
+    /// `bytes` / `string` member to memory past the free memory pointer to hash it; nothing is allocated. The
+    /// order, its output and each input, refund and fee hash their members first, each at the struct's own
+    /// memory, keep the hashes on the stack and only then write their words there: the memory touched stays a
+    /// few words past the free memory pointer (memory expansion costs gas). A
     /// `uint32` or `address` word with high bits set reverts, as the decoder would. As in
     /// {ProtocolOrder-orderIdCalldata}, offsets and lengths are NOT range-checked: a malformed offset makes the
     /// id commit to whatever bytes it points at (zeros past the end of calldata), the id of some other order,
@@ -240,19 +251,23 @@ library ProtocolOrderV2 {
                 heads := add(p, 0x20)
             }
             function input(s, m) -> h {
+                let chainId := dynamic(s, s, m)
+                let currency := dynamic(s, add(s, 0x20), m)
                 mstore(m, 0xf60f330bccb0564147ef5e2cca0ba28e30c5d80ff9964684b915274bb6707226)
-                mstore(add(m, 0x20), dynamic(s, s, add(m, 0x80)))
-                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), add(m, 0x80)))
+                mstore(add(m, 0x20), chainId)
+                mstore(add(m, 0x40), currency)
                 mstore(add(m, 0x60), calldataload(add(s, 0x40)))
                 h := keccak256(m, 0x80)
             }
             function refund(s, m) -> h {
-                let scratch := add(m, 0xa0)
+                let chainId := dynamic(s, s, m)
+                let currency := dynamic(s, add(s, 0x20), m)
+                let recipient := dynamic(s, add(s, 0x60), m)
                 mstore(m, 0x0e84ab180395d369bc317d503deabec70102299585b95e20fe2e1270d5516805)
-                mstore(add(m, 0x20), dynamic(s, s, scratch))
-                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), scratch))
+                mstore(add(m, 0x20), chainId)
+                mstore(add(m, 0x40), currency)
                 mstore(add(m, 0x60), calldataload(add(s, 0x40)))
-                mstore(add(m, 0x80), dynamic(s, add(s, 0x60), scratch))
+                mstore(add(m, 0x80), recipient)
                 h := keccak256(m, 0xa0)
             }
             function refunds(base, head, m) -> h {
@@ -296,20 +311,25 @@ library ProtocolOrderV2 {
                 h := keccak256(m, 0xa0)
             }
             function output(s, m) -> h {
-                let scratch := add(m, 0x80)
+                let withdrawHash := withdraw(tail(s, add(s, 0x20)), m)
+                let fillHash := fill(tail(s, add(s, 0x40)), m)
+                let chainId := dynamic(s, s, m)
                 mstore(m, 0x159296a38369c83e5e9c626c5216da68f0a6176cb3334be8e15f53030e3b7b25)
-                mstore(add(m, 0x20), dynamic(s, s, scratch))
-                mstore(add(m, 0x40), withdraw(tail(s, add(s, 0x20)), scratch))
-                mstore(add(m, 0x60), fill(tail(s, add(s, 0x40)), scratch))
+                mstore(add(m, 0x20), chainId)
+                mstore(add(m, 0x40), withdrawHash)
+                mstore(add(m, 0x60), fillHash)
                 h := keccak256(m, 0x80)
             }
             function fee(s, m) -> h {
-                let scratch := add(m, 0xc0)
+                let recipientChainId := dynamic(s, s, m)
+                let recipient := dynamic(s, add(s, 0x20), m)
+                let currencyChainId := dynamic(s, add(s, 0x40), m)
+                let currency := dynamic(s, add(s, 0x60), m)
                 mstore(m, 0x5e1420e6482d4138dbc016fa378f064eb120b8b82c866fbb1da0b68c92f8abae)
-                mstore(add(m, 0x20), dynamic(s, s, scratch))
-                mstore(add(m, 0x40), dynamic(s, add(s, 0x20), scratch))
-                mstore(add(m, 0x60), dynamic(s, add(s, 0x40), scratch))
-                mstore(add(m, 0x80), dynamic(s, add(s, 0x60), scratch))
+                mstore(add(m, 0x20), recipientChainId)
+                mstore(add(m, 0x40), recipient)
+                mstore(add(m, 0x60), currencyChainId)
+                mstore(add(m, 0x80), currency)
                 mstore(add(m, 0xa0), calldataload(add(s, 0x80)))
                 h := keccak256(m, 0xc0)
             }
@@ -327,22 +347,24 @@ library ProtocolOrderV2 {
                 }
             }
 
+            // The nested members first, each hashed at `m`, then the order's words over them.
             let m := mload(0x40)
-            let scratch := add(m, 0x140)
-            let relayer := calldataload(add(order, 0x40))
-            if shr(160, relayer) { revert(0, 0) }
-            let deadline := calldataload(add(order, 0x80))
-            if shr(32, deadline) { revert(0, 0) }
+            let inputHash := input(tail(order, add(order, 0xa0)), m)
+            let refundsHash := refunds(order, add(order, 0xc0), m)
+            let outputHash := output(tail(order, add(order, 0xe0)), m)
+            let feesHash := fees(order, add(order, 0x100), m)
+            let version := dynamic(order, order, m)
+            let relayerChainId := dynamic(order, add(order, 0x20), m)
+            // relayer, salt, deadline: one copy, then the width checks.
+            calldatacopy(add(m, 0x60), add(order, 0x40), 0x60)
+            if or(shr(160, mload(add(m, 0x60))), shr(32, mload(add(m, 0xa0)))) { revert(0, 0) }
             mstore(m, 0xb7f486624026ae401825ef4a258d2cc1e12a28b9005c12d5086930b7b094b645)
-            mstore(add(m, 0x20), dynamic(order, order, scratch))
-            mstore(add(m, 0x40), dynamic(order, add(order, 0x20), scratch))
-            mstore(add(m, 0x60), relayer)
-            mstore(add(m, 0x80), calldataload(add(order, 0x60)))
-            mstore(add(m, 0xa0), deadline)
-            mstore(add(m, 0xc0), input(tail(order, add(order, 0xa0)), scratch))
-            mstore(add(m, 0xe0), refunds(order, add(order, 0xc0), scratch))
-            mstore(add(m, 0x100), output(tail(order, add(order, 0xe0)), scratch))
-            mstore(add(m, 0x120), fees(order, add(order, 0x100), scratch))
+            mstore(add(m, 0x20), version)
+            mstore(add(m, 0x40), relayerChainId)
+            mstore(add(m, 0xc0), inputHash)
+            mstore(add(m, 0xe0), refundsHash)
+            mstore(add(m, 0x100), outputHash)
+            mstore(add(m, 0x120), feesHash)
             id := keccak256(m, 0x140)
         }
     }

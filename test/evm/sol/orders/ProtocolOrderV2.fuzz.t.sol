@@ -147,6 +147,50 @@ contract ProtocolOrderV2FuzzTest is TestBase {
         assertEq(this.orderIdCalldata(o), expected, "orderIdCalldata vs reference");
     }
 
+    /// Every `bytes` / `string` member 0 to 299 bytes long (several words, odd lengths) and lists of 0 to 3
+    /// elements: both forms still equal the reference (each member is copied or hashed at memory other
+    /// members' hashes share).
+    function testFuzz_LongMembersMatchTheReference(bytes32 seed, uint8 refundCount, uint8 callCount, uint8 feeCount)
+        public
+        view
+    {
+        ProtocolOrderV2.Order memory o = _randomOrder(seed, refundCount % 4, callCount, feeCount, uint32(uint256(seed)));
+        o.version = string(_blob(seed, 0));
+        o.relayerChainId = string(_blob(seed, 1));
+        o.input.chainId = string(_blob(seed, 2));
+        o.input.currency = _blob(seed, 3);
+        for (uint256 j; j < o.refunds.length; ++j) {
+            o.refunds[j].chainId = string(_blob(seed, 10 + j));
+            o.refunds[j].currency = _blob(seed, 20 + j);
+            o.refunds[j].recipient = _blob(seed, 30 + j);
+        }
+        o.output.chainId = string(_blob(seed, 4));
+        o.output.withdraw.currency = _blob(seed, 5);
+        o.output.fill.currency = _blob(seed, 6);
+        o.output.fill.recipient = _blob(seed, 7);
+        for (uint256 k; k < o.output.fill.calls.length; ++k) {
+            o.output.fill.calls[k] = _blob(seed, 40 + k);
+        }
+        for (uint256 k; k < o.fees.length; ++k) {
+            o.fees[k].recipientChainId = string(_blob(seed, 50 + k));
+            o.fees[k].recipient = _blob(seed, 60 + k);
+            o.fees[k].currencyChainId = string(_blob(seed, 70 + k));
+            o.fees[k].currency = _blob(seed, 80 + k);
+        }
+        bytes32 expected = _reference(o);
+        assertEq(ProtocolOrderV2.orderId(o), expected, "orderId vs reference");
+        assertEq(this.orderIdCalldata(o), expected, "orderIdCalldata vs reference");
+    }
+
+    /// 0 to 299 bytes drawn from `seed` and `tag`.
+    function _blob(bytes32 seed, uint256 tag) private pure returns (bytes memory out) {
+        bytes32 word = keccak256(abi.encode(seed, tag));
+        out = new bytes(uint256(word) % 300);
+        for (uint256 i; i < out.length; ++i) {
+            out[i] = word[i % 32] ^ bytes1(uint8(i));
+        }
+    }
+
     /// A dirty `address` (relayer) or `uint32` (deadline) word reverts in the calldata form, as the decoder
     /// would; an offset of 2^64 or more (not range-checked) never yields the canonical order's id; an aliased
     /// member (relayerChainId's offset pointing at version's tail) is read as the decoder reads it.
@@ -175,6 +219,30 @@ contract ProtocolOrderV2FuzzTest is TestBase {
         assertTrue(keccak256(bytes(decoded.relayerChainId)) == keccak256(bytes(o.version)), "alias decoded");
         (ok, result) = _call(aliased);
         assertTrue(ok && abi.decode(result, (bytes32)) == ProtocolOrderV2.orderId(decoded), "aliased member");
+    }
+
+    /// Dirty high bits anywhere above the relayer's 160 or the deadline's 32: the memory form masks them as
+    /// `abi.encode` would (words written by assembly), the calldata form reverts on either, as the decoder would.
+    function testFuzz_DirtyRelayerOrDeadlineBits(bytes32 seed, uint8 relayerBit, uint8 deadlineBit) public view {
+        ProtocolOrderV2.Order memory o = _randomOrder(seed, 1, 0, 1, uint32(uint256(seed)));
+        bytes32 id = _reference(o);
+        bytes memory canonical = abi.encode(o);
+        uint256 relayerDirt = uint256(1) << (160 + (relayerBit % 96));
+        uint256 deadlineDirt = uint256(1) << (32 + (deadlineBit % 224));
+        uint256 dirtyRelayer;
+        assembly ("memory-safe") {
+            mstore(add(o, 0x40), or(mload(add(o, 0x40)), relayerDirt))
+            mstore(add(o, 0x80), or(mload(add(o, 0x80)), deadlineDirt))
+            dirtyRelayer := mload(add(o, 0x40))
+        }
+        assertTrue(dirtyRelayer >> 160 != 0, "relayer word dirtied");
+        assertEq(ProtocolOrderV2.orderId(o), id, "dirty memory words masked");
+        (bool ok, bytes memory result) = _call(canonical);
+        assertTrue(ok && abi.decode(result, (bytes32)) == id, "canonical");
+        (ok,) = _call(_withBits(canonical, 0x20 + 0x40, relayerDirt));
+        assertTrue(!ok, "dirty relayer accepted");
+        (ok,) = _call(_withBits(canonical, 0x20 + 0x80, deadlineDirt));
+        assertTrue(!ok, "dirty deadline accepted");
     }
 
     function _call(bytes memory encoded) private view returns (bool ok, bytes memory result) {
