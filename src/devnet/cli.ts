@@ -332,15 +332,21 @@ async function listenChains(): Promise<Record<number, EarlyJsonRpcServer>> {
 
 console.log("Starting the attestkit devnet...");
 const rpcServers = await listenChains();
-// The devnet's dependencies a package at a time, then its own modules a part at a time (about as
-// long each), so the chains' ports answer within one part's load.
+// The devnet's dependencies a package (viem a subpath) at a time, then its own modules a part at a
+// time, each under about 100 ms of loading here, so the chains' ports answer within one part's load.
 const { startDevnet } = await loadInTurns(
   [
-    () => import("zod"),
     () => import("@solana/kit"),
+    () => import("zod"),
     () => import("fastify"),
+    () => import("viem/accounts"),
+    () => import("viem/utils"),
+    () => import("viem/actions"),
     () => import("viem"),
     () => import("../orders/index.ts"),
+    () => import("../schemas/index.ts"),
+    () => import("../receiver/index.ts"),
+    () => import("../gasless/index.ts"),
     () => import("../service/index.ts"),
     () => import("./svm-chain.ts"),
     () => import("./evm-chain.ts"),
