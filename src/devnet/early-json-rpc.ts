@@ -6,13 +6,20 @@
  */
 
 import type { BrowserPolicy } from "./browser-guard.ts";
-import { type Eip1193Provider, type JsonRpcServer, serveJsonRpc } from "./json-rpc-server.ts";
+import { type Eip1193Provider, serveJsonRpc } from "./json-rpc-server.ts";
 
-export interface EarlyJsonRpcServer extends JsonRpcServer {
+/** A chain's JSON-RPC port listening before the chain exists (`listenEarly`). */
+export interface EarlyJsonRpcServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** `ws://127.0.0.1:<port>`: the same port, upgraded. */
+  wsUrl: string;
   /** The chain id it answers `eth_chainId` with before the chain is served. */
   chainId: number;
   /** Hands the calls over to `provider`: the waiting ones in the order they came, then every later one. */
-  serve(provider: Eip1193Provider): JsonRpcServer;
+  serve(provider: Eip1193Provider): void;
+  /** Stops listening and drops every connection, those of calls still waiting too. */
+  close(): Promise<void>;
 }
 
 type Listener = (message: unknown) => void;
@@ -44,7 +51,9 @@ export async function listenEarly(
   const server = await serveJsonRpc(waiting, port, policy);
   let served = false;
   return {
-    ...server,
+    url: server.url,
+    wsUrl: server.wsUrl,
+    close: server.close,
     chainId,
     serve(provider) {
       if (served) throw new Error(`the JSON-RPC port of chain ${chainId} already serves its node`);
@@ -54,7 +63,6 @@ export async function listenEarly(
       waiting.request = (args) => provider.request(args);
       if (provider.on) waiting.on = provider.on.bind(provider);
       if (provider.removeListener) waiting.removeListener = provider.removeListener.bind(provider);
-      return server;
     },
   };
 }

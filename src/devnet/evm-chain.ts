@@ -292,9 +292,8 @@ async function startChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
   // Blocks are watched once the chain is set up: its deployment wakes nobody.
   const blocks = await watchBlocks(edr);
   const served = localNodeProvider(provider);
-  const rpc =
-    options.rpcServer?.serve(served) ??
-    (await serveJsonRpc(served, options.rpcPort ?? 0, options.browserPolicy));
+  options.rpcServer?.serve(served);
+  const rpc = options.rpcServer ?? (await serveJsonRpc(served, options.rpcPort ?? 0, options.browserPolicy));
   return {
     chainId: options.chainId,
     name: options.name,
