@@ -6,7 +6,7 @@
  * with `"*"` (the CLI's `--cors-origin '*'` / `--allow-host '*'`).
  */
 import type { IncomingMessage } from "node:http";
-import { type CorsOrigins, LOCAL_ORIGIN, originAllowed as originIn } from "../service/cors.ts";
+import { type CorsOrigins, LOCAL_ORIGIN, originAllowed as originIn } from "../service/cors-origins.ts";
 import { type AllowedHosts, hostAllowed, LOOPBACK_HOSTS } from "../service/host-guard.ts";
 
 export interface BrowserPolicy {

@@ -26,21 +26,22 @@
  *   --load-state <f>   start from a state saved by --dump-state
  *   --config-out <f>   write every endpoint, address and key as JSON to this file once ready (`config-out.ts`)
  */
+// Only what reading the options and opening the chains' ports needs is imported up front: the chains,
+// the service and their dependencies load once the ports answer (early-json-rpc.ts).
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { commandOptions, parseCommandArgs } from "../cli-options.ts";
-import { DEFAULT_ROUTER_SHAPE, ROUTER_SHAPES, type RouterShape } from "../orders/fill-router.ts";
+import type { RouterShape } from "../orders/fill-router.ts";
 import { ORDER_VERSIONS, type OrderVersion } from "../orders/typed-data.ts";
 import { formatActivity } from "../service/activity.ts";
 import { LOOPBACK_HOSTS } from "../service/host-guard.ts";
-import { scenariosOfFlag } from "../service/scenarios/file.ts";
-import { WebhookUrlSchema } from "../service/webhooks/endpoint-url.ts";
 import { withPortFlag } from "../start-errors.ts";
-import { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } from "./accounts.ts";
 import { type BrowserPolicy, DEFAULT_BROWSER_POLICY } from "./browser-guard.ts";
-import { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
+import { DEVNET_BLOCK_TIME_MS, DEVNET_EVM_CHAINS } from "./defaults.ts";
 import type { Devnet, SvmChainBase } from "./devnet.ts";
+import { type EarlyJsonRpcServer, listenEarly } from "./early-json-rpc.ts";
 import { DEVNET_HELP } from "./help.ts";
+import { loadInTurns } from "./load-in-turns.ts";
 import { reexecWithDevnetFlags } from "./node-flags.ts";
 import { DEVNET_PORT_COUNT, type DevnetPorts, parsePortRange, pickDevnetPorts } from "./port-range.ts";
 import { DEFAULT_FAUCET_LIMITS } from "./solana-rpc/faucet.ts";
@@ -119,11 +120,18 @@ const slotTimeMs = options.integer(
 );
 const db = values.db ?? env.ATTESTKIT_SERVICE_DB;
 const webhookUrl = values["webhook-url"] ?? env.ATTESTKIT_WEBHOOK_URL;
-if (webhookUrl !== undefined && !WebhookUrlSchema.safeParse(webhookUrl).success) {
+if (
+  webhookUrl !== undefined &&
+  !(await import("../service/webhooks/endpoint-url.ts")).WebhookUrlSchema.safeParse(webhookUrl).success
+) {
   // The URL is not echoed: it may carry credentials.
   options.fail("invalid --webhook-url: expected an absolute http(s) URL without credentials");
 }
-const scenarios = scenariosOfFlag(values.scenarios ?? env.ATTESTKIT_SCENARIOS, options.fail);
+const scenariosFlag = values.scenarios ?? env.ATTESTKIT_SCENARIOS;
+const scenarios =
+  scenariosFlag === undefined
+    ? undefined
+    : (await import("../service/scenarios/file.ts")).scenariosOfFlag(scenariosFlag, options.fail);
 const svmRpcUrl = values["svm-rpc-url"] ?? env.ATTESTKIT_SVM_RPC_URL;
 const svmWsUrl = values["svm-ws-url"] ?? env.ATTESTKIT_SVM_WS_URL;
 for (const [name, url] of [
@@ -141,11 +149,15 @@ if (!(ORDER_VERSIONS as readonly string[]).includes(orderVersion)) {
   );
 }
 
-const routerShape = values["router-shape"] ?? env.ATTESTKIT_ROUTER_SHAPE ?? DEFAULT_ROUTER_SHAPE;
-if (!(ROUTER_SHAPES as readonly string[]).includes(routerShape)) {
-  options.fail(
-    `invalid --router-shape ${JSON.stringify(routerShape)}: expected ${ROUTER_SHAPES.join(" or ")}`,
-  );
+// Absent: the service's default shape.
+const routerShape = values["router-shape"] ?? env.ATTESTKIT_ROUTER_SHAPE;
+if (routerShape !== undefined) {
+  const { ROUTER_SHAPES } = await import("../orders/fill-router.ts");
+  if (!(ROUTER_SHAPES as readonly string[]).includes(routerShape)) {
+    options.fail(
+      `invalid --router-shape ${JSON.stringify(routerShape)}: expected ${ROUTER_SHAPES.join(" or ")}`,
+    );
+  }
 }
 
 const dumpStatePath = values["dump-state"];
@@ -190,7 +202,8 @@ function table(title: string, rows: string[][]): void {
   for (const row of rows) console.log(`  ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")}`);
 }
 
-function describe(devnet: Devnet<SvmChainBase>): void {
+function describe(devnet: Devnet<SvmChainBase>, accounts: typeof import("./accounts.ts")): void {
+  const { EVM_ROLE_NAMES, evmDevAccount, SVM_ROLE_NAMES, svmDevSecretKey } = accounts;
   table("Endpoints", [
     ["mock service", devnet.serviceUrl, `API key: ${devnet.apiKey}`],
     ["OpenAPI", `${devnet.serviceUrl}/openapi.json`, ""],
@@ -254,9 +267,9 @@ function describe(devnet: Devnet<SvmChainBase>): void {
   );
 }
 
-const { DEVNET_EVM_CHAINS, readStateFile, startDevnet } = await import("./devnet.ts");
 // A state file from another attestkit is refused here, before anything starts (exit code 2).
-const load = loadStatePath === undefined ? undefined : readStateFile(loadStatePath);
+const load =
+  loadStatePath === undefined ? undefined : (await import("./state-file.ts")).readStateFile(loadStatePath);
 
 /** Which flag moves each port the devnet listens on (PubSub and chain 10 take the port after theirs). */
 function portFlagsOf(ports: DevnetPorts): Map<number, string> {
@@ -299,14 +312,50 @@ const browserPolicy: BrowserPolicy = {
         : [...LOOPBACK_HOSTS, ...hosts.map((h) => h.toLowerCase())],
 };
 
+/**
+ * The EVM chains' JSON-RPC ports, listening before the devnet's modules load: they answer `eth_chainId`
+ * at once and hold every other call until their chain is set up. --rpc-port 0: a free port for each.
+ */
+async function listenChains(): Promise<Record<number, EarlyJsonRpcServer>> {
+  const servers: Record<number, EarlyJsonRpcServer> = {};
+  try {
+    for (const [index, { chainId }] of DEVNET_EVM_CHAINS.entries()) {
+      const port = ports.rpcPort === 0 ? 0 : ports.rpcPort + index;
+      servers[chainId] = await listenEarly(chainId, port, browserPolicy);
+    }
+    return servers;
+  } catch (error) {
+    await Promise.all(Object.values(servers).map((server) => server.close()));
+    throw withPortFlag(error, portFlagsOf(ports));
+  }
+}
+
 console.log("Starting the attestkit devnet...");
+const rpcServers = await listenChains();
+// The devnet's dependencies a package (viem a subpath) at a time, then its own modules a part at a
+// time, each under about 100 ms of loading here, so the chains' ports answer within one part's load.
+const { startDevnet } = await loadInTurns(
+  [
+    () => import("@solana/kit"),
+    () => import("zod"),
+    () => import("fastify"),
+    () => import("viem/accounts"),
+    () => import("viem/utils"),
+    () => import("viem/actions"),
+    () => import("viem"),
+    () => import("../orders/index.ts"),
+    () => import("../schemas/index.ts"),
+    () => import("../receiver/index.ts"),
+    () => import("../gasless/index.ts"),
+    () => import("../service/index.ts"),
+    () => import("./svm-chain.ts"),
+    () => import("./evm-chain.ts"),
+  ],
+  () => import("./devnet.ts"),
+);
 const devnet = await startDevnet({
   servicePort: ports.servicePort,
-  // --rpc-port 0: a free port for each chain.
-  rpcPorts: {
-    [DEVNET_EVM_CHAINS[0].chainId]: ports.rpcPort,
-    [DEVNET_EVM_CHAINS[1].chainId]: ports.rpcPort === 0 ? 0 : ports.rpcPort + 1,
-  },
+  rpcServers,
   blockTimeMs,
   svmRpcPort: ports.svmRpcPort,
   svmWsPort: ports.svmRpcPort === 0 ? 0 : ports.svmRpcPort + 1,
@@ -317,7 +366,7 @@ const devnet = await startDevnet({
   browserPolicy,
   faucet,
   orderVersion: orderVersion as OrderVersion,
-  routerShape: routerShape as RouterShape,
+  ...(routerShape === undefined ? {} : { routerShape: routerShape as RouterShape }),
   ...(svmRpcUrl === undefined ? {} : { svmRpcUrl, ...(svmWsUrl === undefined ? {} : { svmWsUrl }) }),
   ...(load === undefined ? {} : { load }),
   ...(dumpStatePath === undefined ? {} : { dumpStatePath }),
@@ -356,7 +405,7 @@ if (configOut !== undefined) {
     process.exit(1);
   }
 }
-describe(devnet);
+describe(devnet, await import("./accounts.ts"));
 console.log("\nActivity (quotes, deposits seen, fills, holds, refunds):");
 devnet.service.onActivity((event) => {
   console.log(`  ${new Date().toISOString().slice(11, 23)}  ${formatActivity(event)}`);

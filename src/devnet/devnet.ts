@@ -11,7 +11,6 @@
  */
 
 import type { Address } from "viem";
-import { APP_BALANCE_CHAIN_ID } from "../funding/index.ts";
 import type { OrderVersion, RouterShape } from "../orders/index.ts";
 import { createEvmChainAdapter } from "../service/chains/evm.ts";
 import {
@@ -29,8 +28,9 @@ import type { BrowserPolicy } from "./browser-guard.ts";
 import { createDevnetClock, type DevnetClock } from "./clock.ts";
 import { mineConfirmations } from "./confirmation-blocks.ts";
 import { clockRoutes, registerDevnetControl } from "./control.ts";
-import { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
+import { DEVNET_BLOCK_TIME_MS, DEVNET_EVM_CHAINS } from "./defaults.ts";
 import { captureDevnetState, devnetSnapshots, isEmbedded } from "./devnet-state.ts";
+import type { EarlyJsonRpcServer } from "./early-json-rpc.ts";
 import { DEVNET_APPROVAL_PROXY } from "./evm-approval-proxy.ts";
 import { type EvmDevChain, startEvmDevChain } from "./evm-chain.ts";
 import { clockUpToChains } from "./evm-clock.ts";
@@ -66,7 +66,8 @@ export {
   devnetConfig,
 } from "./config-out.ts";
 export { DEVNET_CONTROL_PREFIX, type DevnetControlRoutes } from "./control.ts";
-export { DEVNET_BLOCK_TIME_MS } from "./defaults.ts";
+export { DEVNET_BLOCK_TIME_MS, DEVNET_EVM_CHAINS } from "./defaults.ts";
+export { type EarlyJsonRpcServer, listenEarly } from "./early-json-rpc.ts";
 export { DEVNET_APPROVAL_PROXY } from "./evm-approval-proxy.ts";
 export type { EvmDevChain, EvmDevToken } from "./evm-chain.ts";
 export type { MinedBlock } from "./evm-heads.ts";
@@ -84,11 +85,6 @@ export { type DevnetState, readStateFile } from "./state-file.ts";
 export type { SvmChainBase, SvmDevChain } from "./svm-chain.ts";
 export type { SvmExternalChain } from "./svm-external.ts";
 
-/** The devnet's EVM chains: Base's id (8453) and Optimism's (10). */
-export const DEVNET_EVM_CHAINS = [
-  { chainId: APP_BALANCE_CHAIN_ID, name: "base" },
-  { chainId: 10, name: "optimism" },
-] as const;
 /** The API key the devnet's mock service accepts (and attaches its webhooks to). */
 export const DEVNET_API_KEY = "devnet-api-key";
 
@@ -101,6 +97,12 @@ export interface DevnetOptions {
   servicePort?: number;
   /** JSON-RPC ports of the EVM chains by chain id (0 or absent: a free port). */
   rpcPorts?: Readonly<Record<number, number>>;
+  /**
+   * JSON-RPC ports already listening by chain id (`listenEarly`), used instead of `rpcPorts` and
+   * `browserPolicy` for their chains: clients that reach them early wait until their chain is set up.
+   * Each is closed with its chain, also when the chain fails to start.
+   */
+  rpcServers?: Readonly<Record<number, EarlyJsonRpcServer>>;
   /** Solana JSON-RPC and PubSub ports of the SVM chain (0 or absent: free ports). */
   svmRpcPort?: number;
   /** Solana PubSub port of the SVM chain (0 or absent: a free port). */
@@ -290,6 +292,7 @@ export async function startDevnet(
       chainId,
       name,
       rpcPort: options.rpcPorts?.[chainId] ?? 0,
+      ...(options.rpcServers?.[chainId] === undefined ? {} : { rpcServer: options.rpcServers[chainId] }),
       maxDeadlineWindow,
       // Every user on every EVM chain at deploy time, SVM users through the configure script.
       whitelist: DEVNET_EVM_CHAINS.flatMap((destination) =>

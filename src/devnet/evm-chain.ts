@@ -29,6 +29,7 @@ import { attestedReceiverAbi } from "../receiver/attested-receiver-abi.ts";
 import { type EvmRole, evmDevAccount } from "./accounts.ts";
 import type { BrowserPolicy } from "./browser-guard.ts";
 import { createDevnetClock, type DevnetClock } from "./clock.ts";
+import type { EarlyJsonRpcServer } from "./early-json-rpc.ts";
 import { deferNextBlockTimestamp } from "./edr-deferred-stamp.ts";
 import { createEdrProvider } from "./edr-provider.ts";
 import { installApprovalProxy } from "./evm-approval-proxy.ts";
@@ -55,6 +56,11 @@ export interface EvmDevChainOptions {
   name: string;
   /** JSON-RPC port on 127.0.0.1 (0 = any free port). */
   rpcPort?: number;
+  /**
+   * A port already listening for this chain (`listenEarly`), served once the chain is set up, instead of
+   * `rpcPort` and `browserPolicy`; closed with the chain, or when the chain fails to start.
+   */
+  rpcServer?: EarlyJsonRpcServer;
   /** Destinations whitelisted at deploy time (constructor argument). */
   whitelist: readonly DestinationInput[];
   /** Destinations added afterwards through the configure script (e.g. SVM recipients). */
@@ -259,6 +265,20 @@ async function loadContracts(provider: JournaledProvider, state: EvmChainState):
 }
 
 export async function startEvmDevChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
+  const early = options.rpcServer;
+  try {
+    if (early !== undefined && early.chainId !== options.chainId)
+      throw new Error(
+        `the JSON-RPC port given to chain ${options.chainId} answers for chain ${early.chainId}`,
+      );
+    return await startChain(options);
+  } catch (error) {
+    await early?.close();
+    throw error;
+  }
+}
+
+async function startChain(options: EvmDevChainOptions): Promise<EvmDevChain> {
   const genesisTime = options.load?.genesisTime ?? Math.floor(Date.now() / 1000);
   // The journal records what reaches the node; the clock stamps every block above it.
   const edr = await createEdrProvider(options.chainId, genesisTime);
@@ -271,7 +291,9 @@ export async function startEvmDevChain(options: EvmDevChainOptions): Promise<Evm
 
   // Blocks are watched once the chain is set up: its deployment wakes nobody.
   const blocks = watchBlocks(node);
-  const rpc = await serveJsonRpc(localNodeProvider(provider), options.rpcPort ?? 0, options.browserPolicy);
+  const served = localNodeProvider(provider);
+  options.rpcServer?.serve(served);
+  const rpc = options.rpcServer ?? (await serveJsonRpc(served, options.rpcPort ?? 0, options.browserPolicy));
   return {
     chainId: options.chainId,
     name: options.name,

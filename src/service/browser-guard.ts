@@ -10,7 +10,7 @@
  * is refused by its route.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type CorsOrigins, originAllowed } from "./cors.ts";
+import { type CorsOrigins, originAllowed } from "./cors-origins.ts";
 
 /** Path prefixes of the routes that take no key or change the mock's own state. */
 export const GUARDED_PREFIXES = ["/_mock/", "/_devnet/"] as const;

@@ -3,7 +3,7 @@ export { hashApiKey, sponsorshipLinkMessage } from "./auth.ts";
 export { encodeDepositoryDeposit } from "./chains/depository-evm.ts";
 export { buildDepositoryDepositInstruction, depositoryAccounts } from "./chains/depository-svm.ts";
 export type { ChainAdapter, ChainObservation, DepositPosition, TransferParams } from "./chains/types.ts";
-export type { CorsOrigins } from "./cors.ts";
+export type { CorsOrigins } from "./cors-origins.ts";
 export { ServiceHttpError } from "./errors.ts";
 export type { AllowedHosts } from "./host-guard.ts";
 export type { ServiceLoggerOption } from "./logger.ts";

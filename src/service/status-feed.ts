@@ -11,7 +11,7 @@ import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
 import { STATUS_FEED_EVENT, StatusFeedClientMessageSchema, type StatusFeedEvent } from "../schemas/index.ts";
 import type { ApiKeyRegistry } from "./auth.ts";
-import { type CorsOrigins, DEFAULT_CORS_ORIGINS, originAllowed } from "./cors.ts";
+import { type CorsOrigins, DEFAULT_CORS_ORIGINS, originAllowed } from "./cors-origins.ts";
 import { type AllowedHosts, hostAllowed, LOOPBACK_HOSTS } from "./host-guard.ts";
 import { statusOf } from "./lifecycle.ts";
 import type { StoredRequest } from "./records.ts";
