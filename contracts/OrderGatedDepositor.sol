@@ -340,27 +340,24 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
 
     /// @dev Checks 1, 2, 4 to 8, marks the id used; returns the id, this chain's input payment and the signer.
     /// What a signed order allows (calls, payer) is checked after the signature, so a tampered order reports
-    /// its signature first.
+    /// its signature first. The order's nested members are reached through the offsets
+    /// {ProtocolOrder.orderIdCalldata} hashed, unchecked as it reads them ({_at}): what is checked here is
+    /// exactly what the id commits to, even in an odd or malformed encoding.
     function _verify(ProtocolOrder.Order calldata order, bytes calldata signature)
         private
         returns (bytes32 id, ProtocolOrder.InputPayment calldata payment, address signer)
     {
         if (_paused) revert DepositorPaused();
         id = ProtocolOrder.orderIdCalldata(order);
-        ProtocolOrder.Input calldata input = _inputForThisChain(order.inputs);
-        payment = input.payment;
+        uint256 input = _inputForThisChain(_pointer(order));
+        payment = _inputPayment(_at(input, 0));
         if (payment.amount == 0) revert ZeroAmount();
-        if (block.timestamp > order.output.deadline) {
-            revert OutputDeadlinePassed(order.output.deadline, block.timestamp);
+        ProtocolOrder.Output calldata output = _output(_at(_pointer(order), 0xa0));
+        if (block.timestamp > output.deadline) {
+            revert OutputDeadlinePassed(output.deadline, block.timestamp);
         }
         _checkOrderLimits(order);
-        bytes32 outputChain = keccak256(bytes(order.output.chainId));
-        for (uint256 i; i < order.output.payments.length; ++i) {
-            bytes calldata recipient = order.output.payments[i].recipient;
-            if (!_whitelist[_whitelistKey(outputChain, keccak256(recipient))]) {
-                revert RecipientNotWhitelisted(order.output.chainId, recipient);
-            }
-        }
+        _requireWhitelisted(_pointer(output));
         uint256 state = _orders[id];
         if (state == _INVALIDATED) revert OrderIdInvalidated(id);
         if (state != 0) revert OrderAlreadyUsed(id);
@@ -368,9 +365,9 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
         signer = ProtocolOrder.recoverSigner(id, signature);
         if (!isAuthorizedSigner(signer)) revert SignerMismatch(_solver, signer);
         if (order.solver != signer) revert OrderSolverMismatch(signer, order.solver);
-        uint256 calls = order.output.calls.length;
+        uint256 calls = _length(_at(_pointer(output), 0x60));
         if (calls != 0 && !_callsAllowed) revert OutputCallsNotAllowed(calls);
-        _requirePayerRefunded(input.refunds);
+        _requirePayerRefunded(_at(input, 0x20));
     }
 
     /// @dev Extension point for a depositor built on this one: further limits on an order (such as a maximum
@@ -378,11 +375,24 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
     /// refuse the order. The reference sets no further limit.
     function _checkOrderLimits(ProtocolOrder.Order calldata) internal view virtual {}
 
-    /// @dev The payer must be the recipient (20 bytes) of the first refund on this chain.
-    function _requirePayerRefunded(ProtocolOrder.InputRefund[] calldata refunds) private view {
-        for (uint256 i; i < refunds.length; ++i) {
-            if (keccak256(bytes(refunds[i].chainId)) != _chainIdHash) continue;
-            bytes calldata recipient = refunds[i].recipient;
+    /// @dev Every output payment's `(output.chainId, recipient)` must be whitelisted.
+    function _requireWhitelisted(uint256 output) private view {
+        bytes32 outputChain = keccak256(_bytes(_at(output, 0)));
+        uint256 payments = _at(output, 0x20);
+        for (uint256 i; i < _length(payments); ++i) {
+            bytes calldata recipient = _bytes(_at(_element(payments, i), 0));
+            if (!_whitelist[_whitelistKey(outputChain, keccak256(recipient))]) {
+                revert RecipientNotWhitelisted(string(_bytes(_at(output, 0))), recipient);
+            }
+        }
+    }
+
+    /// @dev The payer must be the recipient (20 bytes) of the first refund on this chain (`refunds`: the list).
+    function _requirePayerRefunded(uint256 refunds) private view {
+        for (uint256 i; i < _length(refunds); ++i) {
+            uint256 refund = _element(refunds, i);
+            if (keccak256(_bytes(_at(refund, 0))) != _chainIdHash) continue;
+            bytes calldata recipient = _bytes(_at(refund, 0x20));
             if (recipient.length != 20 || bytes20(recipient) != bytes20(msg.sender)) {
                 revert PayerNotRefundRecipient(recipient, msg.sender);
             }
@@ -391,11 +401,71 @@ contract OrderGatedDepositor is Ownable2Step, ReentrancyGuardTransient {
         revert NoRefundForThisChain(_protocolChainId);
     }
 
-    function _inputForThisChain(ProtocolOrder.Input[] calldata inputs) private view returns (ProtocolOrder.Input calldata) {
-        for (uint256 i; i < inputs.length; ++i) {
-            if (keccak256(bytes(inputs[i].payment.chainId)) == _chainIdHash) return inputs[i];
+    /// @dev The first input whose payment is on this chain (`order`: the order's position in calldata).
+    function _inputForThisChain(uint256 order) private view returns (uint256) {
+        uint256 inputs = _at(order, 0x80);
+        for (uint256 i; i < _length(inputs); ++i) {
+            uint256 input = _element(inputs, i);
+            if (keccak256(_bytes(_at(_at(input, 0), 0))) == _chainIdHash) return input;
         }
         revert NoInputForThisChain(_protocolChainId);
+    }
+
+    // Unchecked calldata views of the order: positions in calldata, followed as {ProtocolOrder.orderIdCalldata}
+    // follows them (no range checks; past the end of calldata reads zeros, as the hasher does).
+
+    /// @dev Where a struct's dynamic member lies: `p` plus the offset stored `member` bytes into `p`.
+    function _at(uint256 p, uint256 member) private pure returns (uint256 q) {
+        assembly ("memory-safe") {
+            q := add(p, calldataload(add(p, member)))
+        }
+    }
+
+    /// @dev Where element `i` of the list at `list` lies.
+    function _element(uint256 list, uint256 i) private pure returns (uint256 q) {
+        assembly ("memory-safe") {
+            let heads := add(list, 0x20)
+            q := add(heads, calldataload(add(heads, shl(5, i))))
+        }
+    }
+
+    /// @dev The length of the list (or `bytes`) at `p`.
+    function _length(uint256 p) private pure returns (uint256 n) {
+        assembly ("memory-safe") {
+            n := calldataload(p)
+        }
+    }
+
+    /// @dev The `bytes` / `string` at `p`.
+    function _bytes(uint256 p) private pure returns (bytes calldata b) {
+        assembly ("memory-safe") {
+            b.offset := add(p, 0x20)
+            b.length := calldataload(p)
+        }
+    }
+
+    function _pointer(ProtocolOrder.Order calldata order) private pure returns (uint256 p) {
+        assembly ("memory-safe") {
+            p := order
+        }
+    }
+
+    function _pointer(ProtocolOrder.Output calldata output) private pure returns (uint256 p) {
+        assembly ("memory-safe") {
+            p := output
+        }
+    }
+
+    function _output(uint256 p) private pure returns (ProtocolOrder.Output calldata output) {
+        assembly ("memory-safe") {
+            output := p
+        }
+    }
+
+    function _inputPayment(uint256 p) private pure returns (ProtocolOrder.InputPayment calldata payment) {
+        assembly ("memory-safe") {
+            payment := p
+        }
     }
 
     /// @dev The EVM native currency in orders: 20 zero bytes.

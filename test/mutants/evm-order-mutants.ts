@@ -4,7 +4,7 @@
 import { EVM_MUTANTS, type EvmMutant, OPEN_OWNERSHIP } from "./evm-mutants.ts";
 
 const DEPOSITOR = "contracts/OrderGatedDepositor.sol" as const;
-const DEADLINE_CHECK = "if (block.timestamp > order.output.deadline) {";
+const DEADLINE_CHECK = "if (block.timestamp > output.deadline) {";
 const GRACE_CHECK = "return signer == _previous.solver && block.timestamp < _previous.validUntil;";
 
 const depositorMutants: readonly EvmMutant[] = [
@@ -41,7 +41,7 @@ const depositorMutants: readonly EvmMutant[] = [
     property: "order.deadline.expired",
     file: DEPOSITOR,
     find: DEADLINE_CHECK,
-    replace: "if (block.timestamp >= order.output.deadline) {",
+    replace: "if (block.timestamp >= output.deadline) {",
   },
   {
     name: "no recipient whitelist",
@@ -54,22 +54,22 @@ const depositorMutants: readonly EvmMutant[] = [
     name: "first output recipient only",
     property: "order.whitelist.everyRecipient",
     file: DEPOSITOR,
-    find: "for (uint256 i; i < order.output.payments.length; ++i) {",
+    find: "for (uint256 i; i < _length(payments); ++i) {",
     replace: "for (uint256 i; i < 1; ++i) {",
   },
   {
     name: "whitelist keyed on a fixed output chain",
     property: "order.whitelist.outputChain",
     file: DEPOSITOR,
-    find: "bytes32 outputChain = keccak256(bytes(order.output.chainId));",
+    find: "bytes32 outputChain = keccak256(_bytes(_at(output, 0)));",
     replace: 'bytes32 outputChain = keccak256(bytes("solana"));',
   },
   {
     name: "first input taken whatever its chain",
     property: "order.chain.input",
     file: DEPOSITOR,
-    find: "if (keccak256(bytes(inputs[i].payment.chainId)) == _chainIdHash) return inputs[i];",
-    replace: "return inputs[i];",
+    find: "if (keccak256(_bytes(_at(_at(input, 0), 0))) == _chainIdHash) return input;",
+    replace: "return input;",
   },
   {
     name: "zero amount accepted",
@@ -110,7 +110,7 @@ const depositorMutants: readonly EvmMutant[] = [
     name: "payer not bound to the refund recipient",
     property: "order.payer.stranger",
     file: DEPOSITOR,
-    find: "_requirePayerRefunded(input.refunds);",
+    find: "_requirePayerRefunded(_at(input, 0x20));",
     replace: "",
   },
   {

@@ -51,6 +51,35 @@ contract OrderGatedDepositorTest is OrderFixture {
         depositor.depositNative{value: 1 ether}(tampered, signature);
     }
 
+    /// Attack: the order's `output` offset is pointed past the end of calldata, where a reader finds an output
+    /// with no payments (no recipient to whitelist). The depositor reads the output through the offset the id
+    /// was hashed over, unchecked as the hasher reads it, so it sees the empty output the id commits to and
+    /// refuses its zero deadline.
+    function test_Attack_OutputOffsetPastCalldata() public {
+        ProtocolOrder.Order memory order = _native(1 ether);
+        bytes memory honest = abi.encodeCall(OrderGatedDepositor.depositNative, (order, _sign(SOLVER_PK, order)));
+        bytes memory data = bytes.concat(honest);
+        // selector, then the heads (order, signature); the order's sixth head word is its output's offset, set
+        // to the calldata's length: relative to the order, that is past the end
+        uint256 outputHead = 4 + 0x40 + 5 * 0x20;
+        assembly ("memory-safe") {
+            mstore(add(add(data, 0x20), outputHead), mload(data))
+        }
+        vm.prank(payer);
+        (bool ok, bytes memory reason) = address(depositor).call{value: 1 ether}(data);
+        assertTrue(!ok, "payment with the output past calldata refused");
+        assertEq(
+            keccak256(reason),
+            keccak256(
+                abi.encodeWithSelector(OrderGatedDepositor.OutputDeadlinePassed.selector, uint32(0), block.timestamp)
+            ),
+            "refused for the empty output's zero deadline"
+        );
+        vm.prank(payer);
+        (ok,) = address(depositor).call{value: 1 ether}(honest);
+        assertTrue(ok, "the honest encoding pays");
+    }
+
     function test_Attack_OrderSignedByAnotherKey() public {
         ProtocolOrder.Order memory order = _native(1 ether);
         address attacker = vm.addr(ATTACKER_PK);
