@@ -265,7 +265,9 @@ library ProtocolOrder {
     /// `uint32` or `address` word with high bits set reverts, as the decoder would. Offsets and lengths are
     /// NOT range-checked (that costs ~25% more gas): a malformed offset makes the id commit to whatever bytes
     /// it points at (zeros past the end of calldata), which is the id of some other order, never a forgery of
-    /// a signed one; and the Solidity accessors a contract reads the order's fields with still revert on it.
+    /// a signed one. A contract that also reads the order's fields reads them through these same offsets (as
+    /// `OrderGatedDepositor` does), so what it checks is what the id commits to, or through Solidity's
+    /// accessors, which revert on such an encoding.
     /// The type hashes are the constants above as literals (Yul functions cannot read Solidity constants);
     /// the fuzz tests compare both forms with an `abi.encode` reference, non-canonical encodings included.
     function orderIdCalldata(Order calldata order) internal pure returns (bytes32 id) {
