@@ -27,8 +27,22 @@ describe("devnet Node flags", function () {
   });
 
   it("sets only the environment variables the user did not set", () => {
-    expect(missingDevnetEnv({})).to.deep.equal({ MALLOC_ARENA_MAX: "2" });
-    expect(missingDevnetEnv({ MALLOC_ARENA_MAX: "8" })).to.deep.equal({});
+    const all = {
+      MALLOC_ARENA_MAX: "2",
+      GLIBC_TUNABLES: "glibc.malloc.trim_threshold=131072",
+      MIMALLOC_ARENA_EAGER_COMMIT: "0",
+    };
+    expect(missingDevnetEnv({})).to.deep.equal(all);
+    const { MALLOC_ARENA_MAX: _, ...others } = all;
+    expect(missingDevnetEnv({ MALLOC_ARENA_MAX: "8" })).to.deep.equal(others);
+    // A user's own tunables are kept whole, not merged.
+    expect(
+      missingDevnetEnv({
+        MALLOC_ARENA_MAX: "8",
+        GLIBC_TUNABLES: "glibc.malloc.tcache_count=0",
+        MIMALLOC_ARENA_EAGER_COMMIT: "1",
+      }),
+    ).to.deep.equal({});
   });
 
   it("the devnet command runs with them, in the process it was started as", async () => {
@@ -66,6 +80,12 @@ describe("devnet Node flags", function () {
       expect(environment).to.include.members(
         Object.entries(DEVNET_ENV).map(([name, value]) => `${name}=${value}`),
       );
+      // mimalloc (EDR's allocator) advises its arena for transparent huge pages unless it commits on
+      // demand: no mapping of the devnet carries the "hg" (MADV_HUGEPAGE) flag.
+      const advised = readFileSync(`/proc/${child.pid}/smaps`, "utf8")
+        .split("\n")
+        .filter((line) => line.startsWith("VmFlags:") && line.split(/\s+/).includes("hg"));
+      expect(advised).to.deep.equal([]);
     } finally {
       if (child.exitCode === null) child.kill("SIGINT");
     }
