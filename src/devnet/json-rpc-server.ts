@@ -9,11 +9,19 @@
  * hostile batch never holds up other clients or the chains' timers. Browsers are kept out by the
  * `BrowserPolicy` (CORS, Origin and Host checks; loopback by default).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { type WebSocket, WebSocketServer } from "ws";
+import type { WebSocket } from "ws";
 import { type BrowserPolicy, corsHeaders, DEFAULT_BROWSER_POLICY, requestAllowed } from "./browser-guard.ts";
+
+// `attestkit devnet` opens its chains' ports with this module before anything else loads (early-json-rpc.ts),
+// so it takes both the cheap way: node:http imported as ESM builds a facade that reads every export,
+// fetch's undici among them (about 50 ms), and ws imported as ESM goes through its ESM wrapper and the
+// CommonJS export scan (about 100 ms more than `require`).
+const { createServer } = process.getBuiltinModule("node:http");
+const { WebSocketServer } = createRequire(import.meta.url)("ws") as typeof import("ws");
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown }): Promise<unknown>;
