@@ -45,9 +45,8 @@ describe("loadInTurns", function () {
         const settle = Date.now() + 50;
         block(() => Date.now() > settle);
       };
-      await loadInTurns(
-        [part("first", () => existsSync(sent)), part("second", () => true)],
-        async () => events.push("last"),
+      await loadInTurns([part("first", () => existsSync(sent)), part("second", () => true)], async () =>
+        events.push("last"),
       );
       expect(existsSync(sent), "the client sent its request during the first part").to.equal(true);
       expect(events).to.deep.equal(["first starts", "answered", "second starts", "last"]);
