@@ -15,7 +15,8 @@ import { freePortPair } from "../test/outside/free-port.ts";
 import { startAnvil } from "./anvil.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+/** The command line from source, as this repository's `npm start` runs it. */
+const SOURCE_CLI = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 
 export type Side = "anvil" | "devnet";
 export const SIDES: readonly Side[] = ["anvil", "devnet"];
@@ -126,17 +127,17 @@ async function startAnvilNode(): Promise<Node> {
 }
 
 /**
- * `attestkit devnet` with its defaults; chain 8453 on `port`. In this process's session, as anvil is:
+ * `attestkit devnet` with its defaults, run from `cli`; chain 8453 on `port`. In this process's session, as anvil is:
  * a session of its own would be a scheduling group of its own on Linux (autogroup), which on a busy
  * machine gives one side another share of the CPU than the other.
  */
-async function startDevnetNode(): Promise<Node> {
+async function startDevnetNode(cli: string): Promise<Node> {
   const port = await freePortPair();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [CLI, "devnet", "--port", "0", "--rpc-port", String(port), "--svm-rpc-port", "0"],
+    [cli, "devnet", "--port", "0", "--rpc-port", String(port), "--svm-rpc-port", "0"],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
@@ -308,13 +309,20 @@ async function transferFigures(nodes: readonly Node[], count: number, where: str
   return figures;
 }
 
-/** Runs every figure on anvil and the devnet; both are stopped at the end. */
-export async function compareDevnetWithAnvil(sizes: CompareSizes, log: (line: string) => void = () => {}) {
+/**
+ * Runs every figure on anvil and the devnet (`attestkit devnet` run from `cli`: the sources, or the
+ * package's built command line); both are stopped at the end.
+ */
+export async function compareDevnetWithAnvil(
+  sizes: CompareSizes,
+  log: (line: string) => void = () => {},
+  cli = SOURCE_CLI,
+) {
   // Started one after the other, so neither start competes with the other for the CPU.
   const anvil = await startAnvilNode();
   let devnet: Node | undefined;
   try {
-    devnet = await startDevnetNode();
+    devnet = await startDevnetNode(cli);
     const nodes = [anvil, devnet];
     const figures: Figure[] = [
       {

@@ -1,6 +1,5 @@
 // The commands of `attestkit <command>` (cli.ts): each is its module's CLI, run with the command name
 // removed from the arguments. Start-up errors a user can fix print as one line.
-import nodeModule from "node:module";
 import { CliOptionError } from "./cli-options.ts";
 import {
   INSTALL_NODE_COMMAND,
@@ -49,9 +48,6 @@ async function runCommand(load: () => Promise<unknown>): Promise<void> {
     console.error(floor);
     process.exit(1);
   }
-  // V8's code cache on disk before the commands load their dependencies: a warm start compiles
-  // thousands of viem, kit and Hardhat modules from cache instead of from source.
-  nodeModule.enableCompileCache();
   try {
     await load();
   } catch (error) {

@@ -334,10 +334,11 @@ console.log("Starting the attestkit devnet...");
 const rpcServers = await listenChains();
 // The devnet's dependencies a package (viem a subpath) at a time, then its own modules a part at a
 // time, each under about 100 ms of loading here, so the chains' ports answer within one part's load.
+// The smallest first: a client polling from the start connects while the first part loads.
 const { startDevnet } = await loadInTurns(
   [
-    () => import("@solana/kit"),
     () => import("zod"),
+    () => import("@solana/kit"),
     () => import("fastify"),
     () => import("viem/accounts"),
     () => import("viem/utils"),

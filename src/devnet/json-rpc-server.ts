@@ -9,11 +9,19 @@
  * hostile batch never holds up other clients or the chains' timers. Browsers are kept out by the
  * `BrowserPolicy` (CORS, Origin and Host checks; loopback by default).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { type WebSocket, WebSocketServer } from "ws";
+import type { WebSocket, WebSocketServer } from "ws";
 import { type BrowserPolicy, corsHeaders, DEFAULT_BROWSER_POLICY, requestAllowed } from "./browser-guard.ts";
+
+// `attestkit devnet` opens its chains' ports with this module before anything else loads (early-json-rpc.ts),
+// so it takes both the cheap way: node:http imported as ESM builds a facade that reads every export,
+// fetch's undici among them (about 50 ms), and ws is required (as ESM it goes through its ESM wrapper and
+// the CommonJS export scan, about 100 ms more) when the first WebSocket client comes (about 35 ms).
+const { createServer } = process.getBuiltinModule("node:http");
+const requireWs = () => createRequire(import.meta.url)("ws") as typeof import("ws");
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown }): Promise<unknown>;
@@ -334,15 +342,23 @@ export async function serveJsonRpc(
   // fetch (undici, viem's HTTP transport) reuses a connection only while more than 2 s of the server's
   // advertised keep-alive is left: a shorter one costs every request a new TCP connection.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
-  const sockets = new WebSocketServer({
-    server,
-    maxPayload: MAX_MESSAGE_BYTES,
-    verifyClient: ({ req }: { req: IncomingMessage }) => requestAllowed(policy, req),
+  let sockets: WebSocketServer | undefined;
+  const socketServer = (): WebSocketServer => {
+    if (sockets !== undefined) return sockets;
+    sockets = new (requireWs().WebSocketServer)({
+      noServer: true,
+      maxPayload: MAX_MESSAGE_BYTES,
+      verifyClient: ({ req }: { req: IncomingMessage }) => requestAllowed(policy, req),
+    });
+    sockets.on("connection", (socket) => serveSocket(provider, socket));
+    return sockets;
+  };
+  server.on("upgrade", (request, socket, head) => {
+    const upgrading = socketServer();
+    upgrading.handleUpgrade(request, socket, head, (client) => upgrading.emit("connection", client, request));
   });
-  sockets.on("connection", (socket) => serveSocket(provider, socket));
   await new Promise<void>((resolve, reject) => {
-    // The WebSocket server re-emits the HTTP server's errors (EADDRINUSE among them).
-    sockets.once("error", reject);
+    server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
   const { port: bound } = server.address() as AddressInfo;
@@ -351,8 +367,8 @@ export async function serveJsonRpc(
     wsUrl: `ws://127.0.0.1:${bound}`,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const socket of sockets.clients) socket.terminate();
-        sockets.close();
+        for (const socket of sockets?.clients ?? []) socket.terminate();
+        sockets?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
