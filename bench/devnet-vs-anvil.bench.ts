@@ -3,7 +3,7 @@
 // eth_getBalance, eth_call), signed transfers sequential and 8 in flight on a fresh chain and on a
 // 5,000-block one (in runs of 50, the sides taking turns), evm_snapshot + evm_revert, start to the first
 // eth_chainId of `attestkit devnet` (the package's bundled dist/cli.js, built first) against anvil's,
-// idle CPU over 10 s, and resident memory of the whole devnet against one anvil.
+// idle CPU over 10 s once settled (12 s after start), and resident memory of the whole devnet against one anvil.
 // Prints the table and writes the figures and their ratios to bench/results/devnet-vs-anvil.json;
 // CI checks the ratios on a small slice (test/outside/evm-rpc/devnet-vs-anvil.test.ts). Linux only
 // (CPU and memory are read from /proc).

@@ -10,6 +10,7 @@ export const CHECK_SIZES: CompareSizes = {
   transfers: 100,
   longChainBlocks: 500,
   snapshots: 100,
+  settleMs: 1000,
   idleMs: 3000,
 };
 

@@ -30,6 +30,9 @@ export interface CompareSizes {
   longChainBlocks: number;
   /** `evm_snapshot` + `evm_revert` pairs. */
   snapshots: number;
+  /** Wait after start before idle CPU is read, ms: the steady state, after V8's memory reducer has
+   * compacted the freshly built heap once (about 10 s after the devnet's process starts). */
+  settleMs: number;
   /** Window over which idle CPU is read, ms. */
   idleMs: number;
 }
@@ -39,6 +42,7 @@ export const FULL_SIZES: CompareSizes = {
   transfers: 500,
   longChainBlocks: 5000,
   snapshots: 300,
+  settleMs: 12_000,
   idleMs: 10_000,
 };
 
@@ -334,8 +338,8 @@ export async function compareDevnetWithAnvil(
       },
     ];
     log("started; idle CPU");
-    // Both idle over the same window, after a second to settle.
-    await sleep(1000);
+    // Both idle over the same window, once settled.
+    await sleep(sizes.settleMs);
     const before = nodes.map((node) => processUsage(node.pid).cpuSeconds);
     await sleep(sizes.idleMs);
     const idle = nodes.map(
