@@ -7,8 +7,10 @@
  * one regenerates the fill against the same address: a new request (new `requestId`, the same order,
  * terms and deposit address) carries that payment's lifecycle, and the request it supersedes keeps
  * the status it had (a quote's request left `pending` stays `pending`) with `supersededByRequestId`
- * naming the new one, as the service does. Each address is swept by the service's key; anyone may
- * sweep it first, and the deposit still credits only the bound order and depositor.
+ * naming the new one, as the service does. Payments that land between two passes each regenerate in
+ * turn and are swept together; the last request owns that sweep. Each address is swept by the
+ * service's key; anyone may sweep it first, and the deposit still credits only the bound order and
+ * depositor.
  *
  * Reorgs follow the indexer's rule: the watch cursor (`nextBlock`) only advances past final blocks
  * (head - confirmations + 1), so every pass reads the payments of the blocks above it again. A payment
@@ -19,7 +21,12 @@
  * address to be swept again, and the indexer forgets the vanished sweep's deposit.
  */
 import { randomBytes } from "node:crypto";
-import type { ChainAdapter, DepositAddressKey, DepositAddressPayment } from "./chains/types.ts";
+import type {
+  ChainAdapter,
+  DepositAddressChain,
+  DepositAddressKey,
+  DepositAddressPayment,
+} from "./chains/types.ts";
 import { normalizeLookup, type StoredRequest } from "./records.ts";
 import { getRequest, insertRequest, updateRequest } from "./requests-repo.ts";
 import type { Store } from "./store.ts";
@@ -55,8 +62,6 @@ export class DepositAddressWatcher {
    */
   async watch(adapter: ChainAdapter, confirmations = 1): Promise<void> {
     if (adapter.depositAddresses === undefined) return;
-    const head = await adapter.head();
-    const finalUpTo = head - Math.max(1, confirmations) + 1;
     const rows = this.#o.store
       .prepare(
         "SELECT id FROM requests WHERE deposit_address IS NOT NULL AND origin_chain_id = ? ORDER BY created_at, id",
@@ -66,34 +71,30 @@ export class DepositAddressWatcher {
       const request = getRequest(this.#o.store, id);
       if (request === null || request.record.supersededByRequestId !== null) continue;
       try {
-        await this.#watchOne(adapter, request, head, finalUpTo);
+        await this.#watchOne(adapter, request, confirmations);
       } catch (error) {
         this.#o.onError?.(error, `watch deposit address of ${id} on chain ${adapter.chainId}`);
       }
     }
   }
 
-  async #watchOne(
-    adapter: ChainAdapter,
-    current: StoredRequest,
-    head: number,
-    finalUpTo: number,
-  ): Promise<void> {
+  /**
+   * The balance is read before the head: every payment it holds is then in a block at or below the
+   * head, so among the payments read, and the sweep it leads to is sent for the request that took
+   * them. (Read after the head, it could hold a payment from a later block, which the sweep would
+   * credit to an earlier request, leaving that payment's own request with nothing to fill.)
+   */
+  async #watchOne(adapter: ChainAdapter, current: StoredRequest, confirmations: number): Promise<void> {
     const chain = adapter.depositAddresses!;
     const key = depositAddressKey(current);
     const watch = current.meta.depositAddressWatch;
-    if (key === null || watch === undefined || head < watch.nextBlock) return;
-    const payments = await chain.paymentsTo(key, watch.nextBlock, head);
+    if (key === null || watch === undefined) return;
     const balance = await chain.balanceOf(key);
-    const now = this.#o.now();
-    const known = this.#reconcile(current, watch.nextBlock, payments, now);
-    const owner = getRequest(this.#o.store, current.record.id) ?? current;
-    const fresh = payments.find((payment) => !known.has(payment.txHash.toLowerCase()));
-    const next = Math.max(watch.nextBlock, Math.min(head, finalUpTo) + 1);
+    const head = await adapter.head();
     const target =
-      fresh === undefined || owner.record.depositAddress?.depositTxHash === null
-        ? this.#assign(owner, fresh, next, now)
-        : this.#regenerate(owner, fresh, next, now);
+      head < watch.nextBlock
+        ? current.record.id
+        : await this.#takePayments(chain, key, current, head, confirmations);
     if (balance === 0n) return;
     const sweep = await chain.sweep(key);
     updateRequest(
@@ -104,6 +105,40 @@ export class DepositAddressWatcher {
       },
       this.#o.now(),
     );
+  }
+
+  /**
+   * Reads the payments from the watch cursor to `head` and gives each new one its request, in block
+   * order: the owner's first payment is its own; every later one regenerates. Several new payments in
+   * one pass are swept together, and the last request regenerated owns that sweep (as
+   * `supersededByRequestId` says: the successor owns the superseded request's sweep and fill).
+   * Returns the id of the request a sweep now is for.
+   */
+  async #takePayments(
+    chain: DepositAddressChain,
+    key: DepositAddressKey,
+    current: StoredRequest,
+    head: number,
+    confirmations: number,
+  ): Promise<string> {
+    const watch = current.meta.depositAddressWatch!;
+    const payments = await chain.paymentsTo(key, watch.nextBlock, head);
+    const now = this.#o.now();
+    const known = this.#reconcile(current, watch.nextBlock, payments, now);
+    const finalUpTo = head - Math.max(1, confirmations) + 1;
+    const next = Math.max(watch.nextBlock, finalUpTo + 1);
+    let owner = getRequest(this.#o.store, current.record.id) ?? current;
+    const fresh = payments.filter((payment) => !known.has(payment.txHash.toLowerCase()));
+    if (fresh.length === 0) return this.#assign(owner, undefined, next, now);
+    let target = owner.record.id;
+    for (const payment of fresh) {
+      target =
+        owner.record.depositAddress?.depositTxHash === null
+          ? this.#assign(owner, payment, next, now)
+          : this.#regenerate(owner, payment, next, now);
+      owner = getRequest(this.#o.store, target)!;
+    }
+    return target;
   }
 
   /**
@@ -187,8 +222,17 @@ export class DepositAddressWatcher {
         status: "waiting",
         sender: null,
         supersededByRequestId: null,
-        depositAddress: { ...record.depositAddress!, depositTxHash: payment.txHash },
-        data: { ...record.data, failReason: null, refundFailReason: null, inTxs: [], outTxs: [] },
+        depositAddress: {
+          ...record.depositAddress!,
+          depositTxHash: payment.txHash,
+        },
+        data: {
+          ...record.data,
+          failReason: null,
+          refundFailReason: null,
+          inTxs: [],
+          outTxs: [],
+        },
       },
       meta: {
         ...meta,
@@ -196,7 +240,11 @@ export class DepositAddressWatcher {
         updatedAt: now,
         fillTime: null,
         depositSeenAt: null,
-        depositAddressWatch: { nextBlock: next, sweeps: [], paymentBlock: payment.block },
+        depositAddressWatch: {
+          nextBlock: next,
+          sweeps: [],
+          paymentBlock: payment.block,
+        },
       },
     };
     delete regenerated.meta.orderVerification;
