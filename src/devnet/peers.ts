@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { AttestkitError } from "../errors.ts";
 import { edrNodeModules, restoreEdrNative } from "./edr-native.ts";
+import { shareKitWithLiteSvm } from "./litesvm-kit.ts";
 
 /** Packages `attestkit devnet` / `startDevnet` need besides attestkit's own dependencies. */
 export const DEVNET_PEERS = ["@nomicfoundation/edr", "litesvm"] as const;
@@ -58,6 +59,7 @@ export function loadDevnetPeers(): Promise<DevnetPeers> {
         `attestkit: put back ${restored.join(", ")} (Hardhat's EDR native binary), which an npm install under Node.js < 22 removed; kept in ${join(nodeModules as string, ".attestkit")}`,
       );
     }
+    shareKitWithLiteSvm();
     const [edr, litesvm] = await Promise.all([import("@nomicfoundation/edr"), import("litesvm")]);
     return { edr, LiteSVM: litesvm.LiteSVM, FeatureSet: litesvm.FeatureSet };
   })();

@@ -1,8 +1,9 @@
 /**
  * What the devnet loads at runtime: its EVM chains run on EDR directly, so starting a whole devnet
  * must not load Hardhat, its plugins or Ignition (their modules and the contract decoder Hardhat
- * builds from every build-info file were most of the devnet's memory at rest). A child process
- * records every module it resolves while a devnet starts and stops.
+ * builds from every build-info file were most of the devnet's memory at rest); and it holds one copy
+ * of `@solana/kit`, though LiteSVM's CommonJS `require`s it. A child process records every module it
+ * resolves while a devnet starts and stops.
  */
 import { execFile } from "node:child_process";
 import { expect } from "chai";
@@ -38,6 +39,7 @@ function packagesOf(urls: readonly string[]): Set<string> {
 
 describe("devnet runtime modules", function () {
   this.timeout(180_000);
+  let urls: string[];
   let loaded: Set<string>;
 
   before(async () => {
@@ -49,7 +51,8 @@ describe("devnet runtime modules", function () {
         (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
       ),
     );
-    loaded = packagesOf(JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as string[]);
+    urls = JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as string[];
+    loaded = packagesOf(urls);
   });
 
   it("runs its chains on EDR and LiteSVM (the record sees the packages the devnet does load)", () => {
@@ -62,5 +65,12 @@ describe("devnet runtime modules", function () {
         name === "hardhat" || name.startsWith("@nomicfoundation/hardhat") || name.includes("ignition"),
     );
     expect(hardhat).to.deep.equal([]);
+  });
+
+  it("loads @solana/kit once, as ES modules: LiteSVM's require of it shares the copy attestkit imports", () => {
+    const kit = urls.filter((url) => /\/node_modules\/@solana\/kit\/dist\//.test(url));
+    expect(kit.length, "the record sees kit").to.be.greaterThan(0);
+    const commonJs = urls.filter((url) => /\/node_modules\/@solana\/[^/]+\/dist\/[^/]+\.cjs$/.test(url));
+    expect(commonJs).to.deep.equal([]);
   });
 });
