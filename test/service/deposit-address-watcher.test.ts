@@ -50,7 +50,7 @@ class ScriptedChain {
           this.payments.filter((p) => p.block >= from && p.block <= to),
         sweep: async () => {
           this.head += 1;
-          const txHash = `0x${"5".repeat(56)}${this.head.toString(16).padStart(8, "0")}`;
+          const txHash = `0x${"5".repeat(56)}${this.sweeps.length.toString(16).padStart(8, "0")}`;
           this.sweeps.push({ txHash, amount: this.balance });
           this.balance = 0n;
           return { txHash, block: this.head };
@@ -145,5 +145,19 @@ describe("deposit-address watcher: which request a payment and its sweep belong 
     expect(record(third).meta.depositAddressWatch?.sweeps).to.deep.equal([chain.sweeps[1]!.txHash]);
     await pass();
     expect(record(third).record.supersededByRequestId).to.equal(null, "no payment is taken twice");
+  });
+
+  it("a sweep reorged out, the head back below the watch cursor, is swept again for the request that took the payment", async () => {
+    const payment = chain.pay(100n);
+    await pass();
+    expect(chain.sweeps).to.have.length(1);
+    // The sweep's block is gone: the head is the payment's block again and the address holds the payment.
+    chain.head -= 1;
+    chain.balance = 100n;
+    await pass();
+    expect(chain.sweeps.map((s) => s.amount)).to.deep.equal([100n, 100n]);
+    expect(record(first).record.depositAddress?.depositTxHash).to.equal(payment);
+    expect(record(first).record.supersededByRequestId).to.equal(null);
+    expect(record(first).meta.depositAddressWatch?.sweeps).to.deep.equal(chain.sweeps.map((s) => s.txHash));
   });
 });
