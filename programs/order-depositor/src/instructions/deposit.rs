@@ -162,6 +162,13 @@ struct Gate<'d, 'a> {
     currency: &'a [u8; 32],
 }
 
+/// [`hash_order`] in a frame of its own: its list buffers (which it hashes in line) stay out of
+/// the frame of the checks, whose registers and stack it would otherwise crowd.
+#[inline(never)]
+fn hash_order_seen<'i>(reader: &mut Reader<'i>, seen: &mut Seen<'i, '_>, id: &mut MaybeUninit<[u8; 32]>) -> Result<(), ProgramError> {
+    hash_order::<Syscalls, _>(reader, seen, id)
+}
+
 /// Every check but the measured amount, cheapest first, then the secp256k1 recovery; the checks
 /// of what a signed order allows (calls, payer) come after it, so a tampered order reports its
 /// signature first. The args (`order`, `signature`, `replay_bump`) are read in the same pass that
@@ -190,7 +197,7 @@ fn accept<'i>(program_id: &Address, gate: &Gate<'i, '_>, id: &'i mut MaybeUninit
         deadline: 0,
     };
     let mut reader = Reader::new(gate.data);
-    hash_order::<Syscalls, _>(&mut reader, &mut seen, id)?;
+    hash_order_seen(&mut reader, &mut seen, id)?;
     // SAFETY: written by `hash_order`, which returned Ok.
     let id: &'i [u8; 32] = unsafe { id.assume_init_ref() };
     let signature = reader.bytes()?;

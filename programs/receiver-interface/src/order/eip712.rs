@@ -443,8 +443,9 @@ pub fn hash_order<'a, C: Crypto, V: OrderVisitor<'a>>(
     padded_word(solver, &mut h[1]);
     let salt = solver_and_salt.last_chunk::<32>().ok_or(OrderError::InvalidOrderEncoding)?;
     // Never empty in a payable order: no test for the empty list (an empty one hashes right, by
-    // the syscall).
-    *r = hash_elements::<C, V>(*r, visitor, &mut t[0], hash_input::<C, V>)?;
+    // the syscall). In line: the inputs', refunds' and payments' buffers share this frame (3 KiB
+    // of SBF's 4), which spares the call and the cursor's return through memory.
+    *r = hash_elements_inline::<C, V>(*r, visitor, &mut t[0], hash_input::<C, V>)?;
     hash_output::<C, V>(r, visitor, &mut t[1])?;
     // No fees in most orders: a slice of its own, pointing at the constant hash of nothing.
     let (rest, fees) = hashed_list::<C, V>(*r, visitor, &mut fees, hash_fee::<C, V>)?;
