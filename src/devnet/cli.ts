@@ -42,7 +42,7 @@ import type { Devnet, SvmChainBase } from "./devnet.ts";
 import { type EarlyJsonRpcServer, listenEarly } from "./early-json-rpc.ts";
 import { DEVNET_HELP } from "./help.ts";
 import { loadInTurns } from "./load-in-turns.ts";
-import { reexecWithDevnetFlags } from "./node-flags.ts";
+import { collectSetupGarbage, reexecWithDevnetFlags } from "./node-flags.ts";
 import { DEVNET_PORT_COUNT, type DevnetPorts, parsePortRange, pickDevnetPorts } from "./port-range.ts";
 import { DEFAULT_FAUCET_LIMITS } from "./solana-rpc/faucet.ts";
 
@@ -407,6 +407,7 @@ if (configOut !== undefined) {
   }
 }
 describe(devnet, await import("./accounts.ts"));
+collectSetupGarbage();
 console.log("\nActivity (quotes, deposits seen, fills, holds, refunds):");
 devnet.service.onActivity((event) => {
   console.log(`  ${new Date().toISOString().slice(11, 23)}  ${formatActivity(event)}`);

@@ -1,9 +1,10 @@
 /**
  * `attestkit devnet` runs with a smaller V8 young generation (DEVNET_NODE_FLAGS): the command
  * re-executes itself with the flag (same pid), unless the flag is already given on the command line
- * or in NODE_OPTIONS. The running devnet's command line is read from /proc (Linux, as CI).
+ * or in NODE_OPTIONS. The running devnet's command line is read from /proc (Linux, as CI). Once
+ * ready it collects the garbage its set-up left (`collectSetupGarbage`, with `--expose-gc`).
  */
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect } from "chai";
@@ -15,13 +16,30 @@ import {
 } from "../../src/devnet/node-flags.ts";
 
 const CLI = fileURLToPath(new URL("../../src/cli.ts", import.meta.url));
+const NODE_FLAGS_MODULE = new URL("../../src/devnet/node-flags.ts", import.meta.url).href;
+
+/** V8's trace of the collections a child runs while it calls `collectSetupGarbage` and idles 300 ms. */
+function gcTraceOf(flags: readonly string[]): Promise<string> {
+  const source = `import { collectSetupGarbage } from ${JSON.stringify(NODE_FLAGS_MODULE)};
+collectSetupGarbage();
+setTimeout(() => {}, 300);`;
+  return new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [...flags, "--trace-gc", "--input-type=module", "--eval", source],
+      { env: { ...process.env, NODE_OPTIONS: "" } },
+      (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
+    ),
+  );
+}
 
 describe("devnet Node flags", function () {
   this.timeout(180_000);
 
   it("finds the flags missing from the process's own flags and NODE_OPTIONS", () => {
     expect(missingDevnetFlags([], "")).to.deep.equal([...DEVNET_NODE_FLAGS]);
-    expect(missingDevnetFlags(["--max-semi-space-size=2"], "")).to.deep.equal([]);
+    expect(missingDevnetFlags(["--max-semi-space-size=2"], "")).to.deep.equal(["--expose-gc"]);
+    expect(missingDevnetFlags(["--max-semi-space-size=2", "--expose-gc"], "")).to.deep.equal([]);
     expect(missingDevnetFlags(["--expose-gc"], "--inspect --max-semi-space-size=32")).to.deep.equal([]);
     expect(missingDevnetFlags(["--max-old-space-size=512"])).to.deep.equal([...DEVNET_NODE_FLAGS]);
   });
@@ -90,5 +108,10 @@ describe("devnet Node flags", function () {
       if (child.exitCode === null) child.kill("SIGINT");
     }
     expect(await exited).to.equal("exit 0");
+  });
+
+  it("collects the whole heap once ready under --expose-gc, and does nothing without it", async () => {
+    expect(await gcTraceOf(["--expose-gc"])).to.match(/Mark-Compact/);
+    expect(await gcTraceOf([])).to.not.match(/Mark-Compact/);
   });
 });
