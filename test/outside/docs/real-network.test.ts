@@ -2,6 +2,10 @@
  * The real-network path, run against a local node as if it were Base Sepolia: the `baseSepolia`
  * network entry reads its URL and deployer key from configuration variables (environment here, the
  * keystore on an operator's machine), and the Ignition module deploys with the devnet parameter file.
+ * On a live network Ignition builds with Hardhat's production profile, which this project gives the
+ * same compiler settings as the default one (checked here); the deployment runs on the default
+ * profile, whose build the test run already holds, instead of compiling every contract again in
+ * isolation with solc-js (about 3.5 minutes).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
@@ -10,6 +14,7 @@ import { promisify } from "node:util";
 import { expect } from "chai";
 import { createPublicClient, getAddress, http, parseAbi } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
+import hardhatConfig from "../../../hardhat.config.ts";
 import { DEVNET_MNEMONIC } from "../../../src/devnet/accounts.ts";
 import { freePort } from "../free-port.ts";
 
@@ -40,6 +45,11 @@ describe("real-network deploy path against a local node", function () {
     await rm(join(ROOT, "ignition", "deployments", DEPLOYMENT_ID), { recursive: true, force: true });
   });
 
+  it("builds for live networks with the compiler settings the tests build with", () => {
+    const { profiles } = hardhatConfig.solidity as { profiles: Record<string, unknown> };
+    expect(profiles.production).to.deep.equal(profiles.default);
+  });
+
   it("deploys the receiver with `--network baseSepolia` and the devnet parameters", async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -60,6 +70,8 @@ describe("real-network deploy path against a local node", function () {
         "ignition/modules/AttestedReceiver.ts",
         "--network",
         "baseSepolia",
+        "--build-profile",
+        "default",
         "--parameters",
         "ignition/parameters/devnet.json",
         "--deployment-id",
