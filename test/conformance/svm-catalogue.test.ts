@@ -3,6 +3,7 @@ import { expect } from "chai";
 import { LiteSVM } from "litesvm";
 import {
   attestedReceiverSvmAdapter,
+  liteSvmLedger,
   runSvmConformance,
   SVM_ATTESTED_RECEIVER_ERRORS,
   SVM_PROPERTIES,
@@ -37,5 +38,38 @@ describe("conformance (TypeScript, SVM): refusal classes", () => {
       ["replay.sameSignature", "fail", `refused as deadline (${replay}), expected replay`],
       ["signer.stranger", "pass", undefined],
     ]);
+  });
+});
+
+describe("conformance (TypeScript, SVM): deadline.maxWindow on a clock that moves", () => {
+  it("an attempt accepted because the clock moved while it landed (as over RPC) is made again; the retry is refused and the property passes", async () => {
+    const ledger = liteSvmLedger(new LiteSVM());
+    const events: string[] = [];
+    let reads = 0;
+    const report = await runSvmConformance({
+      ledger: {
+        ...ledger,
+        // The property's own read of the clock (after the payment's, which sets its default deadline) is a
+        // second stale, as a confirmed read can be over RPC.
+        now: async () => {
+          const now = await ledger.now();
+          const stale = ++reads === 2;
+          events.push(stale ? "stale clock" : "clock");
+          return stale ? now - 1n : now;
+        },
+        send: async (tx) => {
+          const result = await ledger.send(tx);
+          if (reads > 0) events.push(result.ok ? "landed" : "refused");
+          return result;
+        },
+      },
+      adapter: attestedReceiverSvmAdapter(),
+      only: ["deadline.maxWindow"],
+      print: false,
+    });
+    expect(report.results.map((r) => [r.id, r.status])).to.deep.equal([["deadline.maxWindow", "pass"]]);
+    // The first attempt really landed (its deadline was exactly the window from the true clock), then was made again.
+    expect(events.slice(0, 4)).to.deep.equal(["clock", "stale clock", "landed", "clock"]);
+    expect(events.at(-1)).to.equal("refused");
   });
 });
