@@ -222,17 +222,8 @@ export class DepositAddressWatcher {
         status: "waiting",
         sender: null,
         supersededByRequestId: null,
-        depositAddress: {
-          ...record.depositAddress!,
-          depositTxHash: payment.txHash,
-        },
-        data: {
-          ...record.data,
-          failReason: null,
-          refundFailReason: null,
-          inTxs: [],
-          outTxs: [],
-        },
+        depositAddress: { ...record.depositAddress!, depositTxHash: payment.txHash },
+        data: { ...record.data, failReason: null, refundFailReason: null, inTxs: [], outTxs: [] },
       },
       meta: {
         ...meta,
@@ -240,11 +231,7 @@ export class DepositAddressWatcher {
         updatedAt: now,
         fillTime: null,
         depositSeenAt: null,
-        depositAddressWatch: {
-          nextBlock: next,
-          sweeps: [],
-          paymentBlock: payment.block,
-        },
+        depositAddressWatch: { nextBlock: next, sweeps: [], paymentBlock: payment.block },
       },
     };
     delete regenerated.meta.orderVerification;
