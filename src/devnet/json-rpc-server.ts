@@ -14,13 +14,13 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { WebSocket, WebSocketServer } from "ws";
+import { nodeHttp } from "../node-http.ts";
 import { type BrowserPolicy, corsHeaders, DEFAULT_BROWSER_POLICY, requestAllowed } from "./browser-guard.ts";
 
 // `attestkit devnet` opens its chains' ports with this module before anything else loads (early-json-rpc.ts),
-// so it takes both the cheap way: node:http imported as ESM builds a facade that reads every export,
-// fetch's undici among them (about 50 ms), and ws is required (as ESM it goes through its ESM wrapper and
-// the CommonJS export scan, about 100 ms more) when the first WebSocket client comes (about 35 ms).
-const { createServer } = process.getBuiltinModule("node:http");
+// so it takes both the cheap way: node:http without its ES facade (node-http.ts), and ws required (as ESM
+// it goes through its ESM wrapper and the CommonJS export scan, about 100 ms more) when the first
+// WebSocket client comes (about 35 ms).
 const requireWs = () => createRequire(import.meta.url)("ws") as typeof import("ws");
 
 export interface Eip1193Provider {
@@ -333,7 +333,7 @@ export async function serveJsonRpc(
   port = 0,
   policy: BrowserPolicy = DEFAULT_BROWSER_POLICY,
 ): Promise<JsonRpcServer> {
-  const server = createServer((request, response) => {
+  const server = nodeHttp.createServer((request, response) => {
     handle(provider, policy, request, response).catch((error: unknown) => {
       if (!response.headersSent) send(response, 500, failure(null, toJsonRpcError(error)));
       else response.destroy();

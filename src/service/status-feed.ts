@@ -6,9 +6,10 @@
  * are bounded so a slow or greedy client cannot hold the service's memory.
  */
 import { randomBytes } from "node:crypto";
-import { type IncomingMessage, type Server, STATUS_CODES } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
+import { nodeHttp } from "../node-http.ts";
 import { STATUS_FEED_EVENT, StatusFeedClientMessageSchema, type StatusFeedEvent } from "../schemas/index.ts";
 import type { ApiKeyRegistry } from "./auth.ts";
 import { type CorsOrigins, DEFAULT_CORS_ORIGINS, originAllowed } from "./cors-origins.ts";
@@ -84,7 +85,7 @@ export class StatusFeed {
     const [status, errorCode, message] = refusal;
     const body = JSON.stringify({ errorCode, message });
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      `HTTP/1.1 ${status} ${nodeHttp.STATUS_CODES[status]}\r\n` +
         `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
   }

@@ -2,8 +2,9 @@
  * What the devnet loads at runtime: its EVM chains run on EDR directly, so starting a whole devnet
  * must not load Hardhat, its plugins or Ignition (their modules and the contract decoder Hardhat
  * builds from every build-info file were most of the devnet's memory at rest); and it holds one copy
- * of `@solana/kit`, though LiteSVM's CommonJS `require`s it. A child process records every module it
- * resolves while a devnet starts and stops.
+ * of `@solana/kit`, though LiteSVM's CommonJS `require`s it; and no fetch client (undici, about 10 MiB).
+ * A child process records every module it resolves, and Node's own it loads, while a devnet starts and
+ * stops.
  */
 import { execFile } from "node:child_process";
 import { expect } from "chai";
@@ -24,7 +25,8 @@ registerHooks({
 const { startDevnet } = await import(${JSON.stringify(DEVNET_MODULE)});
 const devnet = await startDevnet({ logger: false });
 await devnet.close();
-process.stdout.write("\\n" + JSON.stringify([...resolved]) + "\\n");
+const builtins = process.moduleLoadList.filter((name) => name.startsWith("NativeModule "));
+process.stdout.write("\\n" + JSON.stringify({ resolved: [...resolved], builtins }) + "\\n");
 process.exit(0);
 `;
 
@@ -40,18 +42,23 @@ function packagesOf(urls: readonly string[]): Set<string> {
 describe("devnet runtime modules", function () {
   this.timeout(180_000);
   let urls: string[];
+  let builtins: string[];
   let loaded: Set<string>;
 
   before(async () => {
     const stdout = await new Promise<string>((resolve, reject) =>
       execFile(
         process.execPath,
-        ["--input-type=module", "--eval", CHILD_SOURCE],
+        // As `attestkit devnet` runs: without Node's global WebSocket (DEVNET_NODE_FLAGS).
+        ["--no-experimental-websocket", "--input-type=module", "--eval", CHILD_SOURCE],
         { maxBuffer: 64 * 1024 * 1024 },
         (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
       ),
     );
-    urls = JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as string[];
+    ({ resolved: urls, builtins } = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
+      resolved: string[];
+      builtins: string[];
+    });
     loaded = packagesOf(urls);
   });
 
@@ -72,5 +79,10 @@ describe("devnet runtime modules", function () {
     expect(kit.length, "the record sees kit").to.be.greaterThan(0);
     const commonJs = urls.filter((url) => /\/node_modules\/@solana\/[^/]+\/dist\/[^/]+\.cjs$/.test(url));
     expect(commonJs).to.deep.equal([]);
+  });
+
+  it("loads no fetch client (Node's undici): node:http is not imported as an ES module, whose facade would read its lazy WebSocket", () => {
+    expect(builtins, "the record sees Node's own modules").to.include("NativeModule http");
+    expect(builtins.filter((name) => name.includes("undici"))).to.deep.equal([]);
   });
 });

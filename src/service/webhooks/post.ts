@@ -4,9 +4,9 @@
  * response body is read up to the cap and the connection then dropped; redirects are answers
  * (non-2xx), never followed; no connection is kept alive.
  */
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
+import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
+import { nodeHttp, nodeHttps } from "../../node-http.ts";
 import { checkedLookup, DeliveryAddressError, refusedAddress } from "./delivery-address.ts";
 
 export interface PostLimits {
@@ -47,7 +47,7 @@ export function postBounded(
       request.destroy();
       resolve({ statusCode, error, timedOut, durationMs: Math.round(performance.now() - started) });
     };
-    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+    const send = url.protocol === "https:" ? nodeHttps.request : nodeHttp.request;
     // A literal IP is connected to without a lookup: check it here; names are checked once resolved.
     const literal = isIP(url.hostname.replace(/^\[|\]$/g, "")) === 0 ? null : url.hostname;
     const refused = literal === null ? null : refusedAddress(literal, limits.allowPrivateNetworks);
