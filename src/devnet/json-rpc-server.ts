@@ -139,8 +139,17 @@ function readBody(request: IncomingMessage): Promise<string | null> {
   });
 }
 
-const toJson = (body: unknown): string =>
-  JSON.stringify(body, (_, v) => (typeof v === "bigint" ? `0x${v.toString(16)}` : v));
+const bigintAsHex = (_: string, v: unknown) => (typeof v === "bigint" ? `0x${v.toString(16)}` : v);
+
+/** JSON of `body`, bigints as hex quantities (a replacer slows every call, so only when one is there). */
+function toJson(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return JSON.stringify(body, bigintAsHex);
+  }
+}
 
 function send(
   response: ServerResponse,
@@ -148,8 +157,11 @@ function send(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  response.writeHead(status, { "content-type": "application/json", ...headers });
-  response.end(body === undefined ? "" : toJson(body));
+  const text = body === undefined ? "" : toJson(body);
+  // With its length given, the head and the body go out in one write, not as chunks (a 204 has no length).
+  const length: Record<string, number> = status === 204 ? {} : { "content-length": Buffer.byteLength(text) };
+  response.writeHead(status, { "content-type": "application/json", ...length, ...headers });
+  response.end(text);
 }
 
 /**

@@ -18,6 +18,7 @@ describe("devnet JSON-RPC server", () => {
         if (method === "eth_chainId") return "0x2105";
         if (method === "echo") return params;
         if (method === "void") return undefined;
+        if (method === "quantities") return { balance: 255n, list: [1n, "0x2"] };
         throw Object.assign(new Error(`Method ${method} is not supported`), {
           code: -32004,
           data: { method },
@@ -70,6 +71,31 @@ describe("devnet JSON-RPC server", () => {
       result: "0x2105",
     });
     expect((await post('{"jsonrpc":"2.0","id":"a","method":"void","params":[]}')).body.result).to.equal(null);
+  });
+
+  it("answers with the body's byte length (not chunked), bigints as hex quantities; a 204 has no length", async () => {
+    const exchange = async (body: string) => {
+      const response = await fetch(server.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      const text = Buffer.from(await response.arrayBuffer());
+      return { response, text };
+    };
+    const echoed = await exchange('{"jsonrpc":"2.0","id":1,"method":"echo","params":["é€"]}');
+    expect(echoed.response.headers.get("transfer-encoding")).to.equal(null);
+    expect(echoed.response.headers.get("content-length")).to.equal(String(echoed.text.length));
+    expect(JSON.parse(echoed.text.toString("utf8")).result).to.deep.equal(["é€"]);
+    const quantities = await exchange('{"jsonrpc":"2.0","id":2,"method":"quantities"}');
+    expect(JSON.parse(quantities.text.toString("utf8")).result).to.deep.equal({
+      balance: "0xff",
+      list: ["0x1", "0x2"],
+    });
+    expect(quantities.response.headers.get("content-length")).to.equal(String(quantities.text.length));
+    const notified = await exchange('{"jsonrpc":"2.0","method":"void"}');
+    expect(notified.response.status).to.equal(204);
+    expect(notified.response.headers.get("content-length")).to.equal(null);
   });
 
   it("keeps the provider's error code, message and data", async () => {
