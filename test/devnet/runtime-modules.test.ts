@@ -8,6 +8,7 @@
  */
 import { execFile } from "node:child_process";
 import { expect } from "chai";
+import { DEVNET_NODE_FLAGS } from "../../src/devnet/node-flags.ts";
 
 const DEVNET_MODULE = new URL("../../src/devnet/devnet.ts", import.meta.url).href;
 
@@ -49,8 +50,8 @@ describe("devnet runtime modules", function () {
     const stdout = await new Promise<string>((resolve, reject) =>
       execFile(
         process.execPath,
-        // As `attestkit devnet` runs: without Node's global WebSocket (DEVNET_NODE_FLAGS).
-        ["--no-experimental-websocket", "--input-type=module", "--eval", CHILD_SOURCE],
+        // With the flags `attestkit devnet` runs under (among them: no global WebSocket).
+        [...DEVNET_NODE_FLAGS, "--input-type=module", "--eval", CHILD_SOURCE],
         { maxBuffer: 64 * 1024 * 1024 },
         (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
       ),
