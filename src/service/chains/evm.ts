@@ -91,6 +91,8 @@ const TRANSFER_SELECTOR = "0xa9059cbb";
 const EIP5267_ABI = parseAbi([
   "function eip712Domain() view returns (bytes1 fields, string name, string version, uint256 chainId, address verifyingContract, bytes32 salt, uint256[] extensions)",
 ]);
+/** Block reads a scan keeps in flight. */
+const BLOCK_READS_AHEAD = 16;
 const REQUEST_ID_DATA = /^0x[0-9a-fA-F]{64}$/;
 /** transfer(address,uint256) + 32-byte id: 4 + 32 + 32 + 32 bytes. */
 const TAGGED_TRANSFER_LENGTH = 2 + 2 * (4 + 32 + 32 + 32);
@@ -213,14 +215,38 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
       return trace as CallFrame;
     });
 
+  const readBlock = (number: number) =>
+    publicClient.getBlock({ blockNumber: BigInt(number), includeTransactions: true });
+
+  /**
+   * Block `number` of a scan that ends at `to`, with the reads of the next blocks started: a node
+   * answers reads in flight together much faster than one by one (EDR: 0.08 against 0.2 ms a block).
+   */
+  function readsAhead(to: number) {
+    const reads = new Map<number, ReturnType<typeof readBlock>>();
+    return (number: number) => {
+      for (let next = number; next <= Math.min(to, number + BLOCK_READS_AHEAD - 1); next++) {
+        if (reads.has(next)) continue;
+        const read = readBlock(next);
+        // A scan that stops early leaves reads nobody awaits: their failures are not unhandled.
+        read.catch(() => {});
+        reads.set(next, read);
+      }
+      const read = reads.get(number) as ReturnType<typeof readBlock>;
+      reads.delete(number);
+      return read;
+    };
+  }
+
   async function scan(from: number, to: number): Promise<ChainObservation[]> {
     const observations: ChainObservation[] = [];
     const receiptOf = receiptCache();
     const excludedCallers = new Set(receivers.map((receiver) => receiver.toLowerCase()));
     /** Block timestamps of the scanned range, reused for the receivers' events. */
     const timestamps = new Map<number, number>();
+    const blockAt = readsAhead(to);
     for (let number = from; number <= to; number++) {
-      const block = await publicClient.getBlock({ blockNumber: BigInt(number), includeTransactions: true });
+      const block = await blockAt(number);
       const timestamp = Number(block.timestamp);
       timestamps.set(number, timestamp);
       for (const tx of block.transactions) {
