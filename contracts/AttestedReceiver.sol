@@ -434,10 +434,11 @@ contract AttestedReceiver is Ownable2Step {
     // ------------------------------------------------------------------------------------------------------
 
     /// @dev Checks 1, 2 (chain, payer), 4, 5 and 6, records the request id, returns the signing solver.
-    /// Currency and amount are checked by the caller and passed in as `inputsBad`. Every check before the
-    /// signature is evaluated without branching and tested once; when any fails, {_revertFirstFailure}
-    /// re-runs them in order and reverts with the error of the first failing one, as a sequence of
-    /// `if (...) revert` would.
+    /// Currency and amount are checked by the caller and passed in as `inputsBad`. Every check, the signature
+    /// included, is evaluated without branching and tested once, against the current solver. When any fails
+    /// (or the signer is the previous solver), {_checkInOrder} re-runs them in order and reverts with the
+    /// error of the first failing one, as a sequence of `if (...) revert` would, or returns the previous
+    /// solver inside its grace window.
     function _verifyAndRecord(
         RequestAttestation.RequestData calldata data,
         uint256 deadline,
@@ -449,52 +450,78 @@ contract AttestedReceiver is Ownable2Step {
         uint256 config;
         uint256 bad;
         uint256 replayed;
-        // The seven attested words, copied once to unallocated memory: hashed for the signature, then reused
-        // in place as the key of the whitelist slot and of the replay slot.
-        uint256 copy;
-        assembly ("memory-safe") {
-            copy := mload(0x40)
+        // Scoped: its locals leave the stack before the call below, as builds without the optimizer need.
+        {
+            // The seven attested words, copied once to unallocated memory: hashed for the signature, then reused
+            // in place as the keys of the whitelist slot and of the replay slot, then for the ecrecover input.
+            uint256 copy;
+            assembly ("memory-safe") {
+                copy := mload(0x40)
+            }
+            bytes32 attested = RequestAttestation.hashAt(data, copy);
+            assembly ("memory-safe") {
+                config := sload(_config.slot)
+                // Config layout: solver (bits 0-159), maxDeadlineWindow (160-199), paused (200-207).
+                let latest := add(timestamp(), and(shr(160, config), 0xffffffffff))
+                bad := or(inputsBad, shr(200, config)) // paused
+                bad := or(bad, or(gt(timestamp(), deadline), gt(deadline, latest)))
+                bad := or(bad, xor(mload(add(copy, 0x20)), chainid()))
+                bad := or(bad, xor(mload(add(copy, 0x40)), caller()))
+                bad := or(bad, iszero(mload(add(copy, 0x80)))) // zero amount
+                // whitelist slot: keccak256(destinationChainId, destinationUser, _WHITELIST_SEED), see _whitelistSlot
+                mstore(add(copy, 0xe0), _WHITELIST_SEED)
+                bad := or(bad, iszero(sload(keccak256(add(copy, 0xa0), 0x60))))
+                // replay slot: keccak256(requestId, _requests.slot), as for the mapping; non-zero once the id
+                // was accepted or invalidated. Marked accepted here; a revert below undoes it.
+                mstore(add(copy, 0x20), _requests.slot)
+                let slot := keccak256(copy, 0x40)
+                replayed := sload(slot)
+                sstore(slot, _ACCEPTED)
+                bad := or(bad, replayed)
+            }
+            bytes32 digest = RequestAttestation.toEthSignedMessageHash(attested);
+            uint256 halfOrder = RequestAttestation.HALF_CURVE_ORDER;
+            assembly ("memory-safe") {
+                // The signature, recovered without branching on its form: a form RequestAttestation.recover
+                // rejects (length, high s, v) yields the zero signer, which {_checkInOrder} hands to it for the
+                // error. 65 bytes are r || s || v, 64 bytes r || vs (EIP-2098).
+                let s := calldataload(add(signature.offset, 0x20))
+                let v := byte(0, calldataload(add(signature.offset, 0x40)))
+                let formBad := xor(signature.length, 65)
+                if formBad {
+                    formBad := xor(signature.length, 64)
+                    v := add(shr(255, s), 27)
+                    s := shr(1, shl(1, s))
+                }
+                formBad := or(formBad, or(gt(s, halfOrder), gt(sub(v, 27), 1)))
+                // ecrecover input (digest, v, r, s) over the copy, which is no longer needed
+                mstore(copy, digest)
+                mstore(add(copy, 0x20), v)
+                mstore(add(copy, 0x40), calldataload(signature.offset))
+                mstore(add(copy, 0x60), s)
+                mstore(0x00, 0) // ecrecover returns nothing on failure: the zeroed word then reads as address(0)
+                pop(staticcall(gas(), 0x01, copy, 0x80, 0x00, 0x20))
+                signer := mul(mload(0x00), iszero(formBad))
+                // the current solver is never zero ({ZeroSolver}): a zero signer always fails here
+                bad := or(bad, xor(signer, and(config, 0xffffffffffffffffffffffffffffffffffffffff)))
+            }
         }
-        bytes32 attested = RequestAttestation.hashAt(data, copy);
-        assembly ("memory-safe") {
-            config := sload(_config.slot)
-            // Config layout: solver (bits 0-159), maxDeadlineWindow (160-199), paused (200-207).
-            let latest := add(timestamp(), and(shr(160, config), 0xffffffffff))
-            bad := or(inputsBad, shr(200, config)) // paused
-            bad := or(bad, or(gt(timestamp(), deadline), gt(deadline, latest)))
-            bad := or(bad, xor(mload(add(copy, 0x20)), chainid()))
-            bad := or(bad, xor(mload(add(copy, 0x40)), caller()))
-            bad := or(bad, iszero(mload(add(copy, 0x80)))) // zero amount
-            // whitelist slot: keccak256(destinationChainId, destinationUser, _WHITELIST_SEED), see _whitelistSlot
-            mstore(add(copy, 0xe0), _WHITELIST_SEED)
-            bad := or(bad, iszero(sload(keccak256(add(copy, 0xa0), 0x60))))
-            // replay slot: keccak256(requestId, _requests.slot), as for the mapping; non-zero once the id
-            // was accepted or invalidated. Marked accepted here; a revert below undoes it.
-            mstore(add(copy, 0x20), _requests.slot)
-            let slot := keccak256(copy, 0x40)
-            replayed := sload(slot)
-            sstore(slot, _ACCEPTED)
-            bad := or(bad, replayed)
-        }
-        if (bad != 0) _revertFirstFailure(data, deadline, config, replayed, native, locked);
-
-        signer = RequestAttestation.recover(RequestAttestation.toEthSignedMessageHash(attested), signature);
-        address current = address(uint160(config));
-        if (signer != current) {
-            PreviousSolver memory p = _previous;
-            if (signer != p.solver || block.timestamp >= p.validUntil) revert SignerMismatch(current, signer);
-        }
+        if (bad != 0) signer = _checkInOrder(data, deadline, signature, config, replayed, signer, native, locked);
     }
 
-    /// @dev The checks {_verifyAndRecord} folds into one branch, in order; reverts with the first failure.
-    function _revertFirstFailure(
+    /// @dev The checks {_verifyAndRecord} folds into one branch, in order: reverts with the first failure, or
+    /// returns the signer when the only mismatch was a previous solver still inside its grace window.
+    /// `signer` is the fast path's recovery, zero when the signature's form is rejected.
+    function _checkInOrder(
         RequestAttestation.RequestData calldata data,
         uint256 deadline,
+        bytes calldata signature,
         uint256 config,
         uint256 replayed,
+        address signer,
         bool native,
         bool locked
-    ) private view {
+    ) private view returns (address) {
         if (native) {
             if (data.originCurrency != bytes32(0)) revert CurrencyMismatch(bytes32(0), data.originCurrency);
             if (msg.value != data.originAmount) revert ValueMismatch(data.originAmount, msg.value);
@@ -515,7 +542,14 @@ contract AttestedReceiver is Ownable2Step {
         }
         if (replayed == _INVALIDATED) revert RequestIdInvalidated(data.requestId);
         if (replayed != 0) revert RequestAlreadyAccepted(data.requestId);
-        revert(); // unreachable: some check above failed
+        // RequestAttestation.recover is the authority on the signature's form and reverts with its error.
+        if (signer == address(0)) signer = RequestAttestation.recover(RequestAttestation.digest(data), signature);
+        address current = address(uint160(config));
+        if (signer != current) {
+            PreviousSolver memory p = _previous;
+            if (signer != p.solver || block.timestamp >= p.validUntil) revert SignerMismatch(current, signer);
+        }
+        return signer;
     }
 
     /// @dev Whitelist slot of `(chainId, user)`: keccak256(chainId, user, _WHITELIST_SEED), one hash.
