@@ -111,6 +111,8 @@ library ProtocolOrder {
             // hashed where they lie. A list of one element (the common shape) hashes that element at `m` and
             // its one-word list in the scratch space, without a loop; an empty list's hash is the constant
             // keccak256(""); a longer list writes its element hashes at `m` and hashes each element past them.
+            // A switch tests its cases in the order written: the likelier length comes first (one, but zero
+            // for the fees, most often none).
             function bytesHash(p) -> h {
                 h := keccak256(add(p, 0x20), mload(p))
             }
@@ -141,8 +143,8 @@ library ProtocolOrder {
             }
             function refunds(a, m) -> h {
                 switch mload(a)
-                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 case 1 { h := wordHash(refund(mload(add(a, 0x20)), m)) }
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 default {
                     let size := shl(5, mload(a))
                     for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
@@ -162,8 +164,8 @@ library ProtocolOrder {
             }
             function inputs(a, m) -> h {
                 switch mload(a)
-                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 case 1 { h := wordHash(input(mload(add(a, 0x20)), m)) }
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 default {
                     let size := shl(5, mload(a))
                     for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
@@ -182,8 +184,8 @@ library ProtocolOrder {
             }
             function outputPayments(a, m) -> h {
                 switch mload(a)
-                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 case 1 { h := wordHash(outputPayment(mload(add(a, 0x20)), m)) }
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 default {
                     let size := shl(5, mload(a))
                     for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
@@ -275,8 +277,9 @@ library ProtocolOrder {
             // Every struct hashes its members first, keeping their hashes on the stack, and only then writes
             // its own words at `m` and hashes them: the members' scratch and the struct's words share one
             // region, so the memory touched stays a few words past the free memory pointer (memory expansion
-            // costs gas) and no scratch pointer is threaded through the nesting. A list writes its element
-            // hashes at `m` and hashes each element past them.
+            // costs gas) and no scratch pointer is threaded through the nesting. Lists switch on their length
+            // as in {orderId} (the length word itself: scaling it to bytes waits for a longer list); a longer
+            // list writes its element hashes at `m` and hashes each element past them.
 
             /// keccak256 of the `bytes` / `string` whose offset (relative to `base`) is stored at `head`,
             /// copied to `m` to hash it.
@@ -324,17 +327,18 @@ library ProtocolOrder {
             }
             /// Position and length of the array whose offset (relative to `base`) is stored at `head`: its
             /// element heads start at `heads`.
-            function array(base, head) -> heads, size {
+            function array(base, head) -> heads, length {
                 let p := add(base, calldataload(head))
-                size := shl(5, calldataload(p))
+                length := calldataload(p)
                 heads := add(p, 0x20)
             }
             function refunds(base, head, m) -> h {
-                let heads, size := array(base, head)
-                switch size
+                let heads, length := array(base, head)
+                switch length
+                case 1 { h := wordHash(refund(add(heads, calldataload(heads)), m)) }
                 case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
-                case 0x20 { h := wordHash(refund(add(heads, calldataload(heads)), m)) }
                 default {
+                    let size := shl(5, length)
                     for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
                         mstore(add(m, i), refund(add(heads, calldataload(add(heads, i))), add(m, size)))
                     }
@@ -351,11 +355,12 @@ library ProtocolOrder {
                 h := keccak256(m, 0x60)
             }
             function inputs(base, head, m) -> h {
-                let heads, size := array(base, head)
-                switch size
+                let heads, length := array(base, head)
+                switch length
+                case 1 { h := wordHash(input(add(heads, calldataload(heads)), m)) }
                 case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
-                case 0x20 { h := wordHash(input(add(heads, calldataload(heads)), m)) }
                 default {
+                    let size := shl(5, length)
                     for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
                         mstore(add(m, i), input(add(heads, calldataload(add(heads, i))), add(m, size)))
                     }
@@ -373,11 +378,12 @@ library ProtocolOrder {
                 h := keccak256(m, 0xa0)
             }
             function outputPayments(base, head, m) -> h {
-                let heads, size := array(base, head)
-                switch size
+                let heads, length := array(base, head)
+                switch length
+                case 1 { h := wordHash(outputPayment(add(heads, calldataload(heads)), m)) }
                 case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
-                case 0x20 { h := wordHash(outputPayment(add(heads, calldataload(heads)), m)) }
                 default {
+                    let size := shl(5, length)
                     for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
                         mstore(add(m, i), outputPayment(add(heads, calldataload(add(heads, i))), add(m, size)))
                     }
@@ -386,10 +392,11 @@ library ProtocolOrder {
             }
             /// bytes[]: the hash of each element's hash.
             function calls(base, head, m) -> h {
-                let heads, size := array(base, head)
-                switch size
+                let heads, length := array(base, head)
+                switch length
                 case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 default {
+                    let size := shl(5, length)
                     for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
                         mstore(add(m, i), dynamic(heads, add(heads, i), add(m, size)))
                     }
@@ -425,11 +432,12 @@ library ProtocolOrder {
                 h := keccak256(m, 0xc0)
             }
             function fees(base, head, m) -> h {
-                let heads, size := array(base, head)
-                switch size
+                let heads, length := array(base, head)
+                switch length
                 case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
-                case 0x20 { h := wordHash(fee(add(heads, calldataload(heads)), m)) }
+                case 1 { h := wordHash(fee(add(heads, calldataload(heads)), m)) }
                 default {
+                    let size := shl(5, length)
                     for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
                         mstore(add(m, i), fee(add(heads, calldataload(add(heads, i))), add(m, size)))
                     }

@@ -90,6 +90,8 @@ library ProtocolOrderV2 {
     /// plain `abi.encode` reference.
     function orderId(Order memory order) internal pure returns (bytes32 id) {
         assembly ("memory-safe") {
+            // Lists switch on their length, the one-element case first (a switch tests its cases in the order
+            // written and one is the common length).
             function bytesHash(p) -> h {
                 h := keccak256(add(p, 0x20), mload(p))
             }
@@ -117,8 +119,8 @@ library ProtocolOrderV2 {
             }
             function refunds(a, m) -> h {
                 switch mload(a)
-                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 case 1 { h := wordHash(refund(mload(add(a, 0x20)), m)) }
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 default {
                     // Two elements or more: the loop tests for its end after each element, not before.
                     let size := shl(5, mload(a))
@@ -180,8 +182,8 @@ library ProtocolOrderV2 {
             }
             function fees(a, m) -> h {
                 switch mload(a)
-                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 case 1 { h := wordHash(fee(mload(add(a, 0x20)), m)) }
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 default {
                     let size := shl(5, mload(a))
                     let i := 0
@@ -273,8 +275,8 @@ library ProtocolOrderV2 {
             function refunds(base, head, m) -> h {
                 let length, heads := array(base, head)
                 switch length
-                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 case 1 { h := wordHash(refund(tail(heads, heads), m)) }
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 default {
                     let size := shl(5, length)
                     for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
@@ -336,8 +338,8 @@ library ProtocolOrderV2 {
             function fees(base, head, m) -> h {
                 let length, heads := array(base, head)
                 switch length
-                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 case 1 { h := wordHash(fee(tail(heads, heads), m)) }
+                case 0 { h := 0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470 }
                 default {
                     let size := shl(5, length)
                     for { let i := 0 } lt(i, size) { i := add(i, 0x20) } {
