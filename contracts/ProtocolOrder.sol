@@ -277,7 +277,8 @@ library ProtocolOrder {
             // Every struct hashes its members first, keeping their hashes on the stack, and only then writes
             // its own words at `m` and hashes them: the members' scratch and the struct's words share one
             // region, so the memory touched stays a few words past the free memory pointer (memory expansion
-            // costs gas) and no scratch pointer is threaded through the nesting. Lists switch on their length
+            // costs gas) and no scratch pointer is threaded through the nesting. A `uint32` / `address` word is
+            // checked for high bits after it is copied into place. Lists switch on their length
             // as in {orderId} (the length word itself: scaling it to bytes waits for a longer list); a longer
             // list writes its element hashes at `m` and hashes each element past them.
 
@@ -289,15 +290,10 @@ library ProtocolOrder {
                 calldatacopy(m, add(p, 0x20), length)
                 h := keccak256(m, length)
             }
-            /// The word at `head`, which must fit a `uint32` (the ABI decoder rejects dirty high bits too).
             /// keccak256 of the one word `w`, hashed in the scratch space.
             function wordHash(w) -> h {
                 mstore(0x00, w)
                 h := keccak256(0x00, 0x20)
-            }
-            function uint32At(head) -> value {
-                value := calldataload(head)
-                if shr(32, value) { revert(0, 0) }
             }
             /// InputPayment: typeHash, h(chainId), h(currency), amount, weight (the last two copied as one run).
             function inputPayment(s, m) -> h {
@@ -310,7 +306,7 @@ library ProtocolOrder {
                 h := keccak256(m, 0xa0)
             }
             /// InputRefund: typeHash, h(chainId), h(recipient), h(currency), minimumAmount, deadline,
-            /// h(extraData).
+            /// h(extraData); minimumAmount and deadline copied as one run, the deadline's width checked in place.
             function refund(s, m) -> h {
                 let chainId := dynamic(s, s, m)
                 let recipient := dynamic(s, add(s, 0x20), m)
@@ -320,8 +316,8 @@ library ProtocolOrder {
                 mstore(add(m, 0x20), chainId)
                 mstore(add(m, 0x40), recipient)
                 mstore(add(m, 0x60), currency)
-                mstore(add(m, 0x80), calldataload(add(s, 0x60)))
-                mstore(add(m, 0xa0), uint32At(add(s, 0x80)))
+                calldatacopy(add(m, 0x80), add(s, 0x60), 0x40)
+                if shr(32, mload(add(m, 0xa0))) { revert(0, 0) }
                 mstore(add(m, 0xc0), extraData)
                 h := keccak256(m, 0xe0)
             }
@@ -412,9 +408,10 @@ library ProtocolOrder {
                 mstore(m, 0xec5bd83409077be71a3fbc2c8578ea7dd1aa0ce0a7be97571a0a89e61e2c2269)
                 mstore(add(m, 0x20), chainId)
                 mstore(add(m, 0x40), payments)
-                mstore(add(m, 0x60), uint32At(add(s, 0x40)))
+                mstore(add(m, 0x60), calldataload(add(s, 0x40)))
                 mstore(add(m, 0x80), callsHash)
                 mstore(add(m, 0xa0), extraData)
+                if shr(32, mload(add(m, 0x60))) { revert(0, 0) }
                 h := keccak256(m, 0xc0)
             }
             /// Fee: typeHash, h(recipientChainId), h(recipient), h(currencyChainId), h(currency), amount.
@@ -448,7 +445,6 @@ library ProtocolOrder {
             // Order: typeHash, h(version), h(solverChainId), solver, salt, h(inputs), hashStruct(output),
             // h(fees).
             let m := mload(0x40)
-            if shr(160, calldataload(add(order, 0x40))) { revert(0, 0) }
             let version := dynamic(order, order, m)
             let solverChainId := dynamic(order, add(order, 0x20), m)
             let inputsHash := inputs(order, add(order, 0x80), m)
@@ -457,7 +453,8 @@ library ProtocolOrder {
             mstore(m, 0xee05e73da8f2fce11d34a78a39998b4dd8a56c6298aa9ad2870c3f9a2821dc8e)
             mstore(add(m, 0x20), version)
             mstore(add(m, 0x40), solverChainId)
-            calldatacopy(add(m, 0x60), add(order, 0x40), 0x40) // solver, salt
+            calldatacopy(add(m, 0x60), add(order, 0x40), 0x40) // solver, salt; the address checked in place
+            if shr(160, mload(add(m, 0x60))) { revert(0, 0) }
             mstore(add(m, 0xa0), inputsHash)
             mstore(add(m, 0xc0), outputHash)
             mstore(add(m, 0xe0), feesHash)
