@@ -219,8 +219,8 @@ export function createEvmChainAdapter(options: EvmChainAdapterOptions): ChainAda
     publicClient.getBlock({ blockNumber: BigInt(number), includeTransactions: true });
 
   /**
-   * Block `number` of a scan that ends at `to`, with the reads of the next blocks started: a node
-   * answers reads in flight together much faster than one by one (EDR: 0.08 against 0.2 ms a block).
+   * Block `number` of a scan that ends at `to`, with the reads of the next blocks started: a node far
+   * away costs one round trip for the blocks in flight, not one each (200 blocks at 20 ms: 0.27 s, not 4.1 s).
    */
   function readsAhead(to: number) {
     const reads = new Map<number, ReturnType<typeof readBlock>>();
