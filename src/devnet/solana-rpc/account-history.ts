@@ -18,8 +18,15 @@ export interface AccountSource {
 }
 
 export interface AccountHistory {
-  /** Keeps the current state of `addresses` as `slot`'s prior state, unless the slot wrote them already. */
-  beforeWrite(slot: number, addresses: Iterable<Address>): void;
+  /**
+   * Keeps the current state of `addresses` as `slot`'s prior state, unless the slot wrote them already;
+   * `current` reads that state (LiteSVM by default; a caller holding an account's state gives it).
+   */
+  beforeWrite(
+    slot: number,
+    addresses: Iterable<Address>,
+    current?: (address: Address) => MaybeEncodedAccount,
+  ): void;
   /** The accounts as the end of `slot` left them. */
   asOf(slot: number): AccountSource;
   /** Drops every prior state kept for `addresses`: reads at every commitment see their latest state. */
@@ -58,7 +65,7 @@ export function createAccountHistory(svm: LiteSVM): AccountHistory {
   }
 
   return {
-    beforeWrite(slot, addresses) {
+    beforeWrite(slot, addresses, current = (address) => svm.getAccount(address)) {
       let written = undo.get(slot);
       if (!written) {
         written = new Map();
@@ -66,7 +73,7 @@ export function createAccountHistory(svm: LiteSVM): AccountHistory {
         slots = [...slots, slot].sort((a, b) => a - b);
       }
       for (const address of addresses) {
-        if (!written.has(address)) written.set(address, svm.getAccount(address));
+        if (!written.has(address)) written.set(address, current(address));
       }
     },
     asOf,

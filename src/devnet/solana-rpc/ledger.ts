@@ -49,19 +49,20 @@ import {
   messageFee,
   messageOf,
 } from "./message.ts";
+import {
+  createSlotHashesSysvar,
+  MAX_SLOT_HASHES,
+  SLOT_HASHES_SYSVAR,
+  type SlotHash,
+} from "./slot-hashes-sysvar.ts";
 import { type TokenBalance, tokenBalances } from "./token-accounts.ts";
 
 /** Solana's blockhash lifetime in slots (`MAX_PROCESSING_AGE`). */
 export const BLOCKHASH_VALIDITY_SLOTS = 150;
 export const DEFAULT_SLOT_TIME_MS = 400;
-/** Entries of the SlotHashes sysvar (`MAX_ENTRIES`). */
-const MAX_SLOT_HASHES = 512;
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 /** The sysvars a new slot rewrites (they read as of their slot at each commitment too). */
-const SLOT_SYSVARS = [
-  "SysvarC1ock11111111111111111111111111111111",
-  "SysvarS1otHashes111111111111111111111111111",
-] as Address[];
+const SLOT_SYSVARS = ["SysvarC1ock11111111111111111111111111111111" as Address, SLOT_HASHES_SYSVAR];
 /** Nonce account: version u32, state u32, authority (32 bytes), then the stored durable nonce. */
 const NONCE_OFFSET = 40;
 /** Slots between confirmed and finalized (a validator's root trails by about 32 slots). */
@@ -279,20 +280,22 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
   }
 
   /** SlotHashes, newest first: the slots' hashes a validator keeps for address lookup tables & co. */
-  const slotHashes: { slot: bigint; hash: string }[] = [];
+  const earlier: SlotHash[] = [];
   if (current() < MAX_SLOT_HASHES) svm.warpToSlot(BigInt(MAX_SLOT_HASHES));
-  for (let slot = current() - 1; slotHashes.length < MAX_SLOT_HASHES - 1; slot--) {
+  for (let slot = current() - 1; earlier.length < MAX_SLOT_HASHES - 1; slot--) {
     const hash = base58.decode(createHash("sha256").update(`attestkit devnet slot ${slot}`).digest());
-    slotHashes.push({ slot: BigInt(slot), hash });
+    earlier.push({ slot: BigInt(slot), hash });
   }
+  const slotHashes = createSlotHashesSysvar(svm, earlier);
+  /** A slot's prior sysvar states, SlotHashes' from the copy the ledger holds. */
+  const sysvarBeforeSlot = (address: Address) =>
+    address === SLOT_HASHES_SYSVAR ? slotHashes.account() : svm.getAccount(address);
 
   function openSlot(slot: number): void {
     const blockhash = svm.latestBlockhash();
     blockhashSlot.set(blockhash, slot);
     slots.set(slot, { blockhash, blockTime: syncClock() });
-    slotHashes.unshift({ slot: BigInt(slot), hash: blockhash });
-    if (slotHashes.length > MAX_SLOT_HASHES) slotHashes.pop();
-    svm.setSlotHashes(slotHashes);
+    slotHashes.push(slot, blockhash);
   }
 
   let firstSlot = current();
@@ -313,7 +316,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
 
   function tick(): void {
     const closed = current();
-    history.beforeWrite(closed + 1, SLOT_SYSVARS);
+    history.beforeWrite(closed + 1, SLOT_SYSVARS, sysvarBeforeSlot);
     svm.warpToSlot(BigInt(closed + 1));
     svm.expireBlockhash();
     openSlot(closed + 1);
@@ -573,7 +576,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
           unixTimestamp: clock.unixTimestamp,
         },
         slots: [...slots],
-        slotHashes: slotHashes.map((entry) => ({ ...entry })),
+        slotHashes: slotHashes.entries(),
         transactions: [...bySignature.values()],
       };
     },
@@ -583,8 +586,7 @@ export function createSvmLedger(options: SvmLedgerOptions): SvmLedger {
       Object.assign(clock, saved.clock);
       svm.warpToSlot(saved.clock.slot);
       svm.setClock(clock);
-      slotHashes.splice(0, slotHashes.length, ...saved.slotHashes.map((entry) => ({ ...entry })));
-      svm.setSlotHashes(slotHashes);
+      slotHashes.reset(saved.slotHashes);
       slots.clear();
       blockhashSlot.clear();
       for (const [slot, block] of saved.slots) {
