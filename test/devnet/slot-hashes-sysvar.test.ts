@@ -1,12 +1,14 @@
 /**
  * The ledger's SlotHashes sysvar, written as bytes shifted one entry per slot, against LiteSVM's own
  * `setSlotHashes` of the same entries: the account (data, owner, lamports) is byte for byte the one
- * LiteSVM writes, for any starting list and any run of new slots, and the runtime reads the entries.
+ * LiteSVM writes, for any starting list and any run of new slots, and the runtime reads the entries;
+ * through the ledger, SlotHashes read at each commitment is the account its slot saw.
  */
 import { getBase58Decoder } from "@solana/kit";
 import { expect } from "chai";
 import fc from "fast-check";
 import { LiteSVM } from "litesvm";
+import { createSvmLedger } from "../../src/devnet/solana-rpc/ledger.ts";
 import {
   createSlotHashesSysvar,
   MAX_SLOT_HASHES,
@@ -105,4 +107,28 @@ describe("SVM SlotHashes sysvar (the ledger's per-slot write)", () => {
     expect(before).to.deep.equal(writtenByLiteSvm(entries(3_000, 10, 5)));
     expect(sysvar.account()).to.not.deep.equal(before);
   });
+
+  it("through the ledger, SlotHashes at confirmed and finalized is what processed read in that slot", () => {
+    const ledger = createSvmLedger({ svm: new LiteSVM(), slotTimeMs: 1_000_000, finalizationDepth: 3 });
+    const seen = new Map<number, unknown>();
+    try {
+      for (let i = 0; i < 8; i++) {
+        seen.set(ledger.slot("processed"), ledger.accounts("processed").getAccount(SLOT_HASHES_SYSVAR));
+        ledger.travel(1);
+      }
+      const processed = ledger.accounts("processed").getAccount(SLOT_HASHES_SYSVAR);
+      expect(processed.exists && svmSlot(processed.data)).to.equal(BigInt(ledger.slot("processed")));
+      for (const commitment of ["confirmed", "finalized"] as const) {
+        const slot = ledger.slot(commitment);
+        expect(seen.has(slot), `${commitment} slot ${slot} was read`).to.equal(true);
+        expect(ledger.accounts(commitment).getAccount(SLOT_HASHES_SYSVAR)).to.deep.equal(seen.get(slot));
+      }
+    } finally {
+      ledger.close();
+    }
+  });
 });
+
+/** The newest slot in SlotHashes account data. */
+const svmSlot = (data: Uint8Array) =>
+  new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(8, true);
