@@ -117,7 +117,7 @@ describe("SVM SlotHashes sysvar (the ledger's per-slot write)", () => {
         ledger.travel(1);
       }
       const processed = ledger.accounts("processed").getAccount(SLOT_HASHES_SYSVAR);
-      expect(processed.exists && svmSlot(processed.data)).to.equal(BigInt(ledger.slot("processed")));
+      expect(processed.exists && newestSlot(processed.data)).to.equal(BigInt(ledger.slot("processed")));
       for (const commitment of ["confirmed", "finalized"] as const) {
         const slot = ledger.slot(commitment);
         expect(seen.has(slot), `${commitment} slot ${slot} was read`).to.equal(true);
@@ -130,5 +130,5 @@ describe("SVM SlotHashes sysvar (the ledger's per-slot write)", () => {
 });
 
 /** The newest slot in SlotHashes account data. */
-const svmSlot = (data: Uint8Array) =>
+const newestSlot = (data: Uint8Array) =>
   new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(8, true);

@@ -14,7 +14,8 @@ export const SLOT_HASHES_SYSVAR = "SysvarS1otHashes111111111111111111111111111" 
 /** Entries the sysvar holds (`MAX_ENTRIES`). */
 export const MAX_SLOT_HASHES = 512;
 const COUNT_BYTES = 8;
-const ENTRY_BYTES = 8 + 32;
+const SLOT_BYTES = 8;
+const ENTRY_BYTES = SLOT_BYTES + 32;
 
 type ExistingAccount = Extract<MaybeEncodedAccount, { exists: true }>;
 
@@ -58,11 +59,10 @@ export function createSlotHashesSysvar(svm: LiteSVM, initial: readonly SlotHash[
   return {
     push(slot, hash) {
       const count = Math.min(entries.length + 1, MAX_SLOT_HASHES);
-      if (data.length < COUNT_BYTES + count * ENTRY_BYTES) throw new Error("SlotHashes account too small");
       data.copyWithin(COUNT_BYTES + ENTRY_BYTES, COUNT_BYTES, COUNT_BYTES + (count - 1) * ENTRY_BYTES);
       view.setBigUint64(0, BigInt(count), true);
       view.setBigUint64(COUNT_BYTES, BigInt(slot), true);
-      data.set(base58.encode(hash), COUNT_BYTES + 8);
+      data.set(base58.encode(hash), COUNT_BYTES + SLOT_BYTES);
       entries.unshift({ slot: BigInt(slot), hash });
       if (entries.length > MAX_SLOT_HASHES) entries.pop();
       svm.setAccount({ ...template, data });
